@@ -1,0 +1,71 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary: "bg-primary-700 text-white hover:bg-primary-800",
+        accent: "bg-accent-600 text-white hover:bg-accent-700",
+        outline: "border-2 border-primary-700 bg-white text-primary-800 hover:bg-primary-50",
+        ghost: "text-primary-800 hover:bg-primary-50",
+        inverse: "bg-white text-primary-900 hover:bg-primary-50",
+        "outline-inverse": "border-2 border-white text-white hover:bg-white/10",
+      },
+      size: {
+        sm: "min-h-10 px-4 text-sm",
+        md: "min-h-11 px-5 text-base",
+        lg: "min-h-12 px-7 text-lg",
+        icon: "size-11",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+type ButtonVariantProps = VariantProps<typeof buttonVariants>;
+
+/** A real <button>. For navigation use ButtonLink, which renders an <a>. */
+export function Button({
+  className,
+  variant,
+  size,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & ButtonVariantProps) {
+  return (
+    <button
+      data-slot="button"
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A link that looks like a button. Internal paths use the router's <Link>;
+ * mailto:, tel:, downloads and external URLs render a plain <a>.
+ */
+export function ButtonLink({
+  className,
+  variant,
+  size,
+  to,
+  reloadDocument,
+  ...props
+}: Omit<ComponentProps<"a">, "href"> & ButtonVariantProps & { to: string; reloadDocument?: boolean }) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (isInternalRoute(to) && !props.download) {
+    return <Link data-slot="button" to={to} reloadDocument={reloadDocument} className={classes} {...props} />;
+  }
+  return <a data-slot="button" href={to} className={classes} {...props} />;
+}
+
+/** True for site-relative paths that the router can handle client-side. */
+export function isInternalRoute(to: string) {
+  return to.startsWith("/") && !to.startsWith("//") && !/\.(pdf|xml|txt)$/.test(to.split(/[?#]/)[0] ?? "");
+}

@@ -1,0 +1,35 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/utils";
+
+export function Card({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card"
+      className={cn("rounded-card border border-line bg-white p-6 shadow-card", className)}
+      {...props}
+    />
+  );
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
+  return <h3 data-slot="card-title" className={cn("text-xl font-semibold text-ink", className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<"p">) {
+  return <p data-slot="card-description" className={cn("mt-2 text-muted", className)} {...props} />;
+}
+
+/** A round icon holder for the top of a card (lucide icons are decorative here). */
+export function CardIcon({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card-icon"
+      aria-hidden="true"
+      className={cn(
+        "mb-4 inline-flex size-12 items-center justify-center rounded-full bg-primary-50 text-primary-700 [&_svg]:size-6",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
+import { AnnouncementBanner } from "~/components/layout/announcement-banner";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { SkipLink } from "~/components/layout/skip-link";
+import { NotFoundPage } from "~/components/not-found";
+import { Container } from "~/components/ui/section";
+import { Toaster } from "~/components/ui/toaster";
+import { bannerBootScript } from "~/lib/banner-script";
+import { plainMeta } from "~/lib/seo";
+import type { Route } from "./+types/root";
+import stylesUrl from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    // The boot script may add data-banner-dismissed to <html> before hydration.
+    <html lang="en-GB" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a4e48" />
+        <meta name="format-detection" content="telephone=no" />
+        <script dangerouslySetInnerHTML={{ __html: bannerBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <div className="sticky top-0 z-40">
+        <AnnouncementBanner />
+        <SiteHeader />
+      </div>
+      <main id="main-content" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  return plainMeta(isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found" : "Error");
+}
+
+/** The router's fallback screen for anything a route did not handle. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundPage />
+      </Shell>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ""}`.trim()
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <Shell>
+      <Container className="py-20">
+        <h1 className="text-3xl sm:text-4xl">Unexpected Application Error!</h1>
+        <p className="mt-4 text-lg text-muted">{message}</p>
+        {import.meta.env.DEV && error instanceof Error && error.stack ? (
+          <pre className="mt-6 overflow-x-auto rounded-card bg-surface p-4 text-sm">{error.stack}</pre>
+        ) : null}
+      </Container>
+    </Shell>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderedPaths } from "./app/pages";
+
+export default {
+  ssr: true,
+  // Every page that needs no request data is rendered to static HTML at build
+  // time (see docs/decisions/002-rendering.md). The enquiry pages are rendered
+  // per request because they carry a signed anti-spam timestamp.
+  prerender: {
+    paths: [...prerenderedPaths, "/sitemap.xml", "/robots.txt", "/site.webmanifest"],
+    concurrency: 2,
+  },
+} satisfies Config;
