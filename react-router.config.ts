@@ -3,6 +3,8 @@ import { prerenderedPaths } from "./app/pages";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets parallel builds (e.g. screenshots during development) use their own folder.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page that needs no request data is rendered to static HTML at build
   // time (see docs/decisions/002-rendering.md). The enquiry pages are rendered
   // per request because they carry a signed anti-spam timestamp.

@@ -17,8 +17,6 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: "server/index.ts",
-        worker: "server/worker.ts",
-        enquiries: "server/cli/enquiries.ts",
       },
       output: { format: "esm", entryFileNames: "[name].js" },
     },

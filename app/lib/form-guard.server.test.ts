@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { checkFormGuard, FORM_MAX_AGE_MS, HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "./form-guard.server";
+
+const key = Buffer.from("test-secret-test-secret-test-secret!");
+const t0 = 1_764_000_000_000;
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+describe("form guard", () => {
+  const token = issueFormToken(t0, key);
+
+  it("accepts a human-paced submission with an empty honeypot", () => {
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" }), { now: t0 + 5000, minFillMs: 2000, key })).toEqual({ ok: true });
+  });
+
+  it("flags a filled honeypot as spam", () => {
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "http://spam" }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject({ spam: true, reason: "honeypot" });
+  });
+
+  it("flags a missing or forged timestamp as spam", () => {
+    expect(checkFormGuard(form({}), { now: t0, key })).toMatchObject({ spam: true, reason: "missing-timestamp" });
+    const forged = `${t0 - 10_000}.${token.split(".")[1]}`;
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: forged }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject({ reason: "bad-timestamp" });
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: "garbage" }), { now: t0, key })).toMatchObject({ reason: "bad-timestamp" });
+  });
+
+  it("flags a submission faster than the minimum fill time", () => {
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + 1999, minFillMs: 2000, key })).toMatchObject({ spam: true, reason: "too-fast" });
+  });
+
+  it("asks a person to resubmit a form older than a day", () => {
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + FORM_MAX_AGE_MS + 1, minFillMs: 2000, key })).toEqual({ ok: false, spam: false, reason: "expired" });
+  });
+});

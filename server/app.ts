@@ -1,0 +1,145 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import type { Env } from "~/lib/env.server";
+import type { AppServices } from "~/lib/services";
+import type { Logger } from "./log";
+import { contentSecurityPolicy, createNonce, securityHeaders } from "./security";
+import { staticFiles, type PrerenderManifest } from "./static";
+
+/** The router contexts, exported by app/entry.server.tsx so both sides share them. */
+type EntryContexts = {
+  nonceContext: RouterContext<string | null>;
+  servicesContext: RouterContext<AppServices | null>;
+};
+
+export type AppOptions = {
+  env: Env;
+  log: Logger;
+  build: ServerBuild;
+  clientDir: string;
+  prerendered: PrerenderManifest;
+  services: AppServices | null;
+  /** Extra routes mounted before the page handler (e.g. the communication API). */
+  apiRouter?: express.Router;
+  /** Reports readiness for /healthz (e.g. a database ping). */
+  healthCheck?: () => Promise<void>;
+};
+
+/** Express "trust proxy" from TRUST_PROXY: false, true, a hop count, or a list of addresses. */
+export function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "false" || value === "") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((part) => part.trim()).filter(Boolean);
+}
+
+/** Refuses cross-site form posts before they reach a route action. */
+export function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    let crossSite = site === "cross-site";
+    if (origin && !crossSite) {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      crossSite = !host || (host !== req.get("host") && host !== req.host && !allowedOrigins.includes(host));
+    }
+    if (crossSite) {
+      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+      return;
+    }
+    next();
+  };
+}
+
+export function createApp(options: AppOptions) {
+  const { env, log, build, clientDir, prerendered, services } = options;
+  const contexts = build.entry.module as unknown as EntryContexts;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  // Structured access log.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const fields = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (req.path.startsWith("/assets/")) log.debug("request", fields);
+      else log.info("request", fields);
+    });
+    next();
+  });
+
+  app.use(securityHeaders);
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await options.healthCheck?.();
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch (error) {
+      log.error("health check failed", { err: error });
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  app.use(staticFiles(clientDir, prerendered));
+  app.use(compression());
+
+  const limiterDefaults = {
+    windowMs: 60_000,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    // We deliberately ignore X-Forwarded-For unless TRUST_PROXY says so.
+    validate: { xForwardedForHeader: false, trustProxy: false },
+  } as const;
+  app.use(rateLimit({ ...limiterDefaults, limit: env.RATE_LIMIT_PER_MINUTE }));
+  app.post(
+    "/{*path}",
+    rateLimit({
+      ...limiterDefaults,
+      limit: env.POST_RATE_LIMIT_PER_MINUTE,
+      handler: (_req, res, _next, opts) => {
+        res.status(opts.statusCode).type("text/plain").send("Too many submissions. Please wait a minute and try again.");
+      },
+    }),
+  );
+
+  if (options.apiRouter) app.use(options.apiRouter);
+
+  app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
+
+  const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
+  const handler = createRequestHandler({
+    build: { ...build, allowedActionOrigins },
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(contexts.nonceContext, res.locals.nonce as string);
+      context.set(contexts.servicesContext, services);
+      return context;
+    },
+  });
+  app.use((req, res, next) => {
+    const nonce = createNonce();
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+    res.setHeader("Cache-Control", "no-store");
+    void handler(req, res, next);
+  });
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    log.error("unhandled error", { err: error, method: req.method, path: req.path });
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Internal Server Error");
+  };
+  app.use(onError);
+  return app;
+}

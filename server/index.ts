@@ -1,0 +1,68 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv } from "~/lib/env.server";
+import { createApp } from "./app";
+import { createLogger } from "./log";
+import { readPrerenderManifest } from "./static";
+
+/**
+ * The production web server: `npm start` builds and runs this file.
+ * BUILD_DIR (default ./build) points at the output of `npm run build`.
+ */
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+
+  const app = createApp({
+    env,
+    log,
+    build,
+    clientDir: path.join(buildDir, "client"),
+    prerendered: readPrerenderManifest(buildDir),
+    services: null,
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info("server listening", { url: `http://localhost:${port}`, port });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info("shutting down", { signal });
+    const timer = setTimeout(() => {
+      log.error("shutdown timed out; closing open connections");
+      server.closeAllConnections();
+      process.exit(1);
+    }, env!.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    server.close(async () => {
+      log.info("shutdown complete");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: "error", msg: "server failed to start", err: String(error instanceof Error ? error.stack : error) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import { bannerBootScript } from "~/lib/banner-script";
+
+/** `'sha256-…'` source expression for an inline script's exact text. */
+export function scriptHash(source: string) {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+}
+
+/** The banner boot script runs on every page; its hash is always allowed. */
+export const bannerScriptHash = scriptHash(bannerBootScript);
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The Content-Security-Policy for a response. Scripts: our own origin plus
+ * either a per-response nonce (rendered pages) or the hashes of the inline
+ * scripts of a prerendered page, computed at build time. No 'unsafe-inline'
+ * for scripts; inline style attributes are allowed (React and Radix set them).
+ */
+export function contentSecurityPolicy({ nonce, scriptHashes = [] }: { nonce?: string; scriptHashes?: string[] } = {}) {
+  const scriptSources = ["'self'", bannerScriptHash, ...scriptHashes];
+  if (nonce) scriptSources.push(`'nonce-${nonce}'`);
+  return [
+    "default-src 'self'",
+    `script-src ${[...new Set(scriptSources)].join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "media-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Headers every response carries, whatever serves it. */
+export const baseSecurityHeaders: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "X-DNS-Prefetch-Control": "off",
+  "Origin-Agent-Cluster": "?1",
+};
+
+/**
+ * Sets the base headers and a default CSP (no nonce) on every response.
+ * Rendered pages replace the CSP with a nonce-bearing one (see app.ts), and
+ * prerendered pages with their build-time hashes (see static.ts).
+ */
+export const securityHeaders: RequestHandler = (_req, res, next) => {
+  for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+  next();
+};
