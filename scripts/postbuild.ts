@@ -61,6 +61,18 @@ for (const file of walk(clientDir)) {
   compressedFiles += 1;
 }
 
+// Server-only code must never reach the browser: fail the build if the client
+// bundle carries a marker that only server modules contain.
+const serverMarkers = ["form-secret", "createHmac", "pg-boss", "drizzle-orm", "@electric-sql/pglite", "nodemailer", "DATABASE_URL", "COMMUNICATION_API_KEY"];
+for (const file of walk(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"))) {
+  const source = readFileSync(file, "utf8");
+  const leaked = serverMarkers.filter((marker) => source.includes(marker));
+  if (leaked.length > 0) {
+    console.error(`postbuild: server-only code reached the client bundle (${path.relative(buildDir, file)}: ${leaked.join(", ")})`);
+    process.exit(1);
+  }
+}
+
 writeFileSync(path.join(buildDir, "prerendered.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(
   `postbuild: ${Object.keys(manifest).length} prerendered pages, ${compressedFiles} files precompressed (${Math.round(originalBytes / 1024)} KiB)`,

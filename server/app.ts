@@ -9,6 +9,8 @@ import type { Logger } from "./log";
 import { contentSecurityPolicy, createNonce, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
 
+export const CLIENT_IP_HEADER = "x-maternis-client-ip";
+
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
   nonceContext: RouterContext<string | null>;
@@ -80,6 +82,14 @@ export function createApp(options: AppOptions) {
   });
 
   app.use(securityHeaders);
+
+  // Route actions read the client address from this header (rate limits,
+  // fingerprints). It is always set here from req.ip, which honours
+  // TRUST_PROXY, so a client can never supply its own.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {

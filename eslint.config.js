@@ -1,0 +1,47 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/**
+ * Client code must never import a server-only module: `*.server.ts` files and
+ * anything under server/ hold secrets, database access and Node APIs.
+ * Route modules may import them for their loader/action (React Router strips
+ * those from the client bundle, and fails the build if one leaks); every other
+ * file under app/ may not. scripts/postbuild.ts also scans the client bundle.
+ */
+const serverOnlyImports = {
+  patterns: [
+    { group: ["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], message: "Server-only module: import it from a route's loader/action or from server/ only." },
+    { group: ["**/server/**", "../server/*", "~/../server/*"], message: "server/ is Node-only and never reaches client code." },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "public/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "react-hooks/set-state-in-effect": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx"],
+    rules: { "no-restricted-imports": ["error", serverOnlyImports] },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "../server/*"], message: "server/ is Node-only; reach it through the router context." }] },
+      ],
+    },
+  },
+);
