@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { contrastRatio } from "./contrast";
+
+// The theme tokens, read from app.css so this test checks what ships.
+const css = readFileSync(path.resolve(__dirname, "../app.css"), "utf8");
+const tokens = Object.fromEntries(
+  Array.from(css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{6});/gi), (m) => [m[1]!, m[2]!.toLowerCase()]),
+);
+const white = "#ffffff";
+
+/** Every text/background pairing the site uses for normal-size text (AA: 4.5:1). */
+const pairs: [fg: string, bg: string][] = [
+  ["ink", "white"],
+  ["muted", "white"],
+  ["muted", "surface"],
+  ["ink", "surface"],
+  ["primary-700", "white"],
+  ["primary-800", "white"],
+  ["primary-800", "primary-50"],
+  ["primary-900", "white"],
+  ["accent-700", "white"],
+  ["accent-800", "accent-50"],
+  ["white", "primary-700"],
+  ["white", "primary-800"],
+  ["white", "primary-900"],
+  ["white", "primary-950"],
+  ["primary-50", "primary-950"],
+  ["primary-100", "primary-900"],
+  ["white", "accent-600"],
+  ["white", "accent-700"],
+  ["danger-700", "white"],
+  ["danger-700", "danger-50"],
+  ["warning-800", "warning-50"],
+  ["success-800", "success-50"],
+  ["ink", "primary-50"],
+  ["muted", "primary-50"],
+];
+
+const colour = (name: string) => (name === "white" ? white : tokens[name]);
+
+describe("theme colour contrast", () => {
+  it("reads the tokens from app.css", () => {
+    expect(Object.keys(tokens).length).toBeGreaterThan(20);
+  });
+
+  it.each(pairs)("%s on %s meets WCAG AA (4.5:1)", (fg, bg) => {
+    const foreground = colour(fg);
+    const background = colour(bg);
+    expect(foreground, fg).toBeDefined();
+    expect(background, bg).toBeDefined();
+    expect(contrastRatio(foreground!, background!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("computes known ratios", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+  });
+});
