@@ -7,7 +7,6 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
 import { Toaster } from "~/components/ui/toaster";
-import { bannerBootScript } from "~/lib/banner-script";
 import { plainMeta } from "~/lib/seo";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
@@ -23,14 +22,12 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    // The boot script may add data-banner-dismissed to <html> before hydration.
-    <html lang="en-GB" suppressHydrationWarning>
+    <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a4e48" />
         <meta name="format-detection" content="telephone=no" />
-        <script dangerouslySetInnerHTML={{ __html: bannerBootScript }} />
         <Meta />
         <Links />
       </head>

@@ -1,16 +1,20 @@
 import { MegaphoneIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { announcement } from "~/content/banner";
-import { BANNER_STORAGE_KEY } from "~/lib/banner-script";
+import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
 
 /**
  * Dismissible announcement (SPEC section 2). Dismissal lasts for the browser
- * session (sessionStorage); the inline boot script in root.tsx hides it before
- * the first paint on later page loads, so it never flashes back.
+ * session (sessionStorage). On later page loads the inline script rendered
+ * after it hides it before the first paint, so it never flashes back; once
+ * hydrated, the component removes it.
  */
 export function AnnouncementBanner() {
   const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    if (bannerDismissedThisSession()) setDismissed(true);
+  }, []);
   if (dismissed) return null;
 
   function dismiss() {
@@ -19,38 +23,42 @@ export function AnnouncementBanner() {
     } catch {
       // Storage can be unavailable (private mode, policy); hide for this page only.
     }
-    document.documentElement.setAttribute("data-banner-dismissed", "");
     setDismissed(true);
     // Keep keyboard users in place: focus the next thing in the header.
     document.querySelector<HTMLElement>('[data-slot="brand-link"]')?.focus();
   }
 
   return (
-    <aside
-      data-slot="announcement-banner"
-      aria-label="Announcement"
-      className="bg-primary-900 text-white"
-    >
-      <div className="mx-auto flex max-w-content items-center gap-3 px-4 py-2 text-sm sm:px-6 lg:px-8">
-        <MegaphoneIcon aria-hidden="true" className="hidden size-4 shrink-0 text-accent-200 sm:block" />
-        <p className="flex-1">
-          {announcement.message}{" "}
-          <Link
-            to={announcement.link.to}
-            className="font-semibold whitespace-nowrap text-white underline underline-offset-2 hover:text-accent-100"
+    <>
+      <aside
+        data-slot="announcement-banner"
+        aria-label="Announcement"
+        className="bg-primary-900 text-white"
+        // The boot script below may add `hidden` before hydration.
+        suppressHydrationWarning
+      >
+        <div className="mx-auto flex max-w-content items-center gap-3 px-4 py-2 text-sm sm:px-6 lg:px-8">
+          <MegaphoneIcon aria-hidden="true" className="hidden size-4 shrink-0 text-accent-200 sm:block" />
+          <p className="flex-1">
+            {announcement.message}{" "}
+            <Link
+              to={announcement.link.to}
+              className="font-semibold whitespace-nowrap text-white underline underline-offset-2 hover:text-accent-100"
+            >
+              {announcement.link.label}
+            </Link>
+          </p>
+          <button
+            type="button"
+            onClick={dismiss}
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
           >
-            {announcement.link.label}
-          </Link>
-        </p>
-        <button
-          type="button"
-          onClick={dismiss}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
-        >
-          <XIcon aria-hidden="true" className="size-4" />
-          <span className="sr-only">{announcement.dismissLabel}</span>
-        </button>
-      </div>
-    </aside>
+            <XIcon aria-hidden="true" className="size-4" />
+            <span className="sr-only">{announcement.dismissLabel}</span>
+          </button>
+        </div>
+      </aside>
+      <script dangerouslySetInnerHTML={{ __html: bannerBootScript }} />
+    </>
   );
 }

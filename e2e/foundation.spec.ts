@@ -1,0 +1,289 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, pages, waitForHydration, watchCspViolations } from "./support/helpers";
+
+const brand = "Maternis";
+const expectedTitle = (page: (typeof pages)[number]) => (page.path === "/" ? page.title : `${page.title} | ${brand}`);
+
+test.describe("every route", () => {
+  for (const entry of pages) {
+    test(`${entry.path} answers 200 with its title`, async ({ request }) => {
+      const response = await request.get(entry.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<title>${expectedTitle(entry).replace(/&/g, "&amp;")}</title>`);
+      // The whole page is in the HTML, with no JavaScript involved.
+      expect(html).toContain('<header');
+      expect(html).toContain('<footer');
+      expect(html).toMatch(/<main id="main-content"[^>]*>[\s\S]*<h1/);
+    });
+  }
+
+  test("prerendered pages are served as static files with hash-based CSP", async ({ request }) => {
+    for (const entry of pages.filter((p) => p.prerender)) {
+      const response = await request.get(entry.path);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      expect(csp, entry.path).toContain("'sha256-");
+      expect(csp, entry.path).not.toContain("'nonce-");
+      expect(csp, entry.path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+});
+
+test.describe("404 and errors", () => {
+  test("an unknown path answers 404 with the 404 page and logs the path", async ({ page }) => {
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(message.text()));
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("main")).toContainText("404");
+    await expect(page.getByRole("heading", { level: 1, name: /Page Not Found/ })).toBeVisible();
+    await expect(
+      page.getByText("Oops! The page you're looking for doesn't exist. It may have been moved or deleted."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    await waitForHydration(page);
+    await expect.poll(() => logged.some((line) => line.includes("/no-such-page"))).toBe(true);
+  });
+
+  test("'Go Back' returns to the previous page", async ({ page }) => {
+    await page.goto("/about");
+    await page.goto("/missing-thing");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("'Return Home' goes to /", async ({ page }) => {
+    await page.goto("/missing-thing");
+    await page.getByRole("link", { name: "Return Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("header", () => {
+  test("the active link carries aria-current by exact path", async ({ page }) => {
+    await page.goto("/product");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Product" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get in Touch" })).toHaveAttribute("href", "/contact");
+  });
+});
+
+test.describe("mobile menu @mobile", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, "the menu toggle only shows on small screens");
+
+  test("opens, closes on Escape with focus back on the toggle, and closes on link choice", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.locator('[data-slot="mobile-menu"] summary');
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator("#mobile-menu-panel");
+    await expect(panel.getByRole("link", { name: "Investors" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Get in Touch" })).toBeVisible();
+    await panel.getByRole("link", { name: "Investors" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await panel.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the menu still opens and its links work", async ({ page }) => {
+      await page.goto("/");
+      const toggle = page.locator('[data-slot="mobile-menu"] summary');
+      await toggle.click();
+      const panel = page.locator("#mobile-menu-panel");
+      await expect(panel.getByRole("link", { name: "Team" })).toBeVisible();
+      await panel.getByRole("link", { name: "Team" }).click();
+      await expect(page).toHaveURL(/\/team$/);
+    });
+  });
+});
+
+test.describe("announcement banner", () => {
+  test("is shown on load, links to /contact, and stays dismissed for the session", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const banner = page.getByRole("complementary", { name: "Announcement" });
+    await expect(banner).toContainText("Web Summit 2025");
+    await expect(banner).toContainText("Lisbon");
+    await expect(banner.getByRole("link", { name: "Meet Us There" })).toHaveAttribute("href", "/contact");
+    await banner.getByRole("button", { name: "Dismiss announcement" }).click();
+    await expect(banner).toBeHidden();
+
+    // A full page load: the boot script hides it before first paint.
+    await page.goto("/about");
+    const hiddenAtLoad = await page.evaluate(() => {
+      const el = document.querySelector('[data-slot="announcement-banner"]');
+      return !el || getComputedStyle(el).display === "none";
+    });
+    expect(hiddenAtLoad).toBe(true);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+
+    // Client-side navigation keeps it hidden too.
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Our Product" }).click();
+    await expect(page).toHaveURL(/\/product$/);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+  });
+
+  test("comes back in a new browser session", async ({ browser }) => {
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Dismiss announcement" }).click();
+    await first.close();
+    const second = await browser.newContext();
+    const fresh = await second.newPage();
+    await fresh.goto("/");
+    await expect(fresh.getByRole("complementary", { name: "Announcement" })).toBeVisible();
+    await second.close();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the specified links, address, telephone, e-mail and copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const expected = [
+      ["Home", "/"],
+      ["About Us", "/about"],
+      ["Our Product", "/product"],
+      ["Our Story", "/our-story"],
+      ["Why Choose Us", "/impact"],
+      ["Contact", "/contact"],
+      ["Investors", "/investors"],
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
+    ];
+    for (const [name, href] of expected) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
+    await expect(footer.locator('a[href^="tel:+44131496"]')).toHaveCount(1);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(footer).toContainText("Aberdeen");
+    await expect(footer).toContainText("© 2025 Maternis Health Ltd");
+  });
+});
+
+test.describe("keyboard", () => {
+  test("the skip link is the first focusable element and moves focus to main", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#main-content")).toBeFocused();
+  });
+});
+
+test.describe("security", () => {
+  test("every page runs with no CSP violations", async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    for (const entry of pages) {
+      const response = await page.goto(entry.path);
+      expect(response?.headers()["content-security-policy"], entry.path).toBeTruthy();
+      await waitForHydration(page);
+    }
+    // Client-side navigation and the 404 page too.
+    await page.goto("/does-not-exist");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Team" }).first().click();
+    await expect(page).toHaveURL(/\/team$/);
+    expect(violations).toEqual([]);
+  });
+
+  test("responses carry the security headers", async ({ request }) => {
+    for (const path of ["/", "/contact", "/no-such-page", "/favicon.svg", "/healthz"]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers["strict-transport-security"], path).toMatch(/max-age=(\d+)/);
+      expect(Number(/max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "")?.[1])).toBeGreaterThanOrEqual(31536000);
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      const csp = headers["content-security-policy"] ?? "";
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+        expect(csp, path).toContain(directive);
+      }
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  test("hashed assets are immutable and precompressed", async ({ page, request }) => {
+    await page.goto("/");
+    const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    expect(script).toMatch(/^\/assets\//);
+    const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers()["content-encoding"]).toBe("br");
+    const gzip = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  });
+});
+
+test.describe("SEO", () => {
+  test("pages carry description, canonical, Open Graph and Twitter tags", async ({ request }) => {
+    const html = await (await request.get("/about")).text();
+    expect(html).toContain('<link rel="canonical" href="https://www.maternis.health/about"/>');
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+  });
+
+  test("sitemap.xml lists every page and robots.txt points at it", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const entry of pages) expect(sitemap).toContain(`<loc>https://www.maternis.health${entry.path}</loc>`);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: https://www.maternis.health/sitemap.xml");
+  });
+
+  test("the manifest and icons are served", async ({ request }) => {
+    const manifest = await (await request.get("/site.webmanifest")).json();
+    expect(manifest.name).toContain("Maternis");
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+    expect((await request.get("/favicon.ico")).status()).toBe(200);
+    expect((await request.get("/apple-touch-icon.png")).status()).toBe(200);
+    expect((await request.get("/og-image.png")).status()).toBe(200);
+  });
+
+  test("no request leaves for another origin", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (!["data:", "blob:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(req.url());
+    });
+    for (const entry of pages) await page.goto(entry.path, { waitUntil: "networkidle" });
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe("accessibility @mobile", () => {
+  for (const entry of pages) {
+    test(`axe finds no violations on ${entry.path}`, async ({ page }) => {
+      await page.goto(entry.path);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page, entry.path);
+    });
+  }
+
+  test("axe finds no violations on the 404 page", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page, "404");
+  });
+});
