@@ -19,8 +19,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ backHref }, { status: 404 });
 }
 
+/** A form posted to an unknown path gets the same 404 page, not a method error. */
+export function action() {
+  return data({ backHref: "/" }, { status: 404 });
+}
+
 export const meta: Route.MetaFunction = () => plainMeta("Page Not Found");
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  return <NotFoundPage backHref={loaderData.backHref} />;
+  return <NotFoundPage backHref={loaderData?.backHref} />;
 }
