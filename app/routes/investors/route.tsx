@@ -1,12 +1,31 @@
-import { Section, SectionHeading } from "~/components/ui/section";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/route";
+import { InvestorsHero } from "./hero";
+import { NationalPilot } from "./national-pilot";
+import { PartnerWithUs } from "./partner-with-us";
+import { getPitchPdfInfo } from "./pitch-pdf.server";
+import { Problem } from "./problem";
+import { RoadmapSection } from "./roadmap-section";
+import { Solution } from "./solution";
+import { WhyInvest } from "./why-invest";
 
 export const meta = () => pageMeta("/investors");
 
-export default function Page() {
+/** Runs at build time (the page is prerendered): the pitch PDF's size for the link. */
+export function loader() {
+  return { pitch: getPitchPdfInfo() };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Investors"} lead={"Secure SaaS for maternal health."} />
-    </Section>
+    <>
+      <InvestorsHero />
+      <Problem />
+      <Solution />
+      <NationalPilot />
+      <RoadmapSection />
+      <WhyInvest />
+      <PartnerWithUs pitch={loaderData.pitch} />
+    </>
   );
 }

@@ -1,12 +1,20 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { loadLegalDocument } from "~/content/legal/render.server";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/route";
+import { LegalDocumentPage } from "./legal-document";
 
 export const meta = () => pageMeta("/privacy");
 
-export default function Page() {
+/** Runs at build time (the page is prerendered): Markdown to HTML. */
+export function loader() {
+  return loadLegalDocument("privacy");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Privacy Policy"} lead={"How we handle the information you send us."} />
-    </Section>
+    <LegalDocumentPage
+      doc={loaderData}
+      summary="What we collect through this website, why, how long we keep it and your rights under UK GDPR. In short: only what you send us in a form, no cookies, no tracking."
+    />
   );
 }

@@ -1,12 +1,24 @@
-import { Section, SectionHeading } from "~/components/ui/section";
 import { pageMeta } from "~/lib/seo";
+import { AdvisoryNetwork } from "./advisory-network";
+import { CoreValues } from "./core-values";
+import { TeamHero } from "./hero";
+import { JoinOurMission } from "./join-our-mission";
+import { Leadership } from "./leadership";
+import { MissionVision } from "./mission-vision";
+import { TeamQuote } from "./team-quote";
 
 export const meta = () => pageMeta("/team");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Our Team | Leadership"} lead={"The people building Maternis."} />
-    </Section>
+    <>
+      <TeamHero />
+      <MissionVision />
+      <Leadership />
+      <AdvisoryNetwork />
+      <CoreValues />
+      <TeamQuote />
+      <JoinOurMission />
+    </>
   );
 }

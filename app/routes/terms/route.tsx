@@ -1,12 +1,20 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { loadLegalDocument } from "~/content/legal/render.server";
 import { pageMeta } from "~/lib/seo";
+import { LegalDocumentPage } from "../privacy/legal-document";
+import type { Route } from "./+types/route";
 
 export const meta = () => pageMeta("/terms");
 
-export default function Page() {
+/** Runs at build time (the page is prerendered): Markdown to HTML. */
+export function loader() {
+  return loadLegalDocument("terms");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Terms of Service"} lead={"The terms that govern use of Maternis."} />
-    </Section>
+    <LegalDocumentPage
+      doc={loaderData}
+      summary="The terms that apply when you use the Maternis platform and this website, including subscriptions, acceptable use, data protection and your rights."
+    />
   );
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { company, formatAddress } from "~/content/company";
+import { fillPlaceholders, legalSources, loadLegalDocument, renderLegalMarkdown, slugify } from "./render.server";
+
+const sectionHeadings = (source: string) => source.split("\n").filter((line) => /^## /.test(line));
+
+describe.each([
+  { name: "privacy" as const, title: "Privacy Policy", sections: 9 },
+  { name: "terms" as const, title: "Terms of Service", sections: 14 },
+])("$title markdown", ({ name, title, sections }) => {
+  const source = legalSources[name];
+
+  it(`has exactly ${sections} numbered ## sections and is dated January 2025`, () => {
+    const headings = sectionHeadings(source);
+    expect(headings).toHaveLength(sections);
+    headings.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^## ${index + 1}\\. \\S`)));
+    expect(source).toMatch(/^Last updated: January 2025$/m);
+    expect(source).toMatch(new RegExp(`^# ${title}$`, "m"));
+  });
+
+  it("renders to HTML with a table of contents of anchored sections", () => {
+    const doc = loadLegalDocument(name);
+    expect(doc.title).toBe(title);
+    expect(doc.lastUpdated).toBe("Last updated: January 2025");
+    expect(doc.toc).toHaveLength(sections);
+    const ids = doc.toc.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(sections);
+    for (const entry of doc.toc) {
+      expect(entry.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(doc.html).toContain(`<h2 id="${entry.id}">`);
+    }
+    // Title and date are shown by the page, not repeated in the body.
+    expect(doc.html).not.toContain("<h1");
+    expect(doc.html).not.toContain("Last updated: January 2025");
+  });
+
+  it("fills the contact details from the company module", () => {
+    const doc = loadLegalDocument(name);
+    expect(doc.html).not.toMatch(/\{\{|\}\}/);
+    expect(doc.html).toContain(company.legalName);
+    expect(doc.html).toContain(`href="mailto:${company.email.enquiries}"`);
+    expect(doc.html).toContain(formatAddress());
+    expect(doc.html).toContain(`href="tel:${company.telephone.e164}"`);
+  });
+});
+
+describe("privacy policy content", () => {
+  const html = loadLegalDocument("privacy").html;
+  it("describes what the site really does", () => {
+    expect(html).toContain("24 months");
+    expect(html).toContain("one-way fingerprint");
+    expect(html).toContain("session storage");
+    expect(html).toMatch(/no cookies|sets no cookies/i);
+    expect(html).toContain("Information Commissioner");
+    expect(html).toContain("Data Protection Act 2018");
+  });
+});
+
+describe("terms content", () => {
+  const html = loadLegalDocument("terms").html;
+  it("includes the required commitments", () => {
+    expect(html).toContain("30 days&#39; notice");
+    expect(html).toContain("Business Associate Agreement");
+    expect(html).toContain("law of Scotland, United Kingdom");
+  });
+});
+
+describe("helpers", () => {
+  it("slugifies numbered headings to stable ids", () => {
+    expect(slugify("1. Information we collect")).toBe("information-we-collect");
+    expect(slugify("5. HIPAA compliance and Business Associate Agreements")).toBe(
+      "hipaa-compliance-and-business-associate-agreements",
+    );
+    expect(slugify("12. Governing law")).toBe("governing-law");
+  });
+
+  it("fails loudly on an unknown placeholder", () => {
+    expect(() => fillPlaceholders("Hello {{nope}}")).toThrow(/nope/);
+  });
+
+  it("gives duplicate headings distinct ids", () => {
+    const doc = renderLegalMarkdown("# T\n\nLast updated: now\n\n## 1. Same\n\ntext\n\n## 2. Same\n");
+    expect(doc.toc.map((entry) => entry.id)).toEqual(["same", "same-2"]);
+  });
+});

@@ -1,0 +1,141 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { company } from "~/content/company";
+import { leadershipTeam } from "~/content/team";
+import TeamPage from "./route";
+
+function renderTeam() {
+  const Stub = createRoutesStub([
+    { path: "/team", Component: TeamPage },
+    { path: "/our-story", Component: () => <h1>Our Story page</h1> },
+  ]);
+  return render(<Stub initialEntries={["/team"]} />);
+}
+
+describe("Team page", () => {
+  it("has one h1, 'Our Team | Leadership'", () => {
+    renderTeam();
+    const h1s = screen.getAllByRole("heading", { level: 1 });
+    expect(h1s).toHaveLength(1);
+    expect(h1s[0]).toHaveTextContent("Our Team | Leadership");
+  });
+
+  it("shows the four leaders with their roles and LinkedIn links that open in a new tab", () => {
+    renderTeam();
+    const roles = [
+      "Founder & CEO",
+      "Co-Founder & Chief Medical Officer",
+      "Chief Technology Officer",
+      "Chief Product Officer",
+    ];
+    expect(leadershipTeam.map((m) => m.role)).toEqual(roles);
+    for (const member of leadershipTeam) {
+      const card = screen.getByRole("article", { name: member.name });
+      expect(within(card).getByText(member.role)).toBeInTheDocument();
+      expect(within(card).getByRole("img", { name: new RegExp(member.name) })).toBeInTheDocument();
+      const linkedin = within(card).getByRole("link", { name: `${member.name} on LinkedIn (opens in a new tab)` });
+      expect(linkedin).toHaveAttribute("href", member.linkedin);
+      expect(linkedin).toHaveAttribute("target", "_blank");
+      expect(linkedin).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  it("'Join Our Mission' targets the Join Our Mission section and moves focus to it", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    const link = screen.getByRole("link", { name: "Join Our Mission" });
+    const href = link.getAttribute("href");
+    expect(href).toBe("#join-our-mission");
+    const section = document.getElementById(href!.slice(1));
+    expect(section).not.toBeNull();
+    expect(section).toHaveAttribute("tabindex", "-1");
+    expect(within(section!).getByRole("heading", { level: 2, name: "Join Our Mission" })).toBeInTheDocument();
+    await user.click(link);
+    expect(section).toHaveFocus();
+  });
+
+  it("the Join Our Mission section has mailto links for careers and enquiries", () => {
+    renderTeam();
+    const section = document.getElementById("join-our-mission")!;
+    const hrefs = within(section)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
+    expect(hrefs).toContain(`mailto:${company.email.careers}`);
+    expect(hrefs).toContain(`mailto:${company.email.enquiries}`);
+  });
+
+  it("'Our Story' goes to /our-story", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    const link = screen.getByRole("link", { name: "Our Story" });
+    expect(link).toHaveAttribute("href", "/our-story");
+    await user.click(link);
+    expect(await screen.findByRole("heading", { name: "Our Story page" })).toBeInTheDocument();
+  });
+
+  it("links the Advisory Network card to /advisory with its launch date", () => {
+    renderTeam();
+    const heading = screen.getByRole("heading", { name: "Health Advisory Network" });
+    const card = heading.closest("section")!;
+    expect(within(card).getByText("Coming Soon")).toBeInTheDocument();
+    expect(within(card).getByText("Launching Q1 2026")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: /Join the Network/ })).toHaveAttribute("href", "/advisory");
+  });
+
+  it("shows the four core values", () => {
+    renderTeam();
+    for (const value of ["Mission-Driven", "Security First", "Innovation", "Global Impact"]) {
+      expect(screen.getByRole("heading", { level: 3, name: value })).toBeInTheDocument();
+    }
+  });
+});
+
+describe("Team member Read More dialog", () => {
+  const member = leadershipTeam[1]!;
+
+  it("opens with the full biography in paragraphs and closes on Escape, returning focus", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const readMore = screen.getByRole("button", { name: `Read More about ${member.name}` });
+    await user.click(readMore);
+
+    const dialog = await screen.findByRole("dialog", { name: member.name });
+    expect(within(dialog).getByText(member.role)).toBeInTheDocument();
+    const bio = within(dialog).getByTestId("full-bio");
+    const paragraphs = bio.querySelectorAll("p");
+    expect(member.fullBio.length).toBeGreaterThan(1);
+    expect(paragraphs).toHaveLength(member.fullBio.length);
+    member.fullBio.forEach((text, i) => expect(paragraphs[i]).toHaveTextContent(text));
+    // Focus moved into the dialog.
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(readMore).toHaveFocus();
+  });
+
+  it("traps focus inside the dialog", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    await user.click(screen.getByRole("button", { name: `Read More about ${member.name}` }));
+    const dialog = await screen.findByRole("dialog", { name: member.name });
+    for (let i = 0; i < 5; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it("closes with its close button and returns focus to Read More", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    const readMore = screen.getByRole("button", { name: `Read More about ${member.name}` });
+    await user.click(readMore);
+    const dialog = await screen.findByRole("dialog", { name: member.name });
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(readMore).toHaveFocus();
+  });
+});
