@@ -1,0 +1,55 @@
+import { company } from "~/content/company";
+import { advisoryRoleOptions, type AdvisoryPayload } from "~/lib/enquiry-schemas";
+import { detailsHtml, mailtoUrl, userTextHtml, welcomeFailedSection } from "./blocks";
+import { EmailLayout, type EmailLayoutProps, type EmailSection } from "./layout";
+import { optionLabel, singleLine, subjectLine } from "./utils";
+
+/** To the enquiries team: an Advisory Network signup, flagged when the welcome e-mail failed. */
+export type AdvisoryNotificationEmailProps = AdvisoryPayload & { welcomeFailed: boolean };
+
+export const PreviewProps = {
+  name: "Ngozi Okafor",
+  email: "ngozi.okafor@example.org",
+  role: "midwife",
+  country: "Nigeria",
+  reason: "I want paper antenatal cards replaced by records that follow mothers between clinics.",
+  welcomeFailed: true,
+} satisfies AdvisoryNotificationEmailProps;
+
+export function advisoryNotificationSubject(props: AdvisoryNotificationEmailProps): string {
+  return subjectLine(`New Advisory Network Signup - ${singleLine(props.name)}`);
+}
+
+export function advisoryNotificationLayout(props: AdvisoryNotificationEmailProps): EmailLayoutProps {
+  const sections: EmailSection[] = [];
+  if (props.welcomeFailed) sections.push(welcomeFailedSection(props.name, props.email));
+  sections.push(
+    {
+      heading: "Signup details",
+      html: detailsHtml([
+        { label: "Name", value: props.name },
+        { label: "Email", value: props.email, href: mailtoUrl(props.email) },
+        { label: "Role", value: optionLabel(advisoryRoleOptions, props.role) },
+        { label: "Country", value: props.country },
+      ]),
+    },
+    { heading: "Why they want to join", html: userTextHtml(props.reason) },
+  );
+  return {
+    title: "New Advisory Network signup",
+    preheader: `${singleLine(props.name)} has joined the Advisory Network.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`,
+    introHtml: props.welcomeFailed
+      ? `<p>Someone has joined the Advisory Network, but we could not send them the welcome e-mail. Please contact them directly.</p>`
+      : `<p>Someone has joined the Advisory Network. Their welcome e-mail has been sent.</p>`,
+    sections,
+    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `${company.brand} Advisory Network`) }],
+    footerNote: `Sent to the ${company.brand} enquiries team from the Advisory Network form at ${company.siteUrl}.`,
+    variant: props.welcomeFailed ? "alert" : "info",
+  };
+}
+
+export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps) {
+  return <EmailLayout {...advisoryNotificationLayout(props)} />;
+}
+AdvisoryNotificationEmail.PreviewProps = PreviewProps;
+export default AdvisoryNotificationEmail;

@@ -1,0 +1,56 @@
+import { company } from "~/content/company";
+import { interestOptions, type ContactPayload } from "~/lib/enquiry-schemas";
+import { detailsHtml, mailtoUrl, userTextHtml } from "./blocks";
+import { EmailLayout, type EmailLayoutProps } from "./layout";
+import { optionLabel, singleLine, subjectLine } from "./utils";
+
+/** To the enquiries team: a message sent through the contact form. */
+export type ContactNotificationEmailProps = ContactPayload;
+
+export const PreviewProps = {
+  name: "Ama Mensah",
+  email: "ama.mensah@example.org",
+  organization: "Korle Bu Teaching Hospital",
+  role: "Head of Midwifery",
+  interest: "partnership",
+  message:
+    "Hello Maternis team,\n\nWe run antenatal clinics across three districts and would like to explore a partnership for the 2026 pilot.\n\nCould we arrange a call next week?",
+} satisfies ContactNotificationEmailProps;
+
+export function contactNotificationSubject(props: ContactNotificationEmailProps): string {
+  return subjectLine(`New Contact Form Submission - ${props.interest}`);
+}
+
+export function contactNotificationLayout(props: ContactNotificationEmailProps): EmailLayoutProps {
+  const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
+  return {
+    title: "New contact form submission",
+    preheader: `${singleLine(props.name)} sent a message about ${interestLabel}.`,
+    introHtml: `<p>Someone has sent a message through the contact form. We promise a reply within one business day, so please answer them by then.</p>`,
+    sections: [
+      {
+        heading: "Contact details",
+        html: detailsHtml([
+          { label: "Name", value: props.name },
+          { label: "Email", value: props.email, href: mailtoUrl(props.email) },
+          { label: "Organization", value: props.organization },
+          { label: "Role", value: props.role },
+          {
+            label: "Interest",
+            value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
+          },
+        ]),
+      },
+      { heading: "Message", html: userTextHtml(props.message) },
+    ],
+    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }],
+    footerNote: `Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`,
+    variant: "info",
+  };
+}
+
+export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
+  return <EmailLayout {...contactNotificationLayout(props)} />;
+}
+ContactNotificationEmail.PreviewProps = PreviewProps;
+export default ContactNotificationEmail;

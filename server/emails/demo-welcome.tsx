@@ -1,0 +1,51 @@
+import { company } from "~/content/company";
+import { responsePromises } from "~/content/milestones";
+import { greetingHtml, sitePage } from "./blocks";
+import { EmailLayout, type EmailLayoutProps } from "./layout";
+import { escapeHtml, subjectLine } from "./utils";
+
+/** To the person who requested a demo (SPEC section 7, welcome payload). */
+export type DemoWelcomeEmailProps = { name: string; email: string };
+
+export const PreviewProps = {
+  name: "Kwame Boateng",
+  email: "kwame.boateng@example.org",
+} satisfies DemoWelcomeEmailProps;
+
+export const demoWelcomeTitle = "Thank you for requesting a demo";
+
+export function demoWelcomeSubject(_props: DemoWelcomeEmailProps): string {
+  return subjectLine(demoWelcomeTitle);
+}
+
+export function demoWelcomeLayout(props: DemoWelcomeEmailProps): EmailLayoutProps {
+  return {
+    title: demoWelcomeTitle,
+    preheader: `We will be in touch within ${responsePromises.demoFollowUp} to arrange your ${responsePromises.demoLength}.`,
+    introHtml:
+      greetingHtml(props.name) +
+      `<p>Thank you for your interest in ${escapeHtml(company.brand)}. A member of our team will reach out within ${responsePromises.demoFollowUp} to arrange a time that suits you.</p>`,
+    sections: [
+      {
+        heading: "What to expect",
+        html:
+          `<p>Your demo is a ${responsePromises.demoLength}, held online. We will:</p>` +
+          `<ul>` +
+          `<li>show how midwives create and update a mother's digital record</li>` +
+          `<li>explain how ${escapeHtml(company.aiServiceName)} flags pregnancies that may need extra care</li>` +
+          `<li>leave time for your questions about pilots, set-up and pricing</li>` +
+          `</ul>`,
+      },
+    ],
+    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
+    secondaryCtas: [{ label: "Contact us", url: sitePage("/contact") }],
+    footerNote: `You are receiving this e-mail because this address was used to request a demo at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
+    variant: "success",
+  };
+}
+
+export function DemoWelcomeEmail(props: DemoWelcomeEmailProps) {
+  return <EmailLayout {...demoWelcomeLayout(props)} />;
+}
+DemoWelcomeEmail.PreviewProps = PreviewProps;
+export default DemoWelcomeEmail;

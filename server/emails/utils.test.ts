@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, firstName, htmlToText, singleLine, slugify, subjectLine, withUtm } from "./utils";
+
+const utm = { campaign: "Thank you for requesting a demo", variant: "success", cta: "Explore the product" };
+
+describe("withUtm", () => {
+  it("adds all five tracking parameters to an http(s) link", () => {
+    const url = new URL(withUtm("https://www.maternis.health/product", utm));
+    expect(url.origin + url.pathname).toBe("https://www.maternis.health/product");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      utm_source: "email",
+      utm_medium: "transactional",
+      utm_campaign: "thank-you-for-requesting-a-demo",
+      utm_variant: "success",
+      utm_cta: "explore-the-product",
+    });
+    expect(withUtm("http://example.org/", utm)).toContain("utm_source=email");
+  });
+
+  it("keeps an existing query string and fragment", () => {
+    const result = withUtm("https://example.org/page?ref=a%20b&x=1#top", utm);
+    expect(result.startsWith("https://example.org/page?ref=a%20b&x=1&utm_source=email&utm_medium=transactional&")).toBe(
+      true,
+    );
+    expect(result.endsWith("#top")).toBe(true);
+  });
+
+  it("leaves a link that already has any utm_ parameter untouched", () => {
+    for (const url of [
+      "https://example.org/?utm_source=newsletter",
+      "https://example.org/p?a=1&utm_content=hero",
+      "https://example.org/p?UTM_Campaign=spring#x",
+    ]) {
+      expect(withUtm(url, utm)).toBe(url);
+    }
+  });
+
+  it("leaves mailto:, tel: and unparseable links untouched", () => {
+    for (const url of [
+      "mailto:hello@maternis.health",
+      "mailto:a@example.org?subject=Hi",
+      "tel:+441314960742",
+      "/relative/path",
+      "not a url",
+    ]) {
+      expect(withUtm(url, utm)).toBe(url);
+    }
+  });
+
+  it("limits the campaign slug to 40 characters without a trailing hyphen", () => {
+    // The 40th character of the full slug is a hyphen.
+    const campaign = "abcdefghij abcdefghij abcdefghij abcdef ghij";
+    const value = new URL(withUtm("https://example.org/", { ...utm, campaign })).searchParams.get("utm_campaign");
+    expect(value).toBe("abcdefghij-abcdefghij-abcdefghij-abcdef");
+    const long = new URL(withUtm("https://example.org/", { ...utm, campaign: "x".repeat(100) })).searchParams.get(
+      "utm_campaign",
+    );
+    expect(long).toBe("x".repeat(40));
+  });
+});
+
+describe("slugify", () => {
+  it("lower-cases, hyphenates and strips accents and punctuation", () => {
+    expect(slugify("Pricing & Plans")).toBe("pricing-and-plans");
+    expect(slugify("  Café Déjà Vu!  ")).toBe("cafe-deja-vu");
+    expect(slugify("--Welcome to the Advisory Network--")).toBe("welcome-to-the-advisory-network");
+  });
+
+  it("never exceeds 40 characters or ends in a hyphen", () => {
+    for (let n = 30; n < 60; n++) {
+      const slug = slugify(`${"ab ".repeat(n)}end`);
+      expect(slug.length).toBeLessThanOrEqual(40);
+      expect(slug.endsWith("-")).toBe(false);
+    }
+  });
+});
+
+describe("firstName", () => {
+  it("takes the name up to the first space", () => {
+    expect(firstName("Ama Mensah")).toBe("Ama");
+    expect(firstName("  Kwame   Nkrumah Boateng ")).toBe("Kwame");
+    expect(firstName("Ngozi")).toBe("Ngozi");
+    expect(firstName("Eve\r\nBcc: x@example.org")).toBe("Eve");
+    expect(firstName("   ")).toBe("");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<script>alert(1)</script> & "x" 'y'`)).toBe(
+      "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;",
+    );
+  });
+});
+
+describe("singleLine / subjectLine", () => {
+  it("removes CR, LF and other control characters", () => {
+    const result = subjectLine("New Demo Request from Eve\r\nBcc: x@example.org\u0000\t\u2028end");
+    expect(result).toBe("New Demo Request from Eve Bcc: x@example.org end");
+    expect(result).not.toMatch(/[\u0000-\u001f\u007f\u2028\u2029]/);
+    expect(singleLine("  a \n\n b  ")).toBe("a b");
+  });
+});
+
+describe("htmlToText", () => {
+  it("converts our limited HTML to readable text", () => {
+    const html =
+      `<p>Hi Ama,</p><p>Fish &amp; chips &lt;3 &#39;ok&#39; &quot;yes&quot;<br>line two</p>` +
+      `<ul><li>one</li><li><strong>two</strong></li></ul>` +
+      `<ol><li>first</li><li>second</li></ol>` +
+      `<p>Visit <a href="https://example.org/a?b=1&amp;c=2">our site</a> or write to <a href="mailto:hello@maternis.health">hello@maternis.health</a>.</p>`;
+    expect(htmlToText(html)).toBe(
+      [
+        "Hi Ama,",
+        "",
+        `Fish & chips <3 'ok' "yes"`,
+        "line two",
+        "",
+        "- one",
+        "- two",
+        "",
+        "1. first",
+        "2. second",
+        "",
+        "Visit our site (https://example.org/a?b=1&c=2) or write to hello@maternis.health.",
+      ].join("\n"),
+    );
+  });
+
+  it("decodes entities only once", () => {
+    expect(htmlToText(escapeHtml("&lt;b&gt; is literal"))).toBe("&lt;b&gt; is literal");
+  });
+});
