@@ -69,7 +69,7 @@ export const pages = [
     file: "routes/global/route.tsx",
     title: "Global Presence",
     description:
-      "Maternis is headquartered in Aberdeen, Scotland, with operations in Ghana and Nigeria, and a phased plan to reach 50+ countries by 2030.",
+      "Maternis is headquartered in Aberdeen, Scotland, with operations in Ghana and Nigeria, and a four-phase plan to take patient-owned maternal records worldwide.",
     prerender: true,
   },
   {
@@ -124,7 +124,8 @@ export const pages = [
     path: "/terms",
     file: "routes/terms/route.tsx",
     title: "Terms of Service",
-    description: "The terms that govern use of the Maternis platform and this website.",
+    description:
+      "The terms for using the Maternis platform and this website: accounts, acceptable use, HIPAA and BAAs, subscriptions, liability and Scots law.",
     prerender: true,
   },
   {

@@ -28,3 +28,9 @@ export const demoTiles = {
   appointments: { value: "18", label: "Appointments" },
   alerts: { value: "7", label: "Alerts" },
 } as const satisfies Record<string, Figure>;
+
+/** The UN SDG 3.1 target for 2030, quoted on /, /impact and /vision. */
+export const sdg31Target = {
+  value: "70",
+  label: "maternal deaths per 100,000 live births: the SDG 3.1 target for 2030",
+} as const satisfies Figure;

@@ -1,12 +1,16 @@
-import { Section, SectionHeading } from "~/components/ui/section";
 import { pageMeta } from "~/lib/seo";
+import { AboutCta, AboutHero, Differentiators, Journey, MissionVision } from "./sections";
 
 export const meta = () => pageMeta("/about");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"About Maternis"} lead={"We make every pregnancy record safe, portable and owned by the mother."} />
-    </Section>
+    <>
+      <AboutHero />
+      <MissionVision />
+      <Journey />
+      <Differentiators />
+      <AboutCta />
+    </>
   );
 }

@@ -1,12 +1,16 @@
-import { Section, SectionHeading } from "~/components/ui/section";
 import { pageMeta } from "~/lib/seo";
+import { GlobalCta, GlobalHero, Locations, Metrics, Phases } from "./sections";
 
 export const meta = () => pageMeta("/global");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Global Presence"} lead={"Headquartered in Aberdeen, working in Ghana and Nigeria."} />
-    </Section>
+    <>
+      <GlobalHero />
+      <Locations />
+      <Metrics />
+      <Phases />
+      <GlobalCta />
+    </>
   );
 }

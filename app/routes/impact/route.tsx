@@ -1,12 +1,19 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { impact } from "~/content/impact";
 import { pageMeta } from "~/lib/seo";
+import { Aims2030, ImpactCta, ImpactDifferentiators, ImpactHero, ImpactStats, OutcomeTargets, SdgCards } from "./sections";
 
 export const meta = () => pageMeta("/impact");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Our Impact"} lead={"Supporting UN SDG 3.1: fewer preventable maternal deaths."} />
-    </Section>
+    <>
+      <ImpactHero />
+      <ImpactStats />
+      <ImpactDifferentiators />
+      <OutcomeTargets />
+      <SdgCards />
+      <Aims2030 {...impact.aims} />
+      <ImpactCta />
+    </>
   );
 }

@@ -1,12 +1,32 @@
-import { Section, SectionHeading } from "~/components/ui/section";
 import { pageMeta } from "~/lib/seo";
+import {
+  AiServices,
+  Audiences,
+  Benefits,
+  Continuity,
+  GetInTouch,
+  PilotStudy,
+  ProblemSolution,
+  ProductHero,
+  ProductRoadmap,
+  ProductStats,
+} from "./sections";
 
 export const meta = () => pageMeta("/product");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"The Maternis platform"} lead={"Digital antenatal and postnatal records with AI-Obs risk insights."} />
-    </Section>
+    <>
+      <ProductHero />
+      <ProductStats />
+      <ProblemSolution />
+      <Audiences />
+      <AiServices />
+      <Benefits />
+      <ProductRoadmap />
+      <Continuity />
+      <PilotStudy />
+      <GetInTouch />
+    </>
   );
 }

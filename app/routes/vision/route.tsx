@@ -1,12 +1,17 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { vision } from "~/content/vision";
 import { pageMeta } from "~/lib/seo";
+import { Aims2030 } from "../impact/sections";
+import { NextLinks, Pillars, VisionHero } from "./sections";
 
 export const meta = () => pageMeta("/vision");
 
 export default function Page() {
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Our Vision"} lead={"Every mother carries a complete, secure pregnancy record."} />
-    </Section>
+    <>
+      <VisionHero />
+      <Pillars />
+      <Aims2030 {...vision.aims} />
+      <NextLinks />
+    </>
   );
 }

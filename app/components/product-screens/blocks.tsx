@@ -1,0 +1,172 @@
+import { ArrowRightIcon, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { Container, Section } from "~/components/ui/section";
+import type { Figure } from "~/content/figures";
+import { cn } from "~/lib/utils";
+
+/**
+ * Page-level building blocks shared by the marketing pages (hero, statistics,
+ * icon cards, call to action). They take content from app/content/*.
+ */
+
+type Link = { label: string; to: string };
+
+/** The top of a page: eyebrow, the page's one h1, a lead, actions and an optional visual. */
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  actions,
+  visual,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  actions?: ReactNode;
+  visual?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="page-title" className="relative overflow-hidden bg-primary-900 text-white">
+      <HeroPattern />
+      <Container className={cn("relative py-14 sm:py-20", visual && "grid items-center gap-12 lg:grid-cols-2")}>
+        <div className="max-w-3xl">
+          <p className="mb-3 text-sm font-semibold tracking-wider text-primary-100 uppercase">{eyebrow}</p>
+          <h1 id="page-title" className="text-4xl text-white sm:text-5xl">
+            {title}
+          </h1>
+          <p className="mt-5 text-lg text-primary-50">{lead}</p>
+          {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
+          {children}
+        </div>
+        {visual ? <div className="flex justify-center lg:justify-end">{visual}</div> : null}
+      </Container>
+    </section>
+  );
+}
+
+/** Soft decorative circles behind the hero. */
+export function HeroPattern() {
+  return (
+    <svg aria-hidden="true" focusable="false" className="pointer-events-none absolute inset-0 h-full w-full" preserveAspectRatio="xMidYMid slice" viewBox="0 0 1200 600">
+      <circle cx="1100" cy="80" r="220" fill="var(--color-primary-800)" opacity="0.7" />
+      <circle cx="980" cy="560" r="160" fill="var(--color-primary-800)" opacity="0.5" />
+      <circle cx="80" cy="620" r="200" fill="var(--color-primary-950)" opacity="0.5" />
+    </svg>
+  );
+}
+
+/** A row of big figures. Values come from app/content/figures.ts. */
+export function StatGrid({
+  items,
+  inverse = false,
+  className,
+}: {
+  items: readonly Figure[];
+  inverse?: boolean;
+  className?: string;
+}) {
+  return (
+    <dl
+      className={cn(
+        "grid gap-6 sm:grid-cols-2",
+        items.length === 3 ? "lg:grid-cols-3" : items.length >= 5 ? "lg:grid-cols-5" : "lg:grid-cols-4",
+        className,
+      )}
+    >
+      {items.map((item) => (
+        <div
+          key={item.label}
+          className={cn(
+            "flex flex-col-reverse justify-end rounded-card p-6",
+            inverse ? "bg-primary-800 text-primary-50" : "border border-line bg-white shadow-card",
+          )}
+        >
+          <dt className={cn("mt-1", inverse ? "text-primary-50" : "text-muted")}>{item.label}</dt>
+          <dd className={cn("text-4xl font-semibold tracking-tight", inverse ? "text-white" : "text-primary-800")}>
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export type IconCardContent = { icon: LucideIcon; title: string; body: string };
+
+/** Cards with an icon, an h3 title and a short description. */
+export function IconCardGrid({
+  cards,
+  columns = 3,
+  className,
+}: {
+  cards: readonly IconCardContent[];
+  columns?: 2 | 3 | 4 | 5;
+  className?: string;
+}) {
+  const cols = {
+    2: "md:grid-cols-2",
+    3: "md:grid-cols-3",
+    4: "sm:grid-cols-2 lg:grid-cols-4",
+    // 3 then 2 on wide screens: a 6-column grid where the first 3 span 2 and the last 2 span 3.
+    5: "sm:grid-cols-2 lg:grid-cols-6 lg:[&>li:nth-child(-n+3)]:col-span-2 lg:[&>li:nth-child(n+4)]:col-span-3",
+  }[columns];
+  return (
+    <ul className={cn("grid gap-6", cols, className)}>
+      {cards.map((card) => (
+        <li key={card.title} className="flex">
+          <Card className="flex-1">
+            <CardIcon>
+              <card.icon />
+            </CardIcon>
+            <CardTitle>{card.title}</CardTitle>
+            <CardDescription>{card.body}</CardDescription>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The closing call to action of a page. */
+export function CtaBand({
+  id,
+  title,
+  lead,
+  primary,
+  secondary,
+  tone = "primary",
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  primary: Link;
+  secondary?: Link;
+  tone?: "primary" | "muted";
+}) {
+  const dark = tone === "primary";
+  return (
+    <Section tone={tone} aria-labelledby={id} className="relative overflow-hidden">
+      <div className="relative mx-auto max-w-3xl text-center">
+        <h2 id={id} className={cn("text-3xl sm:text-4xl", dark ? "text-white" : "text-ink")}>
+          {title}
+        </h2>
+        <p className={cn("mt-4 text-lg", dark ? "text-primary-50" : "text-muted")}>{lead}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to={primary.to} variant={dark ? "inverse" : "primary"} size="lg">
+            {primary.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </ButtonLink>
+          {secondary ? (
+            <ButtonLink to={secondary.to} variant={dark ? "outline-inverse" : "outline"} size="lg">
+              {secondary.label}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+    </Section>
+  );
+}

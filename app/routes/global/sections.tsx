@@ -1,0 +1,95 @@
+import { CtaBand, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { Section, SectionHeading } from "~/components/ui/section";
+import { globalPresence } from "~/content/global";
+
+/** Abstract map: Aberdeen linked to Accra and Lagos. Decorative; the locations are listed as text. */
+function PresenceMap() {
+  return (
+    <svg viewBox="0 0 360 360" aria-hidden="true" focusable="false" className="h-auto w-full max-w-sm">
+      <circle cx="180" cy="180" r="170" fill="var(--color-primary-800)" />
+      <circle cx="180" cy="180" r="120" fill="none" stroke="var(--color-primary-700)" strokeWidth="2" />
+      <circle cx="180" cy="180" r="70" fill="none" stroke="var(--color-primary-700)" strokeWidth="2" />
+      <path d="M10 180 H350 M180 10 V350" stroke="var(--color-primary-700)" strokeWidth="2" />
+      <path d="M172 70 Q120 160 150 250" fill="none" stroke="var(--color-accent-200)" strokeWidth="3" strokeDasharray="6 6" />
+      <path d="M172 70 Q230 160 196 248" fill="none" stroke="var(--color-accent-200)" strokeWidth="3" strokeDasharray="6 6" />
+      <circle cx="172" cy="70" r="11" fill="#fff" />
+      <circle cx="150" cy="252" r="9" fill="var(--color-accent-200)" />
+      <circle cx="196" cy="250" r="9" fill="var(--color-accent-200)" />
+      <text x="190" y="66" fill="#fff" fontSize="16" fontWeight="600">Aberdeen</text>
+      <text x="78" y="280" fill="#fff" fontSize="16" fontWeight="600">Ghana</text>
+      <text x="204" y="280" fill="#fff" fontSize="16" fontWeight="600">Nigeria</text>
+    </svg>
+  );
+}
+
+export function GlobalHero() {
+  return <PageHero {...globalPresence.hero} visual={<PresenceMap />} />;
+}
+
+export function Locations() {
+  const s = globalPresence.locations;
+  return (
+    <Section aria-labelledby="locations-title">
+      <SectionHeading id="locations-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {s.items.map((item) => (
+          <li key={item.name} className="flex">
+            <Card className="flex-1">
+              <CardIcon>
+                <item.icon />
+              </CardIcon>
+              <CardTitle>{item.name}</CardTitle>
+              <Badge variant={item.tag === "Planned" ? "neutral" : "primary"} className="mt-2">
+                {item.tag}
+              </Badge>
+              <CardDescription className="mt-3">{item.body}</CardDescription>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Metrics() {
+  const s = globalPresence.metrics;
+  return (
+    <Section tone="muted" aria-labelledby="metrics-title">
+      <SectionHeading id="metrics-title" eyebrow={s.eyebrow} title={s.title} />
+      <StatGrid items={s.items} />
+    </Section>
+  );
+}
+
+export function Phases() {
+  const s = globalPresence.phases;
+  return (
+    <Section aria-labelledby="phases-title">
+      <SectionHeading id="phases-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {s.items.map((item, i) => (
+          <li key={item.phase} className="relative flex">
+            <Card className="flex-1 border-t-4 border-t-primary-700">
+              <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">
+                {item.phase} <span aria-hidden="true">·</span> {item.when}
+              </p>
+              <CardTitle className="mt-2">{item.title}</CardTitle>
+              <CardDescription>{item.body}</CardDescription>
+              {i === 0 ? (
+                <Badge variant="success" className="mt-4">
+                  Current phase
+                </Badge>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function GlobalCta() {
+  return <CtaBand id="global-cta-title" {...globalPresence.cta} />;
+}

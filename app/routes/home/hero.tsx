@@ -1,0 +1,99 @@
+import { ArrowRightIcon } from "lucide-react";
+import {
+  DevicesPanelScreen,
+  EventIllustration,
+  RecordCardScreen,
+  RiskPanelScreen,
+  WearablePanelScreen,
+} from "~/components/product-screens";
+import { HeroPattern } from "~/components/product-screens/blocks";
+import { ButtonLink } from "~/components/ui/button";
+import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
+import { Container } from "~/components/ui/section";
+import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
+import { screens } from "~/content/product";
+
+const visuals: Record<HeroSlide["id"], React.ReactNode> = {
+  "web-summit": <EventIllustration />,
+  records: <RecordCardScreen />,
+  ai: <RiskPanelScreen />,
+  monitoring: (
+    <div className="grid w-full max-w-md gap-4">
+      <WearablePanelScreen />
+      <DevicesPanelScreen className="max-w-md" />
+    </div>
+  ),
+};
+
+function Slide({ slide }: { slide: HeroSlide }) {
+  return (
+    <div className="grid items-center gap-10 py-2 md:grid-cols-2">
+      <div>
+        <p className="mb-2 text-sm font-semibold tracking-wider text-primary-100 uppercase">{slide.eyebrow}</p>
+        <h2 className="text-3xl text-white sm:text-4xl">{slide.title}</h2>
+        <p className="mt-4 text-lg text-primary-50">{slide.body}</p>
+        {slide.points ? (
+          <ul className="mt-4 grid grid-cols-2 gap-2 sm:max-w-sm">
+            {slide.points.map((point) => (
+              <li key={point} className="flex items-center gap-2 text-white">
+                <span aria-hidden="true" className="size-2 rounded-full bg-accent-200" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {slide.id === "monitoring" ? (
+          // On small screens the devices panel is hidden with the other visuals; keep its content as text.
+          <p className="mt-4 text-primary-50 md:hidden">
+            <span className="font-semibold text-white">{screens.devices.title}: </span>
+            {screens.devices.items.join(", ")}.
+          </p>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {slide.ctas.map((cta, i) => (
+            <ButtonLink key={cta.to + cta.label} to={cta.to} variant={i === 0 ? "inverse" : "outline-inverse"}>
+              {cta.label}
+              {i === 0 ? <ArrowRightIcon aria-hidden="true" /> : null}
+            </ButtonLink>
+          ))}
+        </div>
+      </div>
+      {/* Visuals are illustrative; on phones they are left out to keep the hero short and light. */}
+      <div className="hidden justify-center md:flex lg:justify-end">{visuals[slide.id]}</div>
+    </div>
+  );
+}
+
+/**
+ * The home hero: the page's h1 (the LCP element, plain text) and the carousel
+ * of 4 slides underneath it.
+ */
+export function HomeHero() {
+  const slides: CarouselSlide[] = home.slides.map((slide) => ({
+    id: slide.id,
+    label: slide.label,
+    content: <Slide slide={slide} />,
+  }));
+  return (
+    <section aria-labelledby="page-title" className="relative overflow-hidden bg-primary-900 text-white">
+      <HeroPattern />
+      <Container className="relative py-12 sm:py-16">
+        <div className="max-w-3xl">
+          <p className="mb-3 text-sm font-semibold tracking-wider text-primary-100 uppercase">{home.hero.eyebrow}</p>
+          <h1 id="page-title" className="text-4xl text-white sm:text-5xl">
+            {home.hero.title}
+          </h1>
+          <p className="mt-5 text-lg text-primary-50">{home.hero.lead}</p>
+        </div>
+        <Carousel
+          label={home.carouselLabel}
+          slides={slides}
+          intervalMs={CAROUSEL_INTERVAL_MS}
+          loop
+          tone="dark"
+          className="mt-10 border-t border-primary-700 pt-10"
+        />
+      </Container>
+    </section>
+  );
+}

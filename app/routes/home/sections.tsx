@@ -1,0 +1,97 @@
+import { ArrowRightIcon } from "lucide-react";
+import { CtaBand, IconCardGrid, StatGrid } from "~/components/product-screens/blocks";
+import { ButtonLink } from "~/components/ui/button";
+import { Section, SectionHeading } from "~/components/ui/section";
+import { company } from "~/content/company";
+import { home } from "~/content/home";
+import { sdgs } from "~/content/impact";
+import { absoluteUrl } from "~/lib/seo";
+
+export function KeyFeatures() {
+  const s = home.features;
+  return (
+    <Section aria-labelledby="features-title">
+      <SectionHeading id="features-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <IconCardGrid cards={s.cards} columns={5} />
+    </Section>
+  );
+}
+
+export function GlobalImpact() {
+  const s = home.impact;
+  const sdg31 = sdgs[0]!;
+  return (
+    <Section tone="muted" aria-labelledby="impact-title">
+      <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
+        <div>
+          <SectionHeading id="impact-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" className="mb-6" />
+          <div className="rounded-card border-l-4 border-accent-600 bg-white p-5 shadow-card">
+            <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{sdg31.target}</p>
+            <p className="mt-1 font-semibold">{sdg31.title}</p>
+            <p className="mt-1 text-muted">{sdg31.contribution}</p>
+          </div>
+          <ButtonLink to={s.link.to} variant="outline" className="mt-6">
+            {s.link.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </ButtonLink>
+        </div>
+        <StatGrid items={s.stats} className="lg:grid-cols-2" />
+      </div>
+    </Section>
+  );
+}
+
+export function WhyChoose() {
+  const s = home.whyChoose;
+  return (
+    <Section aria-labelledby="why-title">
+      <SectionHeading id="why-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <IconCardGrid cards={s.cards} columns={4} />
+    </Section>
+  );
+}
+
+export function WhoWeServe() {
+  const s = home.audiences;
+  return (
+    <Section tone="muted" aria-labelledby="serve-title">
+      <SectionHeading id="serve-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <IconCardGrid cards={s.cards} columns={4} />
+    </Section>
+  );
+}
+
+export function HomeCta() {
+  const s = home.cta;
+  return <CtaBand id="cta-title" title={s.title} lead={s.lead} primary={s.primary} secondary={s.secondary} />;
+}
+
+/** schema.org Organization for search engines, built from the company module. */
+export function organizationJsonLd() {
+  const a = company.address;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.brand,
+    legalName: company.legalName,
+    url: company.siteUrl,
+    logo: absoluteUrl("/favicon.svg"),
+    email: company.email.enquiries,
+    telephone: company.telephone.e164,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: a.street,
+      addressLocality: a.locality,
+      addressRegion: a.region,
+      postalCode: a.postcode,
+      addressCountry: a.countryCode,
+    },
+    sameAs: company.social.map((link) => link.url),
+  };
+}
+
+export function OrganizationJsonLd() {
+  // Escape "<" so the JSON can never close the script element early.
+  const json = JSON.stringify(organizationJsonLd()).replace(/</g, "\\u003c");
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}

@@ -1,0 +1,90 @@
+import { CircleCheckIcon } from "lucide-react";
+import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { Section, SectionHeading } from "~/components/ui/section";
+import { aims2030, impact, sdgs } from "~/content/impact";
+
+export function ImpactHero() {
+  return <PageHero {...impact.hero} />;
+}
+
+export function ImpactStats() {
+  const s = impact.stats;
+  return (
+    <Section aria-labelledby="stats-title">
+      <SectionHeading id="stats-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <StatGrid items={s.items} className="lg:grid-cols-3 xl:grid-cols-5" />
+    </Section>
+  );
+}
+
+export function ImpactDifferentiators() {
+  const s = impact.differentiators;
+  return (
+    <Section tone="muted" aria-labelledby="diff-title">
+      <SectionHeading id="diff-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <IconCardGrid cards={s.cards} columns={4} />
+    </Section>
+  );
+}
+
+export function OutcomeTargets() {
+  const s = impact.outcomes;
+  return (
+    <Section aria-labelledby="outcomes-title">
+      <SectionHeading id="outcomes-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
+        {s.items.map((item) => (
+          <li key={item.title} className="flex gap-4">
+            <CircleCheckIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-success-800" />
+            <div>
+              <h3 className="text-xl">{item.title}</h3>
+              <p className="mt-1 text-muted">{item.body}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** SDG cards, used on /impact. */
+export function SdgCards() {
+  const s = impact.sdgSection;
+  return (
+    <Section tone="muted" aria-labelledby="sdg-title">
+      <SectionHeading id="sdg-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="grid gap-6 md:grid-cols-3">
+        {sdgs.map((sdg) => (
+          <li key={sdg.target} className="flex">
+            <Card className="flex flex-1 flex-col">
+              <p className="inline-flex self-start rounded-full bg-primary-700 px-3 py-1 text-sm font-semibold text-white">
+                {sdg.target}
+              </p>
+              <CardTitle className="mt-4">{sdg.title}</CardTitle>
+              <CardDescription>{sdg.body}</CardDescription>
+              <p className="mt-4 border-t border-line pt-4 text-ink">
+                <span className="font-semibold">Our part: </span>
+                {sdg.contribution}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The 2030 aims (shared with /vision). */
+export function Aims2030({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
+  return (
+    <Section tone="primary" aria-labelledby="aims-title">
+      <SectionHeading id="aims-title" eyebrow={eyebrow} title={title} lead={lead} inverse />
+      <StatGrid items={aims2030} inverse />
+    </Section>
+  );
+}
+
+export function ImpactCta() {
+  return <CtaBand id="impact-cta-title" {...impact.cta} tone="muted" />;
+}

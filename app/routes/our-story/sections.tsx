@@ -1,0 +1,59 @@
+import { QuoteIcon } from "lucide-react";
+import { CtaBand, PageHero } from "~/components/product-screens/blocks";
+import { Section, SectionHeading } from "~/components/ui/section";
+import { ourStory } from "~/content/our-story";
+
+export function StoryHero() {
+  return <PageHero {...ourStory.hero} />;
+}
+
+export function FounderNarrative() {
+  const s = ourStory.narrative;
+  return (
+    <Section aria-labelledby="narrative-title">
+      <div className="grid gap-12 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <SectionHeading id="narrative-title" eyebrow={s.eyebrow} title={s.title} align="start" className="mb-6" />
+          <div className="grid max-w-prose gap-5 text-lg">
+            {s.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+        <figure className="self-start rounded-card bg-primary-900 p-8 text-white shadow-card lg:sticky lg:top-40">
+          <QuoteIcon aria-hidden="true" className="size-10 text-accent-200" />
+          <blockquote className="mt-4 text-2xl leading-snug text-white">
+            <p>{s.quote}</p>
+          </blockquote>
+          <figcaption className="mt-6 text-primary-50">{s.quoteBy}</figcaption>
+        </figure>
+      </div>
+    </Section>
+  );
+}
+
+export function Timeline() {
+  const s = ourStory.timeline;
+  return (
+    <Section tone="muted" aria-labelledby="timeline-title">
+      <SectionHeading id="timeline-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ol className="relative mx-auto grid max-w-3xl gap-8 border-l-2 border-primary-700 pl-8">
+        {s.entries.map((entry) => (
+          <li key={entry.when + entry.title} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[2.55rem] size-4 rounded-full border-4 border-surface bg-primary-700 ring-2 ring-primary-700"
+            />
+            <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{entry.when}</p>
+            <h3 className="mt-1 text-xl">{entry.title}</h3>
+            <p className="mt-1">{entry.body}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function StoryCta() {
+  return <CtaBand id="story-cta-title" {...ourStory.cta} />;
+}

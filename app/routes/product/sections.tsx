@@ -1,0 +1,209 @@
+import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
+import { Link } from "react-router";
+import { RecordCardScreen, RiskPanelScreen } from "~/components/product-screens";
+import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { Roadmap } from "~/components/roadmap";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { Section, SectionHeading } from "~/components/ui/section";
+import { product } from "~/content/product";
+
+export function ProductHero() {
+  const h = product.hero;
+  return (
+    <PageHero
+      eyebrow={h.eyebrow}
+      title={h.title}
+      lead={h.lead}
+      visual={<RecordCardScreen />}
+      actions={
+        <>
+          <ButtonLink to={h.primary.to} variant="inverse" size="lg">
+            {h.primary.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </ButtonLink>
+          <ButtonLink to={h.secondary.to} variant="outline-inverse" size="lg">
+            {h.secondary.label}
+          </ButtonLink>
+        </>
+      }
+    >
+      <p className="mt-6">
+        <Link to={h.dashboardLink.to} className="inline-flex min-h-11 items-center gap-2 font-semibold text-white underline underline-offset-4 hover:no-underline">
+          <LayoutDashboardIcon aria-hidden="true" className="size-4" />
+          {h.dashboardLink.label}
+        </Link>
+      </p>
+    </PageHero>
+  );
+}
+
+export function ProductStats() {
+  return (
+    <Section aria-labelledby="stats-title" className="py-12 sm:py-14">
+      <h2 id="stats-title" className="sr-only">
+        {product.stats.heading}
+      </h2>
+      <StatGrid items={product.stats.items} />
+    </Section>
+  );
+}
+
+export function ProblemSolution() {
+  const s = product.problemSolution;
+  return (
+    <Section tone="muted" aria-labelledby="problem-title">
+      <SectionHeading id="problem-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="grid gap-6 md:grid-cols-3">
+        {s.cards.map((card) => (
+          <li key={card.label} className="flex">
+            <Card className="flex-1">
+              <CardIcon>
+                <card.icon />
+              </CardIcon>
+              <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{card.label}</p>
+              <CardTitle className="mt-1">{card.title}</CardTitle>
+              <CardDescription>{card.body}</CardDescription>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Audiences() {
+  const s = product.audiences;
+  return (
+    <Section aria-labelledby="audiences-title">
+      <SectionHeading id="audiences-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <IconCardGrid cards={s.cards} columns={3} />
+    </Section>
+  );
+}
+
+export function AiServices() {
+  const s = product.ai;
+  return (
+    <Section tone="muted" aria-labelledby="ai-title">
+      <div className="grid items-center gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading id="ai-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" className="mb-8" />
+          <ul className="grid gap-5">
+            {s.services.map((service) => (
+              <li key={service.title} className="flex gap-4">
+                <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5">
+                  <service.icon />
+                </span>
+                <div>
+                  <h3 className="text-xl">{service.title}</h3>
+                  <p className="mt-1 text-muted">{service.body}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex justify-center">
+          <RiskPanelScreen />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function Benefits() {
+  const s = product.benefits;
+  return (
+    <Section aria-labelledby="benefits-title">
+      <SectionHeading id="benefits-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="mx-auto grid max-w-4xl gap-x-10 gap-y-4 sm:grid-cols-2">
+        {s.items.map((item) => (
+          <li key={item} className="flex gap-3 text-lg">
+            <CircleCheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-success-800" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function ProductRoadmap() {
+  const s = product.roadmap;
+  return (
+    <Section tone="muted" aria-labelledby="roadmap-title">
+      <SectionHeading id="roadmap-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <Roadmap />
+    </Section>
+  );
+}
+
+export function Continuity() {
+  const s = product.continuity;
+  return (
+    <Section aria-labelledby="continuity-title">
+      <SectionHeading id="continuity-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+      <ul className="grid gap-6 md:grid-cols-3">
+        {s.modules.map((module) => (
+          <li key={module.title} className="flex">
+            <Card className="flex flex-1 flex-col">
+              <div className="flex items-start justify-between gap-3">
+                <CardIcon>
+                  <module.icon />
+                </CardIcon>
+                <Badge variant={module.status === "Planned" ? "neutral" : "success"}>{module.status}</Badge>
+              </div>
+              <CardTitle>{module.title}</CardTitle>
+              <CardDescription>{module.body}</CardDescription>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function PilotStudy() {
+  const s = product.pilot;
+  return (
+    <Section tone="primary" aria-labelledby="pilot-title">
+      <div className="grid gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading id="pilot-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" inverse className="mb-8" />
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {s.facts.map((fact) => (
+              <div key={fact.label} className="rounded-card bg-primary-800 p-4">
+                <dt className="flex items-center gap-2 text-sm text-primary-50">
+                  <fact.icon aria-hidden="true" className="size-4" />
+                  {fact.label}
+                </dt>
+                <dd className="mt-1 text-xl font-semibold text-white">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="rounded-card bg-white p-6 text-ink shadow-card sm:p-8">
+          <h3 className="text-xl">What the pilot will measure</h3>
+          <ul className="mt-4 grid gap-3">
+            {s.measures.map((measure) => (
+              <li key={measure} className="flex gap-3">
+                <CircleCheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary-700" />
+                {measure}
+              </li>
+            ))}
+          </ul>
+          <ButtonLink to={s.cta.to} className="mt-6">
+            {s.cta.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </ButtonLink>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function GetInTouch() {
+  const s = product.contact;
+  return <CtaBand id="contact-title" title={s.title} lead={s.lead} primary={s.primary} secondary={s.secondary} tone="muted" />;
+}
