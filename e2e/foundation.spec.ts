@@ -193,6 +193,7 @@ test.describe("keyboard", () => {
 
 test.describe("security", () => {
   test("every page runs with no CSP violations", async ({ page }) => {
+    test.setTimeout(120_000);
     const violations = await watchCspViolations(page);
     for (const entry of pages) {
       const response = await page.goto(entry.path);
@@ -205,6 +206,25 @@ test.describe("security", () => {
     await page.getByRole("banner").getByRole("link", { name: "Team" }).first().click();
     await expect(page).toHaveURL(/\/team$/);
     expect(violations).toEqual([]);
+  });
+
+  test("every page hydrates without errors, with the banner shown and dismissed", async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const entry of pages) {
+      await page.goto(entry.path);
+      await waitForHydration(page);
+    }
+    await page.getByRole("button", { name: "Dismiss announcement" }).click();
+    for (const entry of pages) {
+      await page.goto(entry.path);
+      await waitForHydration(page);
+    }
+    expect(errors).toEqual([]);
   });
 
   test("responses carry the security headers", async ({ request }) => {
@@ -262,6 +282,7 @@ test.describe("SEO", () => {
   });
 
   test("no request leaves for another origin", async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
     const foreign: string[] = [];
     page.on("request", (req) => {
       const url = new URL(req.url());
