@@ -1,4 +1,4 @@
-import { CtaBand, IconCardGrid, PageHero } from "~/components/product-screens/blocks";
+import { CtaBand, IconCardGrid, PageHero } from "~/components/marketing/blocks";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { about } from "~/content/about";

@@ -1,4 +1,4 @@
-import { CtaBand, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";

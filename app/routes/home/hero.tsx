@@ -6,7 +6,7 @@ import {
   RiskPanelScreen,
   WearablePanelScreen,
 } from "~/components/product-screens";
-import { HeroPattern } from "~/components/product-screens/blocks";
+import { HeroPattern } from "~/components/marketing/blocks";
 import { ButtonLink } from "~/components/ui/button";
 import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
 import { Container } from "~/components/ui/section";

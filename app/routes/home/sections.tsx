@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import { CtaBand, IconCardGrid, StatGrid } from "~/components/product-screens/blocks";
+import { CtaBand, IconCardGrid, StatGrid } from "~/components/marketing/blocks";
 import { ButtonLink } from "~/components/ui/button";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { company } from "~/content/company";

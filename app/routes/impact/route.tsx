@@ -1,6 +1,7 @@
 import { impact } from "~/content/impact";
 import { pageMeta } from "~/lib/seo";
-import { Aims2030, ImpactCta, ImpactDifferentiators, ImpactHero, ImpactStats, OutcomeTargets, SdgCards } from "./sections";
+import { Aims2030 } from "~/components/marketing/blocks";
+import { ImpactCta, ImpactDifferentiators, ImpactHero, ImpactStats, OutcomeTargets, SdgCards } from "./sections";
 
 export const meta = () => pageMeta("/impact");
 

@@ -1,8 +1,8 @@
 import { CircleCheckIcon } from "lucide-react";
-import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
-import { aims2030, impact, sdgs } from "~/content/impact";
+import { impact, sdgs } from "~/content/impact";
 
 export function ImpactHero() {
   return <PageHero {...impact.hero} />;
@@ -71,16 +71,6 @@ export function SdgCards() {
           </li>
         ))}
       </ul>
-    </Section>
-  );
-}
-
-/** The 2030 aims (shared with /vision). */
-export function Aims2030({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
-  return (
-    <Section tone="primary" aria-labelledby="aims-title">
-      <SectionHeading id="aims-title" eyebrow={eyebrow} title={title} lead={lead} inverse />
-      <StatGrid items={aims2030} inverse />
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { QuoteIcon } from "lucide-react";
-import { CtaBand, PageHero } from "~/components/product-screens/blocks";
+import { CtaBand, PageHero } from "~/components/marketing/blocks";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { ourStory } from "~/content/our-story";
 

@@ -1,7 +1,7 @@
 import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
 import { Link } from "react-router";
 import { RecordCardScreen, RiskPanelScreen } from "~/components/product-screens";
-import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/product-screens/blocks";
+import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";

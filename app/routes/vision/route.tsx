@@ -1,6 +1,6 @@
 import { vision } from "~/content/vision";
 import { pageMeta } from "~/lib/seo";
-import { Aims2030 } from "../impact/sections";
+import { Aims2030 } from "~/components/marketing/blocks";
 import { NextLinks, Pillars, VisionHero } from "./sections";
 
 export const meta = () => pageMeta("/vision");

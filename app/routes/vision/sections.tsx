@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { PageHero } from "~/components/product-screens/blocks";
+import { PageHero } from "~/components/marketing/blocks";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { vision } from "~/content/vision";
 

@@ -2,8 +2,9 @@ import { ArrowRightIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
-import { Container, Section } from "~/components/ui/section";
+import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
+import { aims2030 } from "~/content/impact";
 import { cn } from "~/lib/utils";
 
 /**
@@ -167,6 +168,16 @@ export function CtaBand({
           ) : null}
         </div>
       </div>
+    </Section>
+  );
+}
+
+/** The 2030 aims (on /impact and /vision). */
+export function Aims2030({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
+  return (
+    <Section tone="primary" aria-labelledby="aims-title">
+      <SectionHeading id="aims-title" eyebrow={eyebrow} title={title} lead={lead} inverse />
+      <StatGrid items={aims2030} inverse />
     </Section>
   );
 }
