@@ -5,18 +5,22 @@ import { fileURLToPath } from "node:url";
 // can share TypeScript/TSX modules with the app without a runtime compiler.
 // Dependencies stay external and are loaded from node_modules at run time.
 export default defineConfig({
+  // public/ belongs to the client build only.
+  publicDir: false,
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
     ssr: true,
-    outDir: "build/node",
+    outDir: `${process.env.BUILD_DIR ?? "build"}/node`,
     emptyOutDir: true,
     target: "node24",
     sourcemap: true,
     rollupOptions: {
       input: {
         index: "server/index.ts",
+        worker: "server/worker.ts",
+        enquiries: "server/cli/enquiries.ts",
       },
       output: { format: "esm", entryFileNames: "[name].js" },
     },

@@ -6,7 +6,8 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import type { Env } from "~/lib/env.server";
 import type { AppServices } from "~/lib/services";
 import type { Logger } from "./log";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "./security";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
 
 export const CLIENT_IP_HEADER = "x-maternis-client-ip";
@@ -101,7 +102,6 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  app.use(staticFiles(clientDir, prerendered));
   app.use(compression());
 
   const limiterDefaults = {
@@ -112,6 +112,11 @@ export function createApp(options: AppOptions) {
     validate: { xForwardedForHeader: false, trustProxy: false },
   } as const;
   app.use(rateLimit({ ...limiterDefaults, limit: env.RATE_LIMIT_PER_MINUTE }));
+
+  // The communication API is for the company's own services (bearer key), so
+  // it sits under the site-wide limit but not the tighter form-post limit.
+  if (options.apiRouter) app.use(options.apiRouter);
+
   app.post(
     "/{*path}",
     rateLimit({
@@ -123,12 +128,11 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  if (options.apiRouter) app.use(options.apiRouter);
 
   app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
-  const handler = createRequestHandler({
+  const pageHandler = createRequestHandler({
     build: { ...build, allowedActionOrigins },
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
@@ -142,7 +146,7 @@ export function createApp(options: AppOptions) {
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
     res.setHeader("Cache-Control", "no-store");
-    void handler(req, res, next);
+    void pageHandler(req, res, next);
   });
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
@@ -151,5 +155,11 @@ export function createApp(options: AppOptions) {
     res.status(500).type("text/plain").send("Internal Server Error");
   };
   app.use(onError);
-  return app;
+
+  // Static files and prerendered pages are answered before Express runs.
+  const serveStatic = staticFiles(clientDir, prerendered, defaultHeaders);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!serveStatic(req, res)) app(req, res);
+  };
+  return { app, handler };
 }

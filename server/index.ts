@@ -1,8 +1,10 @@
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import { createApp } from "./app";
+import { createEnquiryPipeline } from "./enquiries";
 import { createLogger } from "./log";
 import { readPrerenderManifest } from "./static";
 
@@ -25,16 +27,22 @@ async function main() {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 
-  const app = createApp({
+  // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
+  const pipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
+
+  const { handler } = createApp({
     env,
     log,
     build,
     clientDir: path.join(buildDir, "client"),
     prerendered: readPrerenderManifest(buildDir),
-    services: null,
+    services: { enquiries: pipeline.service },
+    apiRouter: pipeline.apiRouter,
+    healthCheck: pipeline.healthCheck,
   });
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = http.createServer(handler);
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     log.info("server listening", { url: `http://localhost:${port}`, port });
@@ -53,6 +61,12 @@ async function main() {
     }, env!.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(async () => {
+      // Requests are finished: let the worker finish the sends in flight, then close the database.
+      try {
+        await pipeline.close();
+      } catch (error) {
+        log.error("enquiry pipeline did not close cleanly", { err: error });
+      }
       log.info("shutdown complete");
       process.exit(0);
     });

@@ -58,8 +58,12 @@ export const baseSecurityHeaders: Record<string, string> = {
  * Rendered pages replace the CSP with a nonce-bearing one (see app.ts), and
  * prerendered pages with their build-time hashes (see static.ts).
  */
+export const defaultHeaders: Record<string, string> = {
+  ...baseSecurityHeaders,
+  "Content-Security-Policy": contentSecurityPolicy(),
+};
+
 export const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+  for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
   next();
 };

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy } from "./security";
 
 /**
@@ -105,45 +105,59 @@ export function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) 
   return entries;
 }
 
-export function staticFiles(clientDir: string, manifest: PrerenderManifest): RequestHandler {
+/**
+ * A plain Node handler (it runs before Express, so a static hit pays for no
+ * middleware): answers GET/HEAD for known files and returns true, or returns
+ * false to let the application handle the request.
+ */
+export function staticFiles(
+  clientDir: string,
+  manifest: PrerenderManifest,
+  baseHeaders: Record<string, string>,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const entries = loadStaticFiles(clientDir, manifest);
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const queryStart = url.indexOf("?");
     let pathname: string;
     try {
-      pathname = decodeURIComponent(req.path);
+      pathname = decodeURIComponent(queryStart >= 0 ? url.slice(0, queryStart) : url);
     } catch {
-      return next();
+      return false;
     }
     const entry = entries.get(pathname);
     if (!entry) {
       // "/about/" → "/about" for prerendered pages.
-      if (pathname.length > 1 && pathname.endsWith("/") && entries.has(pathname.replace(/\/+$/, ""))) {
-        const queryStart = req.originalUrl.indexOf("?");
-        const search = queryStart >= 0 ? req.originalUrl.slice(queryStart) : "";
-        return res.redirect(301, pathname.replace(/\/+$/, "") + search);
+      const trimmed = pathname.replace(/\/+$/, "");
+      if (pathname.length > 1 && trimmed !== pathname && entries.get(trimmed)?.csp) {
+        res.writeHead(301, { ...baseHeaders, Location: trimmed + (queryStart >= 0 ? url.slice(queryStart) : "") });
+        res.end();
+        return true;
       }
-      return next();
+      return false;
     }
-    const encoding = entry.br || entry.gzip ? negotiateEncoding(req.get("accept-encoding")) : undefined;
+    const encoding = entry.br || entry.gzip ? negotiateEncoding(req.headers["accept-encoding"]) : undefined;
     const chosen = (encoding && entry[encoding]) || entry.identity;
-    res.setHeader("Content-Type", entry.type);
-    res.setHeader("Cache-Control", entry.cacheControl);
-    if (entry.br || entry.gzip) res.setHeader("Vary", "Accept-Encoding");
-    if (chosen !== entry.identity && encoding) res.setHeader("Content-Encoding", encoding);
-    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
-    res.setHeader("ETag", chosen.etag);
-    const inm = req.get("if-none-match");
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      "Content-Type": entry.type,
+      "Cache-Control": entry.cacheControl,
+      ETag: chosen.etag,
+    };
+    if (entry.br || entry.gzip) headers.Vary = "Accept-Encoding";
+    if (chosen !== entry.identity && encoding) headers["Content-Encoding"] = encoding;
+    if (entry.csp) headers["Content-Security-Policy"] = entry.csp;
+    const inm = req.headers["if-none-match"];
     if (inm && inm.split(",").some((tag) => tag.trim().replace(/^W\//, "") === chosen.etag)) {
-      res.status(304).end();
-      return;
+      res.writeHead(304, headers);
+      res.end();
+      return true;
     }
-    res.setHeader("Content-Length", String(chosen.body.length));
-    if (req.method === "HEAD") {
-      res.status(200).end();
-      return;
-    }
-    res.status(200).end(chosen.body);
+    headers["Content-Length"] = String(chosen.body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : chosen.body);
+    return true;
   };
 }
 

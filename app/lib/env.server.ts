@@ -35,6 +35,44 @@ export const envSchema = z.object({
   FORM_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** A form submitted faster than this after it was rendered is treated as a bot. */
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
+
+  // Enquiry delivery pipeline (server/enquiries, docs/decisions/005-enquiry-outbox.md).
+  /** PostgreSQL connection string; unset = embedded PGlite database in DATA_DIR/db. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+  /** Run the delivery worker inside the web server; set false when `npm run worker` runs it. */
+  RUN_WORKER: booleanString.default(true),
+  /** How e-mail leaves: `file` (.eml files in DATA_DIR/outbox), `smtp` (SMTP_URL) or `acs` (Azure Communication Services). */
+  MAIL_TRANSPORT: z.enum(["file", "smtp", "acs"]).default("file"),
+  /** smtp(s)://user:pass@host:port — e.g. smtp://…@smtp.azurecomm.net:587 for the ACS SMTP relay. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  /** Azure Communication Services connection string (MAIL_TRANSPORT=acs, SMS_TRANSPORT=acs). */
+  ACS_CONNECTION_STRING: z.string().min(1).optional(),
+  /** How SMS leaves: `file` (DATA_DIR/outbox) or `acs`. */
+  SMS_TRANSPORT: z.enum(["file", "acs"]).default("file"),
+  /** Sender number for SMS in E.164, e.g. +447700900123 (SMS_TRANSPORT=acs). */
+  SMS_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164 format, like +447700900123").optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default(`${company.brand} <no-reply@maternis.health>`),
+  /** Mailbox that receives enquiry notifications. */
+  ENQUIRIES_EMAIL: z.email().default(company.email.enquiries),
+  /** Bearer key for POST /functions/v1/azure-communication; unset = endpoint disabled (404). */
+  COMMUNICATION_API_KEY: z.string().min(24, "must be at least 24 characters").optional(),
+  ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(3),
+  ENQUIRY_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(500),
+  /** Submissions older than this are deleted by the daily retention job. */
+  RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
+  /** Attempts after the first before a delivery is dead-lettered (10 ≈ one day with the defaults). */
+  DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** First retry delay; doubled on each retry (with jitter) up to DELIVERY_RETRY_DELAY_MAX_SECONDS. 0 = retry at once. */
+  DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
+  DELIVERY_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().positive().default(4 * 60 * 60),
+  /** Exponential backoff between retries (false = a fixed DELIVERY_RETRY_DELAY_SECONDS). */
+  DELIVERY_RETRY_BACKOFF: booleanString.default(true),
+  /** How often an idle worker looks for new deliveries (at least 0.5). */
+  WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Deliveries one worker process sends at the same time. */
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().max(50).default(4),
 });
 
 export type Env = z.infer<typeof envSchema>;

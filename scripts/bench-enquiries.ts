@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:enquiries`: load test of the enquiry path of a production
+ * build. Starts `build/node/index.js` (BUILD_DIR) on a free port with a temp
+ * DATA_DIR, the file mail transport and the rate limits relaxed, posts valid
+ * contact forms to /contact (as a browser would: urlencoded fields, the
+ * honeypot and a signed formStartedAt token) for a fixed time, then stops the
+ * server and checks that every accepted enquiry is in the database.
+ *
+ * Options (environment): BENCH_SECONDS (10), BENCH_CONCURRENCY (10),
+ * BENCH_TARGET_RPS (200), BENCH_TARGET_P99_MS (100), BENCH_PATH (/contact),
+ * BENCH_RUN_WORKER (true: the in-process worker e-mails while the load runs),
+ * BUILD_DIR (build).
+ * Run with Node 24 (type stripping): `node scripts/bench-enquiries.ts`.
+ */
+import { spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const targetRps = Number(process.env.BENCH_TARGET_RPS ?? 200);
+const targetP99 = Number(process.env.BENCH_TARGET_P99_MS ?? 100);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const entry = path.join(buildDir, "node", "index.js");
+const formPath = process.env.BENCH_PATH ?? "/contact";
+
+if (!existsSync(entry)) {
+  console.error(`No production build at ${entry}. Run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const formSecret = randomBytes(32).toString("base64url");
+/** The same signed token app/lib/form-guard.server.ts issues. */
+function formToken(issuedAt: number) {
+  return `${issuedAt}.${createHmac("sha256", Buffer.from(formSecret, "utf8")).update(`form:${issuedAt}`).digest("base64url")}`;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [entry], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+    FORM_SECRET: formSecret,
+    FORM_MIN_FILL_MS: "0",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    POST_RATE_LIMIT_PER_MINUTE: "100000000",
+    ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
+    ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
+    ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
+    MAIL_TRANSPORT: "file",
+    SMS_TRANSPORT: "file",
+    RUN_WORKER: process.env.BENCH_RUN_WORKER ?? "true",
+  },
+  stdio: ["ignore", "ignore", "pipe"],
+});
+let serverErrors = "";
+server.stderr.on("data", (chunk: Buffer) => {
+  serverErrors += chunk.toString();
+});
+const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+
+async function cleanup() {
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  // Wait for the server (a fresh embedded database is created on first start).
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited during start-up:\n${serverErrors}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not become healthy within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const tokenTime = Date.now() - 5_000;
+  const token = formToken(tokenTime);
+  let sequence = 0;
+  const accepted: string[] = [];
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  const countError = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
+
+  async function submitOne() {
+    const marker = `bench-${process.pid}-${++sequence}`;
+    const body = new URLSearchParams({
+      name: `Bench Person ${sequence}`,
+      email: `bench${sequence}@example.org`,
+      organization: "Load Test Clinic",
+      role: "Midwife",
+      interest: "general",
+      message: `Load test enquiry ${marker}`,
+      website: "",
+      formStartedAt: token,
+    });
+    const started = performance.now();
+    try {
+      const res = await fetch(`${origin}${formPath}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body,
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (res.status >= 200 && res.status < 400) accepted.push(marker);
+      else countError(`HTTP ${res.status}`);
+    } catch (error) {
+      latencies.push(performance.now() - started);
+      countError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  // Warm-up (JIT, first render), not counted.
+  for (let i = 0; i < 20; i++) await submitOne();
+  const warmUp = [...accepted];
+  accepted.length = 0;
+  latencies.length = 0;
+  errors.clear();
+
+  console.log(`Posting valid contact forms to ${origin}${formPath} for ${seconds} s with concurrency ${concurrency}…`);
+  const startedAt = performance.now();
+  const endAt = startedAt + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < endAt) await submitOne();
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+
+  // Stop the server (graceful: the worker finishes), then read its database.
+  server.kill("SIGTERM");
+  const code = await exited;
+  const db = await PGlite.create(path.join(dataDir, "db"));
+  const { rows } = await db.query<{ marker: string }>(`select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`);
+  await db.close();
+  const stored = new Set(rows.map((row) => row.marker));
+  const missing = [...warmUp, ...accepted].filter((marker) => !stored.has(marker));
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  const rps = accepted.length / elapsed;
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  console.log(`requests:       ${latencies.length} in ${elapsed.toFixed(1)} s`);
+  console.log(`accepted:       ${accepted.length} (${rps.toFixed(1)} submissions/s)`);
+  console.log(`latency:        p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+  console.log(`errors:         ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ""}`);
+  console.log(`in database:    ${stored.size} stored, ${missing.length} accepted but missing`);
+  console.log(`server exit:    ${code}`);
+
+  const failures = [
+    rps < targetRps && `throughput ${rps.toFixed(1)}/s is below ${targetRps}/s`,
+    pct(99) >= targetP99 && `p99 ${pct(99).toFixed(1)} ms is not below ${targetP99} ms`,
+    errorCount > 0 && `${errorCount} errors`,
+    missing.length > 0 && `${missing.length} accepted enquiries missing from the database`,
+  ].filter(Boolean);
+  if (failures.length) {
+    console.log(`\nFAIL: ${failures.join("; ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nPASS");
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

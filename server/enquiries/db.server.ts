@@ -1,0 +1,198 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
+import { runMigrations, type MigrationSession } from "./migrate.server";
+import { schema } from "./schema.server";
+
+type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const bossAdapter = (tx: Transaction): BossDb => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+
+/**
+ * The enquiry database: embedded PGlite in DATA_DIR/db by default, or
+ * PostgreSQL when DATABASE_URL is set. Same schema, same queries.
+ */
+export interface Store {
+  readonly engine: "pglite" | "postgres";
+  /** Drizzle, for single statements outside a transaction. */
+  readonly db: Database;
+  /**
+   * Runs `fn` in one transaction. `boss` is a pg-boss adapter bound to that
+   * transaction: `boss.send(queue, data, { db: boss })` commits or rolls back
+   * with the rest.
+   */
+  transaction<T>(fn: (tx: Transaction, boss: BossDb) => Promise<T>): Promise<T>;
+  /** How pg-boss reaches this database. */
+  readonly bossConnection: { db: BossDb } | { connectionString: string };
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type StoreOptions = { databaseUrl?: string; dataDir: string };
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(path.resolve(options.dataDir, "db"));
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  return store;
+}
+
+async function openPostgres(connectionString: string): Promise<Store & { migrate(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString, max: 10, application_name: "maternis-enquiries" });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    engine: "postgres",
+    db,
+    bossConnection: { connectionString },
+    transaction: (fn) => db.transaction((tx) => fn(tx, bossAdapter(tx))),
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await pool.end();
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        const session: MigrationSession = {
+          exec: async (text) => void (await client.query(text)),
+          query: async (text, params) => (await client.query(text, params)).rows,
+        };
+        await runMigrations(session);
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite is one connection in this process. It serialises statements and
+ * transactions itself, but a top-level statement issued while a transaction
+ * is open waits for that transaction: if it is issued from *inside* the
+ * transaction it would wait forever. pg-boss may look a queue up while we
+ * send a job in a transaction, so the adapter pg-boss uses routes statements
+ * made inside one of our transactions to that transaction.
+ */
+async function openPglite(dir: string): Promise<Store & { migrate(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  const releaseLock = lockDirectory(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const base = fromPglite(client);
+  const inTransaction = new AsyncLocalStorage<{ db: BossDb; open: boolean }>();
+  const bossDb: BossDb = {
+    executeSql(text, values) {
+      const current = inTransaction.getStore();
+      return current?.open ? current.db.executeSql(text, values) : base.executeSql(text, values);
+    },
+  };
+  let closed = false;
+  return {
+    engine: "pglite",
+    db,
+    bossConnection: { db: bossDb },
+    transaction(fn) {
+      return db.transaction(async (tx) => {
+        const scope = { db: bossAdapter(tx), open: true };
+        try {
+          return await inTransaction.run(scope, () => fn(tx, scope.db));
+        } finally {
+          scope.open = false;
+        }
+      });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    async migrate() {
+      const session: MigrationSession = {
+        exec: async (text) => void (await client.exec(text)),
+        query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      };
+      await runMigrations(session);
+    },
+  };
+}
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+/**
+ * PGlite's files must only ever be open in one process. A lock file holding
+ * our pid refuses a second process (a second server, `npm run worker`, or the
+ * operator CLI while the server runs) instead of corrupting the database.
+ */
+const openHere = new Set<string>();
+
+function lockDirectory(dir: string): () => void {
+  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      openHere.add(lockFile);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        openHere.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(readFileSync(lockFile, "utf8").trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dir} is in use by process ${pid}. Stop it first, or set DATABASE_URL to share a PostgreSQL database between processes.`,
+        );
+      }
+      if (pid === process.pid && openHere.has(lockFile)) {
+        throw new DatabaseLockedError(`The embedded database in ${dir} is already open in this process.`);
+      }
+      // Stale: its process is gone (or it was an earlier life of this pid, as PID 1 in a container).
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db as BossDb, PgBoss } from "pg-boss";
+import type { Logger } from "../log";
+import type { Database, Store, Transaction } from "./db.server";
+import { buildEmail } from "./messages.server";
+import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { deliveries, submissions, type DeliveryKind } from "./schema.server";
+import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "./transport.server";
+
+/**
+ * Creates a delivery row and its job inside the caller's transaction. The
+ * unique (submission_id, kind) makes this idempotent: a delivery that already
+ * exists is left alone and gets no second job.
+ */
+export async function enqueueDelivery(
+  tx: Transaction | Database,
+  bossDb: BossDb,
+  boss: PgBoss,
+  delivery: { submissionId: string; kind: DeliveryKind; recipient: string },
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(deliveries)
+    .values({ id: randomUUID(), submissionId: delivery.submissionId, kind: delivery.kind, recipient: delivery.recipient })
+    .onConflictDoNothing({ target: [deliveries.submissionId, deliveries.kind] })
+    .returning({ id: deliveries.id });
+  if (!row) return null;
+  // Notifications first: the company hears of an enquiry before anything else.
+  const priority = delivery.kind === "notification" ? 1 : 0;
+  await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, { db: bossDb, priority });
+  return row.id;
+}
+
+export type DeliveryDeps = {
+  store: Store;
+  boss: PgBoss;
+  mail: MailTransport;
+  log: Logger;
+  siteUrl: string;
+  enquiriesEmail: string;
+};
+
+/**
+ * Sends one delivery. Skips it if it was already sent (a job run twice after a
+ * restart) or given up. On failure records the error and throws, so pg-boss
+ * retries with backoff and finally dead-letters it. After a welcome is sent,
+ * queues the notification that waited for it.
+ */
+export async function processDelivery(deps: DeliveryDeps, deliveryId: string): Promise<"sent" | "skipped"> {
+  const { store, log } = deps;
+  const [row] = await store.db
+    .select({ delivery: deliveries, submission: submissions })
+    .from(deliveries)
+    .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+    .where(eq(deliveries.id, deliveryId));
+  if (!row) {
+    log.warn("delivery no longer exists", { deliveryId });
+    return "skipped";
+  }
+  const { delivery, submission } = row;
+  if (delivery.status === "sent" || delivery.status === "dead") return "skipped";
+
+  let welcomeFailed = false;
+  if (delivery.kind === "notification" && submission.kind !== "contact") {
+    const [welcome] = await store.db
+      .select({ status: deliveries.status })
+      .from(deliveries)
+      .where(and(eq(deliveries.submissionId, submission.id), eq(deliveries.kind, "welcome")));
+    welcomeFailed = welcome?.status === "dead";
+  }
+
+  await store.db.update(deliveries).set({ attempts: sql`${deliveries.attempts} + 1` }).where(eq(deliveries.id, delivery.id));
+  const fields = { deliveryId: delivery.id, submissionId: submission.id, kind: delivery.kind, enquiry: submission.kind };
+
+  let providerMessageId: string;
+  try {
+    const message = await buildEmail({
+      submissionId: submission.id,
+      submissionKind: submission.kind,
+      deliveryKind: delivery.kind,
+      recipient: delivery.recipient,
+      payload: submission.payload,
+      welcomeFailed,
+      siteUrl: deps.siteUrl,
+    });
+    providerMessageId = (await deps.mail.sendEmail(message)).messageId;
+  } catch (error) {
+    const text = errorText(error, EMAIL_FALLBACK_ERROR);
+    await store.db
+      .update(deliveries)
+      .set({ status: "failed", lastError: text.slice(0, 2000) })
+      .where(and(eq(deliveries.id, delivery.id), ne(deliveries.status, "sent")));
+    log.warn("delivery failed; will retry", { ...fields, attempt: delivery.attempts + 1, error: text });
+    throw new SendError(text, { cause: error });
+  }
+
+  await store.transaction(async (tx, bossDb) => {
+    await tx
+      .update(deliveries)
+      .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null })
+      .where(eq(deliveries.id, delivery.id));
+    if (delivery.kind === "welcome") {
+      await enqueueDelivery(tx, bossDb, deps.boss, { submissionId: submission.id, kind: "notification", recipient: deps.enquiriesEmail });
+    }
+  });
+  log.info("delivery sent", { ...fields, attempt: delivery.attempts + 1 });
+  return "sent";
+}
+
+/**
+ * A delivery's job arrived in the dead-letter queue: every retry failed.
+ * Marks it dead; if it was a welcome, the notification is queued anyway (and
+ * says the welcome could not be delivered) so the company never loses a lead.
+ */
+export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) {
+  const dead = await deps.store.transaction(async (tx, bossDb) => {
+    const [row] = await tx
+      .update(deliveries)
+      .set({ status: "dead" })
+      .where(and(eq(deliveries.id, deliveryId), ne(deliveries.status, "sent")))
+      .returning();
+    if (row?.kind === "welcome") {
+      await enqueueDelivery(tx, bossDb, deps.boss, { submissionId: row.submissionId, kind: "notification", recipient: deps.enquiriesEmail });
+    }
+    return row;
+  });
+  if (dead) {
+    deps.log.error("delivery dead-lettered", {
+      deliveryId,
+      submissionId: dead.submissionId,
+      kind: dead.kind,
+      attempts: dead.attempts,
+      error: dead.lastError,
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import type express from "express";
+import type { PgBoss } from "pg-boss";
+import type { Env } from "~/lib/env.server";
+import type { EnquiryService } from "~/lib/services";
+import type { Logger } from "../log";
+import { communicationRouter } from "./api.server";
+import { openStore, type Store } from "./db.server";
+import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
+import { purgeExpired } from "./operations.server";
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, RETENTION_CRON, RETENTION_QUEUE, startBoss, type DeliveryJob } from "./queue.server";
+import { limitsFromEnv, loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
+import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
+
+export { InvalidEnquiryError } from "./submit.server";
+export { COMMUNICATION_PATH } from "./api.server";
+
+/**
+ * The enquiry delivery pipeline (docs/decisions/005-enquiry-outbox.md):
+ * enquiries are stored, then e-mailed by a worker with retries.
+ */
+export type EnquiryPipeline = {
+  /** What the form actions call (servicesContext → enquiries). */
+  service: EnquiryService;
+  /** POST /functions/v1/azure-communication. */
+  apiRouter: express.Router;
+  /** Resolves when the database answers; for /healthz. */
+  healthCheck(): Promise<void>;
+  /** Stops the worker (letting sends in flight finish) and closes the database. */
+  close(): Promise<void>;
+  /** For the CLI and tests. */
+  readonly internals: { store: Store; boss: PgBoss; mail: MailTransport; sms: SmsTransport };
+};
+
+export type PipelineOptions = {
+  env: Env;
+  log: Logger;
+  /** Run the delivery worker in this process (default env.RUN_WORKER). */
+  runWorker?: boolean;
+  /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
+  mail?: MailTransport;
+  sms?: SmsTransport;
+};
+
+export async function createEnquiryPipeline(options: PipelineOptions): Promise<EnquiryPipeline> {
+  const { env } = options;
+  const log = options.log.child({ component: "enquiries" });
+  const runWorker = options.runWorker ?? env.RUN_WORKER;
+  const mail = options.mail ?? createMailTransport(env, log);
+  const sms = options.sms ?? createSmsTransport(env, log);
+
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let boss: PgBoss;
+  try {
+    boss = await startBoss(store, env, log, { worker: runWorker });
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const submitDeps: SubmitDeps = {
+    store,
+    boss,
+    log,
+    limits: limitsFromEnv(env),
+    enquiriesEmail: env.ENQUIRIES_EMAIL,
+    fingerprintSecret: await loadFingerprintSecret(store),
+  };
+  const deliveryDeps: DeliveryDeps = { store, boss, mail, log, siteUrl: env.SITE_URL, enquiriesEmail: env.ENQUIRIES_EMAIL };
+
+  if (runWorker) {
+    const polling = { pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS };
+    await boss.work<DeliveryJob>(DELIVERY_QUEUE, { ...polling, localConcurrency: env.WORKER_CONCURRENCY }, async ([job]) => {
+      if (job) await processDelivery(deliveryDeps, job.data.deliveryId);
+    });
+    await boss.work<DeliveryJob>(DEAD_LETTER_QUEUE, polling, async ([job]) => {
+      if (job) await processDeadLetter(deliveryDeps, job.data.deliveryId);
+    });
+    await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+      const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
+      log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
+    });
+    await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
+    log.info("enquiry worker started", { engine: store.engine, transport: mail.name, concurrency: env.WORKER_CONCURRENCY });
+  } else {
+    log.info("enquiry pipeline ready (worker runs elsewhere)", { engine: store.engine });
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    service: {
+      submitEnquiry: (kind, fields, meta) => submitEnquiry(submitDeps, kind, fields, meta),
+    },
+    apiRouter: communicationRouter({ apiKey: env.COMMUNICATION_API_KEY, mail, sms, log }),
+    healthCheck: () => store.ping(),
+    close() {
+      closing ??= (async () => {
+        try {
+          await boss.stop({ graceful: true, timeout: Math.max(1000, env.SHUTDOWN_TIMEOUT_MS - 1000) });
+        } finally {
+          mail.close();
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+    internals: { store, boss, mail, sms },
+  };
+}

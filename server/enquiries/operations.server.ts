@@ -1,0 +1,83 @@
+import { desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Store } from "./db.server";
+import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { deliveries, submissions, type Delivery, type DeliveryKind, type SubmissionKind } from "./schema.server";
+
+/** Operator tasks: listing, export, redrive and retention (npm run enquiries). */
+
+export type EnquiryRecord = {
+  id: string;
+  kind: SubmissionKind;
+  createdAt: Date;
+  payload: Record<string, string | undefined>;
+  deliveries: Pick<Delivery, "kind" | "recipient" | "status" | "attempts" | "lastError" | "sentAt">[];
+};
+
+export async function listEnquiries(store: Store, { limit = 50, kind }: { limit?: number; kind?: SubmissionKind } = {}): Promise<EnquiryRecord[]> {
+  const rows = await store.db
+    .select()
+    .from(submissions)
+    .where(kind ? eq(submissions.kind, kind) : undefined)
+    .orderBy(desc(submissions.createdAt))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const related = await store.db
+    .select()
+    .from(deliveries)
+    .where(inArray(deliveries.submissionId, rows.map((row) => row.id)))
+    .orderBy(deliveries.createdAt);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.createdAt,
+    payload: row.payload,
+    deliveries: related
+      .filter((d) => d.submissionId === row.id)
+      .map(({ kind, recipient, status, attempts, lastError, sentAt }) => ({ kind, recipient, status, attempts, lastError, sentAt })),
+  }));
+}
+
+const csvPayloadColumns = ["name", "email", "organization", "role", "interest", "preferredTime", "country", "reason", "message"] as const;
+const deliveryColumns: DeliveryKind[] = ["welcome", "notification", "acknowledgement"];
+
+/** One CSV cell: quoted when needed, and never starting like a spreadsheet formula. */
+export function csvCell(value: unknown): string {
+  let text = value === undefined || value === null ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function enquiriesToCsv(records: EnquiryRecord[]): string {
+  const header = ["id", "created_at", "kind", ...csvPayloadColumns, ...deliveryColumns.map((k) => `${k}_status`)];
+  const lines = [header.join(",")];
+  for (const record of records) {
+    const statuses = deliveryColumns.map((k) => record.deliveries.find((d) => d.kind === k)?.status ?? "");
+    lines.push([record.id, record.createdAt, record.kind, ...csvPayloadColumns.map((c) => record.payload[c]), ...statuses].map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Puts every dead-lettered delivery back in the queue (same Message-ID). Returns how many. */
+export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise<number> {
+  return store.transaction(async (tx, bossDb) => {
+    const rows = await tx
+      .update(deliveries)
+      .set({ status: "queued", lastError: null })
+      .where(eq(deliveries.status, "dead"))
+      .returning({ id: deliveries.id, kind: deliveries.kind });
+    for (const row of rows) {
+      await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, { db: bossDb, priority: row.kind === "notification" ? 1 : 0 });
+    }
+    return rows.length;
+  });
+}
+
+/** Deletes submissions (and their deliveries) older than `months`. Returns how many. */
+export async function purgeExpired(store: Store, months: number): Promise<number> {
+  const rows = await store.db
+    .delete(submissions)
+    .where(lt(submissions.createdAt, sql`now() - make_interval(months => ${months}::int)`))
+    .returning({ id: submissions.id });
+  return rows.length;
+}

@@ -1,0 +1,67 @@
+import { PgBoss, type Queue } from "pg-boss";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "../log";
+import type { Store } from "./db.server";
+
+/** One job per delivery; its data is `{ deliveryId }`. */
+export const DELIVERY_QUEUE = "enquiry-delivery";
+/** Where a delivery's job lands when every retry failed. */
+export const DEAD_LETTER_QUEUE = "enquiry-delivery-dead";
+/** The daily retention sweep. */
+export const RETENTION_QUEUE = "enquiry-retention";
+export const RETENTION_CRON = "17 3 * * *";
+
+export type DeliveryJob = { deliveryId: string };
+
+/** Retry policy of the delivery queue, from the environment. */
+export function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
+  const backoff = env.DELIVERY_RETRY_BACKOFF && env.DELIVERY_RETRY_DELAY_SECONDS > 0;
+  return {
+    retryLimit: env.DELIVERY_RETRY_LIMIT,
+    retryDelay: env.DELIVERY_RETRY_DELAY_SECONDS,
+    retryBackoff: backoff,
+    ...(backoff ? { retryDelayMax: env.DELIVERY_RETRY_DELAY_MAX_SECONDS } : {}),
+    // A send is bounded by the transports' own timeouts; a job still active after
+    // this long belonged to a worker that died, and is retried.
+    expireInSeconds: 120,
+    // Never drop a delivery that is still waiting for a worker.
+    retentionSeconds: 90 * 24 * 60 * 60,
+    deleteAfterSeconds: 7 * 24 * 60 * 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  };
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, "name" | "policy">) {
+  if (!(await boss.getQueue(name))) {
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      // Another process created it between our look-up and create: update instead.
+      if (!(await boss.getQueue(name))) throw error;
+    }
+  }
+  if (Object.keys(options).length > 0) await boss.updateQueue(name, options);
+}
+
+/**
+ * Starts pg-boss on the enquiry database. `worker` also turns on pg-boss's
+ * supervision (expiring jobs of dead workers) and cron scheduling, which only
+ * the processes that run the worker need.
+ */
+export async function startBoss(store: Store, env: Env, log: Logger, { worker }: { worker: boolean }): Promise<PgBoss> {
+  const boss = new PgBoss({
+    ...store.bossConnection,
+    ...(store.engine === "pglite" ? { backend: "pglite" as const } : { max: 4 }),
+    schema: "pgboss",
+    supervise: worker,
+    schedule: worker,
+    migrate: true,
+  });
+  boss.on("error", (error) => log.error("job queue error", { err: error }));
+  await boss.start();
+  await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: 90 * 24 * 60 * 60, deleteAfterSeconds: 30 * 24 * 60 * 60, retryLimit: 10, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 });
+  await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
+  await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
+  return boss;
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { EmailClient } from "@azure/communication-email";
+import { SmsClient } from "@azure/communication-sms";
+import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "../log";
+
+/** SPEC section 8: the fallback texts when a send fails without a message. */
+export const EMAIL_FALLBACK_ERROR = "Failed to send email";
+export const SMS_FALLBACK_ERROR = "Failed to send SMS";
+
+export type Address = { name?: string; address: string };
+
+export type OutgoingEmail = {
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  replyTo?: Address;
+  /** RFC 5322 Message-ID including the angle brackets; retries reuse it. */
+  messageId?: string;
+};
+
+export type OutgoingSms = { to: string[]; message: string };
+export type SendReceipt = { messageId: string };
+
+export interface MailTransport {
+  readonly name: "file" | "smtp" | "acs";
+  sendEmail(message: OutgoingEmail): Promise<SendReceipt>;
+  close(): void;
+}
+
+export interface SmsTransport {
+  readonly name: "file" | "acs";
+  sendSms(message: OutgoingSms): Promise<SendReceipt>;
+}
+
+/** A failed send, carrying the provider's text or the SPEC fallback. */
+export class SendError extends Error {
+  override name = "SendError";
+}
+
+/** The error's own text, or `fallback` when it has none. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim() !== "") return error.message.trim();
+  if (typeof error === "string" && error.trim() !== "") return error.trim();
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message.trim() !== "") {
+    return error.message.trim();
+  }
+  return fallback;
+}
+
+/** Header values never carry CR/LF (or other controls), whatever the input. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+function safeAddress(address: Address | undefined) {
+  if (!address) return undefined;
+  return { name: address.name ? oneLine(address.name) : "", address: oneLine(address.address) };
+}
+
+/** The bare address inside `Name <address>`, or the value itself. */
+export function bareAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+function nodemailerMessage(from: string, message: OutgoingEmail): SendMailOptions {
+  return {
+    from,
+    to: message.to.map(oneLine),
+    subject: oneLine(message.subject),
+    html: message.html,
+    text: message.text,
+    replyTo: safeAddress(message.replyTo),
+    messageId: message.messageId ? oneLine(message.messageId) : undefined,
+  };
+}
+
+/** `file`: each message as an RFC 822 .eml file in DATA_DIR/outbox, one log line per message. */
+export function fileMailTransport(options: { from: string; outbox: string; log: Logger }): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    name: "file",
+    async sendEmail(message) {
+      try {
+        const info = await builder.sendMail(nodemailerMessage(options.from, message));
+        const messageId = info.messageId;
+        await mkdir(options.outbox, { recursive: true });
+        // Named after the Message-ID: a retry rewrites the same file, never a second message.
+        const file = path.join(options.outbox, `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`);
+        await writeFile(file, info.message as Buffer);
+        options.log.info("email written to outbox", { file, to: message.to, subject: oneLine(message.subject) });
+        return { messageId };
+      } catch (error) {
+        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+      }
+    },
+    close() {},
+  };
+}
+
+/** `smtp`: any SMTP server, including the Azure Communication Services SMTP relay (STARTTLS on 587). */
+export function smtpMailTransport(options: { from: string; url: string }): MailTransport {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    pool: true,
+    maxConnections: 4,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as TransportOptions);
+  return {
+    name: "smtp",
+    async sendEmail(message) {
+      try {
+        const info = await transport.sendMail(nodemailerMessage(options.from, message));
+        if (info.rejected?.length) throw new Error(`Recipient rejected: ${info.rejected.join(", ")}`);
+        return { messageId: info.messageId };
+      } catch (error) {
+        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** `acs`: the Azure Communication Services e-mail API. */
+export function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
+  const client = new EmailClient(options.connectionString);
+  return {
+    name: "acs",
+    async sendEmail(message) {
+      try {
+        const replyTo = safeAddress(message.replyTo);
+        const poller = await client.beginSend({
+          senderAddress: bareAddress(options.from),
+          content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
+          recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
+          replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
+          headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
+        });
+        const result = await poller.pollUntilDone();
+        if (result.status !== "Succeeded") throw new Error(result.error?.message ?? "");
+        return { messageId: result.id };
+      } catch (error) {
+        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+      }
+    },
+    close() {},
+  };
+}
+
+export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsTransport {
+  return {
+    name: "file",
+    async sendSms(message) {
+      try {
+        const messageId = randomUUID();
+        await mkdir(options.outbox, { recursive: true });
+        const file = path.join(options.outbox, `sms-${messageId}.json`);
+        await writeFile(file, `${JSON.stringify({ messageId, to: message.to, message: message.message, createdAt: new Date().toISOString() }, null, 2)}\n`);
+        options.log.info("sms written to outbox", { file, to: message.to });
+        return { messageId };
+      } catch (error) {
+        throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });
+      }
+    },
+  };
+}
+
+export function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
+  const client = new SmsClient(options.connectionString);
+  return {
+    name: "acs",
+    async sendSms(message) {
+      try {
+        const results = await client.send({ from: options.from, to: message.to, message: message.message });
+        // A 202 can still carry a refused recipient: that is a failure too.
+        const failed = results.find((result) => !result.successful);
+        if (failed) throw new Error(failed.errorMessage ?? "");
+        return { messageId: results.map((result) => result.messageId).filter(Boolean).join(",") };
+      } catch (error) {
+        throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });
+      }
+    },
+  };
+}
+
+export class TransportConfigError extends Error {
+  override name = "TransportConfigError";
+}
+
+export function createMailTransport(env: Env, log: Logger): MailTransport {
+  switch (env.MAIL_TRANSPORT) {
+    case "smtp":
+      if (!env.SMTP_URL) throw new TransportConfigError("MAIL_TRANSPORT=smtp needs SMTP_URL");
+      return smtpMailTransport({ from: env.MAIL_FROM, url: env.SMTP_URL });
+    case "acs":
+      if (!env.ACS_CONNECTION_STRING) throw new TransportConfigError("MAIL_TRANSPORT=acs needs ACS_CONNECTION_STRING");
+      return acsMailTransport({ from: env.MAIL_FROM, connectionString: env.ACS_CONNECTION_STRING });
+    default:
+      return fileMailTransport({ from: env.MAIL_FROM, outbox: path.resolve(env.DATA_DIR, "outbox"), log });
+  }
+}
+
+export function createSmsTransport(env: Env, log: Logger): SmsTransport {
+  if (env.SMS_TRANSPORT === "acs") {
+    if (!env.ACS_CONNECTION_STRING || !env.SMS_FROM) throw new TransportConfigError("SMS_TRANSPORT=acs needs ACS_CONNECTION_STRING and SMS_FROM");
+    return acsSmsTransport({ from: env.SMS_FROM, connectionString: env.ACS_CONNECTION_STRING });
+  }
+  return fileSmsTransport({ outbox: path.resolve(env.DATA_DIR, "outbox"), log });
+}

@@ -1,0 +1,177 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { describe, expect, test } from "vitest";
+import { createLogger } from "../log";
+import { tempDataDir } from "../test-support/pipeline";
+import { freePort } from "../test-support/postgres";
+import { deliveryMessageId, firstName } from "./messages.server";
+import { csvCell, enquiriesToCsv } from "./operations.server";
+import { InvalidEnquiryError, clientFingerprint, validatePayload } from "./submit.server";
+import {
+  EMAIL_FALLBACK_ERROR,
+  SMS_FALLBACK_ERROR,
+  SendError,
+  bareAddress,
+  errorText,
+  fileMailTransport,
+  fileSmsTransport,
+  oneLine,
+  smtpMailTransport,
+} from "./transport.server";
+
+const log = createLogger("silent");
+
+describe("error texts (SPEC section 8)", () => {
+  test("a send error keeps the provider's text", () => {
+    expect(errorText(new Error("550 Mailbox unavailable"), EMAIL_FALLBACK_ERROR)).toBe("550 Mailbox unavailable");
+    expect(errorText("quota exceeded", SMS_FALLBACK_ERROR)).toBe("quota exceeded");
+    expect(errorText({ message: "throttled" }, SMS_FALLBACK_ERROR)).toBe("throttled");
+  });
+
+  test("an error with no text becomes the fallback", () => {
+    expect(EMAIL_FALLBACK_ERROR).toBe("Failed to send email");
+    expect(SMS_FALLBACK_ERROR).toBe("Failed to send SMS");
+    for (const empty of [new Error(""), new Error("   "), "", undefined, null, {}, 42]) {
+      expect(errorText(empty, EMAIL_FALLBACK_ERROR)).toBe("Failed to send email");
+      expect(errorText(empty, SMS_FALLBACK_ERROR)).toBe("Failed to send SMS");
+    }
+  });
+
+  test("a real SMTP failure raises a SendError with the connection's text", async () => {
+    const port = await freePort(); // nothing listens there
+    const transport = smtpMailTransport({ from: "Maternis <no-reply@maternis.test>", url: `smtp://127.0.0.1:${port}` });
+    try {
+      const failure = transport.sendEmail({ to: ["a@example.org"], subject: "Hi", text: "Hi" });
+      await expect(failure).rejects.toBeInstanceOf(SendError);
+      await expect(failure).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      transport.close();
+    }
+  });
+
+  test("an SMS that cannot be written fails with a message, never an empty one", async () => {
+    const data = tempDataDir();
+    try {
+      const blocked = path.join(data.dir, "not-a-folder");
+      await import("node:fs/promises").then((fs) => fs.writeFile(blocked, "x"));
+      const sms = fileSmsTransport({ outbox: blocked, log });
+      await expect(sms.sendSms({ to: ["+447700900123"], message: "Hi" })).rejects.toThrow(/\S/);
+    } finally {
+      data.remove();
+    }
+  });
+});
+
+describe("Message-ID", () => {
+  test("derives from the submission, the delivery kind and the site's host", () => {
+    const id = "0b5e3963-4eb8-4807-9ebe-83727475df92";
+    expect(deliveryMessageId(id, "welcome", "https://www.maternis.health")).toBe(`<${id}.welcome@www.maternis.health>`);
+    expect(deliveryMessageId(id, "notification", "http://localhost:3000/")).toBe(`<${id}.notification@localhost>`);
+    // Stable: a retry carries the same ID.
+    expect(deliveryMessageId(id, "acknowledgement", "https://www.maternis.health")).toBe(deliveryMessageId(id, "acknowledgement", "https://www.maternis.health"));
+  });
+
+  test("the file transport writes one .eml per Message-ID, with the ID and no injected headers", async () => {
+    const data = tempDataDir();
+    try {
+      const outbox = path.join(data.dir, "outbox");
+      const mail = fileMailTransport({ from: "Maternis <no-reply@maternis.test>", outbox, log });
+      const message = {
+        to: ["enquiries@maternis.test"],
+        subject: "New Demo Request from Eve\r\nBcc: victim@example.org",
+        text: "Body",
+        html: "<p>Body</p>",
+        replyTo: { name: "Eve\r\nX-Injected: yes", address: "eve@example.org" },
+        messageId: "<abc.notification@www.maternis.health>",
+      };
+      const receipt = await mail.sendEmail(message);
+      await mail.sendEmail(message); // a retry
+      expect(receipt.messageId).toBe("<abc.notification@www.maternis.health>");
+      const files = readdirSync(outbox);
+      expect(files).toEqual(["abc.notification_www.maternis.health.eml"]);
+      const raw = readFileSync(path.join(outbox, files[0]!), "utf8");
+      const parsed = await simpleParser(raw);
+      expect(parsed.messageId).toBe("<abc.notification@www.maternis.health>");
+      expect(parsed.subject).toBe("New Demo Request from Eve Bcc: victim@example.org");
+      expect(parsed.replyTo?.value[0]?.address).toBe("eve@example.org");
+      expect(parsed.headers.has("bcc")).toBe(false);
+      expect(parsed.headers.has("x-injected")).toBe(false);
+    } finally {
+      data.remove();
+    }
+  });
+
+  test("header helpers", () => {
+    expect(oneLine("a\r\nb\tc")).toBe("a b c");
+    expect(bareAddress("Maternis <no-reply@maternis.health>")).toBe("no-reply@maternis.health");
+    expect(bareAddress("no-reply@maternis.health")).toBe("no-reply@maternis.health");
+    expect(firstName("Ama Kofi Mensah")).toBe("Ama");
+  });
+});
+
+describe("client fingerprint", () => {
+  test("is 16 hex characters, keyed, stable, and not the raw IP", () => {
+    const ip = "203.0.113.45";
+    const a = clientFingerprint("secret-one", ip);
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(a).not.toContain(ip);
+    expect(a).not.toContain("203");
+    expect(clientFingerprint("secret-one", ip)).toBe(a);
+    expect(clientFingerprint("secret-two", ip)).not.toBe(a);
+    expect(clientFingerprint("secret-one", "203.0.113.46")).not.toBe(a);
+  });
+});
+
+describe("payload validation", () => {
+  test("uses the payload schemas: trims, drops unknown and empty optional fields", () => {
+    expect(validatePayload("contact", { name: " Ama ", email: "ama@example.org", interest: "demo", message: "Hi\r\nthere", organization: "", extra: "x" } as never)).toEqual({
+      name: "Ama",
+      email: "ama@example.org",
+      interest: "demo",
+      message: "Hi\nthere",
+      organization: undefined,
+      role: undefined,
+    });
+  });
+
+  test("accepts the demo and advisory form names too", () => {
+    expect(validatePayload("demo", { fullName: "Kwame Boateng", email: "k@example.org", organization: "GHS", role: "ngo", preferredDate: "2026-03-12" })).toMatchObject({
+      name: "Kwame Boateng",
+      preferredTime: "2026-03-12",
+    });
+    expect(validatePayload("advisory", { fullName: "Ngozi", email: "n@example.org", role: "policy", country: "Nigeria", reason: "Help" })).toMatchObject({ name: "Ngozi" });
+  });
+
+  test("refuses length, format and header-injection problems with the field named", () => {
+    const attempt = (fields: Record<string, unknown>) => () => validatePayload("advisory", fields);
+    const valid = { name: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria", reason: "Help" };
+    expect(attempt({ ...valid, reason: "x".repeat(501) })).toThrow(InvalidEnquiryError);
+    expect(attempt({ ...valid, country: "Nigeria\nBcc: x@example.org" })).toThrow(/country/);
+    expect(attempt({ ...valid, role: "admin" })).toThrow(/role/);
+    expect(() => validatePayload("gossip" as never, valid)).toThrow(InvalidEnquiryError);
+  });
+});
+
+describe("CSV export", () => {
+  test("quotes cells and defuses spreadsheet formulas", () => {
+    expect(csvCell('He said "hi", then left')).toBe('"He said ""hi"", then left"');
+    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(csvCell("+44 131 496 0742")).toBe("'+44 131 496 0742");
+    const csv = enquiriesToCsv([
+      {
+        id: "id-1",
+        kind: "demo",
+        createdAt: new Date("2026-01-02T03:04:05Z"),
+        payload: { name: "Kwame", email: "k@example.org", message: "Line 1\nLine 2" },
+        deliveries: [
+          { kind: "welcome", recipient: "k@example.org", status: "sent", attempts: 1, lastError: null, sentAt: new Date() },
+          { kind: "notification", recipient: "e@example.org", status: "failed", attempts: 2, lastError: "x", sentAt: null },
+        ],
+      },
+    ]);
+    const [header, row] = csv.split("\r\n");
+    expect(header).toBe("id,created_at,kind,name,email,organization,role,interest,preferredTime,country,reason,message,welcome_status,notification_status,acknowledgement_status");
+    expect(row).toBe('id-1,2026-01-02T03:04:05.000Z,demo,Kwame,k@example.org,,,,,,,"Line 1\nLine 2",sent,failed,');
+  });
+});

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv, type Env } from "~/lib/env.server";
+import { PgBoss } from "pg-boss";
+import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
+import { openStore } from "../enquiries/db.server";
+import { migrations } from "../enquiries/migrate.server";
+import { createLogger } from "../log";
+
+/** A temporary DATA_DIR, removed by the returned cleanup. */
+export function tempDataDir(prefix = "maternis-enquiries-") {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A DATA_DIR whose embedded database is already initialised and migrated.
+ * Creating a PGlite cluster runs initdb in WebAssembly (seconds of CPU), so
+ * the first call builds a template in the temp folder and later calls copy it.
+ */
+export async function preparedDataDir(prefix = "maternis-enquiries-") {
+  const key = createHash("sha256").update(JSON.stringify(migrations)).update(PgBoss.name).digest("hex").slice(0, 12);
+  const template = path.join(tmpdir(), `maternis-pglite-template-${key}`);
+  if (!existsSync(path.join(template, "ready"))) {
+    const building = mkdtempSync(path.join(tmpdir(), "maternis-pglite-building-"));
+    const store = await openStore({ dataDir: building });
+    const boss = new PgBoss({ ...store.bossConnection, backend: "pglite", schema: "pgboss", supervise: false, schedule: false });
+    await boss.start();
+    await boss.stop({ graceful: false });
+    await store.close();
+    writeFileSync(path.join(building, "ready"), "");
+    try {
+      renameSync(building, template);
+    } catch {
+      rmSync(building, { recursive: true, force: true }); // built concurrently elsewhere
+    }
+  }
+  const data = tempDataDir(prefix);
+  cpSync(path.join(template, "db"), path.join(data.dir, "db"), { recursive: true });
+  return data;
+}
+
+/** A test environment: fast polling and retries, quiet logs, limits out of the way. */
+export function testEnv(overrides: Record<string, string | undefined>): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    SITE_URL: "https://www.maternis.health",
+    ENQUIRIES_EMAIL: "enquiries@maternis.test",
+    MAIL_FROM: "Maternis <no-reply@maternis.test>",
+    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+    DELIVERY_RETRY_LIMIT: "3",
+    DELIVERY_RETRY_DELAY_SECONDS: "1",
+    DELIVERY_RETRY_BACKOFF: "false",
+    ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "1000",
+    ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "1000",
+    ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "10000",
+    SHUTDOWN_TIMEOUT_MS: "5000",
+    ...overrides,
+  });
+}
+
+export async function openPipeline(env: Env, runWorker = true): Promise<EnquiryPipeline> {
+  return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker });
+}

@@ -1,0 +1,53 @@
+import { EnvError, parseEnv } from "~/lib/env.server";
+import { createEnquiryPipeline } from "./enquiries";
+import { createLogger } from "./log";
+
+/**
+ * `npm run worker`: the enquiry delivery worker as its own process, for when
+ * the web processes run with RUN_WORKER=false. Needs DATABASE_URL (the
+ * embedded database can only be open in one process).
+ */
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL, { process: "worker" });
+  if (!env.DATABASE_URL) {
+    log.warn("DATABASE_URL is not set: using the embedded database, so no web server may use the same DATA_DIR");
+  }
+  const pipeline = await createEnquiryPipeline({ env, log, runWorker: true });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log.info("worker shutting down", { signal });
+    const timer = setTimeout(() => {
+      log.error("worker shutdown timed out");
+      process.exit(1);
+    }, env!.SHUTDOWN_TIMEOUT_MS + 5_000);
+    timer.unref();
+    try {
+      await pipeline.close();
+      log.info("worker stopped");
+      process.exit(0);
+    } catch (error) {
+      log.error("worker did not stop cleanly", { err: error });
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: "error", msg: "worker failed to start", err: String(error instanceof Error ? error.stack : error) })}\n`);
+  process.exit(1);
+});
