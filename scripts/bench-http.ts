@@ -1,0 +1,138 @@
+/**
+ * HTTP benchmark: loads the production server from this process (autocannon)
+ * on loopback and compares it with a bare Node `http` server answering the
+ * same bytes in the same run.
+ *
+ *   npm run bench:http        (after npm run build)
+ *
+ * Cases: a prerendered page, a rendered page (/contact), a hashed asset, and
+ * the enquiry POST (limits relaxed by configuration). Targets: prerendered
+ * pages and assets at ≥ 50% of the bare server's rate; zero errors anywhere.
+ * Writes bench/results/http.md.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort, startServer } from "./lib/server-process";
+
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const secret = "bench-form-secret-0123456789abcdef-0123456789";
+
+process.env.FORM_SECRET = secret;
+process.env.FORM_MIN_FILL_MS = "0";
+const { issueFormToken } = await import("../app/lib/form-guard.server");
+
+type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(opts: autocannon.Options): Promise<Result> {
+  const result = await autocannon({ connections, duration, ...opts });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function bareServer(bodies: Record<string, { body: string; type: string }>) {
+  const port = await freePort();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-bare-")), "bodies.json");
+  writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { body: Buffer.from(v.body).toString("base64"), type: v.type }]))));
+  const source = `
+    const http = require("node:http");
+    const bodies = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"));
+    for (const k in bodies) bodies[k].body = Buffer.from(bodies[k].body, "base64");
+    http.createServer((req, res) => {
+      const entry = bodies[req.url.split("?")[0]];
+      if (!entry) { res.statusCode = 404; return res.end(); }
+      res.writeHead(200, { "Content-Type": entry.type, "Content-Length": entry.body.length });
+      res.end(entry.body);
+    }).listen(${port}, "127.0.0.1", () => process.send && process.send("ready"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  await new Promise<void>((resolve) => child.once("message", () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+const server = await startServer({
+  FORM_SECRET: secret,
+  FORM_MIN_FILL_MS: "0",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  POST_RATE_LIMIT_PER_MINUTE: "100000000",
+  ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
+  ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
+  ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
+  MAIL_TRANSPORT: "file",
+  LOG_LEVEL: "error",
+});
+
+try {
+  const home = await (await fetch(`${server.url}/`)).text();
+  const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(home)?.[1];
+  if (!asset) throw new Error("no entry asset on /");
+  const bytes = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    return { body: await response.text(), type: response.headers.get("content-type") ?? "text/plain" };
+  };
+  const samples = { "/about": await bytes("/about"), "/contact": await bytes("/contact"), [asset]: await bytes(asset) };
+  const bare = await bareServer(samples);
+
+  const form = new URLSearchParams({
+    name: "Bench Mark",
+    email: "bench@example.org",
+    organization: "Load Test Clinic",
+    role: "Midwife",
+    interest: "general",
+    message: "Benchmark enquiry",
+    website: "",
+    formStartedAt: issueFormToken(Date.now() - 10_000),
+  }).toString();
+
+  const cases: { name: string; path: string; opts?: Partial<autocannon.Options>; compare: boolean }[] = [
+    { name: "prerendered page", path: "/about", compare: true },
+    { name: "hashed asset", path: asset, compare: true },
+    { name: "rendered page", path: "/contact", compare: true },
+    {
+      name: "enquiry POST",
+      path: "/contact",
+      compare: false,
+      opts: {
+        method: "POST",
+        body: form,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      },
+    },
+  ];
+
+  const rows = [
+    `Duration ${duration} s per case, ${connections} connections, loopback, ${new Date().toISOString().slice(0, 10)}.`,
+    "",
+    "| Case | req/s | p50 ms | p99 ms | errors | non-2xx | bare req/s | ratio | target |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  let failed = false;
+  for (const c of cases) {
+    const ours = await load({ url: `${server.url}${c.path}`, ...c.opts });
+    const theirs = c.compare ? await load({ url: `${bare.url}${c.path}` }) : undefined;
+    const ratio = theirs ? ours.rps / theirs.rps : undefined;
+    const needsRatio = c.name === "prerendered page" || c.name === "hashed asset";
+    const ok = ours.errors === 0 && ours.non2xx === 0 && (!needsRatio || (ratio ?? 0) >= 0.5);
+    if (!ok) failed = true;
+    rows.push(
+      `| ${c.name} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ${ours.errors} | ${ours.non2xx} | ${theirs ? theirs.rps.toFixed(0) : "–"} | ${ratio ? `${(ratio * 100).toFixed(0)}%` : "–"} | ${ok ? "met" : "MISSED"} |`,
+    );
+  }
+  bare.stop();
+  const table = rows.join("\n");
+  console.log(table);
+  writeFileSync("bench/results/http.md", `# HTTP benchmark\n\n${table}\n`);
+  if (failed) {
+    console.error("\nbench:http: a target was missed.");
+    process.exitCode = 1;
+  }
+} finally {
+  await server.stop();
+}
