@@ -1,3 +1,4 @@
+import "./production-env";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,3 +1,4 @@
+import "./production-env";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import { createEnquiryPipeline } from "./enquiries";
 import { createLogger } from "./log";

@@ -1,3 +1,4 @@
+import "../production-env";
 import { parseArgs } from "node:util";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import { openStore } from "../enquiries/db.server";
