@@ -1,12 +1,41 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
+import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { useEnquiry } from "~/components/forms/use-enquiry";
+import { advisoryHero, advisoryNotices } from "~/content/advisory";
+import { advisoryFields, advisoryFormSchema, advisoryPayloadFromForm } from "~/lib/enquiry-schemas";
+import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/route";
+import { AdvisoryFormSection } from "./advisory-form";
+import { Benefits } from "./benefits";
 
 export const meta = () => pageMeta("/advisory");
 
-export default function Page() {
+export const headers: Route.HeadersFunction = enquiryHeaders;
+
+/** A fresh anti-spam token for the form (the page is rendered per request). */
+export function loader() {
+  return { token: issueFormToken() };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleEnquiryAction({
+    request,
+    context,
+    kind: "advisory",
+    schema: advisoryFormSchema,
+    fields: advisoryFields,
+    toPayload: advisoryPayloadFromForm,
+  });
+}
+
+export default function AdvisoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: advisoryNotices });
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Join the Health Advisory Network"} lead={"Help shape digital maternal care."} />
-    </Section>
+    <>
+      <EnquiryHero id="advisory-title" {...advisoryHero} />
+      <Benefits />
+      <AdvisoryFormSection enquiry={enquiry} />
+    </>
   );
 }

@@ -1,12 +1,41 @@
-import { Section, SectionHeading } from "~/components/ui/section";
+import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
+import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { useEnquiry } from "~/components/forms/use-enquiry";
+import { demoHero, demoNotices } from "~/content/demo";
+import { demoFields, demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
+import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/route";
+import { Audiences } from "./audiences";
+import { DemoFormSection } from "./demo-form";
 
 export const meta = () => pageMeta("/demo");
 
-export default function Page() {
+export const headers: Route.HeadersFunction = enquiryHeaders;
+
+/** A fresh anti-spam token for the form (the page is rendered per request). */
+export function loader() {
+  return { token: issueFormToken() };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleEnquiryAction({
+    request,
+    context,
+    kind: "demo",
+    schema: demoFormSchema,
+    fields: demoFields,
+    toPayload: demoPayloadFromForm,
+  });
+}
+
+export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
+  const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: demoNotices });
   return (
-    <Section>
-      <SectionHeading as="h1" title={"Request a Demo"} lead={"Book a 30-minute walkthrough of Maternis."} />
-    </Section>
+    <>
+      <EnquiryHero id="demo-title" {...demoHero} />
+      <Audiences />
+      <DemoFormSection enquiry={enquiry} />
+    </>
   );
 }

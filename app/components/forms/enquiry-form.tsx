@@ -1,0 +1,162 @@
+import { TriangleAlertIcon } from "lucide-react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { fieldId } from "~/components/ui/field";
+import { company } from "~/content/company";
+import type { FieldErrors, FieldSpec } from "~/lib/enquiry-schemas";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard";
+import { cn } from "~/lib/utils";
+import type { EnquiryState, Notice } from "./use-enquiry";
+
+/**
+ * The shell every enquiry form shares: posts to its route's action (in place
+ * with JavaScript, as a normal form post without), shows the error summary or
+ * the failure message, carries the anti-spam fields, and the submit button
+ * with its pending label.
+ *
+ * The form posts to `<path>#<id>` so that, without JavaScript, the browser
+ * lands back on the form (or on the panel that replaces it, which carries the
+ * same id).
+ */
+export function EnquiryForm({
+  id,
+  labelledBy,
+  enquiry,
+  fields,
+  submitLabel,
+  pendingLabel,
+  failure,
+  children,
+  className,
+}: {
+  id: string;
+  /** Id of the heading that names the form. */
+  labelledBy: string;
+  enquiry: EnquiryState;
+  fields: Record<string, FieldSpec>;
+  submitLabel: string;
+  pendingLabel: string;
+  /** The inline failure message (the toast's counterpart, also shown without JavaScript). */
+  failure: Notice;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { pathname } = useLocation();
+  const { Form, result, pending, token } = enquiry;
+  // One array per result: the summary takes focus whenever its errors change,
+  // so it must not change when the page re-renders for another reason.
+  const summary = useMemo(
+    () => (result?.status === "invalid" ? summaryItems(id, fields, result.errors) : []),
+    [result, id, fields],
+  );
+  return (
+    <Form
+      method="post"
+      action={`${pathname}#${id}`}
+      id={id}
+      aria-labelledby={labelledBy}
+      // Scrolled to by its hash: leave room for the sticky header and the form's heading.
+      className={cn("grid scroll-mt-28 gap-6", className)}
+    >
+      {summary.length > 0 ? <ErrorSummary errors={summary} /> : null}
+      {result?.status === "failed" ? (
+        <FormAlert title={failure.title} focusKey={result}>
+          {result.retryAfterSeconds ? rateLimitedText(result.retryAfterSeconds) : linkifyEmail(failure.description)}
+        </FormAlert>
+      ) : null}
+      {result?.status === "expired" ? (
+        <FormAlert title="Please send the form again" focusKey={result}>
+          This page was open for more than a day, so for your security we did not send it. Your answers are still here:
+          check them and select ‘{submitLabel}’ again.
+        </FormAlert>
+      ) : null}
+      {children}
+      <Honeypot formId={id} />
+      <input type="hidden" name={TIMESTAMP_FIELD} value={token} />
+      <div>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Error summary items in field order, each linking to its control. */
+export function summaryItems(formId: string, fields: Record<string, FieldSpec>, errors: FieldErrors) {
+  return Object.keys(fields)
+    .filter((name) => errors[name])
+    .map((name) => ({ field: fieldId(formId, name), message: errors[name]! }));
+}
+
+/**
+ * A text input that people never see or reach (visually hidden, hidden from
+ * assistive technology, out of the tab order, no autofill); bots fill it in.
+ */
+function Honeypot({ formId }: { formId: string }) {
+  const inputId = `${formId}-${HONEYPOT_FIELD}`;
+  return (
+    <div aria-hidden="true" className="sr-only">
+      <label htmlFor={inputId}>Leave this field empty</label>
+      <input id={inputId} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/**
+ * A visible, announced failure message inside the form. Like the error
+ * summary it takes focus when it appears (each new `focusKey`), so keyboard
+ * and screen reader users are not left on the disabled button.
+ */
+export function FormAlert({ title, children, focusKey }: { title: string; children: ReactNode; focusKey?: unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [focusKey]);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      data-slot="form-alert"
+      className="flex scroll-mt-24 gap-3 rounded-card border-2 border-danger-700 bg-danger-50 p-4 text-ink"
+    >
+      <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
+      <div>
+        <p className="font-semibold text-danger-700">{title}</p>
+        <p className="mt-1">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+/** "in a minute", "in 5 minutes", "in about 3 hours". */
+export function retryWhen(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 1) return "in a minute";
+  if (minutes < 90) return `in ${minutes} minutes`;
+  return `in about ${Math.round(minutes / 60)} hours`;
+}
+
+function rateLimitedText(seconds: number) {
+  return linkifyEmail(
+    `You have sent several forms recently. Please try again ${retryWhen(seconds)}, or email us directly at ${company.email.enquiries}`,
+  );
+}
+
+/** Turns the enquiries address inside a sentence into a mailto: link. */
+export function linkifyEmail(text: string, email: string = company.email.enquiries): ReactNode {
+  const at = text.indexOf(email);
+  if (at === -1) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={`mailto:${email}`} className="font-semibold text-primary-800 underline underline-offset-2">
+        {email}
+      </a>
+      {text.slice(at + email.length)}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Test helpers for the enquiry actions (used by the route action tests only).
+ * The fake service is a test double for the service boundary that the
+ * Express server provides through the router context.
+ */
+import { RouterContextProvider } from "react-router";
+import { servicesContext } from "~/lib/context";
+import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import type { EnquiryKind, EnquiryService, SubmitResult } from "~/lib/services";
+import type { EnquiryResult } from "./types";
+
+export type SubmitCall = { kind: EnquiryKind; fields: Record<string, string | undefined>; ip: string };
+
+export function fakeEnquiryService(
+  respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
+) {
+  const calls: SubmitCall[] = [];
+  const service: EnquiryService = {
+    async submitEnquiry(kind, fields, { ip }) {
+      calls.push({ kind, fields, ip });
+      return respond();
+    },
+  };
+  return { service, calls };
+}
+
+export function contextWith(service: EnquiryService | null) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, service ? { enquiries: service } : null);
+  return context;
+}
+
+/** A human-paced, correctly signed submission of `fields` (override the guard fields to test spam). */
+export function formPost(
+  path: string,
+  fields: Record<string, string>,
+  { token = issueFormToken(Date.now() - 5000), ip = "203.0.113.9" } = {},
+) {
+  // URL-encoded, as a browser posts a form (and portable across test environments).
+  const body = new URLSearchParams();
+  body.set(HONEYPOT_FIELD, "");
+  body.set(TIMESTAMP_FIELD, token);
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "x-maternis-client-ip": ip } });
+}
+
+/** Unwraps an action's `data(...)` result. */
+export function unwrap(result: unknown): { body: EnquiryResult; status: number; headers: Headers } {
+  const value = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (value?.type !== "DataWithResponseInit")
+    return { body: result as EnquiryResult, status: 200, headers: new Headers() };
+  return {
+    body: value.data as EnquiryResult,
+    status: value.init?.status ?? 200,
+    headers: new Headers(value.init?.headers),
+  };
+}

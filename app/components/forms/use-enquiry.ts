@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { notifyError, notifySuccess } from "~/components/ui/toaster";
+import type { EnquiryResult } from "./types";
+
+export type Notice = { title: string; description: string };
+
+export type EnquiryNotices = {
+  /** Shown as a toast after a successful submission. */
+  success: Notice;
+  /** Shown as a destructive toast when the submission failed. */
+  failure: Notice;
+  /** Names the form in the console log of a failure ("Contact form"). */
+  logLabel: string;
+};
+
+/**
+ * The state of one enquiry form. With JavaScript the form posts through a
+ * fetcher (the page stays put); without it, the browser posts the form and
+ * the page comes back with the action's result as `actionData`. Either way
+ * `result` is the latest outcome, until `reset()` puts the form back.
+ */
+export function useEnquiry({
+  actionData,
+  loaderToken,
+  notices,
+}: {
+  actionData: EnquiryResult | undefined;
+  loaderToken: string;
+  notices: EnquiryNotices;
+}) {
+  const fetcher = useFetcher<EnquiryResult>();
+  const latest = fetcher.data ?? actionData;
+  const [dismissed, setDismissed] = useState<EnquiryResult | undefined>(undefined);
+  const result = latest && latest !== dismissed ? latest : undefined;
+  const pending = fetcher.state !== "idle";
+  // The token the form carries next: the action's (kept or renewed) or a fresh one from the loader.
+  const token = result && "token" in result ? result.token : loaderToken;
+
+  const announced = useRef<EnquiryResult | undefined>(undefined);
+  useEffect(() => {
+    if (!latest || latest === announced.current) return;
+    announced.current = latest;
+    const { success, failure, logLabel } = notices;
+    if (latest.status === "success") {
+      notifySuccess(success.title, success.description);
+    } else if (latest.status === "failed") {
+      console.error(`${logLabel} submission failed`, {
+        retryAfterSeconds: latest.retryAfterSeconds,
+      });
+      notifyError(failure.title, failure.description);
+    }
+  }, [latest, notices]);
+
+  return {
+    Form: fetcher.Form,
+    result,
+    pending,
+    token,
+    /** Back to an empty form (after success, for another message). */
+    reset: () => setDismissed(latest),
+  };
+}
+
+export type EnquiryState = ReturnType<typeof useEnquiry>;

@@ -1,0 +1,67 @@
+/**
+ * Copy for /advisory (SPEC section 2, Advisory; section 8). The network
+ * launches in Q1 2026; this page describes the pilot as 2025 (SPEC section 1).
+ */
+import { BellIcon, GlobeIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { company } from "./company";
+import { advisoryNetworkLaunch, pilotYearOnEnquiryPages } from "./milestones";
+
+export const ADVISORY_FORM_ID = "advisory-form";
+
+export const advisoryHero = {
+  eyebrow: `Launching ${advisoryNetworkLaunch}`,
+  title: "Join the Health Advisory Network",
+  lead: `Midwives, doctors, policy makers and NGO professionals: help us build maternal records that work on a busy ward and in a rural clinic. The network launches in ${advisoryNetworkLaunch}, and members will follow our ${pilotYearOnEnquiryPages} pilot from the start.`,
+} as const;
+
+export type BenefitCard = { icon: LucideIcon; title: string; body: string };
+
+export const benefits = {
+  title: "Why join the network",
+  cards: [
+    {
+      icon: BellIcon,
+      title: "Stay Updated",
+      body: `Get early news of new features, pilot results and our ${pilotYearOnEnquiryPages} pilot, before anyone else.`,
+    },
+    {
+      icon: MessageSquareIcon,
+      title: "Share Feedback",
+      body: "Test new screens, tell us what works in your setting and shape what we build next.",
+    },
+    {
+      icon: GlobeIcon,
+      title: "Global Community",
+      body: "Meet clinicians and health leaders from Ghana, Nigeria, the UK and beyond who share one goal: safer pregnancies.",
+    },
+  ] satisfies BenefitCard[],
+} as const;
+
+export const advisoryForm = {
+  title: "Apply to join",
+  lead: `Membership is free. We will email you when the network opens in ${advisoryNetworkLaunch}. All fields are required.`,
+  rolePlaceholder: "Select your role",
+  reasonHint: "One or two sentences is plenty.",
+  submitLabel: "Join Network",
+  pendingLabel: "Submitting...",
+} as const;
+
+export const advisorySuccess = {
+  title: "Welcome to the Advisory Network!",
+  body: [
+    `Thank you for joining. Look out for our welcome email: we will be in touch before the network launches in ${advisoryNetworkLaunch}.`,
+  ],
+  home: { label: "Return Home", to: "/" },
+} as const;
+
+/** SPEC section 8. */
+export const advisoryNotices = {
+  success: { title: "Success!", description: "Thank you for joining the Advisory Network." },
+  failure: { title: "Error", description: "Something went wrong. Please try again." },
+  logLabel: "Advisory network form",
+} as const;
+
+export const advisoryFailureAlert = {
+  title: "Your application was not sent",
+  description: `Something went wrong. Please try again, or email us directly at ${company.email.enquiries}`,
+} as const;

@@ -1,0 +1,110 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "advisory-action-test-secret-0123456789abcdef";
+});
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-advisory-"));
+
+import { contextWith, fakeEnquiryService, formPost, unwrap } from "~/components/forms/testing.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import type { Route } from "./+types/route";
+import { action } from "./route";
+
+const valid = {
+  fullName: "Ngozi Adeyemi",
+  email: "ngozi@example.ng",
+  role: "midwife",
+  country: "Nigeria",
+  reason: "I run antenatal clinics in Ibadan.",
+};
+
+function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
+  return action({ request, context: contextWith(service), params: {} } as unknown as Route.ActionArgs).then(unwrap);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("advisory action", () => {
+  it("sends the advisory payload (fullName → name)", async () => {
+    const fake = fakeEnquiryService();
+    const { body, status } = await run(formPost("/advisory", valid), fake.service);
+    expect({ body, status }).toEqual({ body: { status: "success" }, status: 200 });
+    expect(fake.calls).toEqual([
+      {
+        kind: "advisory",
+        ip: "203.0.113.9",
+        fields: {
+          name: "Ngozi Adeyemi",
+          email: "ngozi@example.ng",
+          role: "midwife",
+          country: "Nigeria",
+          reason: "I run antenatal clinics in Ibadan.",
+        },
+      },
+    ]);
+  });
+
+  it("requires every field", async () => {
+    const fake = fakeEnquiryService();
+    const empty = { fullName: "", email: "", role: "", country: "", reason: "" };
+    const { body } = await run(formPost("/advisory", empty), fake.service);
+    expect(body).toMatchObject({
+      status: "invalid",
+      errors: {
+        fullName: "Enter your full name",
+        email: "Enter your email address",
+        role: "Select your role",
+        country: "Enter your country",
+        reason: "Tell us why you want to join",
+      },
+      values: empty,
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("refuses a line break in a single-line field (no header smuggling)", async () => {
+    const fake = fakeEnquiryService();
+    const { body } = await run(
+      formPost("/advisory", { ...valid, country: "Nigeria\r\nBcc: x@example.com" }),
+      fake.service,
+    );
+    expect(body).toMatchObject({
+      status: "invalid",
+      errors: { country: "Country contains characters that are not allowed" },
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("treats a filled honeypot or a missing token as success without calling the service", async () => {
+    const fake = fakeEnquiryService();
+    expect((await run(formPost("/advisory", { ...valid, [HONEYPOT_FIELD]: "x" }), fake.service)).body).toEqual({
+      status: "success",
+    });
+    expect((await run(formPost("/advisory", { ...valid, [TIMESTAMP_FIELD]: "" }), fake.service)).body).toEqual({
+      status: "success",
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("responds 429 with Retry-After when rate-limited, and fails with values kept when the service throws", async () => {
+    const limited = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 600 }));
+    const result = await run(formPost("/advisory", valid), limited.service);
+    expect(result.status).toBe(429);
+    expect(result.headers.get("Retry-After")).toBe("600");
+    const broken = fakeEnquiryService(() => {
+      throw new Error("boom");
+    });
+    expect((await run(formPost("/advisory", valid), broken.service)).body).toMatchObject({
+      status: "failed",
+      values: valid,
+    });
+  });
+});

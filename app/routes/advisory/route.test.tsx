@@ -1,0 +1,136 @@
+import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "advisory-page-test-secret-0123456789abcdef";
+  process.env.FORM_MIN_FILL_MS = "0";
+});
+
+import { contextWith, fakeEnquiryService } from "~/components/forms/testing.server";
+import type { EnquiryResult } from "~/components/forms/types";
+import { Toaster } from "~/components/ui/toaster";
+import AdvisoryPage, { action, loader } from "./route";
+
+type Service = ReturnType<typeof fakeEnquiryService>["service"];
+
+async function renderAdvisory({
+  stubAction,
+  service = fakeEnquiryService().service,
+}: { stubAction?: () => unknown; service?: Service } = {}) {
+  const Stub = createRoutesStub(
+    [
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [{ path: "advisory", Component: AdvisoryPage, loader, action: stubAction ?? action }],
+      },
+    ],
+    contextWith(service),
+  );
+  const user = userEvent.setup({ delay: null });
+  render(<Stub initialEntries={["/advisory"]} />);
+  await screen.findByRole("heading", { level: 1, name: "Join the Health Advisory Network" }, { timeout: 5000 });
+  return { user };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Ngozi Adeyemi");
+  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "ngozi@example.ng");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "policy");
+  await user.type(screen.getByRole("textbox", { name: "Country" }), "Nigeria");
+  await user.type(screen.getByRole("textbox", { name: "Why do you want to join?" }), "Better antenatal data.");
+}
+
+// Component tests with the real router and user-event are slow on small machines.
+const slow = { timeout: 30_000 };
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 4000 });
+  Element.prototype.scrollIntoView = vi.fn();
+});
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("advisory page", slow, () => {
+  it("shows the benefits, the Q1 2026 launch, the 2025 pilot and the role options", async () => {
+    await renderAdvisory();
+    for (const title of ["Stay Updated", "Share Feedback", "Global Community"]) {
+      expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getAllByText(/Q1 2026/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/2025 pilot/).length).toBeGreaterThan(0);
+    const role = screen.getByRole("combobox", { name: "Role" });
+    expect(
+      within(role)
+        .getAllByRole("option")
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
+      ["", "Select your role"],
+      ["midwife", "Midwife"],
+      ["doctor", "Doctor"],
+      ["policy", "Policy Maker"],
+      ["ngo", "NGO Professional"],
+      ["other", "Other"],
+    ]);
+    for (const name of ["Full Name", "Email Address", "Country", "Why do you want to join?"]) {
+      expect(screen.getByRole("textbox", { name })).toBeRequired();
+    }
+    expect(role).toBeRequired();
+  });
+
+  it("shows 'Submitting...' while joining, then the welcome screen and toast", async () => {
+    let finish!: (value: EnquiryResult) => void;
+    const { user } = await renderAdvisory({
+      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
+    });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await act(async () => finish({ status: "success" }));
+    const heading = await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    expect(await screen.findByText("Thank you for joining the Advisory Network.")).toBeInTheDocument();
+    expect(screen.getByText("Success!")).toBeInTheDocument();
+  });
+
+  it("sends the advisory payload through the real action", async () => {
+    const fake = fakeEnquiryService();
+    const { user } = await renderAdvisory({ service: fake.service });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
+    expect(fake.calls[0]).toMatchObject({
+      kind: "advisory",
+      fields: {
+        name: "Ngozi Adeyemi",
+        email: "ngozi@example.ng",
+        role: "policy",
+        country: "Nigeria",
+        reason: "Better antenatal data.",
+      },
+    });
+  });
+
+  it("shows the rate-limit message and keeps the values when the service refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const limited = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 }));
+    const { user } = await renderAdvisory({ service: limited.service });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    expect(await screen.findByText("Something went wrong. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Please try again in 5 minutes");
+    expect(screen.getByRole("textbox", { name: "Country" })).toHaveValue("Nigeria");
+    expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("policy");
+  });
+});

@@ -1,0 +1,173 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "contact-action-test-secret-0123456789abcdef";
+  process.env.FORM_MIN_FILL_MS = "2000";
+});
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-contact-"));
+
+import { contextWith, fakeEnquiryService, formPost, unwrap } from "~/components/forms/testing.server";
+import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import type { Route } from "./+types/route";
+import { action, headers as routeHeaders, loader } from "./route";
+
+const valid = {
+  name: "Ama Owusu",
+  email: "ama@example.com",
+  organization: "Korle Bu Teaching Hospital",
+  role: "Senior Midwife",
+  interest: "partnership",
+  message: "We would like to talk about a pilot.",
+};
+
+function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
+  return action({ request, context: contextWith(service), params: {} } as unknown as Route.ActionArgs).then(unwrap);
+}
+
+let info: MockInstance<Console["info"]>;
+let error: MockInstance<Console["error"]>;
+beforeEach(() => {
+  info = vi.spyOn(console, "info").mockImplementation(() => {});
+  error = vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("contact loader", () => {
+  it("issues a signed token and accepts only known interests", () => {
+    const known = loader({ request: new Request("http://localhost/contact?interest=pricing") } as Route.LoaderArgs);
+    expect(known.interest).toBe("pricing");
+    expect(known.token).toMatch(/^\d+\.[\w-]{43}$/);
+    const bogus = loader({ request: new Request("http://localhost/contact?interest=bogus") } as Route.LoaderArgs);
+    expect(bogus.interest).toBeNull();
+  });
+});
+
+describe("contact action", () => {
+  it("sends a valid message and reports success with its interest", async () => {
+    const fake = fakeEnquiryService();
+    const { body, status } = await run(formPost("/contact", valid), fake.service);
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "success", interest: "partnership" });
+    expect(fake.calls).toEqual([
+      {
+        kind: "contact",
+        ip: "203.0.113.9",
+        fields: {
+          name: "Ama Owusu",
+          email: "ama@example.com",
+          organization: "Korle Bu Teaching Hospital",
+          role: "Senior Midwife",
+          interest: "partnership",
+          message: "We would like to talk about a pilot.",
+        },
+      },
+    ]);
+  });
+
+  it("leaves optional fields out and trims values", async () => {
+    const fake = fakeEnquiryService();
+    await run(formPost("/contact", { ...valid, name: "  Ama Owusu ", organization: "", role: "   " }), fake.service);
+    expect(fake.calls[0]!.fields).toMatchObject({ name: "Ama Owusu", organization: undefined, role: undefined });
+  });
+
+  it("returns the errors and every value, and does not call the service, when the form is invalid", async () => {
+    const fake = fakeEnquiryService();
+    const token = issueFormToken(Date.now() - 5000);
+    const submitted = { ...valid, name: "", email: "not-an-email", interest: "bogus" };
+    const { body, status } = await run(formPost("/contact", submitted, { token }), fake.service);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      status: "invalid",
+      errors: {
+        name: "Enter your full name",
+        email: "Enter an email address in the correct format, like name@example.com",
+        interest: "Select what your enquiry is about",
+      },
+      values: submitted,
+      // The original render time is kept, so correcting a mistake quickly is never "too fast".
+      token,
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["a filled honeypot", { [HONEYPOT_FIELD]: "https://spam.example" }, "honeypot"],
+    ["a missing token", { [TIMESTAMP_FIELD]: "" }, "missing-timestamp"],
+    ["a forged token", { [TIMESTAMP_FIELD]: `${Date.now() - 5000}.${"A".repeat(43)}` }, "bad-timestamp"],
+    ["a form sent too fast", { [TIMESTAMP_FIELD]: issueFormToken(Date.now() - 500) }, "too-fast"],
+  ])("answers %s exactly like a success, stores nothing and logs a count line", async (_label, override, reason) => {
+    const fake = fakeEnquiryService();
+    const request = formPost("/contact", { ...valid, ...override });
+    const spam = await run(request, fake.service);
+    const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
+    expect(spam).toEqual(real);
+    expect(fake.calls).toHaveLength(0);
+    const lines = info.mock.calls.map((args) => JSON.parse(String(args[0])));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "enquiry spam blocked", kind: "contact", reason, count: 1 }),
+    );
+  });
+
+  it("asks for the form again, with a new token and the values kept, when it has expired", async () => {
+    const fake = fakeEnquiryService();
+    const old = issueFormToken(Date.now() - 25 * 60 * 60 * 1000);
+    const { body, status } = await run(formPost("/contact", valid, { token: old }), fake.service);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ status: "expired", values: valid });
+    expect(body.status === "expired" && body.token).not.toBe(old);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("responds 429 with Retry-After when rate-limited, keeping the values", async () => {
+    const fake = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 90 }));
+    const { body, status, headers } = await run(formPost("/contact", valid), fake.service);
+    expect(status).toBe(429);
+    expect(headers.get("Retry-After")).toBe("90");
+    expect(body).toMatchObject({ status: "failed", values: valid, retryAfterSeconds: 90 });
+    // A form posted without JavaScript gets a whole page: the route passes Retry-After on.
+    const pageHeaders = new Headers(
+      routeHeaders({ actionHeaders: new Headers({ "Retry-After": "90" }) } as unknown as Route.HeadersArgs),
+    );
+    expect(pageHeaders.get("Retry-After")).toBe("90");
+  });
+
+  it("fails with the values kept, and logs, when the service throws", async () => {
+    const fake = fakeEnquiryService(() => {
+      throw new Error("database down");
+    });
+    const { body, status } = await run(formPost("/contact", valid), fake.service);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "failed", values: valid });
+    expect(body).not.toHaveProperty("retryAfterSeconds");
+    const logged = JSON.parse(String(error.mock.calls[0]![0]));
+    expect(logged).toMatchObject({
+      level: "error",
+      msg: "enquiry submission failed",
+      kind: "contact",
+      err: { message: "database down" },
+    });
+    // No personal data in the log line.
+    expect(JSON.stringify(logged)).not.toContain("ama@example.com");
+  });
+
+  it("fails when the service reports it is unavailable, or is not configured at all", async () => {
+    const unavailable = fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "queue full" }));
+    expect((await run(formPost("/contact", valid), unavailable.service)).body).toMatchObject({
+      status: "failed",
+      values: valid,
+    });
+    expect((await run(formPost("/contact", valid), null)).body).toMatchObject({ status: "failed", values: valid });
+  });
+
+  it("uses 'unknown' when the server did not pass the client address", async () => {
+    const fake = fakeEnquiryService();
+    const request = formPost("/contact", valid);
+    const withoutIp = new Request(request.url, { method: "POST", body: new URLSearchParams(await request.text()) });
+    await run(withoutIp, fake.service);
+    expect(fake.calls[0]!.ip).toBe("unknown");
+  });
+});

@@ -1,0 +1,80 @@
+import { ArrowRightIcon } from "lucide-react";
+import type { MouseEvent } from "react";
+import { Link } from "react-router";
+import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { Container } from "~/components/ui/section";
+import { CONTACT_FORM_ID, quickActions, quickActionsTitle, type QuickAction } from "~/content/contact";
+import type { Interest } from "~/lib/enquiry-schemas";
+
+const linkClasses =
+  "mt-4 inline-flex items-center gap-2 font-semibold text-primary-800 underline-offset-4 hover:underline after:absolute after:inset-0 after:content-['']";
+
+/** Plain clicks only: a modified click (new tab, new window) follows the link. */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+export function QuickActions({ onInterest }: { onInterest: (interest: Interest) => void }) {
+  return (
+    <section aria-labelledby="quick-actions-title" className="bg-surface py-12 sm:py-16">
+      <Container>
+        <h2 id="quick-actions-title" className="sr-only">
+          {quickActionsTitle}
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {quickActions.map((action) => (
+            <li key={action.title}>
+              <Card className="relative h-full transition-shadow focus-within:shadow-lg hover:shadow-lg">
+                <CardIcon>
+                  <action.icon />
+                </CardIcon>
+                <CardTitle>{action.title}</CardTitle>
+                <CardDescription>{action.body}</CardDescription>
+                <QuickActionLink action={action} onInterest={onInterest} />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+function QuickActionLink({ action, onInterest }: { action: QuickAction; onInterest: (interest: Interest) => void }) {
+  const content = (
+    <>
+      <span className={action.kind === "mail" ? "break-all" : undefined}>{action.label}</span>
+      <ArrowRightIcon aria-hidden="true" className="size-4 shrink-0" />
+    </>
+  );
+  switch (action.kind) {
+    case "link":
+      return (
+        <Link to={action.to} className={linkClasses}>
+          {content}
+        </Link>
+      );
+    case "mail":
+      return (
+        <a href={`mailto:${action.email}`} className={linkClasses}>
+          {content}
+        </a>
+      );
+    case "interest":
+      // Without JavaScript the link reloads the page with the interest in the
+      // query string (the loader fills it in) and the hash scrolls to the form.
+      return (
+        <a
+          href={`/contact?interest=${action.interest}#${CONTACT_FORM_ID}`}
+          className={linkClasses}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            onInterest(action.interest);
+          }}
+        >
+          {content}
+        </a>
+      );
+  }
+}

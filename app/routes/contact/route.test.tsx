@@ -1,0 +1,309 @@
+import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Link, Outlet } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "contact-page-test-secret-0123456789abcdef";
+  // The real action runs here; a test fills the form faster than a person would.
+  process.env.FORM_MIN_FILL_MS = "0";
+});
+
+import type { EnquiryResult } from "~/components/forms/types";
+import { contextWith, fakeEnquiryService } from "~/components/forms/testing.server";
+import { Toaster } from "~/components/ui/toaster";
+import ContactPage, { action, loader } from "./route";
+
+type StubAction = (args: { request: Request }) => unknown;
+
+function Layout() {
+  return (
+    <>
+      <nav aria-label="Test links">
+        <Link to="/contact?interest=demo#contact-form">Interest demo</Link>
+        <Link to="/contact?interest=pricing#contact-form">Interest pricing</Link>
+        <Link to="/contact?interest=bogus#contact-form">Interest bogus</Link>
+      </nav>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+async function renderContact(
+  path = "/contact",
+  {
+    stubAction,
+    service = fakeEnquiryService().service,
+  }: { stubAction?: StubAction; service?: ReturnType<typeof fakeEnquiryService>["service"] } = {},
+) {
+  const Stub = createRoutesStub(
+    [
+      {
+        path: "/",
+        Component: Layout,
+        children: [
+          { path: "contact", Component: ContactPage, loader, action: stubAction ?? action },
+          { path: "product", Component: () => <h1>Product page</h1> },
+        ],
+      },
+    ],
+    contextWith(service),
+  );
+  const user = userEvent.setup({ delay: null });
+  render(<Stub initialEntries={[path]} />);
+  // The first render waits for the loader (and, in the first test, for modules to load).
+  await screen.findByRole("heading", { name: "Send Us a Message" }, { timeout: 5000 });
+  return { user };
+}
+
+const interestSelect = () => screen.getByRole("combobox", { name: "Area of Interest" }) as HTMLSelectElement;
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Ama Owusu");
+  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "ama@example.com");
+  await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello from Accra");
+}
+
+// Component tests with the real router and user-event are slow on small machines.
+const slow = { timeout: 30_000 };
+
+beforeAll(() => {
+  // Two shared cores: give the real action and the revalidation time to finish.
+  configure({ asyncUtilTimeout: 4000 });
+  Element.prototype.scrollIntoView = vi.fn();
+});
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("contact page: interest from the query string", slow, () => {
+  it("pre-fills a known interest", async () => {
+    await renderContact("/contact?interest=partnership");
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Let's Transform Maternal Care Together" }),
+    ).toBeInTheDocument();
+    expect(interestSelect().value).toBe("partnership");
+  });
+
+  it("ignores an unknown interest and presets General Information", async () => {
+    await renderContact("/contact?interest=bogus");
+    expect(interestSelect().value).toBe("general");
+    expect(within(interestSelect()).getByRole("option", { selected: true })).toHaveTextContent("General Information");
+  });
+
+  it("lists the interests exactly as the specification names them", async () => {
+    await renderContact();
+    expect(
+      within(interestSelect())
+        .getAllByRole("option")
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
+      ["general", "General Information"],
+      ["demo", "Demo"],
+      ["partnership", "Partnership Opportunities"],
+      ["implementation", "Implementation Services"],
+      ["pricing", "Pricing & Plans"],
+    ]);
+  });
+
+  it("pre-fills on client-side navigation while the interest is still general, keeping typed text", async () => {
+    const { user } = await renderContact();
+    await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Ama");
+    await user.click(screen.getByRole("link", { name: "Interest bogus" }));
+    expect(interestSelect().value).toBe("general");
+    await user.click(screen.getByRole("link", { name: "Interest demo" }));
+    await waitFor(() => expect(interestSelect().value).toBe("demo"));
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Ama");
+  });
+
+  it("does not overwrite the visitor's own choice on later navigation", async () => {
+    const { user } = await renderContact("/contact?interest=demo");
+    await user.selectOptions(interestSelect(), "implementation");
+    await user.click(screen.getByRole("link", { name: "Interest pricing" }));
+    await screen.findByRole("heading", { name: "Send Us a Message" });
+    // Give the effects a chance to run, then check nothing changed.
+    await act(async () => {});
+    expect(interestSelect().value).toBe("implementation");
+  });
+
+  it("the partnership quick action sets the interest, even over a choice, and goes to the form", async () => {
+    const { user } = await renderContact();
+    await user.selectOptions(interestSelect(), "pricing");
+    const card = screen.getByRole("link", { name: /Start a partnership inquiry/ });
+    expect(card).toHaveAttribute("href", "/contact?interest=partnership#contact-form");
+    await user.click(card);
+    expect(interestSelect().value).toBe("partnership");
+    expect(document.activeElement).toBe(interestSelect());
+  });
+});
+
+describe("contact page: sending", slow, () => {
+  it("shows 'Sending...' on a disabled button while the message is sent", async () => {
+    let finish!: (value: EnquiryResult) => void;
+    const { user } = await renderContact("/contact", {
+      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
+    });
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const pending = await screen.findByRole("button", { name: "Sending..." });
+    expect(pending).toBeDisabled();
+    await act(async () => finish({ status: "success", interest: "general" }));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your message has been sent." })).toBeInTheDocument();
+  });
+
+  it("sends through the real action and shows the thank-you panel with the capitalised interest", async () => {
+    const fake = fakeEnquiryService();
+    const { user } = await renderContact("/contact?interest=partnership", { service: fake.service });
+    await fillRequired(user);
+    await user.type(screen.getByRole("textbox", { name: /Organization/ }), "Korle Bu");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+
+    const heading = await screen.findByRole("heading", { name: "Thank you! Your message has been sent." });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText("We received your inquiry about Partnership.")).toBeInTheDocument();
+    expect(screen.getByText("Our team will respond within one business day.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Explore Platform" })).toHaveAttribute("href", "/product");
+    expect(await screen.findByText("Message Sent Successfully!")).toBeInTheDocument();
+    expect(screen.getByText("We'll respond within 24 hours. Check your inbox for confirmation.")).toBeInTheDocument();
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]).toMatchObject({
+      kind: "contact",
+      fields: {
+        name: "Ama Owusu",
+        email: "ama@example.com",
+        organization: "Korle Bu",
+        interest: "partnership",
+        message: "Hello from Accra",
+      },
+    });
+  });
+
+  it("says only 'We received your inquiry' for a general enquiry", async () => {
+    const { user } = await renderContact();
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByText("We received your inquiry.")).toBeInTheDocument();
+  });
+
+  it("'Send Another Message' returns an empty form with General Information", async () => {
+    const { user } = await renderContact("/contact?interest=pricing");
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await screen.findByText("We received your inquiry about Pricing.");
+    await user.click(screen.getByRole("button", { name: "Send Another Message" }));
+
+    const name = screen.getByRole("textbox", { name: "Full Name" });
+    expect(name).toHaveValue("");
+    expect(document.activeElement).toBe(name);
+    expect(screen.getByRole("textbox", { name: "Email Address" })).toHaveValue("");
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("");
+    expect(interestSelect().value).toBe("general");
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  it("shows an error summary linked to the fields, with every value kept", async () => {
+    const values = {
+      name: "",
+      email: "ama@bad",
+      organization: "Korle Bu",
+      role: "Midwife",
+      interest: "implementation",
+      message: "Hi",
+    };
+    const { user } = await renderContact("/contact", {
+      stubAction: () => ({
+        status: "invalid",
+        errors: {
+          name: "Enter your full name",
+          email: "Enter an email address in the correct format, like name@example.com",
+        },
+        values,
+        token: "kept-token",
+      }),
+    });
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+
+    const summary = await screen.findByRole("alert", { name: "There is a problem" });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const link = within(summary).getByRole("link", { name: "Enter your full name" });
+    expect(link).toHaveAttribute("href", "#contact-form-name");
+    expect(within(summary).getByRole("link", { name: /correct format/ })).toHaveAttribute(
+      "href",
+      "#contact-form-email",
+    );
+
+    const name = screen.getByRole("textbox", { name: "Full Name" });
+    expect(name).toHaveAttribute("id", "contact-form-name");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(/Enter your full name/);
+    expect(screen.getByRole("textbox", { name: /Organization/ })).not.toHaveAttribute("aria-invalid");
+    // What the visitor typed is still there.
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("Hello from Accra");
+    expect(document.querySelector<HTMLInputElement>('input[name="formStartedAt"]')!.value).toBe("kept-token");
+
+    await user.click(link);
+    expect(document.activeElement).toBe(name);
+    // Re-rendering (here: choosing an interest) never pulls focus back to the summary.
+    await user.selectOptions(interestSelect(), "pricing");
+    expect(document.activeElement).toBe(interestSelect());
+  });
+
+  it("keeps the form and its values on failure, with the toast, an inline alert and a console error", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = fakeEnquiryService(() => {
+      throw new Error("down");
+    });
+    const { user } = await renderContact("/contact?interest=demo", { service: broken.service });
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+
+    expect(
+      await screen.findByText("Please try again or email us directly at hello@maternis.health", {
+        selector: "[data-description], [data-description] *",
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText("Message Failed").length).toBeGreaterThan(0);
+    const alert = screen.getByRole("alert", { name: "" });
+    expect(alert).toHaveTextContent("Message Failed");
+    expect(within(alert).getByRole("link", { name: "hello@maternis.health" })).toHaveAttribute(
+      "href",
+      "mailto:hello@maternis.health",
+    );
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Ama Owusu");
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("Hello from Accra");
+    expect(interestSelect().value).toBe("demo");
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining("Contact form submission failed"),
+      expect.anything(),
+    );
+  });
+});
+
+describe("contact page: content", slow, () => {
+  it("has the hero, quick actions, promises, commitment, office and closing links", async () => {
+    await renderContact();
+    expect(screen.getByRole("link", { name: /Request a demo/ })).toHaveAttribute("href", "/demo");
+    expect(screen.getAllByRole("link", { name: /hello@maternis\.health/ })[0]).toHaveAttribute(
+      "href",
+      "mailto:hello@maternis.health",
+    );
+    for (const title of ["24 Hour Response", "Secure Communication", "Expert Team", "Our Office"]) {
+      expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText("Our Commitment")).toBeInTheDocument();
+    expect(screen.getByText("Maternis Health Ltd")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "+44 131 496 0742" })).toHaveAttribute("href", "tel:+441314960742");
+    expect(screen.getByRole("link", { name: /Explore the Platform/ })).toHaveAttribute("href", "/product");
+    expect(screen.getByRole("link", { name: /Our Global Presence/ })).toHaveAttribute("href", "/global");
+    const message = screen.getByRole("textbox", { name: "Message" });
+    expect(message).toHaveAttribute("rows", "5");
+    expect(message).toBeRequired();
+    expect(screen.getByRole("textbox", { name: "Email Address" })).toHaveAttribute("type", "email");
+    expect(screen.getByRole("textbox", { name: /Role\/Title/ })).not.toBeRequired();
+  });
+});

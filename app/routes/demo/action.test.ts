@@ -1,0 +1,110 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "demo-action-test-secret-0123456789abcdef";
+});
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-demo-"));
+
+import { contextWith, fakeEnquiryService, formPost, unwrap } from "~/components/forms/testing.server";
+import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import type { Route } from "./+types/route";
+import { action, loader } from "./route";
+
+const valid = {
+  fullName: "Kwame Asante",
+  organization: "Ghana Health Service",
+  email: "kwame@example.org",
+  role: "government",
+  preferredDate: "2026-03-14",
+  message: "Regional rollout questions.",
+};
+
+function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
+  return action({ request, context: contextWith(service), params: {} } as unknown as Route.ActionArgs).then(unwrap);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("demo request action", () => {
+  it("issues a signed token from the loader", () => {
+    expect(loader().token).toMatch(/^\d+\.[\w-]{43}$/);
+  });
+
+  it("sends the demo payload: fullName → name, preferredDate → preferredTime", async () => {
+    const fake = fakeEnquiryService();
+    const { body, status } = await run(formPost("/demo", valid), fake.service);
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "success" });
+    expect(fake.calls).toEqual([
+      {
+        kind: "demo",
+        ip: "203.0.113.9",
+        fields: {
+          name: "Kwame Asante",
+          email: "kwame@example.org",
+          organization: "Ghana Health Service",
+          role: "government",
+          preferredTime: "2026-03-14",
+          message: "Regional rollout questions.",
+        },
+      },
+    ]);
+  });
+
+  it("accepts a request without the optional date and message", async () => {
+    const fake = fakeEnquiryService();
+    await run(formPost("/demo", { ...valid, preferredDate: "", message: "" }), fake.service);
+    expect(fake.calls[0]!.fields).toMatchObject({ preferredTime: undefined, message: undefined });
+  });
+
+  it("returns errors and values without calling the service when invalid", async () => {
+    const fake = fakeEnquiryService();
+    const submitted = { ...valid, organization: "", role: "astronaut", preferredDate: "2026-02-30" };
+    const { body, status } = await run(formPost("/demo", submitted), fake.service);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      status: "invalid",
+      errors: {
+        organization: "Enter your organisation or institution",
+        role: "Select your role",
+        preferredDate: "Enter a real date for your preferred date",
+      },
+      values: submitted,
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["honeypot", { [HONEYPOT_FIELD]: "buy now" }],
+    ["missing token", { [TIMESTAMP_FIELD]: "" }],
+    ["too fast", { [TIMESTAMP_FIELD]: issueFormToken(Date.now()) }],
+  ])("treats spam (%s) as success without calling the service", async (_label, override) => {
+    const fake = fakeEnquiryService();
+    const { body, status } = await run(formPost("/demo", { ...valid, ...override }), fake.service);
+    expect({ body, status }).toEqual({ body: { status: "success" }, status: 200 });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("responds 429 with Retry-After when rate-limited", async () => {
+    const fake = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 30.2 }));
+    const { body, status, headers } = await run(formPost("/demo", valid), fake.service);
+    expect(status).toBe(429);
+    expect(headers.get("Retry-After")).toBe("31");
+    expect(body).toMatchObject({ status: "failed", values: valid, retryAfterSeconds: 31 });
+  });
+
+  it("keeps the values when the service throws", async () => {
+    const fake = fakeEnquiryService(() => Promise.reject(new Error("smtp timeout")));
+    const { body, status } = await run(formPost("/demo", valid), fake.service);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "failed", values: valid });
+  });
+});

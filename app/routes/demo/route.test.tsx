@@ -1,0 +1,203 @@
+import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.FORM_SECRET = "demo-page-test-secret-0123456789abcdef";
+  process.env.FORM_MIN_FILL_MS = "0";
+});
+
+import { contextWith, fakeEnquiryService } from "~/components/forms/testing.server";
+import type { EnquiryResult } from "~/components/forms/types";
+import { Toaster } from "~/components/ui/toaster";
+import DemoPage, { action, loader } from "./route";
+
+type Service = ReturnType<typeof fakeEnquiryService>["service"];
+
+async function renderDemo({
+  stubAction,
+  service = fakeEnquiryService().service,
+}: { stubAction?: () => unknown; service?: Service } = {}) {
+  const Stub = createRoutesStub(
+    [
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [{ path: "demo", Component: DemoPage, loader, action: stubAction ?? action }],
+      },
+    ],
+    contextWith(service),
+  );
+  const user = userEvent.setup({ delay: null });
+  render(<Stub initialEntries={["/demo"]} />);
+  await screen.findByRole("heading", { name: "Request Your Demo" }, { timeout: 5000 });
+  return { user };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Kwame Asante");
+  await user.type(screen.getByRole("textbox", { name: "Organization / Institution" }), "Ghana Health Service");
+  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "kwame@example.org");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "government");
+}
+
+// Component tests with the real router and user-event are slow on small machines.
+const slow = { timeout: 30_000 };
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 4000 });
+  Element.prototype.scrollIntoView = vi.fn();
+});
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("demo request page", slow, () => {
+  it("shows the title, the three audiences and the 2025 pilot note", async () => {
+    await renderDemo();
+    expect(screen.getByRole("heading", { level: 1, name: "Request a Demo" })).toBeInTheDocument();
+    for (const title of ["For Mothers", "For Providers", "For Ministries"]) {
+      expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText("Announcement coming soon")).toBeInTheDocument();
+    expect(screen.getByText(/national pilot launches in 2025/)).toBeInTheDocument();
+  });
+
+  it("has the specified fields: four required, date and message optional", async () => {
+    await renderDemo();
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toBeRequired();
+    expect(screen.getByRole("textbox", { name: "Organization / Institution" })).toBeRequired();
+    expect(screen.getByRole("textbox", { name: "Email Address" })).toHaveAttribute("type", "email");
+    const role = screen.getByRole("combobox", { name: "Role" });
+    expect(role).toBeRequired();
+    expect(
+      within(role)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
+      "Select your role",
+      "Investor",
+      "Healthcare Provider",
+      "Government Official",
+      "NGO Professional",
+      "Other",
+    ]);
+    const date = screen.getByLabelText(/Preferred Date/);
+    expect(date).toHaveAttribute("type", "date");
+    expect(date).not.toBeRequired();
+    expect(screen.getByRole("textbox", { name: /Message/ })).not.toBeRequired();
+  });
+
+  it("shows 'Submitting...' on a disabled button, then the success screen, focus and toast", async () => {
+    let finish!: (value: EnquiryResult) => void;
+    const { user } = await renderDemo({
+      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
+    });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await act(async () => finish({ status: "success" }));
+
+    const heading = await screen.findByRole("heading", { name: "Demo Request Received!" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const panel = heading.parentElement!;
+    expect(panel).toHaveTextContent("Our team will reach out within 2-3 business days");
+    expect(panel).toHaveTextContent("The demo is a 30-minute walkthrough");
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    expect(screen.getByText("Your demo request has been received. We'll contact you shortly.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Request Demo" })).not.toBeInTheDocument();
+  });
+
+  it("sends the demo payload through the real action", async () => {
+    const fake = fakeEnquiryService();
+    const { user } = await renderDemo({ service: fake.service });
+    await fill(user);
+    await user.type(screen.getByLabelText(/Preferred Date/), "2026-03-14");
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    await screen.findByRole("heading", { name: "Demo Request Received!" });
+    expect(fake.calls[0]).toMatchObject({
+      kind: "demo",
+      fields: {
+        name: "Kwame Asante",
+        organization: "Ghana Health Service",
+        role: "government",
+        preferredTime: "2026-03-14",
+      },
+    });
+  });
+
+  it("shows the error summary with the values kept", async () => {
+    const values = {
+      fullName: "Kwame Asante",
+      organization: "",
+      email: "kwame@example.org",
+      role: "ngo",
+      preferredDate: "",
+      message: "Hi",
+    };
+    const { user } = await renderDemo({
+      stubAction: () => ({
+        status: "invalid",
+        errors: { organization: "Enter your organisation or institution" },
+        values,
+        token: "t",
+      }),
+    });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    const summary = await screen.findByRole("alert", { name: "There is a problem" });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole("link", { name: "Enter your organisation or institution" })).toHaveAttribute(
+      "href",
+      "#demo-form-organization",
+    );
+    const organization = screen.getByRole("textbox", { name: "Organization / Institution" });
+    expect(organization).toHaveAttribute("aria-invalid", "true");
+    expect(organization).toHaveAttribute("aria-describedby", "demo-form-organization-error");
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
+    expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("government");
+  });
+
+  it("keeps the form on failure with the 'Error' toast and an inline alert", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = await renderDemo({
+      service: fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "down" })).service,
+    });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    expect(await screen.findByText("Something went wrong. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Your demo request was not sent");
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
+    expect(screen.getByRole("button", { name: "Request Demo" })).toBeEnabled();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it("asks for the form again when it has expired, carrying the new token", async () => {
+    const values = {
+      fullName: "Kwame Asante",
+      organization: "GHS",
+      email: "kwame@example.org",
+      role: "government",
+      preferredDate: "",
+      message: "",
+    };
+    const { user } = await renderDemo({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Please send the form again");
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(document.querySelector<HTMLInputElement>('input[name="formStartedAt"]')!.value).toBe("renewed-token");
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
+  });
+});
