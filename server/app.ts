@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
 import type { AppServices } from "~/lib/services";
 import type { Logger } from "./log";
@@ -10,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
 
-export const CLIENT_IP_HEADER = "x-maternis-client-ip";
 
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {

@@ -34,7 +34,7 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
-const server = spawn(process.execPath, ["build/node/index.js"], {
+const server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "node/index.js")], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -44,7 +44,7 @@ const server = spawn(process.execPath, ["build/node/index.js"], {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    FORM_MIN_FILL_MS: "1000",
+    FORM_MIN_FILL_MS: "500",
     // Many tests post from one address; the limits themselves are unit-tested.
     RATE_LIMIT_PER_MINUTE: "100000",
     POST_RATE_LIMIT_PER_MINUTE: "100000",

@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { servicesContext } from "~/lib/context";
@@ -17,8 +18,6 @@ import type { EnquiryResult, FormValues } from "./types";
  * Every outcome other than success sends back what the visitor typed.
  */
 
-/** Header the Express server sets from req.ip (it strips any incoming copy). */
-export const CLIENT_IP_HEADER = "x-maternis-client-ip";
 
 type Context = Readonly<Pick<RouterContextProvider, "get">>;
 

@@ -15,9 +15,11 @@ export function ErrorSummary({
   title?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Focus when the errors themselves change, not when a parent re-renders.
+  const signature = errors.map((e) => `${e.field}:${e.message}`).join("|");
   useEffect(() => {
-    if (errors.length > 0) ref.current?.focus();
-  }, [errors]);
+    if (signature) ref.current?.focus();
+  }, [signature]);
   if (errors.length === 0) return null;
   return (
     <div
@@ -26,7 +28,7 @@ export function ErrorSummary({
       tabIndex={-1}
       aria-labelledby="error-summary-title"
       role="alert"
-      className="mb-6 rounded-card border-4 border-danger-700 bg-white p-5 focus-visible:outline-offset-4"
+      className="mb-6 scroll-mt-44 rounded-card border-4 border-danger-700 bg-white p-5 focus-visible:outline-offset-4"
     >
       <h2 id="error-summary-title" className="text-xl font-semibold text-ink">
         {title}
