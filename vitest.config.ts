@@ -28,6 +28,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Fault and abuse tests against the production build (npm run build first).
+          name: "faults",
+          environment: "node",
+          include: ["faults/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
