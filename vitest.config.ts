@@ -14,6 +14,7 @@ export default defineConfig({
           environment: "jsdom",
           include: ["app/**/*.test.{ts,tsx}"],
           setupFiles: ["./test/setup-dom.ts"],
+          testTimeout: 20_000,
         },
       },
       {
