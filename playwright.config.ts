@@ -45,9 +45,9 @@ export default defineConfig({
     command: "node e2e/support/stack.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port), MAILBOX_DIR: ".tmp/e2e-mailbox" },
+    env: { E2E_PORT: String(port), MAILBOX_DIR: process.env.MAILBOX_DIR ?? ".tmp/e2e-mailbox" },
   },
 });

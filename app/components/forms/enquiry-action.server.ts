@@ -2,6 +2,7 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { servicesContext } from "~/lib/context";
+import { getEnv } from "~/lib/env.server";
 import { parseForm, type FieldSpec } from "~/lib/enquiry-schemas";
 import { checkFormGuard, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { EnquiryKind, SubmitResult } from "~/lib/services";
@@ -33,7 +34,10 @@ export type EnquiryActionOptions<T> = {
   successExtra?: (values: FormValues) => Omit<Extract<EnquiryResult, { status: "success" }>, "status">;
 };
 
+const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+
 function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>) {
+  if (levels[level] < levels[getEnv().LOG_LEVEL]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);

@@ -119,6 +119,7 @@ export function FormAlert({ title, children, focusKey }: { title: string; childr
     <div
       ref={ref}
       tabIndex={-1}
+      autoFocus
       role="alert"
       data-slot="form-alert"
       className="flex scroll-mt-24 gap-3 rounded-card border-2 border-danger-700 bg-danger-50 p-4 text-ink"

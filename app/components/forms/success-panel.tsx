@@ -37,7 +37,7 @@ export function SuccessPanel({
       >
         <CircleCheckIcon />
       </div>
-      <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-2xl text-ink sm:text-3xl">
+      <h2 ref={headingRef} id={headingId} tabIndex={-1} autoFocus className="text-2xl text-ink sm:text-3xl">
         {title}
       </h2>
       <div className="mt-4 max-w-xl space-y-2 text-lg text-muted">{children}</div>

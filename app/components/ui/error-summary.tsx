@@ -26,6 +26,8 @@ export function ErrorSummary({
       ref={ref}
       data-slot="error-summary"
       tabIndex={-1}
+      // Also focuses the summary on a page rendered without JavaScript.
+      autoFocus
       aria-labelledby="error-summary-title"
       role="alert"
       className="mb-6 scroll-mt-44 rounded-card border-4 border-danger-700 bg-white p-5 focus-visible:outline-offset-4"
