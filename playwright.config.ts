@@ -45,7 +45,8 @@ export default defineConfig({
     command: "node e2e/support/stack.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh embedded database takes a while to create on a busy machine.
+    timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(port), MAILBOX_DIR: process.env.MAILBOX_DIR ?? ".tmp/e2e-mailbox" },
