@@ -63,6 +63,36 @@ export function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
   };
 }
 
+/**
+ * The largest form post the page routes read: the longest valid enquiry
+ * (a 5,000-character message), percent-encoded at up to 9 bytes a character,
+ * with room to spare.
+ */
+export const MAX_FORM_BODY_BYTES = 128 * 1024;
+
+/**
+ * Route actions read the whole body into memory (request.formData()), so
+ * bodies are bounded before they get there: a declared Content-Length over
+ * the limit gets 413, and a body without one (chunked) gets 411; browsers
+ * always send the length of a form post. Node discards the unread body.
+ */
+export function limitFormBodies(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding") === undefined) return next(); // no body
+      res.status(411).type("text/plain").send("A Content-Length header is required.");
+      return;
+    }
+    if (Number(declared) > maxBytes) {
+      res.status(413).type("text/plain").send(`The form submission is too large: at most ${maxBytes} bytes are accepted.`);
+      return;
+    }
+    next();
+  };
+}
+
 export function createApp(options: AppOptions) {
   const { env, log, build, clientDir, prerendered, services } = options;
   const contexts = build.entry.module as unknown as EntryContexts;
@@ -117,6 +147,14 @@ export function createApp(options: AppOptions) {
   // it sits under the site-wide limit but not the tighter form-post limit.
   if (options.apiRouter) app.use(options.apiRouter);
 
+  // Pages answer GET and HEAD, and their forms POST. Route actions would also
+  // run for PUT, PATCH and DELETE, past the form-post limit and the same-site
+  // check below, which only look at POST: refuse those methods here.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+    res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
+  });
+
   app.post(
     "/{*path}",
     rateLimit({
@@ -130,6 +168,7 @@ export function createApp(options: AppOptions) {
 
 
   app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
+  app.use(limitFormBodies(MAX_FORM_BODY_BYTES));
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
   const pageHandler = createRequestHandler({

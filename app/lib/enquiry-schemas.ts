@@ -68,8 +68,10 @@ export type FieldSpec = {
 
 // Control characters other than tab/newline never belong in a field; CR/LF are
 // refused in single-line fields so nothing can smuggle a header into an e-mail.
-const singleLineBad = /[\u0000-\u001f\u007f]/;
-const multiLineBad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// U+FFFD (the replacement character) is what bytes that are not UTF-8 decode
+// to: a browser never sends them, so the post was corrupted or forged.
+const singleLineBad = /[\u0000-\u001f\u007f\ufffd]/;
+const multiLineBad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
 
 /** Checks a present, non-empty value against its spec; returns an error message or null. */
 function formatError(spec: FieldSpec, value: string): string | null {

@@ -1,6 +1,6 @@
 /**
  * Starts the production server from the build on a free loopback port for a
- * benchmark or check script, and stops it afterwards.
+ * benchmark, check script or fault test, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -20,19 +20,63 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; port: number; dataDir: string; process: ChildProcess; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** SIGTERM (graceful shutdown); resolves when the process has exited. */
+  stop(): Promise<void>;
+  /** Sends `signal` (default SIGKILL) and resolves when the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves with the exit code (or the signal's name) when the process exits. */
+  readonly exited: Promise<number | string | null>;
+  /** Its standard output and error so far, when started with `capture: true`. */
+  output(): string;
+};
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export type StartServerOptions = {
+  /** Keep stdout and stderr in memory (see `output()`) instead of ignoring stdout and inheriting stderr. */
+  capture?: boolean;
+  /** Listen on this port instead of a free one (e.g. to restart on the same address). */
+  port?: number;
+  /** How long to wait for /healthz (default 30 s). */
+  healthTimeoutMs?: number;
+  /** The build folder (default BUILD_DIR or ./build). */
+  buildDir?: string;
+};
+
+export async function startServer(env: Record<string, string> = {}, options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
-  const child = spawn(process.execPath, [path.resolve(process.env.BUILD_DIR ?? "build", "node/index.js")], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
+  const buildDir = path.resolve(options.buildDir ?? process.env.BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "node/index.js")], {
+    stdio: options.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", BUILD_DIR: buildDir, ...env },
   });
+  let captured = "";
+  const keep = (chunk: Buffer) => {
+    captured += chunk.toString("utf8");
+    // Bounded: only the end matters when a test explains a failure.
+    if (captured.length > 2_000_000) captured = captured.slice(-1_000_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | string | null>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal));
+  });
+  const waitExit = (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    child.kill(signal);
+    return exited.then(() => undefined);
+  };
+
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.healthTimeoutMs ?? 30_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with code ${child.exitCode ?? child.signalCode}${captured ? `:\n${captured.slice(-4000)}` : ""}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
@@ -40,8 +84,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error("server did not become healthy within 30 s");
+      await waitExit("SIGKILL");
+      throw new Error(`server did not become healthy in time${captured ? `:\n${captured.slice(-4000)}` : ""}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -50,11 +94,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => waitExit("SIGTERM"),
+    kill: (signal = "SIGKILL") => waitExit(signal),
+    exited,
+    output: () => captured,
   };
 }

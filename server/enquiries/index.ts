@@ -7,7 +7,7 @@ import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
 import { purgeExpired } from "./operations.server";
-import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, RETENTION_CRON, RETENTION_QUEUE, startBoss, type DeliveryJob } from "./queue.server";
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, RETENTION_CRON, RETENTION_QUEUE, recoverOrphanedJobs, startBoss, type DeliveryJob } from "./queue.server";
 import { limitsFromEnv, loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
@@ -67,6 +67,8 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
   const deliveryDeps: DeliveryDeps = { store, boss, mail, log, siteUrl: env.SITE_URL, enquiriesEmail: env.ENQUIRIES_EMAIL };
 
   if (runWorker) {
+    // Before working: sends a crashed process left in flight are retried now, not when they expire.
+    await recoverOrphanedJobs(store, boss, log);
     const polling = { pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS };
     await boss.work<DeliveryJob>(DELIVERY_QUEUE, { ...polling, localConcurrency: env.WORKER_CONCURRENCY }, async ([job]) => {
       if (job) await processDelivery(deliveryDeps, job.data.deliveryId);

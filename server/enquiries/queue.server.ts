@@ -65,3 +65,25 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
   return boss;
 }
+
+/**
+ * After a crash, jobs the dead process was working on stay `active` until
+ * they expire (expireInSeconds, then up to a supervise interval): minutes
+ * during which those e-mails wait. The embedded database can only be open in
+ * one process (its lock file), so when a worker starts on it every active job
+ * is an orphan: fail them now, and pg-boss retries them after the usual retry
+ * delay (a repeat carries the same Message-ID). Not for PostgreSQL, where
+ * another live worker may own them. Returns how many were recovered.
+ */
+export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
+  if (store.engine !== "pglite") return 0;
+  let recovered = 0;
+  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE]) {
+    const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
+    if (orphans.length === 0) continue;
+    await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });
+    recovered += orphans.length;
+    log.warn("recovered jobs of a process that stopped", { queue, jobs: orphans.length });
+  }
+  return recovered;
+}

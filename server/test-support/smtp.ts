@@ -6,14 +6,26 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
 
 /**
+ * How the server misbehaves while `options.outage` is set:
+ * - "refuse-connect": every new connection gets 421 and is closed;
+ * - "defer-data": the message is read, then refused with 451 (not kept);
+ * - "drop-data": the message is read, then the connection is cut without a reply (not kept).
+ */
+export type SmtpOutage = "refuse-connect" | "defer-data" | "drop-data";
+
+/**
  * A real SMTP server on loopback that keeps what it receives. `stop()` takes
  * it down (connections are refused) and `start()` brings it back on the same
  * port, to simulate an outage. Recipients in `reject` get a 550.
+ * `closeTimeoutMs` bounds how long `stop()` lets open connections finish
+ * (smtp-server's default is 30 s, during which pooled clients can still send).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const reject = new Set<string>();
-  const options = { delayMs: 0 };
+  const options: { delayMs: number; outage: SmtpOutage | null } = { delayMs: 0, outage: null };
+  /** Connections and messages turned away by an outage. */
+  const refused = { connections: 0, messages: 0 };
   let port = 0;
   let server: SMTPServer | undefined;
 
@@ -22,6 +34,15 @@ export async function startSmtpServer() {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      ...(settings.closeTimeoutMs !== undefined ? { closeTimeout: settings.closeTimeoutMs } : {}),
+      onConnect(_session, callback) {
+        if (options.outage === "refuse-connect") {
+          refused.connections++;
+          const error = Object.assign(new Error("Service not available, closing transmission channel (test outage)"), { responseCode: 421 });
+          return callback(error);
+        }
+        callback();
+      },
       onRcptTo(address, _session, callback) {
         if (reject.has(address.address.toLowerCase())) {
           const error = Object.assign(new Error("Mailbox unavailable: recipient refused by test server"), { responseCode: 550 });
@@ -30,6 +51,21 @@ export async function startSmtpServer() {
         callback();
       },
       onData(stream, session, callback) {
+        const outage = options.outage;
+        if (outage === "defer-data" || outage === "drop-data") {
+          stream.resume();
+          stream.on("end", () => {
+            refused.messages++;
+            if (outage === "drop-data") {
+              // smtp-server keeps its connections (with their sockets) in a set; cut this one.
+              const open = (server as unknown as { connections?: Set<{ id: string; _socket?: { destroy(): void } }> } | undefined)?.connections;
+              for (const connection of open ?? []) if (connection.id === session.id) connection._socket?.destroy();
+              return;
+            }
+            callback(Object.assign(new Error("Requested action aborted: local error in processing (test outage)"), { responseCode: 451 }));
+          });
+          return;
+        }
         simpleParser(stream)
           .then(async (mail) => {
             if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
@@ -56,6 +92,12 @@ export async function startSmtpServer() {
     });
   }
 
+  /** Cuts every open connection (a pooled client must reconnect). */
+  function disconnectAll() {
+    const open = (server as unknown as { connections?: Set<{ _socket?: { destroy(): void } }> } | undefined)?.connections;
+    for (const connection of open ?? []) connection._socket?.destroy();
+  }
+
   async function stop() {
     const current = server;
     server = undefined;
@@ -66,8 +108,9 @@ export async function startSmtpServer() {
   return {
     received,
     reject,
-    /** Set delayMs to make each message take that long to accept. */
+    /** Set delayMs to make each message take that long to accept; outage to misbehave (see SmtpOutage). */
     options,
+    refused,
     get port() {
       return port;
     },
@@ -76,6 +119,7 @@ export async function startSmtpServer() {
     },
     start,
     stop,
+    disconnectAll,
   };
 }
 
