@@ -54,7 +54,9 @@ export function EnquiryForm({
   return (
     <Form
       method="post"
-      action={`${pathname}#${id}`}
+      // No #fragment: it would stop the browser honouring the autofocus on the
+      // error summary, alert or success heading of a page rendered without JS.
+      action={pathname}
       id={id}
       aria-labelledby={labelledBy}
       // Scrolled to by its hash: leave room for the sticky header and the form's heading.
