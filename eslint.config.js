@@ -11,13 +11,31 @@ import tseslint from "typescript-eslint";
  */
 const serverOnlyImports = {
   patterns: [
-    { group: ["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], message: "Server-only module: import it from a route's loader/action or from server/ only." },
-    { group: ["**/server/**", "../server/*", "~/../server/*"], message: "server/ is Node-only and never reaches client code." },
+    {
+      group: ["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"],
+      message: "Server-only module: import it from a route's loader/action or from server/ only.",
+    },
+    {
+      group: ["**/server/**", "../server/*", "~/../server/*"],
+      message: "server/ is Node-only and never reaches client code.",
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "public/", "coverage/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      ".tmp/",
+      "test-results/",
+      "playwright-report/",
+      "public/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +43,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "react-hooks/set-state-in-effect": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-control-regex": "off",
     },
@@ -40,7 +61,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "../server/*"], message: "server/ is Node-only; reach it through the router context." }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "../server/*"],
+              message: "server/ is Node-only; reach it through the router context.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -12,8 +12,8 @@ test.describe("every route", () => {
       const html = await response.text();
       expect(html).toContain(`<title>${expectedTitle(entry).replace(/&/g, "&amp;")}</title>`);
       // The whole page is in the HTML, with no JavaScript involved.
-      expect(html).toContain('<header');
-      expect(html).toContain('<footer');
+      expect(html).toContain("<header");
+      expect(html).toContain("<footer");
       expect(html).toMatch(/<main id="main-content"[^>]*>[\s\S]*<h1/);
     });
   }
@@ -66,7 +66,10 @@ test.describe("header", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Product" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Get in Touch" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get in Touch" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 });
 
@@ -231,13 +234,20 @@ test.describe("security", () => {
     for (const path of ["/", "/contact", "/no-such-page", "/favicon.svg", "/healthz"]) {
       const headers = (await request.get(path)).headers();
       expect(headers["strict-transport-security"], path).toMatch(/max-age=(\d+)/);
-      expect(Number(/max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "")?.[1])).toBeGreaterThanOrEqual(31536000);
+      expect(Number(/max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "")?.[1])).toBeGreaterThanOrEqual(
+        31536000,
+      );
       expect(headers["x-content-type-options"], path).toBe("nosniff");
       expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
       expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
       expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
       const csp = headers["content-security-policy"] ?? "";
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ]) {
         expect(csp, path).toContain(directive);
       }
       expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -286,7 +296,8 @@ test.describe("SEO", () => {
     const foreign: string[] = [];
     page.on("request", (req) => {
       const url = new URL(req.url());
-      if (!["data:", "blob:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(req.url());
+      if (!["data:", "blob:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin)
+        foreign.push(req.url());
     });
     for (const entry of pages) await page.goto(entry.path, { waitUntil: "networkidle" });
     expect(foreign).toEqual([]);

@@ -51,14 +51,24 @@ const DRAIN_CONCURRENCY = 16;
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 const host = "www.maternis.health";
 
-type Attempt = { i: number; kind: FormKind; email: string; outcome?: "ok" | "refused" | "network-error"; status?: number; phase?: 1 | 2 };
+type Attempt = {
+  i: number;
+  kind: FormKind;
+  email: string;
+  outcome?: "ok" | "refused" | "network-error";
+  status?: number;
+  phase?: 1 | 2;
+};
 
 let smtp: TestSmtpServer;
 let data: { dir: string; remove(): void };
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-  [smtp, data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir("maternis-faults-crash-")]);
+  [smtp, data] = await Promise.all([
+    startSmtpServer({ closeTimeoutMs: 200 }),
+    preparedDataDir("maternis-faults-crash-"),
+  ]);
   // Each message takes a moment to accept, so sends are in flight when the server dies.
   smtp.options.delayMs = 25;
 });
@@ -73,13 +83,26 @@ afterAll(async () => {
 });
 
 test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is stored, and each of its e-mails delivered", async () => {
-  const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) };
-  const attempts: Attempt[] = Array.from({ length: TOTAL }, (_, i) => ({ i, kind: kinds[i % kinds.length]!, email: `crash-${i}@faults.example` }));
+  const env = {
+    DATA_DIR: data.dir,
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
+  };
+  const attempts: Attempt[] = Array.from({ length: TOTAL }, (_, i) => ({
+    i,
+    kind: kinds[i % kinds.length]!,
+    email: `crash-${i}@faults.example`,
+  }));
 
   async function submit(server: RunningServer, attempt: Attempt, phase: 1 | 2) {
     attempt.phase = phase;
     try {
-      const response = await postForm(server.url, attempt.kind, formBody(validFields(attempt.kind, attempt.email, attempt.i)));
+      const response = await postForm(
+        server.url,
+        attempt.kind,
+        formBody(validFields(attempt.kind, attempt.email, attempt.i)),
+      );
       attempt.status = response.status;
       attempt.outcome = isSuccessPage(attempt.kind, response) ? "ok" : "refused";
     } catch {
@@ -125,7 +148,8 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   const mailAtKill = smtp.received.length;
   const t0 = Date.now();
   const timeline: string[] = [];
-  const progress = (what: string) => timeline.push(`+${((Date.now() - t0) / 1000).toFixed(1)}s ${what} (${smtp.received.length} messages)`);
+  const progress = (what: string) =>
+    timeline.push(`+${((Date.now() - t0) / 1000).toFixed(1)}s ${what} (${smtp.received.length} messages)`);
   progress(`killed after ${phase1.length} submissions`);
 
   // The dead process left its lock file behind; a restart must reclaim it.
@@ -165,7 +189,10 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
     }
     const quiet = Date.now() - changed;
     if (distinct() >= accepted.length * 2 && quiet > 3000) break;
-    if (quiet > STALL_MS) throw new Error(`Delivery stalled for ${STALL_MS} ms at ${distinct()} of at least ${accepted.length * 2} distinct messages`);
+    if (quiet > STALL_MS)
+      throw new Error(
+        `Delivery stalled for ${STALL_MS} ms at ${distinct()} of at least ${accepted.length * 2} distinct messages`,
+      );
     await sleep(250);
   }
   progress("quiet");
@@ -184,7 +211,11 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   expect(rows.length).toBeLessThanOrEqual(accepted.length + unknown.length);
   for (const row of rows) {
     const first = row.kind === "contact" ? "acknowledgement_status" : "welcome_status";
-    expect({ email: row.email, first: row[first], notification: row.notification_status }).toEqual({ email: row.email, first: "sent", notification: "sent" });
+    expect({ email: row.email, first: row[first], notification: row.notification_status }).toEqual({
+      email: row.email,
+      first: "sent",
+      notification: "sent",
+    });
   }
 
   // The list view agrees: every enquiry, every e-mail sent.

@@ -37,7 +37,10 @@ let data: { dir: string; remove(): void };
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  [smtp, data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir("maternis-faults-outage-")]);
+  [smtp, data] = await Promise.all([
+    startSmtpServer({ closeTimeoutMs: 200 }),
+    preparedDataDir("maternis-faults-outage-"),
+  ]);
 });
 
 afterAll(async () => {
@@ -47,96 +50,109 @@ afterAll(async () => {
   data?.remove();
 });
 
-test("enquiries submitted during a mail outage are all delivered exactly once after it", { timeout: 180_000 }, async () => {
-  server = await startFaultServer({
-    DATA_DIR: data.dir,
-    MAIL_TRANSPORT: "smtp",
-    SMTP_URL: smtp.url,
-    DELIVERY_RETRY_DELAY_SECONDS: "1",
-    DELIVERY_RETRY_BACKOFF: "false",
-    WORKER_POLL_INTERVAL_SECONDS: "0.5",
-    // Enough retries to outlast the outage: nothing may be dead-lettered.
-    DELIVERY_RETRY_LIMIT: "100",
-  });
-  const running = server;
-  let n = 0;
-  const submitted: { kind: FormKind; email: string }[] = [];
-  async function submitSome(count: number) {
-    await Promise.all(
-      Array.from({ length: count }, async () => {
-        const i = n++;
-        const kind = kinds[i % kinds.length]!;
-        const email = `outage-${i}@faults.example`;
-        const response = await postForm(running.url, kind, formBody(validFields(kind, email, i)));
-        expect(isSuccessPage(kind, response), `${kind} ${email}: ${response.status}`).toBe(true);
-        submitted.push({ kind, email });
-      }),
-    );
-  }
-
-  const phases: { outage: SmtpOutage | "stopped"; turnedAway: () => number }[] = [
-    { outage: "refuse-connect", turnedAway: () => smtp.refused.connections },
-    { outage: "defer-data", turnedAway: () => smtp.refused.messages },
-    { outage: "drop-data", turnedAway: () => smtp.refused.messages },
-    { outage: "stopped", turnedAway: () => 0 },
-  ];
-  const log: string[] = [];
-  for (const phase of phases) {
-    const before = phase.turnedAway();
-    const started = Date.now();
-    if (phase.outage === "stopped") {
-      // Connections refused outright; any still open while it closes keep refusing messages.
-      smtp.options.outage = "defer-data";
-      await smtp.stop();
-    } else {
-      smtp.options.outage = phase.outage;
-      smtp.disconnectAll(); // pooled connections must reconnect and meet the outage
-    }
-    await submitSome(PER_PHASE);
-    if (phase.outage !== "stopped") {
-      // The worker really met this failure (and kept retrying) before we move on.
-      await waitFor(() => phase.turnedAway() >= before + 2, { timeoutMs: 60_000, what: `the worker to meet ${phase.outage}` });
-    }
-    const left = PHASE_MS - (Date.now() - started);
-    if (left > 0) await sleep(left);
-    log.push(phase.outage === "stopped" ? "stopped: connections refused" : `${phase.outage}: ${phase.turnedAway() - before} turned away`);
-  }
-  // Nothing got through while the server refused.
-  expect(smtp.received).toHaveLength(0);
-  expect(submitted).toHaveLength(PER_PHASE * phases.length);
-
-  // Recover.
-  smtp.options.outage = null;
-  await smtp.start();
-  const expectedCount = submitted.length * 2;
-  await waitFor(() => smtp.received.length >= expectedCount, {
-    timeoutMs: 90_000,
-    intervalMs: 200,
-    what: `${expectedCount} messages after the outage`,
-  });
-  // Anything doubled would arrive within a few retry delays.
-  await sleep(3000);
-  await running.stop();
-  expect(running.process.exitCode).toBe(0);
-
-  const rows = await exportEnquiries(data.dir);
-  expect(rows.map((row) => row.email).sort()).toEqual(submitted.map((s) => s.email).sort());
-  const expected = new Map<string, string>();
-  for (const row of rows) {
-    const first = row.kind === "contact" ? "acknowledgement" : "welcome";
-    expect({ email: row.email, first: row[`${first}_status`], notification: row.notification_status }).toEqual({
-      email: row.email,
-      first: "sent",
-      notification: "sent",
+test(
+  "enquiries submitted during a mail outage are all delivered exactly once after it",
+  { timeout: 180_000 },
+  async () => {
+    server = await startFaultServer({
+      DATA_DIR: data.dir,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      DELIVERY_RETRY_DELAY_SECONDS: "1",
+      DELIVERY_RETRY_BACKOFF: "false",
+      WORKER_POLL_INTERVAL_SECONDS: "0.5",
+      // Enough retries to outlast the outage: nothing may be dead-lettered.
+      DELIVERY_RETRY_LIMIT: "100",
     });
-    expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
-    expected.set(`<${row.id}.${first}@${host}>`, row.email!);
-  }
-  const ids = smtp.received.map((mail) => `<${(mail.messageId ?? "").replace(/^<|>$/g, "")}>`);
-  // Exactly once: as many messages as expected, every expected ID, none repeated.
-  expect(ids).toHaveLength(expected.size);
-  expect([...ids].sort()).toEqual([...expected.keys()].sort());
-  for (const [i, mail] of smtp.received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+    const running = server;
+    let n = 0;
+    const submitted: { kind: FormKind; email: string }[] = [];
+    async function submitSome(count: number) {
+      await Promise.all(
+        Array.from({ length: count }, async () => {
+          const i = n++;
+          const kind = kinds[i % kinds.length]!;
+          const email = `outage-${i}@faults.example`;
+          const response = await postForm(running.url, kind, formBody(validFields(kind, email, i)));
+          expect(isSuccessPage(kind, response), `${kind} ${email}: ${response.status}`).toBe(true);
+          submitted.push({ kind, email });
+        }),
+      );
+    }
 
-  console.info(`mail-outage: ${submitted.length} enquiries, ${ids.length} messages after recovery; ${log.join("; ")}`);
-});
+    const phases: { outage: SmtpOutage | "stopped"; turnedAway: () => number }[] = [
+      { outage: "refuse-connect", turnedAway: () => smtp.refused.connections },
+      { outage: "defer-data", turnedAway: () => smtp.refused.messages },
+      { outage: "drop-data", turnedAway: () => smtp.refused.messages },
+      { outage: "stopped", turnedAway: () => 0 },
+    ];
+    const log: string[] = [];
+    for (const phase of phases) {
+      const before = phase.turnedAway();
+      const started = Date.now();
+      if (phase.outage === "stopped") {
+        // Connections refused outright; any still open while it closes keep refusing messages.
+        smtp.options.outage = "defer-data";
+        await smtp.stop();
+      } else {
+        smtp.options.outage = phase.outage;
+        smtp.disconnectAll(); // pooled connections must reconnect and meet the outage
+      }
+      await submitSome(PER_PHASE);
+      if (phase.outage !== "stopped") {
+        // The worker really met this failure (and kept retrying) before we move on.
+        await waitFor(() => phase.turnedAway() >= before + 2, {
+          timeoutMs: 60_000,
+          what: `the worker to meet ${phase.outage}`,
+        });
+      }
+      const left = PHASE_MS - (Date.now() - started);
+      if (left > 0) await sleep(left);
+      log.push(
+        phase.outage === "stopped"
+          ? "stopped: connections refused"
+          : `${phase.outage}: ${phase.turnedAway() - before} turned away`,
+      );
+    }
+    // Nothing got through while the server refused.
+    expect(smtp.received).toHaveLength(0);
+    expect(submitted).toHaveLength(PER_PHASE * phases.length);
+
+    // Recover.
+    smtp.options.outage = null;
+    await smtp.start();
+    const expectedCount = submitted.length * 2;
+    await waitFor(() => smtp.received.length >= expectedCount, {
+      timeoutMs: 90_000,
+      intervalMs: 200,
+      what: `${expectedCount} messages after the outage`,
+    });
+    // Anything doubled would arrive within a few retry delays.
+    await sleep(3000);
+    await running.stop();
+    expect(running.process.exitCode).toBe(0);
+
+    const rows = await exportEnquiries(data.dir);
+    expect(rows.map((row) => row.email).sort()).toEqual(submitted.map((s) => s.email).sort());
+    const expected = new Map<string, string>();
+    for (const row of rows) {
+      const first = row.kind === "contact" ? "acknowledgement" : "welcome";
+      expect({ email: row.email, first: row[`${first}_status`], notification: row.notification_status }).toEqual({
+        email: row.email,
+        first: "sent",
+        notification: "sent",
+      });
+      expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
+      expected.set(`<${row.id}.${first}@${host}>`, row.email!);
+    }
+    const ids = smtp.received.map((mail) => `<${(mail.messageId ?? "").replace(/^<|>$/g, "")}>`);
+    // Exactly once: as many messages as expected, every expected ID, none repeated.
+    expect(ids).toHaveLength(expected.size);
+    expect([...ids].sort()).toEqual([...expected.keys()].sort());
+    for (const [i, mail] of smtp.received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+
+    console.info(
+      `mail-outage: ${submitted.length} enquiries, ${ids.length} messages after recovery; ${log.join("; ")}`,
+    );
+  },
+);

@@ -65,9 +65,20 @@ type Outcome =
   | "no-action" // 405 page
   | "api-error"; // 4xx JSON { error }
 
-type Case = { name: string; request: RawRequest; accept: Outcome[]; kind?: FormKind; status?: number[]; mentions?: string };
+type Case = {
+  name: string;
+  request: RawRequest;
+  accept: Outcome[];
+  kind?: FormKind;
+  status?: number[];
+  mentions?: string;
+};
 
-const fieldsOf: Record<FormKind, Record<string, FieldSpec>> = { contact: contactFields, demo: demoFields, advisory: advisoryFields };
+const fieldsOf: Record<FormKind, Record<string, FieldSpec>> = {
+  contact: contactFields,
+  demo: demoFields,
+  advisory: advisoryFields,
+};
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 
 let smtp: TestSmtpServer;
@@ -75,7 +86,10 @@ let data: { dir: string; remove(): void };
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  [smtp, data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir("maternis-faults-malformed-")]);
+  [smtp, data] = await Promise.all([
+    startSmtpServer({ closeTimeoutMs: 200 }),
+    preparedDataDir("maternis-faults-malformed-"),
+  ]);
 });
 
 afterAll(async () => {
@@ -85,11 +99,18 @@ afterAll(async () => {
   data?.remove();
 });
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[], boundary: string): Buffer {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+  boundary: string,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -104,17 +125,35 @@ const enc = (value: string) => encodeURIComponent(value);
 function generate(seed: number, origin: string): Case[] {
   const r = prng(seed);
   const cases: Case[] = [];
-  const formHeaders = (extra: Record<string, string> = {}) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...extra });
-  const post = (kind: FormKind, body: string | Buffer, headers: Record<string, string> = formHeaders()): RawRequest => ({ path: `/${kind}`, headers, body });
+  const formHeaders = (extra: Record<string, string> = {}) => ({
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: origin,
+    ...extra,
+  });
+  const post = (
+    kind: FormKind,
+    body: string | Buffer,
+    headers: Record<string, string> = formHeaders(),
+  ): RawRequest => ({ path: `/${kind}`, headers, body });
   const randomText = (length: number) => {
     const alphabet = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789éß漢字🙂.,-'";
     return Array.from({ length }, () => r.pick([...alphabet])).join("");
   };
-  const requiredOf = (kind: FormKind) => Object.entries(fieldsOf[kind]).filter(([, spec]) => spec.required).map(([name]) => name);
-  const pairsOf = (fields: Record<string, string>, token = formToken()) => [...Object.entries(fields), ["website", ""], ["formStartedAt", token]] as [string, string][];
+  const requiredOf = (kind: FormKind) =>
+    Object.entries(fieldsOf[kind])
+      .filter(([, spec]) => spec.required)
+      .map(([name]) => name);
+  const pairsOf = (fields: Record<string, string>, token = formToken()) =>
+    [...Object.entries(fields), ["website", ""], ["formStartedAt", token]] as [string, string][];
   const crlf = ["\r\n", "\n", "\r", "\r\nBcc: victim@evil.example\r\n"];
   const badUtf8Escapes = ["%E0%A4%A", "%C3%28", "%FF%FE", "%ED%A0%80", "%C0%AF", "%F8%88%80%80%80", "%80"];
-  const badUtf8Bytes = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3, 0x28]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0x80, 0x80]), Buffer.from([0xf5, 0x80, 0x80, 0x80])];
+  const badUtf8Bytes = [
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from([0xc3, 0x28]),
+    Buffer.from([0xed, 0xa0, 0x80]),
+    Buffer.from([0x80, 0x80]),
+    Buffer.from([0xf5, 0x80, 0x80, 0x80]),
+  ];
 
   const formGenerators: (() => Case)[] = [
     // Missing required fields (a valid token: the schema must refuse).
@@ -124,8 +163,9 @@ function generate(seed: number, origin: string): Case[] {
       const required = requiredOf(kind);
       const drop = required.filter(() => r.chance(0.5));
       if (drop.length === 0) drop.push(r.pick(required));
-      for (const name of drop) if (r.chance(0.5)) delete fields[name];
-      else fields[name] = r.pick(["", "   ", "\t"]);
+      for (const name of drop)
+        if (r.chance(0.5)) delete fields[name];
+        else fields[name] = r.pick(["", "   ", "\t"]);
       return { name: `missing ${drop.join(",")}`, kind, request: post(kind, formBody(fields)), accept: ["invalid"] };
     },
     // Fields beyond their limits (still a small body).
@@ -134,7 +174,10 @@ function generate(seed: number, origin: string): Case[] {
       const fields = validFields(kind, `long-${r.int(0, 1e9)}@faults.example`);
       const limited = Object.entries(fieldsOf[kind]).filter(([, spec]) => spec.maxLength);
       const [name, spec] = r.pick(limited);
-      fields[name] = name === "email" ? `${"a".repeat(spec.maxLength! + r.int(1, 500))}@faults.example` : randomText(spec.maxLength! + r.int(1, 3000));
+      fields[name] =
+        name === "email"
+          ? `${"a".repeat(spec.maxLength! + r.int(1, 500))}@faults.example`
+          : randomText(spec.maxLength! + r.int(1, 3000));
       return { name: `too long ${name}`, kind, request: post(kind, formBody(fields)), accept: ["invalid"] };
     },
     // CR/LF (and header injection) in every field.
@@ -150,18 +193,27 @@ function generate(seed: number, origin: string): Case[] {
     // Broken percent-encoding: a non-UTF-8 escape in some field, maybe with literal junk escapes.
     () => {
       const kind = r.pick(kinds);
-      const pairs = pairsOf(validFields(kind, `pct-${r.int(0, 1e9)}@faults.example`)).map(([k, v]) => [k, enc(v)] as [string, string]);
+      const pairs = pairsOf(validFields(kind, `pct-${r.int(0, 1e9)}@faults.example`)).map(
+        ([k, v]) => [k, enc(v)] as [string, string],
+      );
       const targets = pairs.filter(([k]) => k !== "website" && k !== "formStartedAt");
       const target = r.pick(targets);
       target[1] = `${target[1]}${r.pick(badUtf8Escapes)}${r.pick(["", "%zz", "%", "%4", "%%"])}`;
-      return { name: `bad escape in ${target[0]}`, kind, request: post(kind, encodedPairs(pairs)), accept: ["invalid"] };
+      return {
+        name: `bad escape in ${target[0]}`,
+        kind,
+        request: post(kind, encodedPairs(pairs)),
+        accept: ["invalid"],
+      };
     },
     // Raw bytes that are not UTF-8.
     () => {
       const kind = r.pick(kinds);
       const pairs = pairsOf(validFields(kind, `bytes-${r.int(0, 1e9)}@faults.example`));
       const at = r.int(0, pairs.length - 3);
-      const chunks = pairs.map(([k, v], i) => (i === at ? Buffer.concat([Buffer.from(`${k}=${enc(v)}`), r.pick(badUtf8Bytes)]) : Buffer.from(`${k}=${enc(v)}`)));
+      const chunks = pairs.map(([k, v], i) =>
+        i === at ? Buffer.concat([Buffer.from(`${k}=${enc(v)}`), r.pick(badUtf8Bytes)]) : Buffer.from(`${k}=${enc(v)}`),
+      );
       const body = Buffer.concat(chunks.flatMap((chunk, i) => (i === 0 ? [chunk] : [Buffer.from("&"), chunk])));
       return { name: `invalid UTF-8 bytes in ${pairs[at]![0]}`, kind, request: post(kind, body), accept: ["invalid"] };
     },
@@ -174,14 +226,30 @@ function generate(seed: number, origin: string): Case[] {
         const name = r.pick(Object.keys(fields));
         const boundary = `----faults${r.int(0, 1e9)}`;
         const parts = Object.entries({ ...fields, website: "", formStartedAt: formToken() }).map(([k, v]) =>
-          k === name ? { name: k, value: Buffer.from("%PDF-1.7 not text"), filename: "x.pdf", type: "application/pdf" } : { name: k, value: v },
+          k === name
+            ? { name: k, value: Buffer.from("%PDF-1.7 not text"), filename: "x.pdf", type: "application/pdf" }
+            : { name: k, value: v },
         );
-        return { name: `file for ${name}`, kind, request: post(kind, multipart(parts, boundary), formHeaders({ "Content-Type": `multipart/form-data; boundary=${boundary}` })), accept: ["invalid"] };
+        return {
+          name: `file for ${name}`,
+          kind,
+          request: post(
+            kind,
+            multipart(parts, boundary),
+            formHeaders({ "Content-Type": `multipart/form-data; boundary=${boundary}` }),
+          ),
+          accept: ["invalid"],
+        };
       }
       if (variant === 1) {
         const select = kind === "contact" ? "interest" : "role";
         fields[select] = r.pick(["admin", "GENERAL", "1", "[object Object]", "general;drop table", "__proto__"]);
-        return { name: `unknown option for ${select}`, kind, request: post(kind, formBody(fields)), accept: ["invalid"] };
+        return {
+          name: `unknown option for ${select}`,
+          kind,
+          request: post(kind, formBody(fields)),
+          accept: ["invalid"],
+        };
       }
       if (variant === 2) {
         fields.email = r.pick(["not-an-email", "a@", "@b.c", "a b@c.d", "a@b..c", "<a@b.c>", "a@b.c, d@e.f"]);
@@ -189,13 +257,23 @@ function generate(seed: number, origin: string): Case[] {
       }
       if (kind === "demo") {
         fields.preferredDate = r.pick(["2031-02-30", "31/12/2031", "tomorrow", "2031-13-01", "0000-00-00"]);
-        return { name: `bad date ${fields.preferredDate}`, kind, request: post(kind, formBody(fields)), accept: ["invalid"] };
+        return {
+          name: `bad date ${fields.preferredDate}`,
+          kind,
+          request: post(kind, formBody(fields)),
+          accept: ["invalid"],
+        };
       }
       // The same required field twice, the second empty: the first wins, so also drop another.
       const required = requiredOf(kind);
       const dropped = r.pick(required);
       delete fields[dropped];
-      return { name: `duplicate fields, ${dropped} missing`, kind, request: post(kind, `${formBody(fields)}&${enc(required[0]!)}=&${enc(required[0]!)}=x`), accept: ["invalid"] };
+      return {
+        name: `duplicate fields, ${dropped} missing`,
+        kind,
+        request: post(kind, `${formBody(fields)}&${enc(required[0]!)}=&${enc(required[0]!)}=x`),
+        accept: ["invalid"],
+      };
     },
     // Anti-spam: honeypot, missing/forged/malformed/future token (looks like success, nothing stored).
     () => {
@@ -205,21 +283,42 @@ function generate(seed: number, origin: string): Case[] {
       const token = formToken();
       const body =
         variant === 0
-          ? new URLSearchParams({ ...fields, website: r.pick(["http://spam.example", "x", " buy "]), formStartedAt: token }).toString()
+          ? new URLSearchParams({
+              ...fields,
+              website: r.pick(["http://spam.example", "x", " buy "]),
+              formStartedAt: token,
+            }).toString()
           : variant === 1
             ? new URLSearchParams({ ...fields, website: "" }).toString()
             : variant === 2
-              ? new URLSearchParams({ ...fields, website: "", formStartedAt: `${token.split(".")[0]}.${"A".repeat(43)}` }).toString()
+              ? new URLSearchParams({
+                  ...fields,
+                  website: "",
+                  formStartedAt: `${token.split(".")[0]}.${"A".repeat(43)}`,
+                }).toString()
               : variant === 3
-                ? new URLSearchParams({ ...fields, website: "", formStartedAt: r.pick(["1", "abc", `${Date.now()}`, `${Date.now()}.x`, "-1.AAAA", token + "x"]) }).toString()
-                : new URLSearchParams({ ...fields, website: "", formStartedAt: formToken(Date.now() + 10 * 60_000) }).toString();
+                ? new URLSearchParams({
+                    ...fields,
+                    website: "",
+                    formStartedAt: r.pick(["1", "abc", `${Date.now()}`, `${Date.now()}.x`, "-1.AAAA", token + "x"]),
+                  }).toString()
+                : new URLSearchParams({
+                    ...fields,
+                    website: "",
+                    formStartedAt: formToken(Date.now() + 10 * 60_000),
+                  }).toString();
       return { name: `spam guard variant ${variant}`, kind, request: post(kind, body), accept: ["spam"] };
     },
     // An expired (but genuine) token: asked to send again.
     () => {
       const kind = r.pick(kinds);
       const fields = validFields(kind, `expired-${r.int(0, 1e9)}@faults.example`);
-      return { name: "expired token", kind, request: post(kind, formBody(fields, formToken(Date.now() - 2 * 86_400_000))), accept: ["expired"] };
+      return {
+        name: "expired token",
+        kind,
+        request: post(kind, formBody(fields, formToken(Date.now() - 2 * 86_400_000))),
+        accept: ["expired"],
+      };
     },
     // Wrong content types and broken multipart: not a form at all.
     () => {
@@ -230,19 +329,36 @@ function generate(seed: number, origin: string): Case[] {
         variant === 0
           ? ["text/plain", form]
           : variant === 1
-            ? ["application/xml", `<?xml version="1.0"?><form><name>x</name><formStartedAt>${formToken()}</formStartedAt></form>`]
+            ? [
+                "application/xml",
+                `<?xml version="1.0"?><form><name>x</name><formStartedAt>${formToken()}</formStartedAt></form>`,
+              ]
             : variant === 2
-              ? ["application/json", JSON.stringify({ ...validFields(kind, "j@faults.example"), formStartedAt: formToken() })]
+              ? [
+                  "application/json",
+                  JSON.stringify({ ...validFields(kind, "j@faults.example"), formStartedAt: formToken() }),
+                ]
               : variant === 3
                 ? ["multipart/form-data", form] // no boundary
                 : variant === 4
-                  ? ["multipart/form-data; boundary=zzz", `--zzz\r\nContent-Disposition: form-data; name="formStartedAt"\r\n\r\n${formToken()}\r\n--zzz\r\njunk without end`]
+                  ? [
+                      "multipart/form-data; boundary=zzz",
+                      `--zzz\r\nContent-Disposition: form-data; name="formStartedAt"\r\n\r\n${formToken()}\r\n--zzz\r\njunk without end`,
+                    ]
                   : variant === 5
-                    ? ["application/x-www-form-urlencoded", JSON.stringify({ ...validFields(kind, "j@faults.example"), formStartedAt: formToken() })]
+                    ? [
+                        "application/x-www-form-urlencoded",
+                        JSON.stringify({ ...validFields(kind, "j@faults.example"), formStartedAt: formToken() }),
+                      ]
                     : [undefined, form];
       const headers: Record<string, string> = { Origin: origin };
       if (type) headers["Content-Type"] = type;
-      return { name: `content type ${type ?? "(none)"} variant ${variant}`, kind, request: post(kind, body, headers), accept: ["spam"] };
+      return {
+        name: `content type ${type ?? "(none)"} variant ${variant}`,
+        kind,
+        request: post(kind, body, headers),
+        accept: ["spam"],
+      };
     },
     // Bodies over the size limit.
     () => {
@@ -261,21 +377,68 @@ function generate(seed: number, origin: string): Case[] {
     () => {
       const variant = r.int(0, 3);
       const body = formBody(validFields("contact", `path-${r.int(0, 1e9)}@faults.example`));
-      if (variant === 0) return { name: "post to a page without an action", request: { path: r.pick(["/about", "/product", "/team", "/privacy", "/?index"]), headers: formHeaders(), body }, accept: ["no-action"] };
-      if (variant === 1) return { name: "post to an unknown path", request: { path: r.pick(["/contact/extra", "/nope", "/functions/v1/unknown", "/contact%00", "/..%2f..%2fetc%2fpasswd"]), headers: formHeaders(), body }, accept: ["not-found"] };
-      if (variant === 2) return { name: "other method on a form", kind: "contact", request: { method: r.pick(["PUT", "PATCH", "DELETE"]), path: `/${r.pick(kinds)}`, headers: formHeaders(), body }, accept: ["no-action"] };
-      return { name: "post to the root data route", request: { path: r.pick(["/_root.data", "/about.data"]), headers: formHeaders(), body }, accept: ["no-action", "not-found"] };
+      if (variant === 0)
+        return {
+          name: "post to a page without an action",
+          request: {
+            path: r.pick(["/about", "/product", "/team", "/privacy", "/?index"]),
+            headers: formHeaders(),
+            body,
+          },
+          accept: ["no-action"],
+        };
+      if (variant === 1)
+        return {
+          name: "post to an unknown path",
+          request: {
+            path: r.pick([
+              "/contact/extra",
+              "/nope",
+              "/functions/v1/unknown",
+              "/contact%00",
+              "/..%2f..%2fetc%2fpasswd",
+            ]),
+            headers: formHeaders(),
+            body,
+          },
+          accept: ["not-found"],
+        };
+      if (variant === 2)
+        return {
+          name: "other method on a form",
+          kind: "contact",
+          request: {
+            method: r.pick(["PUT", "PATCH", "DELETE"]),
+            path: `/${r.pick(kinds)}`,
+            headers: formHeaders(),
+            body,
+          },
+          accept: ["no-action"],
+        };
+      return {
+        name: "post to the root data route",
+        request: { path: r.pick(["/_root.data", "/about.data"]), headers: formHeaders(), body },
+        accept: ["no-action", "not-found"],
+      };
     },
   ];
 
   const bearer = { Authorization: `Bearer ${COMMUNICATION_API_KEY}` };
-  const api = (body: string | Buffer, headers: Record<string, string> = {}, extra: Partial<RawRequest> = {}): RawRequest => ({
+  const api = (
+    body: string | Buffer,
+    headers: Record<string, string> = {},
+    extra: Partial<RawRequest> = {},
+  ): RawRequest => ({
     path: API,
     headers: { "Content-Type": "application/json", ...bearer, ...headers },
     body,
     ...extra,
   });
-  const email = (data: Record<string, unknown>) => JSON.stringify({ action: "send_email", data: { to: "ops@faults.example", subject: "Hello", textContent: "Hi", ...data } });
+  const email = (data: Record<string, unknown>) =>
+    JSON.stringify({
+      action: "send_email",
+      data: { to: "ops@faults.example", subject: "Hello", textContent: "Hi", ...data },
+    });
   const apiGenerators: (() => Case)[] = [
     // Refused before parsing: credentials, method, content type, size.
     () => {
@@ -288,10 +451,25 @@ function generate(seed: number, origin: string): Case[] {
         { ...api(body, { Authorization: "" }), path: `${API}?key=${COMMUNICATION_API_KEY}` },
         api(JSON.stringify({ ...JSON.parse(body), apiKey: COMMUNICATION_API_KEY }), { Authorization: "" }),
         api(body, {}, { method: r.pick(["GET", "PUT", "DELETE", "PATCH"]) }),
-        api(body, { "Content-Type": r.pick(["text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) }),
-        api(`{"action":"send_email","data":{"to":"ops@faults.example","subject":"x","textContent":"${"x".repeat(MAX_API_BODY)}"}}`),
-        api(`{"action":"send_email","data":{"textContent":"${"x".repeat(MAX_API_BODY + r.int(1, 100_000))}"}}`, {}, { chunked: 8192 }),
-        api(body, { "Content-Type": r.pick(["application/json; charset=latin1", "application/json; charset=shift_jis"]) }),
+        api(body, {
+          "Content-Type": r.pick([
+            "text/plain",
+            "application/xml",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+          ]),
+        }),
+        api(
+          `{"action":"send_email","data":{"to":"ops@faults.example","subject":"x","textContent":"${"x".repeat(MAX_API_BODY)}"}}`,
+        ),
+        api(
+          `{"action":"send_email","data":{"textContent":"${"x".repeat(MAX_API_BODY + r.int(1, 100_000))}"}}`,
+          {},
+          { chunked: 8192 },
+        ),
+        api(body, {
+          "Content-Type": r.pick(["application/json; charset=latin1", "application/json; charset=shift_jis"]),
+        }),
       ];
       return { name: `api refusal ${variant}`, request: requests[variant]!, accept: ["api-error"] };
     },
@@ -343,7 +521,12 @@ function generate(seed: number, origin: string): Case[] {
         JSON.stringify({ action: "send_sms", data: { to: "+447700900123", message: "" } }),
         JSON.stringify({ action: "send_sms", data: { to: "+447700900123", message: "x".repeat(1601) } }),
         JSON.stringify({ action: "send_sms", data: { to: ["+447700900123\n"], message: "x" } }),
-        JSON.stringify({ action: "send_email", data: { to: "ops@faults.example", subject: "x", textContent: "x" }, __proto__: { admin: true }, constructor: { prototype: {} } }).replace('"action":"send_email"', '"action":"send_email","action":"nope"'),
+        JSON.stringify({
+          action: "send_email",
+          data: { to: "ops@faults.example", subject: "x", textContent: "x" },
+          __proto__: { admin: true },
+          constructor: { prototype: {} },
+        }).replace('"action":"send_email"', '"action":"send_email","action":"nope"'),
       ];
       return { name: "api bad shape", request: api(r.pick(bodies)), accept: ["api-error"] };
     },
@@ -369,7 +552,9 @@ function check(c: Case, res: RawResponse): string | null {
     "too-large": () => res.status === 413 && /too large/i.test(text),
     "length-required": () => res.status === 411 && /Content-Length/i.test(text),
     // The 404 page, or for a React Router data request (*.data) its 404 data.
-    "not-found": () => res.status === 404 && (/Page Not Found/i.test(text) || (contentType.includes("text/x-script") && text.length > 0)),
+    "not-found": () =>
+      res.status === 404 &&
+      (/Page Not Found/i.test(text) || (contentType.includes("text/x-script") && text.length > 0)),
     "no-action": () => res.status === 405 && /405|Method Not Allowed/i.test(text),
     "api-error": () => {
       if (res.status < 400 || res.status >= 500 || !contentType.includes("application/json")) return false;
@@ -381,11 +566,18 @@ function check(c: Case, res: RawResponse): string | null {
       }
     },
   };
-  return c.accept.some((outcome) => matches[outcome]()) ? null : `expected ${c.accept.join(" or ")}, got ${res.status} ${contentType}: ${text.replace(/\s+/g, " ").slice(0, 160)}`;
+  return c.accept.some((outcome) => matches[outcome]())
+    ? null
+    : `expected ${c.accept.join(" or ")}, got ${res.status} ${contentType}: ${text.replace(/\s+/g, " ").slice(0, 160)}`;
 }
 
 test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothing stored`, async () => {
-  server = await startFaultServer({ DATA_DIR: data.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, COMMUNICATION_API_KEY });
+  server = await startFaultServer({
+    DATA_DIR: data.dir,
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    COMMUNICATION_API_KEY,
+  });
   const running = server;
   const cases = generate(SEED, running.url);
 
@@ -393,7 +585,8 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
   const controls: { kind: FormKind; email: string }[] = [];
   const apiControls: string[] = [];
   const all: (Case | { control: FormKind | "api"; at: number })[] = [...cases];
-  for (let i = 0; i < 12; i++) all.splice(Math.floor(((i + 0.5) * all.length) / 12), 0, { control: kinds[i % 3]!, at: i });
+  for (let i = 0; i < 12; i++)
+    all.splice(Math.floor(((i + 0.5) * all.length) / 12), 0, { control: kinds[i % 3]!, at: i });
   for (let i = 0; i < 3; i++) all.splice(Math.floor(((i + 0.3) * all.length) / 3), 0, { control: "api", at: i });
 
   const problems: string[] = [];
@@ -407,7 +600,10 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
         const res = await rawRequest(running.url, {
           path: API,
           headers: { "Content-Type": "application/json", Authorization: `Bearer ${COMMUNICATION_API_KEY}` },
-          body: JSON.stringify({ action: "send_email", data: { to: `api-control-${item.at}@faults.example`, subject, textContent: "control" } }),
+          body: JSON.stringify({
+            action: "send_email",
+            data: { to: `api-control-${item.at}@faults.example`, subject, textContent: "control" },
+          }),
         });
         if (res.status !== 200) problems.push(`API control ${item.at}: ${res.status} ${res.body}`);
         apiControls.push(subject);
@@ -428,7 +624,11 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
     const problem = check(item, res);
     if (problem) problems.push(`#${i} ${item.name}: ${problem}`);
   });
-  const networkErrors = results.flatMap((result, i) => (result.status === "rejected" ? [`#${i} ${"name" in all[i]! ? (all[i] as Case).name : "control"}: ${String(result.reason)}`] : []));
+  const networkErrors = results.flatMap((result, i) =>
+    result.status === "rejected"
+      ? [`#${i} ${"name" in all[i]! ? (all[i] as Case).name : "control"}: ${String(result.reason)}`]
+      : [],
+  );
   const elapsed = Date.now() - started;
 
   expect(networkErrors).toEqual([]);
@@ -441,18 +641,35 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
 
   // Only the controls' e-mails (two per enquiry) and the API controls are sent.
   const expectedMail = controls.length * 2 + apiControls.length;
-  await waitFor(() => smtp.received.length >= expectedMail, { timeoutMs: 60_000, what: `${expectedMail} control messages` });
+  await waitFor(() => smtp.received.length >= expectedMail, {
+    timeoutMs: 60_000,
+    what: `${expectedMail} control messages`,
+  });
   await sleep(1500);
   await running.stop();
   expect(running.process.exitCode).toBe(0);
 
   const rows = await exportEnquiries(data.dir);
   expect(rows.map((row) => row.email).sort()).toEqual(controls.map((c) => c.email).sort());
-  const allowedRecipients = new Set(["enquiries@maternis.test", ...controls.map((c) => c.email), ...apiControls.map((_, i) => `api-control-${i}@faults.example`)]);
+  const allowedRecipients = new Set([
+    "enquiries@maternis.test",
+    ...controls.map((c) => c.email),
+    ...apiControls.map((_, i) => `api-control-${i}@faults.example`),
+  ]);
   expect(smtp.received.flatMap((mail) => mail.envelopeTo).filter((to) => !allowedRecipients.has(to))).toEqual([]);
   expect(smtp.received).toHaveLength(expectedMail);
-  expect(smtp.received.filter((mail) => mail.subject?.startsWith("API control")).map((mail) => mail.subject).sort()).toEqual([...apiControls].sort());
+  expect(
+    smtp.received
+      .filter((mail) => mail.subject?.startsWith("API control"))
+      .map((mail) => mail.subject)
+      .sort(),
+  ).toEqual([...apiControls].sort());
 
-  const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-  console.info(`malformed: seed ${SEED}, ${cases.length} requests + ${controls.length + apiControls.length} controls in ${elapsed} ms; statuses ${summary}; ${rows.length} stored`);
+  const summary = [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  console.info(
+    `malformed: seed ${SEED}, ${cases.length} requests + ${controls.length + apiControls.length} controls in ${elapsed} ms; statuses ${summary}; ${rows.length} stored`,
+  );
 }, 240_000);

@@ -43,7 +43,11 @@ const shouldStore = new Map<RunningServer, string[]>();
 const mustNotStore: string[] = [];
 
 beforeAll(async () => {
-  const [mail, a, b] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir("maternis-faults-refusals-"), preparedDataDir("maternis-faults-refusals-")]);
+  const [mail, a, b] = await Promise.all([
+    startSmtpServer({ closeTimeoutMs: 200 }),
+    preparedDataDir("maternis-faults-refusals-"),
+    preparedDataDir("maternis-faults-refusals-"),
+  ]);
   smtp = mail;
   dataDirs.push(a, b);
   const common = {
@@ -61,7 +65,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [name, server] of [["refusals-direct", direct], ["refusals-proxied", proxied]] as const) {
+  for (const [name, server] of [
+    ["refusals-direct", direct],
+    ["refusals-proxied", proxied],
+  ] as const) {
     await server?.kill("SIGKILL");
     saveOutput(server, name);
   }
@@ -96,7 +103,9 @@ describe("the form-post rate limit holds against forged X-Forwarded-For", () => 
   test("TRUST_PROXY=false: a different forged address on every post changes nothing", async () => {
     await expectRateLimited(direct, () => ({ "X-Forwarded-For": forged() }));
     // Still limited whatever the header says: it is not read at all.
-    const again = await postForm(direct.url, "demo", formBody(validFields("demo", nextEmail("limited"))), { "X-Forwarded-For": "198.51.100.77" });
+    const again = await postForm(direct.url, "demo", formBody(validFields("demo", nextEmail("limited"))), {
+      "X-Forwarded-For": "198.51.100.77",
+    });
     expect(again.status).toBe(429);
   });
 
@@ -106,7 +115,9 @@ describe("the form-post rate limit holds against forged X-Forwarded-For", () => 
     await expectRateLimited(proxied, () => ({ "X-Forwarded-For": `${forged()}, ${forged()}, ${realClient}` }));
     // Another real client behind the same proxy has its own budget: the header is honoured at the trusted hop.
     const email = nextEmail("other-client");
-    const other = await postForm(proxied.url, "advisory", formBody(validFields("advisory", email)), { "X-Forwarded-For": `${realClient}, 198.51.100.9` });
+    const other = await postForm(proxied.url, "advisory", formBody(validFields("advisory", email)), {
+      "X-Forwarded-For": `${realClient}, 198.51.100.9`,
+    });
     expect(isSuccessPage("advisory", other), `other client: ${other.status}`).toBe(true);
     shouldStore.get(proxied)!.push(email);
   });
@@ -115,7 +126,10 @@ describe("the form-post rate limit holds against forged X-Forwarded-For", () => 
 describe("cross-site form posts are refused", () => {
   const crossSite: { name: string; headers: Record<string, string> }[] = [
     { name: "a foreign Origin", headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
-    { name: "a foreign Origin without fetch metadata", headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "" } },
+    {
+      name: "a foreign Origin without fetch metadata",
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "" },
+    },
     { name: "a foreign http Origin", headers: { Origin: "http://evil.example", "Sec-Fetch-Site": "" } },
     { name: "Sec-Fetch-Site: cross-site with our Origin", headers: { "Sec-Fetch-Site": "cross-site" } },
     { name: "Sec-Fetch-Site: cross-site without Origin", headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } },
@@ -127,9 +141,18 @@ describe("cross-site form posts are refused", () => {
       mustNotStore.push(email);
       // Each from its own (proxied) client address, so the form-post limit never answers first.
       // An empty value here means the header is not sent at all.
-      const all: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: proxied.url, "X-Forwarded-For": forged(), ...headers };
+      const all: Record<string, string> = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: proxied.url,
+        "X-Forwarded-For": forged(),
+        ...headers,
+      };
       const sent = Object.fromEntries(Object.entries(all).filter(([, value]) => value !== ""));
-      const response = await rawRequest(proxied.url, { path: `/${kind}`, headers: sent, body: formBody(validFields(kind, email)) });
+      const response = await rawRequest(proxied.url, {
+        path: `/${kind}`,
+        headers: sent,
+        body: formBody(validFields(kind, email)),
+      });
       expect(response.status).toBe(403);
       expect(response.body).toBe("Cross-site form submissions are not accepted.");
     });
@@ -137,14 +160,20 @@ describe("cross-site form posts are refused", () => {
 
   test("the same post from our own origin is accepted (the refusals above are about the origin)", async () => {
     const email = nextEmail("same-site");
-    const response = await postForm(proxied.url, "contact", formBody(validFields("contact", email)), { "X-Forwarded-For": forged() });
+    const response = await postForm(proxied.url, "contact", formBody(validFields("contact", email)), {
+      "X-Forwarded-For": forged(),
+    });
     expect(isSuccessPage("contact", response)).toBe(true);
     shouldStore.get(proxied)!.push(email);
   });
 });
 
 describe("the communication endpoint refuses calls without its key", () => {
-  const body = (to: string) => JSON.stringify({ action: "send_email", data: { to, subject: "Refusal check", textContent: "Should never be sent" } });
+  const body = (to: string) =>
+    JSON.stringify({
+      action: "send_email",
+      data: { to, subject: "Refusal check", textContent: "Should never be sent" },
+    });
   const key = COMMUNICATION_API_KEY;
   const refusals: { name: string; path?: string; headers: Record<string, string>; body?: (to: string) => string }[] = [
     { name: "no credentials", headers: {} },
@@ -153,13 +182,20 @@ describe("the communication endpoint refuses calls without its key", () => {
     { name: "the key with a suffix", headers: { Authorization: `Bearer ${key}0` } },
     { name: "a prefix of the key", headers: { Authorization: `Bearer ${key.slice(0, -1)}` } },
     { name: "the key without the Bearer scheme", headers: { Authorization: key } },
-    { name: "the key as Basic credentials", headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` } },
+    {
+      name: "the key as Basic credentials",
+      headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` },
+    },
     { name: "the key in X-Api-Key", headers: { "X-Api-Key": key } },
     { name: "the key in x-functions-key", headers: { "x-functions-key": key } },
     { name: "the key in a cookie", headers: { Cookie: `Authorization=Bearer ${key}; key=${key}` } },
     { name: "the key in the query string (?code=)", path: `${API}?code=${key}`, headers: {} },
     { name: "the key in the query string (?key=)", path: `${API}?key=${key}&access_token=${key}`, headers: {} },
-    { name: "the key in the body", headers: {}, body: (to) => JSON.stringify({ ...JSON.parse(body(to)), apiKey: key, key, authorization: `Bearer ${key}` }) },
+    {
+      name: "the key in the body",
+      headers: {},
+      body: (to) => JSON.stringify({ ...JSON.parse(body(to)), apiKey: key, key, authorization: `Bearer ${key}` }),
+    },
   ];
   test.each(refusals.map((r, i) => ({ ...r, i })))("$name: 401", async ({ path, headers, body: makeBody, i }) => {
     const response = await rawRequest(direct.url, {
@@ -173,12 +209,20 @@ describe("the communication endpoint refuses calls without its key", () => {
   });
 
   test("nothing refused was sent; the right key in the right place is", async () => {
-    const ok = await rawRequest(direct.url, { path: API, headers: { "Content-Type": "application/json", Authorization: `bearer ${key}` }, body: body("accepted@faults.example") });
+    const ok = await rawRequest(direct.url, {
+      path: API,
+      headers: { "Content-Type": "application/json", Authorization: `bearer ${key}` },
+      body: body("accepted@faults.example"),
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ success: true });
-    await waitFor(() => smtp.received.some((mail) => mail.envelopeTo.includes("accepted@faults.example")), { what: "the accepted call's e-mail" });
+    await waitFor(() => smtp.received.some((mail) => mail.envelopeTo.includes("accepted@faults.example")), {
+      what: "the accepted call's e-mail",
+    });
     await sleep(1000);
-    expect(smtp.received.filter((mail) => mail.subject === "Refusal check").flatMap((mail) => mail.envelopeTo)).toEqual(["accepted@faults.example"]);
+    expect(smtp.received.filter((mail) => mail.subject === "Refusal check").flatMap((mail) => mail.envelopeTo)).toEqual(
+      ["accepted@faults.example"],
+    );
   });
 });
 

@@ -163,7 +163,9 @@ try {
   server.kill("SIGTERM");
   const code = await exited;
   const db = await PGlite.create(path.join(dataDir, "db"));
-  const { rows } = await db.query<{ marker: string }>(`select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`);
+  const { rows } = await db.query<{ marker: string }>(
+    `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`,
+  );
   await db.close();
   const stored = new Set(rows.map((row) => row.marker));
   const missing = [...warmUp, ...accepted].filter((marker) => !stored.has(marker));
@@ -174,7 +176,9 @@ try {
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(`requests:       ${latencies.length} in ${elapsed.toFixed(1)} s`);
   console.log(`accepted:       ${accepted.length} (${rps.toFixed(1)} submissions/s)`);
-  console.log(`latency:        p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+  console.log(
+    `latency:        p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+  );
   console.log(`errors:         ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ""}`);
   console.log(`in database:    ${stored.size} stored, ${missing.length} accepted but missing`);
   console.log(`server exit:    ${code}`);

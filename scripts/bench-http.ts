@@ -41,7 +41,14 @@ async function load(opts: autocannon.Options): Promise<Result> {
 async function bareServer(bodies: Record<string, { body: string; type: string }>) {
   const port = await freePort();
   const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-bare-")), "bodies.json");
-  writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { body: Buffer.from(v.body).toString("base64"), type: v.type }]))));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(bodies).map(([k, v]) => [k, { body: Buffer.from(v.body).toString("base64"), type: v.type }]),
+      ),
+    ),
+  );
   const source = `
     const http = require("node:http");
     const bodies = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"));

@@ -62,7 +62,15 @@ const framework = frameworkFiles();
 const server = await startServer({ RATE_LIMIT_PER_MINUTE: "100000" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 const rows: Row[] = [];
@@ -78,8 +86,14 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const { categories, audits } = result.lhr;
-      const requests = ((audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? []);
-      const bytes = (type: string) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const requests =
+        (
+          audits["network-requests"]?.details as {
+            items?: { url: string; resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const bytes = (type: string) =>
+        requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       const jsFramework = requests
         .filter((r) => r.resourceType === "Script" && framework.has(path.basename(new URL(r.url).pathname)))
         .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
@@ -105,10 +119,21 @@ try {
     const pick = (key: keyof Omit<Row, "path">) => median(samples.map((s) => s[key]));
     rows.push({
       path: page.path,
-      perf: pick("perf"), a11y: pick("a11y"), bp: pick("bp"), seo: pick("seo"),
-      fcp: pick("fcp"), lcp: pick("lcp"), tbt: pick("tbt"), cls: pick("cls"),
-      js: pick("js"), jsFramework: pick("jsFramework"), css: pick("css"), html: pick("html"),
-      font: pick("font"), image: pick("image"), total: pick("total"),
+      perf: pick("perf"),
+      a11y: pick("a11y"),
+      bp: pick("bp"),
+      seo: pick("seo"),
+      fcp: pick("fcp"),
+      lcp: pick("lcp"),
+      tbt: pick("tbt"),
+      cls: pick("cls"),
+      js: pick("js"),
+      jsFramework: pick("jsFramework"),
+      css: pick("css"),
+      html: pick("html"),
+      font: pick("font"),
+      image: pick("image"),
+      total: pick("total"),
     });
     console.error(`measured ${page.path}`);
   }
@@ -149,12 +174,17 @@ for (const r of rows) {
       kb(r.image),
       `${kb(r.total)}${r.path === "/" ? check(r.total <= 250 * KB, `/ total ${kb(r.total)} KB`) : ""}`,
       "",
-    ].join(" | ").trim(),
+    ]
+      .join(" | ")
+      .trim(),
   );
 }
 const table = lines.join("\n");
 console.log(table);
-writeFileSync("bench/results/pages.md", `# Page benchmark\n\n${table}\n${misses.length ? `\nMissed budgets:\n${misses.map((m) => `- ${m}`).join("\n")}\n` : "\nAll budgets met.\n"}`);
+writeFileSync(
+  "bench/results/pages.md",
+  `# Page benchmark\n\n${table}\n${misses.length ? `\nMissed budgets:\n${misses.map((m) => `- ${m}`).join("\n")}\n` : "\nAll budgets met.\n"}`,
+);
 if (misses.length) {
   console.error(`\nbench:pages: ${misses.length} budget(s) missed:\n  ${misses.join("\n  ")}`);
   process.exitCode = 1;

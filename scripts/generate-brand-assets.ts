@@ -11,7 +11,15 @@ import { chromium } from "playwright-core";
 const svg = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const page = await browser.newPage();
 
@@ -47,7 +55,9 @@ writeFileSync("public/favicon.ico", Buffer.concat([header, png32]));
 
 // Open Graph / Twitter card, 1200×630.
 await page.setViewportSize({ width: 1200, height: 630 });
-const font = readFileSync("node_modules/@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2").toString("base64");
+const font = readFileSync("node_modules/@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2").toString(
+  "base64",
+);
 await page.setContent(`<html><head><style>
 @font-face{font-family:F;src:url(data:font/woff2;base64,${font}) format("woff2");font-weight:300 900}
 body{margin:0;width:1200px;height:630px;font-family:F,sans-serif;background:#083b37;color:#fff;display:flex;flex-direction:column;justify-content:center;padding:0 96px;box-sizing:border-box;position:relative;overflow:hidden}

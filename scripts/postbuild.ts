@@ -63,12 +63,23 @@ for (const file of walk(clientDir)) {
 
 // Server-only code must never reach the browser: fail the build if the client
 // bundle carries a marker that only server modules contain.
-const serverMarkers = ["form-secret", "createHmac", "pg-boss", "drizzle-orm", "@electric-sql/pglite", "nodemailer", "DATABASE_URL", "COMMUNICATION_API_KEY"];
+const serverMarkers = [
+  "form-secret",
+  "createHmac",
+  "pg-boss",
+  "drizzle-orm",
+  "@electric-sql/pglite",
+  "nodemailer",
+  "DATABASE_URL",
+  "COMMUNICATION_API_KEY",
+];
 for (const file of walk(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"))) {
   const source = readFileSync(file, "utf8");
   const leaked = serverMarkers.filter((marker) => source.includes(marker));
   if (leaked.length > 0) {
-    console.error(`postbuild: server-only code reached the client bundle (${path.relative(buildDir, file)}: ${leaked.join(", ")})`);
+    console.error(
+      `postbuild: server-only code reached the client bundle (${path.relative(buildDir, file)}: ${leaked.join(", ")})`,
+    );
     process.exit(1);
   }
 }

@@ -34,14 +34,20 @@ export function gradeHeaders(headers: Headers): { score: number; grade: string; 
     const csp = parseCsp(cspHeader);
     const scriptSrc = csp.get("script-src") ?? csp.get("default-src") ?? [];
     const styleSrc = csp.get("style-src") ?? csp.get("default-src") ?? [];
-    const hasStrictSource = scriptSrc.some((s) => /^'(nonce|sha256|sha384|sha512)-/.test(s) || s === "'strict-dynamic'");
+    const hasStrictSource = scriptSrc.some(
+      (s) => /^'(nonce|sha256|sha384|sha512)-/.test(s) || s === "'strict-dynamic'",
+    );
     const unsafeInlineScripts = scriptSrc.includes("'unsafe-inline'") && !hasStrictSource;
     const insecure = [...csp.values()].flat().some((s) => s === "http:" || s === "*" || s.startsWith("http://"));
-    if (unsafeInlineScripts || scriptSrc.length === 0) add("content-security-policy", "csp-implemented-with-unsafe-inline", -20);
+    if (unsafeInlineScripts || scriptSrc.length === 0)
+      add("content-security-policy", "csp-implemented-with-unsafe-inline", -20);
     else if (insecure) add("content-security-policy", "csp-implemented-with-insecure-scheme", -20);
-    else if (scriptSrc.includes("'unsafe-eval'")) add("content-security-policy", "csp-implemented-with-unsafe-eval", -10);
-    else if (styleSrc.includes("'unsafe-inline'")) add("content-security-policy", "csp-implemented-with-unsafe-inline-in-style-src-only", 0);
-    else if ((csp.get("default-src") ?? []).join(" ") === "'none'") add("content-security-policy", "csp-implemented-with-no-unsafe-default-src-none", 10);
+    else if (scriptSrc.includes("'unsafe-eval'"))
+      add("content-security-policy", "csp-implemented-with-unsafe-eval", -10);
+    else if (styleSrc.includes("'unsafe-inline'"))
+      add("content-security-policy", "csp-implemented-with-unsafe-inline-in-style-src-only", 0);
+    else if ((csp.get("default-src") ?? []).join(" ") === "'none'")
+      add("content-security-policy", "csp-implemented-with-no-unsafe-default-src-none", 10);
     else add("content-security-policy", "csp-implemented-with-no-unsafe", 0);
   }
 
@@ -51,14 +57,21 @@ export function gradeHeaders(headers: Headers): { score: number; grade: string; 
   // CORS
   add(
     "cross-origin-resource-sharing",
-    headers.get("access-control-allow-origin") === "*" ? "cross-origin-resource-sharing-implemented-with-universal-access" : "cross-origin-resource-sharing-not-implemented",
+    headers.get("access-control-allow-origin") === "*"
+      ? "cross-origin-resource-sharing-implemented-with-universal-access"
+      : "cross-origin-resource-sharing-not-implemented",
     headers.get("access-control-allow-origin") === "*" ? -50 : 0,
   );
 
   // Referrer-Policy
-  const referrer = (headers.get("referrer-policy") ?? "").split(",").map((s) => s.trim()).pop() ?? "";
+  const referrer =
+    (headers.get("referrer-policy") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .pop() ?? "";
   if (!referrer) add("referrer-policy", "referrer-policy-not-implemented", 0);
-  else if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(referrer)) add("referrer-policy", "referrer-policy-private", 5);
+  else if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(referrer))
+    add("referrer-policy", "referrer-policy-private", 5);
   else add("referrer-policy", "referrer-policy-unsafe", -5);
 
   // Strict-Transport-Security
@@ -66,26 +79,32 @@ export function gradeHeaders(headers: Headers): { score: number; grade: string; 
   const maxAge = Number(/max-age=(\d+)/i.exec(hsts ?? "")?.[1] ?? -1);
   if (!hsts) add("strict-transport-security", "hsts-not-implemented", -20);
   else if (maxAge < 15_768_000) add("strict-transport-security", "hsts-implemented-max-age-less-than-six-months", -10);
-  else if (/preload/i.test(hsts) && /includesubdomains/i.test(hsts) && maxAge >= 31_536_000) add("strict-transport-security", "hsts-preloaded", 5);
+  else if (/preload/i.test(hsts) && /includesubdomains/i.test(hsts) && maxAge >= 31_536_000)
+    add("strict-transport-security", "hsts-preloaded", 5);
   else add("strict-transport-security", "hsts-implemented-max-age-at-least-six-months", 0);
 
   // X-Content-Type-Options
   add(
     "x-content-type-options",
-    headers.get("x-content-type-options")?.toLowerCase() === "nosniff" ? "x-content-type-options-nosniff" : "x-content-type-options-not-implemented",
+    headers.get("x-content-type-options")?.toLowerCase() === "nosniff"
+      ? "x-content-type-options-nosniff"
+      : "x-content-type-options-not-implemented",
     headers.get("x-content-type-options")?.toLowerCase() === "nosniff" ? 0 : -5,
   );
 
   // X-Frame-Options (or CSP frame-ancestors)
   const frameAncestors = parseCsp(cspHeader).get("frame-ancestors");
-  if (frameAncestors && frameAncestors.length > 0 && !frameAncestors.includes("*")) add("x-frame-options", "x-frame-options-implemented-via-csp", 5);
-  else if (/^(deny|sameorigin)$/i.test(headers.get("x-frame-options") ?? "")) add("x-frame-options", "x-frame-options-sameorigin-or-deny", 0);
+  if (frameAncestors && frameAncestors.length > 0 && !frameAncestors.includes("*"))
+    add("x-frame-options", "x-frame-options-implemented-via-csp", 5);
+  else if (/^(deny|sameorigin)$/i.test(headers.get("x-frame-options") ?? ""))
+    add("x-frame-options", "x-frame-options-sameorigin-or-deny", 0);
   else add("x-frame-options", "x-frame-options-not-implemented", -20);
 
   // Cross-Origin-Resource-Policy
   const corp = headers.get("cross-origin-resource-policy");
   if (!corp) add("cross-origin-resource-policy", "corp-not-implemented", 0);
-  else if (["same-origin", "same-site", "cross-origin"].includes(corp)) add("cross-origin-resource-policy", `corp-implemented-with-${corp}`, 0);
+  else if (["same-origin", "same-site", "cross-origin"].includes(corp))
+    add("cross-origin-resource-policy", `corp-implemented-with-${corp}`, 0);
   else add("cross-origin-resource-policy", "corp-header-invalid", -5);
 
   // Subresource integrity: every script is same-origin (checked by the e2e suite), so no modifier.
@@ -101,7 +120,18 @@ export function gradeHeaders(headers: Headers): { score: number; grade: string; 
 
 export function gradeFor(score: number) {
   const table: [number, string][] = [
-    [100, "A+"], [90, "A"], [85, "A-"], [80, "B+"], [70, "B"], [65, "B-"], [60, "C+"], [50, "C"], [45, "C-"], [40, "D+"], [30, "D"], [25, "D-"],
+    [100, "A+"],
+    [90, "A"],
+    [85, "A-"],
+    [80, "B+"],
+    [70, "B"],
+    [65, "B-"],
+    [60, "C+"],
+    [50, "C"],
+    [45, "C-"],
+    [40, "D+"],
+    [30, "D"],
+    [25, "D-"],
   ];
   return table.find(([min]) => score >= min)?.[1] ?? "F";
 }
@@ -122,7 +152,11 @@ async function main() {
       { type: "rendered page", path: "/contact" },
       { type: "hashed asset", path: asset },
       { type: "404 page", path: "/no-such-page" },
-      { type: "API JSON", path: "/functions/v1/azure-communication", init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" } },
+      {
+        type: "API JSON",
+        path: "/functions/v1/azure-communication",
+        init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+      },
       { type: "health JSON", path: "/healthz" },
     ];
     const rows: string[] = ["| Response type | Path | Status | Score | Grade |", "| --- | --- | --- | --- | --- |"];
@@ -134,7 +168,12 @@ async function main() {
       rows.push(`| ${c.type} | \`${c.path}\` | ${response.status} | ${score} | ${grade} |`);
       if (grade !== "A+") {
         failed = true;
-        console.error(`${c.type}: ${modifiers.filter((m) => m.score < 0).map((m) => m.result).join(", ")}`);
+        console.error(
+          `${c.type}: ${modifiers
+            .filter((m) => m.score < 0)
+            .map((m) => m.result)
+            .join(", ")}`,
+        );
       }
     }
     console.log(rows.join("\n"));

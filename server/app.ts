@@ -11,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
 
-
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
   nonceContext: RouterContext<string | null>;
@@ -36,7 +35,10 @@ export function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "false" || value === "") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((part) => part.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Refuses cross-site form posts before they reach a route action. */
@@ -86,7 +88,10 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
       return;
     }
     if (Number(declared) > maxBytes) {
-      res.status(413).type("text/plain").send(`The form submission is too large: at most ${maxBytes} bytes are accepted.`);
+      res
+        .status(413)
+        .type("text/plain")
+        .send(`The form submission is too large: at most ${maxBytes} bytes are accepted.`);
       return;
     }
     next();
@@ -161,11 +166,13 @@ export function createApp(options: AppOptions) {
       ...limiterDefaults,
       limit: env.POST_RATE_LIMIT_PER_MINUTE,
       handler: (_req, res, _next, opts) => {
-        res.status(opts.statusCode).type("text/plain").send("Too many submissions. Please wait a minute and try again.");
+        res
+          .status(opts.statusCode)
+          .type("text/plain")
+          .send("Too many submissions. Please wait a minute and try again.");
       },
     }),
   );
-
 
   app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
   app.use(limitFormBodies(MAX_FORM_BODY_BYTES));

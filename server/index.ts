@@ -78,6 +78,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${JSON.stringify({ level: "error", msg: "server failed to start", err: String(error instanceof Error ? error.stack : error) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: "error", msg: "server failed to start", err: String(error instanceof Error ? error.stack : error) })}\n`,
+  );
   process.exit(1);
 });

@@ -28,11 +28,36 @@ export const dashboard = {
     title: "Recent alerts",
     lead: "Raised by AI-Obs and by mothers' own reports. Highest priority first.",
     items: [
-      { patient: "Abena M. (MAT-20417)", condition: "Blood pressure 148/96 mmHg at 31 weeks", priority: "high", time: "8 min ago" },
-      { patient: "Ngozi E. (MAT-19882)", condition: "Reduced fetal movements reported in journal", priority: "high", time: "22 min ago" },
-      { patient: "Fatima B. (MAT-20233)", condition: "Haemoglobin 9.4 g/dL: possible anaemia", priority: "medium", time: "1 hour ago" },
-      { patient: "Grace O. (MAT-20590)", condition: "Missed glucose tolerance test", priority: "medium", time: "3 hours ago" },
-      { patient: "Esi K. (MAT-18764)", condition: "Postnatal check due in 2 days", priority: "low", time: "Today, 07:30" },
+      {
+        patient: "Abena M. (MAT-20417)",
+        condition: "Blood pressure 148/96 mmHg at 31 weeks",
+        priority: "high",
+        time: "8 min ago",
+      },
+      {
+        patient: "Ngozi E. (MAT-19882)",
+        condition: "Reduced fetal movements reported in journal",
+        priority: "high",
+        time: "22 min ago",
+      },
+      {
+        patient: "Fatima B. (MAT-20233)",
+        condition: "Haemoglobin 9.4 g/dL: possible anaemia",
+        priority: "medium",
+        time: "1 hour ago",
+      },
+      {
+        patient: "Grace O. (MAT-20590)",
+        condition: "Missed glucose tolerance test",
+        priority: "medium",
+        time: "3 hours ago",
+      },
+      {
+        patient: "Esi K. (MAT-18764)",
+        condition: "Postnatal check due in 2 days",
+        priority: "low",
+        time: "Today, 07:30",
+      },
     ] satisfies DemoAlert[],
   },
   appointments: {

@@ -68,10 +68,7 @@ describe("marketing figures (SPEC section 9)", () => {
     ];
     expect(sources.length).toBeGreaterThan(10);
     // Distinctive figure strings; one-digit values such as "3" cannot be told apart from ordinary numbers.
-    const distinctive = [
-      ...Object.values(specFigures).filter((v) => v.length > 1),
-      specTiles.activePatients,
-    ];
+    const distinctive = [...Object.values(specFigures).filter((v) => v.length > 1), specTiles.activePatients];
     const offenders: string[] = [];
     for (const file of sources) {
       const text = readFileSync(file, "utf8");
@@ -107,7 +104,12 @@ describe("page content", () => {
       "AI for Early Risk Insights",
       "Continuous Health Monitoring",
     ]);
-    expect(home.slides.map((s) => s.ctas.map((c) => c.to))).toEqual([["/contact"], ["/product"], ["/demo"], ["/product", "/demo"]]);
+    expect(home.slides.map((s) => s.ctas.map((c) => c.to))).toEqual([
+      ["/contact"],
+      ["/product"],
+      ["/demo"],
+      ["/product", "/demo"],
+    ]);
     expect(home.slides[3]!.points).toEqual(["Heart rate", "Activity", "Sleep", "Stress"]);
   });
 

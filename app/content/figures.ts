@@ -10,7 +10,10 @@ export const figures = {
   preventableShare: { value: "80%", label: "of maternal deaths are preventable" },
   lowResourceShare: { value: "94%", label: "of maternal deaths occur in low-resource settings" },
   newbornDeathsPerYear: { value: "2.7M", label: "newborn deaths a year" },
-  womenPerDay: { value: "810", label: "women die every day from preventable causes linked to pregnancy and childbirth" },
+  womenPerDay: {
+    value: "810",
+    label: "women die every day from preventable causes linked to pregnancy and childbirth",
+  },
   reductionGoal: { value: "50%", label: "reduction in preventable maternal deaths: our goal" },
   womenBy2030: { value: "1M+", label: "women reached by 2030" },
   countriesBy2030: { value: "50+", label: "countries by 2030" },

@@ -80,7 +80,10 @@ export const impact = {
     lead: "We hold ourselves to results, not downloads. These are the outcomes we track with every partner.",
     items: [
       { title: "Complete records", body: "A full antenatal history available at every visit and at the birth." },
-      { title: "Earlier warnings", body: "High-risk pregnancies identified and referred sooner than with paper records." },
+      {
+        title: "Earlier warnings",
+        body: "High-risk pregnancies identified and referred sooner than with paper records.",
+      },
       { title: "Attendance", body: "More mothers completing their recommended antenatal contacts." },
       { title: "Continuity after birth", body: "Postnatal checks and newborn immunizations recorded and followed up." },
     ],

@@ -50,8 +50,7 @@ export const roadmap: readonly RoadmapItem[] = [
   {
     year: "2027+",
     title: "Global rollout",
-    description:
-      "Bring portable, patient-owned maternal records to new markets through ministry and NGO partnerships.",
+    description: "Bring portable, patient-owned maternal records to new markets through ministry and NGO partnerships.",
     status: "planned",
   },
 ];

@@ -43,11 +43,7 @@ export const screens = {
     summary: "Raised risk of pre-eclampsia",
     level: "Medium",
     score: 62,
-    factors: [
-      "Blood pressure up at the last 2 visits",
-      "First pregnancy",
-      "Swelling reported in journal",
-    ],
+    factors: ["Blood pressure up at the last 2 visits", "First pregnancy", "Swelling reported in journal"],
     action: "Suggested: repeat blood pressure and urine protein check within 48 hours.",
     disclaimer: "Decision support only. The clinician decides.",
   },

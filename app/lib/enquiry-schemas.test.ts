@@ -28,7 +28,14 @@ describe("contact form schema", () => {
     const result = parseForm(contactFormSchema, contactFields, validContact);
     expect(result).toEqual({
       ok: true,
-      value: { name: "Ama Mensah", email: "ama@example.org", organization: undefined, role: undefined, interest: "general", message: "Hello" },
+      value: {
+        name: "Ama Mensah",
+        email: "ama@example.org",
+        organization: undefined,
+        role: undefined,
+        interest: "general",
+        message: "Hello",
+      },
     });
   });
 

@@ -75,7 +75,8 @@ const multiLineBad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
 
 /** Checks a present, non-empty value against its spec; returns an error message or null. */
 function formatError(spec: FieldSpec, value: string): string | null {
-  if (spec.maxLength && value.length > spec.maxLength) return `${spec.label} must be ${spec.maxLength} characters or fewer`;
+  if (spec.maxLength && value.length > spec.maxLength)
+    return `${spec.label} must be ${spec.maxLength} characters or fewer`;
   if ((spec.kind === "textarea" ? multiLineBad : singleLineBad).test(value)) {
     return `${spec.label} contains characters that are not allowed`;
   }
@@ -110,17 +111,15 @@ export function checkField(spec: FieldSpec, raw: unknown): { value: string | und
 
 function buildSchema<T extends Record<string, FieldSpec>>(fields: T) {
   type Output = { [K in keyof T]: T[K]["required"] extends true ? string : string | undefined };
-  return z
-    .record(z.string(), z.unknown(), { error: "Expected an object of form fields" })
-    .transform((input, ctx) => {
-      const output: Record<string, string | undefined> = {};
-      for (const [name, spec] of Object.entries(fields)) {
-        const result = checkField(spec, input[name]);
-        if ("error" in result) ctx.addIssue({ code: "custom", path: [name], message: result.error });
-        else output[name] = result.value;
-      }
-      return output as Output;
-    });
+  return z.record(z.string(), z.unknown(), { error: "Expected an object of form fields" }).transform((input, ctx) => {
+    const output: Record<string, string | undefined> = {};
+    for (const [name, spec] of Object.entries(fields)) {
+      const result = checkField(spec, input[name]);
+      if ("error" in result) ctx.addIssue({ code: "custom", path: [name], message: result.error });
+      else output[name] = result.value;
+    }
+    return output as Output;
+  });
 }
 
 /** HTML attributes for a field's control, from its spec. */
@@ -129,34 +128,135 @@ export function controlAttributes(spec: FieldSpec) {
     required: spec.required,
     maxLength: spec.maxLength,
     autoComplete: spec.autoComplete,
-    ...(spec.kind === "email" ? { type: "email" } : spec.kind === "date" ? { type: "date" } : spec.kind === "text" ? { type: "text" } : {}),
+    ...(spec.kind === "email"
+      ? { type: "email" }
+      : spec.kind === "date"
+        ? { type: "date" }
+        : spec.kind === "text"
+          ? { type: "text" }
+          : {}),
   };
 }
 
 export const contactFields = {
-  name: { label: "Full Name", kind: "text", required: true, maxLength: limits.name, missing: "Enter your full name", autoComplete: "name" },
-  email: { label: "Email Address", kind: "email", required: true, maxLength: limits.email, missing: "Enter your email address", autoComplete: "email" },
-  organization: { label: "Organization", kind: "text", required: false, maxLength: limits.organization, missing: "", autoComplete: "organization" },
-  role: { label: "Role/Title", kind: "text", required: false, maxLength: limits.role, missing: "", autoComplete: "organization-title" },
-  interest: { label: "Area of Interest", kind: "select", required: true, options: interestOptions, missing: "Select what your enquiry is about" },
-  message: { label: "Message", kind: "textarea", required: true, maxLength: limits.message, missing: "Enter your message" },
+  name: {
+    label: "Full Name",
+    kind: "text",
+    required: true,
+    maxLength: limits.name,
+    missing: "Enter your full name",
+    autoComplete: "name",
+  },
+  email: {
+    label: "Email Address",
+    kind: "email",
+    required: true,
+    maxLength: limits.email,
+    missing: "Enter your email address",
+    autoComplete: "email",
+  },
+  organization: {
+    label: "Organization",
+    kind: "text",
+    required: false,
+    maxLength: limits.organization,
+    missing: "",
+    autoComplete: "organization",
+  },
+  role: {
+    label: "Role/Title",
+    kind: "text",
+    required: false,
+    maxLength: limits.role,
+    missing: "",
+    autoComplete: "organization-title",
+  },
+  interest: {
+    label: "Area of Interest",
+    kind: "select",
+    required: true,
+    options: interestOptions,
+    missing: "Select what your enquiry is about",
+  },
+  message: {
+    label: "Message",
+    kind: "textarea",
+    required: true,
+    maxLength: limits.message,
+    missing: "Enter your message",
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 export const demoFields = {
-  fullName: { label: "Full Name", kind: "text", required: true, maxLength: limits.name, missing: "Enter your full name", autoComplete: "name" },
-  organization: { label: "Organization / Institution", kind: "text", required: true, maxLength: limits.organization, missing: "Enter your organisation or institution", autoComplete: "organization" },
-  email: { label: "Email Address", kind: "email", required: true, maxLength: limits.email, missing: "Enter your email address", autoComplete: "email" },
+  fullName: {
+    label: "Full Name",
+    kind: "text",
+    required: true,
+    maxLength: limits.name,
+    missing: "Enter your full name",
+    autoComplete: "name",
+  },
+  organization: {
+    label: "Organization / Institution",
+    kind: "text",
+    required: true,
+    maxLength: limits.organization,
+    missing: "Enter your organisation or institution",
+    autoComplete: "organization",
+  },
+  email: {
+    label: "Email Address",
+    kind: "email",
+    required: true,
+    maxLength: limits.email,
+    missing: "Enter your email address",
+    autoComplete: "email",
+  },
   role: { label: "Role", kind: "select", required: true, options: demoRoleOptions, missing: "Select your role" },
-  preferredDate: { label: "Preferred Date", kind: "date", required: false, maxLength: limits.preferredDate, missing: "", invalid: "Enter a real date for your preferred date" },
+  preferredDate: {
+    label: "Preferred Date",
+    kind: "date",
+    required: false,
+    maxLength: limits.preferredDate,
+    missing: "",
+    invalid: "Enter a real date for your preferred date",
+  },
   message: { label: "Message", kind: "textarea", required: false, maxLength: limits.message, missing: "" },
 } as const satisfies Record<string, FieldSpec>;
 
 export const advisoryFields = {
-  fullName: { label: "Full Name", kind: "text", required: true, maxLength: limits.name, missing: "Enter your full name", autoComplete: "name" },
-  email: { label: "Email Address", kind: "email", required: true, maxLength: limits.email, missing: "Enter your email address", autoComplete: "email" },
+  fullName: {
+    label: "Full Name",
+    kind: "text",
+    required: true,
+    maxLength: limits.name,
+    missing: "Enter your full name",
+    autoComplete: "name",
+  },
+  email: {
+    label: "Email Address",
+    kind: "email",
+    required: true,
+    maxLength: limits.email,
+    missing: "Enter your email address",
+    autoComplete: "email",
+  },
   role: { label: "Role", kind: "select", required: true, options: advisoryRoleOptions, missing: "Select your role" },
-  country: { label: "Country", kind: "text", required: true, maxLength: limits.country, missing: "Enter your country", autoComplete: "country-name" },
-  reason: { label: "Why do you want to join?", kind: "text", required: true, maxLength: limits.reason, missing: "Tell us why you want to join" },
+  country: {
+    label: "Country",
+    kind: "text",
+    required: true,
+    maxLength: limits.country,
+    missing: "Enter your country",
+    autoComplete: "country-name",
+  },
+  reason: {
+    label: "Why do you want to join?",
+    kind: "text",
+    required: true,
+    maxLength: limits.reason,
+    missing: "Tell us why you want to join",
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 /** Form schemas: what each form posts. */
@@ -212,9 +312,11 @@ export function advisoryPayloadFromForm(form: AdvisoryForm): AdvisoryPayload {
 export type FieldErrors = Record<string, string>;
 
 /** Parses form data; on failure returns the first message per field, in field order. */
-export function parseForm<T>(schema: z.ZodType<T>, fields: Record<string, FieldSpec>, data: Record<string, unknown>):
-  | { ok: true; value: T }
-  | { ok: false; errors: FieldErrors } {
+export function parseForm<T>(
+  schema: z.ZodType<T>,
+  fields: Record<string, FieldSpec>,
+  data: Record<string, unknown>,
+): { ok: true; value: T } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};

@@ -6,13 +6,14 @@ import { company } from "~/content/company";
  * zero-configuration default except secrets that enable optional features.
  * README.md lists each one; keep that table in step with this schema.
  */
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
-const commaList = z
-  .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -38,19 +39,28 @@ export const envSchema = z.object({
 
   // Enquiry delivery pipeline (server/enquiries, docs/decisions/005-enquiry-outbox.md).
   /** PostgreSQL connection string; unset = embedded PGlite database in DATA_DIR/db. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   /** Run the delivery worker inside the web server; set false when `npm run worker` runs it. */
   RUN_WORKER: booleanString.default(true),
   /** How e-mail leaves: `file` (.eml files in DATA_DIR/outbox), `smtp` (SMTP_URL) or `acs` (Azure Communication Services). */
   MAIL_TRANSPORT: z.enum(["file", "smtp", "acs"]).default("file"),
   /** smtp(s)://user:pass@host:port — e.g. smtp://…@smtp.azurecomm.net:587 for the ACS SMTP relay. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   /** Azure Communication Services connection string (MAIL_TRANSPORT=acs, SMS_TRANSPORT=acs). */
   ACS_CONNECTION_STRING: z.string().min(1).optional(),
   /** How SMS leaves: `file` (DATA_DIR/outbox) or `acs`. */
   SMS_TRANSPORT: z.enum(["file", "acs"]).default("file"),
   /** Sender number for SMS in E.164, e.g. +447700900123 (SMS_TRANSPORT=acs). */
-  SMS_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164 format, like +447700900123").optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164 format, like +447700900123")
+    .optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default(`${company.brand} <no-reply@maternis.health>`),
   /** Mailbox that receives enquiry notifications. */
@@ -66,7 +76,11 @@ export const envSchema = z.object({
   DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
   /** First retry delay; doubled on each retry (with jitter) up to DELIVERY_RETRY_DELAY_MAX_SECONDS. 0 = retry at once. */
   DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
-  DELIVERY_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().positive().default(4 * 60 * 60),
+  DELIVERY_RETRY_DELAY_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 60 * 60),
   /** Exponential backoff between retries (false = a fixed DELIVERY_RETRY_DELAY_SECONDS). */
   DELIVERY_RETRY_BACKOFF: booleanString.default(true),
   /** How often an idle worker looks for new deliveries (at least 0.5). */

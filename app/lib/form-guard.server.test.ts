@@ -14,25 +14,46 @@ describe("form guard", () => {
   const token = issueFormToken(t0, key);
 
   it("accepts a human-paced submission with an empty honeypot", () => {
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" }), { now: t0 + 5000, minFillMs: 2000, key })).toEqual({ ok: true });
+    expect(
+      checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" }), {
+        now: t0 + 5000,
+        minFillMs: 2000,
+        key,
+      }),
+    ).toEqual({ ok: true });
   });
 
   it("flags a filled honeypot as spam", () => {
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "http://spam" }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject({ spam: true, reason: "honeypot" });
+    expect(
+      checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "http://spam" }), {
+        now: t0 + 5000,
+        minFillMs: 2000,
+        key,
+      }),
+    ).toMatchObject({ spam: true, reason: "honeypot" });
   });
 
   it("flags a missing or forged timestamp as spam", () => {
     expect(checkFormGuard(form({}), { now: t0, key })).toMatchObject({ spam: true, reason: "missing-timestamp" });
     const forged = `${t0 - 10_000}.${token.split(".")[1]}`;
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: forged }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject({ reason: "bad-timestamp" });
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: "garbage" }), { now: t0, key })).toMatchObject({ reason: "bad-timestamp" });
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: forged }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject(
+      { reason: "bad-timestamp" },
+    );
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: "garbage" }), { now: t0, key })).toMatchObject({
+      reason: "bad-timestamp",
+    });
   });
 
   it("flags a submission faster than the minimum fill time", () => {
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + 1999, minFillMs: 2000, key })).toMatchObject({ spam: true, reason: "too-fast" });
+    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + 1999, minFillMs: 2000, key })).toMatchObject({
+      spam: true,
+      reason: "too-fast",
+    });
   });
 
   it("asks a person to resubmit a form older than a day", () => {
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + FORM_MAX_AGE_MS + 1, minFillMs: 2000, key })).toEqual({ ok: false, spam: false, reason: "expired" });
+    expect(
+      checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + FORM_MAX_AGE_MS + 1, minFillMs: 2000, key }),
+    ).toEqual({ ok: false, spam: false, reason: "expired" });
   });
 });

@@ -56,7 +56,11 @@ export type GuardVerdict =
  */
 export function checkFormGuard(
   form: { get(name: string): unknown },
-  { now = Date.now(), minFillMs = getEnv().FORM_MIN_FILL_MS, key }: { now?: number; minFillMs?: number; key?: Buffer } = {},
+  {
+    now = Date.now(),
+    minFillMs = getEnv().FORM_MIN_FILL_MS,
+    key,
+  }: { now?: number; minFillMs?: number; key?: Buffer } = {},
 ): GuardVerdict {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { ok: false, spam: true, reason: "honeypot" };

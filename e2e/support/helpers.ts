@@ -8,7 +8,11 @@ export { pages };
 export async function expectNoAxeViolations(page: Page, context = "") {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n    ")}`,
   );
   expect(summary, `axe violations ${context}`).toEqual([]);
 }

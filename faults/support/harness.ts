@@ -49,9 +49,15 @@ export function assertBuilt() {
 }
 
 /** The production server with captured output; `env` overrides `relaxedEnv`. */
-export function startFaultServer(env: Record<string, string>, options: StartServerOptions = {}): Promise<RunningServer> {
+export function startFaultServer(
+  env: Record<string, string>,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   assertBuilt();
-  return startServer({ ...relaxedEnv, ...env }, { capture: true, healthTimeoutMs: 60_000, buildDir: BUILD_DIR, ...options });
+  return startServer(
+    { ...relaxedEnv, ...env },
+    { capture: true, healthTimeoutMs: 60_000, buildDir: BUILD_DIR, ...options },
+  );
 }
 
 /** A valid anti-spam token, as the form's loader would render it. */
@@ -65,9 +71,23 @@ export type FormKind = "contact" | "demo" | "advisory";
 export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {
   switch (kind) {
     case "contact":
-      return { name: `Ada Tester ${n}`, email, organization: "Fault Lab", role: "Engineer", interest: "general", message: `Crash test message ${n}` };
+      return {
+        name: `Ada Tester ${n}`,
+        email,
+        organization: "Fault Lab",
+        role: "Engineer",
+        interest: "general",
+        message: `Crash test message ${n}`,
+      };
     case "demo":
-      return { fullName: `Grace Tester ${n}`, organization: "Fault Lab", email, role: "healthcare", preferredDate: "2031-05-17", message: `Demo ${n}` };
+      return {
+        fullName: `Grace Tester ${n}`,
+        organization: "Fault Lab",
+        email,
+        role: "healthcare",
+        preferredDate: "2031-05-17",
+        message: `Demo ${n}`,
+      };
     case "advisory":
       return { fullName: `Mary Tester ${n}`, email, role: "midwife", country: "Kenya", reason: `Reason ${n}` };
   }
@@ -100,15 +120,31 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 export function rawRequest(base: string, request: RawRequest): Promise<RawResponse> {
   const url = new URL(request.path, base);
   return new Promise((resolve, reject) => {
-    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, "utf8");
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(request.body, "utf8");
     const headers: Record<string, string | number> = { ...request.headers };
-    if (body && !request.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) headers["Content-Length"] = body.length;
+    if (body && !request.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length"))
+      headers["Content-Length"] = body.length;
     const req = http.request(
-      { host: url.hostname, port: url.port, path: request.path, method: request.method ?? "POST", headers, agent, timeout: request.timeoutMs ?? 30_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: request.path,
+        method: request.method ?? "POST",
+        headers,
+        agent,
+        timeout: request.timeoutMs ?? 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
@@ -124,10 +160,20 @@ export function rawRequest(base: string, request: RawRequest): Promise<RawRespon
 }
 
 /** Posts a form as a browser on the same site would. */
-export function postForm(base: string, kind: FormKind, body: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postForm(
+  base: string,
+  kind: FormKind,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return rawRequest(base, {
     path: `/${kind}`,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "Sec-Fetch-Site": "same-origin", ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      "Sec-Fetch-Site": "same-origin",
+      ...headers,
+    },
     body,
   });
 }
@@ -219,7 +265,11 @@ export function prng(seed: number) {
 }
 
 /** Runs `tasks` with at most `limit` at a time; resolves with every result or error in order. */
-export async function pool<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+export async function pool<T>(
+  count: number,
+  limit: number,
+  task: (i: number) => Promise<T>,
+): Promise<PromiseSettledResult<T>[]> {
   const results: PromiseSettledResult<T>[] = new Array(count);
   let next = 0;
   async function lane() {

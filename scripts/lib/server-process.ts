@@ -46,13 +46,24 @@ export type StartServerOptions = {
   buildDir?: string;
 };
 
-export async function startServer(env: Record<string, string> = {}, options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
   const buildDir = path.resolve(options.buildDir ?? process.env.BUILD_DIR ?? "build");
   const child = spawn(process.execPath, [path.join(buildDir, "node/index.js")], {
     stdio: options.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", BUILD_DIR: buildDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      BUILD_DIR: buildDir,
+      ...env,
+    },
   });
   let captured = "";
   const keep = (chunk: Buffer) => {
@@ -75,7 +86,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const deadline = Date.now() + (options.healthTimeoutMs ?? 30_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited with code ${child.exitCode ?? child.signalCode}${captured ? `:\n${captured.slice(-4000)}` : ""}`);
+      throw new Error(
+        `server exited with code ${child.exitCode ?? child.signalCode}${captured ? `:\n${captured.slice(-4000)}` : ""}`,
+      );
     }
     try {
       const response = await fetch(`${url}/healthz`);

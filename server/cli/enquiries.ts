@@ -24,7 +24,12 @@ async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { csv: { type: "boolean" }, limit: { type: "string" }, kind: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      csv: { type: "boolean" },
+      limit: { type: "string" },
+      kind: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const command = positionals[0];
   if (values.help || !command || !["list", "export", "redrive", "purge"].includes(command)) {
@@ -55,10 +60,15 @@ async function main(argv: string[]) {
         const records = await listEnquiries(store, { limit, kind });
         if (records.length === 0) process.stdout.write("No enquiries.\n");
         for (const record of records) {
-          const who = [record.payload.name, record.payload.email && `<${record.payload.email}>`].filter(Boolean).join(" ");
+          const who = [record.payload.name, record.payload.email && `<${record.payload.email}>`]
+            .filter(Boolean)
+            .join(" ");
           process.stdout.write(`${record.createdAt.toISOString()}  ${record.kind.padEnd(8)}  ${record.id}  ${who}\n`);
           for (const d of record.deliveries) {
-            const extra = d.status === "sent" ? `sent ${d.sentAt?.toISOString() ?? ""}` : `${d.attempts} attempt(s)${d.lastError ? `: ${d.lastError}` : ""}`;
+            const extra =
+              d.status === "sent"
+                ? `sent ${d.sentAt?.toISOString() ?? ""}`
+                : `${d.attempts} attempt(s)${d.lastError ? `: ${d.lastError}` : ""}`;
             process.stdout.write(`    ${d.kind.padEnd(15)} ${d.status.padEnd(6)} ${d.recipient}  ${extra}\n`);
           }
         }
@@ -95,7 +105,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof EnvError ? error.message : error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof EnvError ? error.message : error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   },
 );

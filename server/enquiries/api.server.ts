@@ -2,7 +2,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../log";
-import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, errorText, type MailTransport, type SmsTransport } from "./transport.server";
+import {
+  EMAIL_FALLBACK_ERROR,
+  SMS_FALLBACK_ERROR,
+  errorText,
+  type MailTransport,
+  type SmsTransport,
+} from "./transport.server";
 
 /**
  * POST /functions/v1/azure-communication: the e-mail and SMS endpoint of SPEC
@@ -14,26 +20,39 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const noControls = /^[^\u0000-\u001f\u007f]*$/;
 const oneOrMany = <T extends z.ZodType>(item: T) =>
-  z.union([item, z.array(item).min(1, "needs at least one recipient").max(50, "at most 50 recipients")]).transform((value) => (Array.isArray(value) ? value : [value]) as z.infer<T>[]);
+  z
+    .union([item, z.array(item).min(1, "needs at least one recipient").max(50, "at most 50 recipients")])
+    .transform((value) => (Array.isArray(value) ? value : [value]) as z.infer<T>[]);
 
 const emailData = z
   .object({
     to: oneOrMany(z.email({ error: "to must be an email address" }).max(254)),
-    subject: z.string({ error: "subject is required" }).trim().min(1, "subject is required").max(998, "subject is too long").regex(noControls, "subject must be a single line"),
+    subject: z
+      .string({ error: "subject is required" })
+      .trim()
+      .min(1, "subject is required")
+      .max(998, "subject is too long")
+      .regex(noControls, "subject must be a single line"),
     htmlContent: z.string({ error: "htmlContent must be text" }).max(60_000).optional(),
     textContent: z.string({ error: "textContent must be text" }).max(60_000).optional(),
   })
-  .refine((data) => Boolean(data.htmlContent?.trim() || data.textContent?.trim()), { message: "htmlContent or textContent is required" });
+  .refine((data) => Boolean(data.htmlContent?.trim() || data.textContent?.trim()), {
+    message: "htmlContent or textContent is required",
+  });
 
 const smsData = z.object({
   to: oneOrMany(z.string().regex(/^\+[1-9]\d{6,14}$/, "to must be a phone number in E.164 format, like +447700900123")),
   message: z.string({ error: "message is required" }).min(1, "message is required").max(1600, "message is too long"),
 });
 
-const body = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("send_email"), data: emailData }),
-  z.object({ action: z.literal("send_sms"), data: smsData }),
-], { error: "action must be send_email or send_sms, with a data object" });
+const body = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("send_email"), data: emailData }),
+    z.object({ action: z.literal("send_sms"), data: smsData }),
+  ],
+  { error: "action must be send_email or send_sms, with a data object" },
+);
 
 function digest(value: string) {
   return createHash("sha256").update(value).digest();
@@ -52,7 +71,12 @@ function firstIssue(error: z.ZodError): string {
   return where && !issue.message.startsWith(String(issue.path.at(-1))) ? `${where}: ${issue.message}` : issue.message;
 }
 
-export function communicationRouter(options: { apiKey: string | undefined; mail: MailTransport; sms: SmsTransport; log: Logger }): express.Router {
+export function communicationRouter(options: {
+  apiKey: string | undefined;
+  mail: MailTransport;
+  sms: SmsTransport;
+  log: Logger;
+}): express.Router {
   const { apiKey, mail, sms, log } = options;
   const router = express.Router();
   const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: true, type: () => true });
@@ -73,14 +97,17 @@ export function communicationRouter(options: { apiKey: string | undefined; mail:
     }
     if (!req.is("application/json")) return reply(res, 415, { error: "Content-Type must be application/json" });
     const declared = Number(req.get("content-length") ?? 0);
-    if (declared > MAX_BODY_BYTES) return reply(res, 413, { error: `Request body must be ${MAX_BODY_BYTES} bytes or smaller` });
+    if (declared > MAX_BODY_BYTES)
+      return reply(res, 413, { error: `Request body must be ${MAX_BODY_BYTES} bytes or smaller` });
 
     parseJson(req, res, (parseError?: unknown) => {
       void (async () => {
         if (parseError) {
           const type = (parseError as { type?: string }).type;
-          if (type === "entity.too.large") return reply(res, 413, { error: `Request body must be ${MAX_BODY_BYTES} bytes or smaller` });
-          if (type === "encoding.unsupported" || type === "charset.unsupported") return reply(res, 415, { error: "Unsupported encoding" });
+          if (type === "entity.too.large")
+            return reply(res, 413, { error: `Request body must be ${MAX_BODY_BYTES} bytes or smaller` });
+          if (type === "encoding.unsupported" || type === "charset.unsupported")
+            return reply(res, 415, { error: "Unsupported encoding" });
           return reply(res, 400, { error: "Request body is not valid JSON" });
         }
         const parsed = body.safeParse(req.body);
@@ -89,9 +116,18 @@ export function communicationRouter(options: { apiKey: string | undefined; mail:
         try {
           const receipt =
             request.action === "send_email"
-              ? await mail.sendEmail({ to: request.data.to, subject: request.data.subject, html: request.data.htmlContent, text: request.data.textContent })
+              ? await mail.sendEmail({
+                  to: request.data.to,
+                  subject: request.data.subject,
+                  html: request.data.htmlContent,
+                  text: request.data.textContent,
+                })
               : await sms.sendSms({ to: request.data.to, message: request.data.message });
-          log.info("communication sent", { action: request.action, recipients: request.data.to.length, messageId: receipt.messageId });
+          log.info("communication sent", {
+            action: request.action,
+            recipients: request.data.to.length,
+            messageId: receipt.messageId,
+          });
           return reply(res, 200, { success: true, messageId: receipt.messageId });
         } catch (error) {
           const message = errorText(error, request.action === "send_email" ? EMAIL_FALLBACK_ERROR : SMS_FALLBACK_ERROR);

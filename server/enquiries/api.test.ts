@@ -22,7 +22,14 @@ async function serve(options: { apiKey?: string; mail?: MailTransport; sms?: Sms
   const mail = options.mail ?? smtpMailTransport({ from: "Maternis <no-reply@maternis.test>", url: smtp.url });
   transports.push(mail);
   const app = express();
-  app.use(communicationRouter({ apiKey: options.apiKey, mail, sms: options.sms ?? fileSmsTransport({ outbox: path.join(data.dir, "outbox"), log }), log }));
+  app.use(
+    communicationRouter({
+      apiKey: options.apiKey,
+      mail,
+      sms: options.sms ?? fileSmsTransport({ outbox: path.join(data.dir, "outbox"), log }),
+      log,
+    }),
+  );
   app.use((_req, res) => void res.status(404).send("page 404"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -38,7 +45,12 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 }
 
-const email = { to: "partner@example.org", subject: "Quarterly report", htmlContent: "<p>Attached</p>", textContent: "Attached" };
+const email = {
+  to: "partner@example.org",
+  subject: "Quarterly report",
+  htmlContent: "<p>Attached</p>",
+  textContent: "Attached",
+};
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -121,7 +133,10 @@ describe("the communication endpoint", () => {
 
   test("200 for an SMS through the file transport", async () => {
     const url = await serve({ apiKey: KEY });
-    const res = await post(url, { action: "send_sms", data: { to: "+447700900123", message: "Your appointment is at 10:00" } });
+    const res = await post(url, {
+      action: "send_sms",
+      data: { to: "+447700900123", message: "Your appointment is at 10:00" },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).messageId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -133,7 +148,10 @@ describe("the communication endpoint", () => {
     expect(rejected.status).toBe(502);
     expect((await rejected.json()).error).toMatch(/Mailbox unavailable/);
 
-    const down = await serve({ apiKey: KEY, mail: smtpMailTransport({ from: "x@maternis.test", url: `smtp://127.0.0.1:${await freePort()}` }) });
+    const down = await serve({
+      apiKey: KEY,
+      mail: smtpMailTransport({ from: "x@maternis.test", url: `smtp://127.0.0.1:${await freePort()}` }),
+    });
     const refused = await post(down, { action: "send_email", data: email });
     expect(refused.status).toBe(502);
     expect((await refused.json()).error).toMatch(/ECONNREFUSED/);

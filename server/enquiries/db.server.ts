@@ -40,7 +40,9 @@ export interface Store {
 export type StoreOptions = { databaseUrl?: string; dataDir: string };
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(path.resolve(options.dataDir, "db"));
+  const store = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(path.resolve(options.dataDir, "db"));
   try {
     await store.migrate();
   } catch (error) {

@@ -21,7 +21,12 @@ export async function enqueueDelivery(
 ): Promise<string | null> {
   const [row] = await tx
     .insert(deliveries)
-    .values({ id: randomUUID(), submissionId: delivery.submissionId, kind: delivery.kind, recipient: delivery.recipient })
+    .values({
+      id: randomUUID(),
+      submissionId: delivery.submissionId,
+      kind: delivery.kind,
+      recipient: delivery.recipient,
+    })
     .onConflictDoNothing({ target: [deliveries.submissionId, deliveries.kind] })
     .returning({ id: deliveries.id });
   if (!row) return null;
@@ -69,8 +74,16 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
     welcomeFailed = welcome?.status === "dead";
   }
 
-  await store.db.update(deliveries).set({ attempts: sql`${deliveries.attempts} + 1` }).where(eq(deliveries.id, delivery.id));
-  const fields = { deliveryId: delivery.id, submissionId: submission.id, kind: delivery.kind, enquiry: submission.kind };
+  await store.db
+    .update(deliveries)
+    .set({ attempts: sql`${deliveries.attempts} + 1` })
+    .where(eq(deliveries.id, delivery.id));
+  const fields = {
+    deliveryId: delivery.id,
+    submissionId: submission.id,
+    kind: delivery.kind,
+    enquiry: submission.kind,
+  };
 
   let providerMessageId: string;
   try {
@@ -100,7 +113,11 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
       .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null })
       .where(eq(deliveries.id, delivery.id));
     if (delivery.kind === "welcome") {
-      await enqueueDelivery(tx, bossDb, deps.boss, { submissionId: submission.id, kind: "notification", recipient: deps.enquiriesEmail });
+      await enqueueDelivery(tx, bossDb, deps.boss, {
+        submissionId: submission.id,
+        kind: "notification",
+        recipient: deps.enquiriesEmail,
+      });
     }
   });
   log.info("delivery sent", { ...fields, attempt: delivery.attempts + 1 });
@@ -120,7 +137,11 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
       .where(and(eq(deliveries.id, deliveryId), ne(deliveries.status, "sent")))
       .returning();
     if (row?.kind === "welcome") {
-      await enqueueDelivery(tx, bossDb, deps.boss, { submissionId: row.submissionId, kind: "notification", recipient: deps.enquiriesEmail });
+      await enqueueDelivery(tx, bossDb, deps.boss, {
+        submissionId: row.submissionId,
+        kind: "notification",
+        recipient: deps.enquiriesEmail,
+      });
     }
     return row;
   });

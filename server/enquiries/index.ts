@@ -7,7 +7,15 @@ import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
 import { purgeExpired } from "./operations.server";
-import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, RETENTION_CRON, RETENTION_QUEUE, recoverOrphanedJobs, startBoss, type DeliveryJob } from "./queue.server";
+import {
+  DEAD_LETTER_QUEUE,
+  DELIVERY_QUEUE,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+  recoverOrphanedJobs,
+  startBoss,
+  type DeliveryJob,
+} from "./queue.server";
 import { limitsFromEnv, loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
@@ -64,15 +72,26 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     enquiriesEmail: env.ENQUIRIES_EMAIL,
     fingerprintSecret: await loadFingerprintSecret(store),
   };
-  const deliveryDeps: DeliveryDeps = { store, boss, mail, log, siteUrl: env.SITE_URL, enquiriesEmail: env.ENQUIRIES_EMAIL };
+  const deliveryDeps: DeliveryDeps = {
+    store,
+    boss,
+    mail,
+    log,
+    siteUrl: env.SITE_URL,
+    enquiriesEmail: env.ENQUIRIES_EMAIL,
+  };
 
   if (runWorker) {
     // Before working: sends a crashed process left in flight are retried now, not when they expire.
     await recoverOrphanedJobs(store, boss, log);
     const polling = { pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS };
-    await boss.work<DeliveryJob>(DELIVERY_QUEUE, { ...polling, localConcurrency: env.WORKER_CONCURRENCY }, async ([job]) => {
-      if (job) await processDelivery(deliveryDeps, job.data.deliveryId);
-    });
+    await boss.work<DeliveryJob>(
+      DELIVERY_QUEUE,
+      { ...polling, localConcurrency: env.WORKER_CONCURRENCY },
+      async ([job]) => {
+        if (job) await processDelivery(deliveryDeps, job.data.deliveryId);
+      },
+    );
     await boss.work<DeliveryJob>(DEAD_LETTER_QUEUE, polling, async ([job]) => {
       if (job) await processDeadLetter(deliveryDeps, job.data.deliveryId);
     });
@@ -81,7 +100,11 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
-    log.info("enquiry worker started", { engine: store.engine, transport: mail.name, concurrency: env.WORKER_CONCURRENCY });
+    log.info("enquiry worker started", {
+      engine: store.engine,
+      transport: mail.name,
+      concurrency: env.WORKER_CONCURRENCY,
+    });
   } else {
     log.info("enquiry pipeline ready (worker runs elsewhere)", { engine: store.engine });
   }

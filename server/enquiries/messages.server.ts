@@ -56,7 +56,9 @@ export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmai
       rendered = await emails.renderAdvisoryWelcome(submitter);
       break;
     case "advisory/notification":
-      rendered = await emails.renderAdvisoryNotification(payload as AdvisoryPayload, { welcomeFailed: context.welcomeFailed });
+      rendered = await emails.renderAdvisoryNotification(payload as AdvisoryPayload, {
+        welcomeFailed: context.welcomeFailed,
+      });
       break;
     default:
       throw new Error(`No e-mail for a ${deliveryKind} of a ${submissionKind} enquiry`);

@@ -29,7 +29,9 @@ export async function runMigrations(session: MigrationSession): Promise<string[]
     await session.exec(
       `create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`,
     );
-    const done = new Set((await session.query<{ id: string }>("select id from schema_migrations")).map((row) => row.id));
+    const done = new Set(
+      (await session.query<{ id: string }>("select id from schema_migrations")).map((row) => row.id),
+    );
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       const statements = migration.sql.split("--> statement-breakpoint").join("\n");
@@ -40,7 +42,9 @@ export async function runMigrations(session: MigrationSession): Promise<string[]
         await session.exec("commit");
       } catch (error) {
         await session.exec("rollback").catch(() => {});
-        throw new Error(`Migration ${migration.id} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(`Migration ${migration.id} failed: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
       applied.push(migration.id);
     }

@@ -14,7 +14,10 @@ export type EnquiryRecord = {
   deliveries: Pick<Delivery, "kind" | "recipient" | "status" | "attempts" | "lastError" | "sentAt">[];
 };
 
-export async function listEnquiries(store: Store, { limit = 50, kind }: { limit?: number; kind?: SubmissionKind } = {}): Promise<EnquiryRecord[]> {
+export async function listEnquiries(
+  store: Store,
+  { limit = 50, kind }: { limit?: number; kind?: SubmissionKind } = {},
+): Promise<EnquiryRecord[]> {
   const rows = await store.db
     .select()
     .from(submissions)
@@ -25,7 +28,12 @@ export async function listEnquiries(store: Store, { limit = 50, kind }: { limit?
   const related = await store.db
     .select()
     .from(deliveries)
-    .where(inArray(deliveries.submissionId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        deliveries.submissionId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(deliveries.createdAt);
   return rows.map((row) => ({
     id: row.id,
@@ -34,11 +42,28 @@ export async function listEnquiries(store: Store, { limit = 50, kind }: { limit?
     payload: row.payload,
     deliveries: related
       .filter((d) => d.submissionId === row.id)
-      .map(({ kind, recipient, status, attempts, lastError, sentAt }) => ({ kind, recipient, status, attempts, lastError, sentAt })),
+      .map(({ kind, recipient, status, attempts, lastError, sentAt }) => ({
+        kind,
+        recipient,
+        status,
+        attempts,
+        lastError,
+        sentAt,
+      })),
   }));
 }
 
-const csvPayloadColumns = ["name", "email", "organization", "role", "interest", "preferredTime", "country", "reason", "message"] as const;
+const csvPayloadColumns = [
+  "name",
+  "email",
+  "organization",
+  "role",
+  "interest",
+  "preferredTime",
+  "country",
+  "reason",
+  "message",
+] as const;
 const deliveryColumns: DeliveryKind[] = ["welcome", "notification", "acknowledgement"];
 
 /** One CSV cell: quoted when needed, and never starting like a spreadsheet formula. */
@@ -53,7 +78,11 @@ export function enquiriesToCsv(records: EnquiryRecord[]): string {
   const lines = [header.join(",")];
   for (const record of records) {
     const statuses = deliveryColumns.map((k) => record.deliveries.find((d) => d.kind === k)?.status ?? "");
-    lines.push([record.id, record.createdAt, record.kind, ...csvPayloadColumns.map((c) => record.payload[c]), ...statuses].map(csvCell).join(","));
+    lines.push(
+      [record.id, record.createdAt, record.kind, ...csvPayloadColumns.map((c) => record.payload[c]), ...statuses]
+        .map(csvCell)
+        .join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -67,7 +96,10 @@ export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise
       .where(eq(deliveries.status, "dead"))
       .returning({ id: deliveries.id, kind: deliveries.kind });
     for (const row of rows) {
-      await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, { db: bossDb, priority: row.kind === "notification" ? 1 : 0 });
+      await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, {
+        db: bossDb,
+        priority: row.kind === "notification" ? 1 : 0,
+      });
     }
     return rows.length;
   });

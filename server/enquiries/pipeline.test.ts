@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { EnquiryPipeline } from ".";
 import { InvalidEnquiryError } from ".";
 import { enqueueDelivery } from "./deliveries.server";
-import { enquiriesToCsv, listEnquiries, type EnquiryRecord, purgeExpired, redriveDeadDeliveries } from "./operations.server";
+import {
+  enquiriesToCsv,
+  listEnquiries,
+  type EnquiryRecord,
+  purgeExpired,
+  redriveDeadDeliveries,
+} from "./operations.server";
 import { RETENTION_QUEUE } from "./queue.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "./schema.server";
@@ -60,8 +66,16 @@ const engines = [
 ];
 
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
-  async function start(overrides: Record<string, string> = {}, { database, runWorker = true }: { database?: Record<string, string>; runWorker?: boolean } = {}) {
-    const env = testEnv({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...(database ?? (await engine.database())), ...overrides });
+  async function start(
+    overrides: Record<string, string> = {},
+    { database, runWorker = true }: { database?: Record<string, string>; runWorker?: boolean } = {},
+  ) {
+    const env = testEnv({
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      ...(database ?? (await engine.database())),
+      ...overrides,
+    });
     const pipeline = await openPipeline(env, runWorker);
     open.push(pipeline);
     return { pipeline, env, store: pipeline.internals.store };
@@ -84,17 +98,37 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const submit = pipeline.service.submitEnquiry;
     const contact = await submit(
       "contact",
-      { name: "Ama Kofi Mensah", email: "ama@example.org", organization: "Korle Bu Teaching Hospital", role: "Senior Midwife", interest: "partnership", message: "We run three clinics.\nCan we talk?" },
+      {
+        name: "Ama Kofi Mensah",
+        email: "ama@example.org",
+        organization: "Korle Bu Teaching Hospital",
+        role: "Senior Midwife",
+        interest: "partnership",
+        message: "We run three clinics.\nCan we talk?",
+      },
       { ip: "203.0.113.1" },
     );
     const demo = await submit(
       "demo",
-      { name: "Kwame Boateng", email: "kwame@example.org", organization: "Ghana Health Service", role: "government", preferredTime: "2026-03-12", message: "A morning slot, please." },
+      {
+        name: "Kwame Boateng",
+        email: "kwame@example.org",
+        organization: "Ghana Health Service",
+        role: "government",
+        preferredTime: "2026-03-12",
+        message: "A morning slot, please.",
+      },
       { ip: "203.0.113.2" },
     );
     const advisory = await submit(
       "advisory",
-      { name: "Ngozi Okafor", email: "ngozi@example.org", role: "midwife", country: "Nigeria", reason: "To bring records to rural clinics" },
+      {
+        name: "Ngozi Okafor",
+        email: "ngozi@example.org",
+        role: "midwife",
+        country: "Nigeria",
+        reason: "To bring records to rural clinics",
+      },
       { ip: "203.0.113.3" },
     );
     for (const result of [contact, demo, advisory]) expect(result.ok).toBe(true);
@@ -108,8 +142,16 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const contactNotification = bySubject("New Contact Form Submission - partnership");
     expect(contactNotification.envelopeTo).toEqual([ENQUIRIES]);
     expect(contactNotification.replyTo?.value[0]?.address).toBe("ama@example.org");
-    expect(contactNotification.messageId).toBe(deliveryMessageId(contact.submissionId, "notification", "https://www.maternis.health"));
-    for (const text of ["Ama Kofi Mensah", "ama@example.org", "Korle Bu Teaching Hospital", "Senior Midwife", "We run three clinics."]) {
+    expect(contactNotification.messageId).toBe(
+      deliveryMessageId(contact.submissionId, "notification", "https://www.maternis.health"),
+    );
+    for (const text of [
+      "Ama Kofi Mensah",
+      "ama@example.org",
+      "Korle Bu Teaching Hospital",
+      "Senior Midwife",
+      "We run three clinics.",
+    ]) {
       expect(content(contactNotification)).toContain(text);
     }
 
@@ -126,7 +168,13 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const demoNotification = bySubject("New Demo Request from Kwame Boateng");
     expect(demoNotification.envelopeTo).toEqual([ENQUIRIES]);
     expect(demoNotification.replyTo?.value[0]?.address).toBe("kwame@example.org");
-    for (const text of ["kwame@example.org", "Ghana Health Service", "Government Official", "Preferred Date", "A morning slot, please."]) {
+    for (const text of [
+      "kwame@example.org",
+      "Ghana Health Service",
+      "Government Official",
+      "Preferred Date",
+      "A morning slot, please.",
+    ]) {
       expect(content(demoNotification)).toContain(text);
     }
     expect(content(demoNotification)).not.toContain("could not be delivered");
@@ -137,7 +185,8 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const advisoryNotification = bySubject("New Advisory Network Signup - Ngozi Okafor");
     expect(advisoryNotification.envelopeTo).toEqual([ENQUIRIES]);
     expect(advisoryNotification.replyTo?.value[0]?.address).toBe("ngozi@example.org");
-    for (const text of ["ngozi@example.org", "Midwife", "Nigeria", "To bring records to rural clinics"]) expect(content(advisoryNotification)).toContain(text);
+    for (const text of ["ngozi@example.org", "Midwife", "Nigeria", "To bring records to rural clinics"])
+      expect(content(advisoryNotification)).toContain(text);
 
     // The notification of demo and advisory follows the welcome.
     const index = (mail: ReceivedMail) => smtp.received.indexOf(mail);
@@ -196,7 +245,10 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(50);
     expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(100);
 
-    await waitFor(async () => (await store.db.select().from(deliveries).where(eq(deliveries.status, "failed"))).length > 0, { what: "failed attempts" });
+    await waitFor(
+      async () => (await store.db.select().from(deliveries).where(eq(deliveries.status, "failed"))).length > 0,
+      { what: "failed attempts" },
+    );
     expect(smtp.received).toHaveLength(0);
     await smtp.start();
 
@@ -205,7 +257,9 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const ids = smtp.received.map((m) => m.messageId);
     expect(ids).toHaveLength(100);
     expect(new Set(ids).size).toBe(100);
-    const expected = results.flatMap((r) => (r.ok ? ["notification", "acknowledgement"].map((k) => `<${r.submissionId}.${k}@www.maternis.health>`) : []));
+    const expected = results.flatMap((r) =>
+      r.ok ? ["notification", "acknowledgement"].map((k) => `<${r.submissionId}.${k}@www.maternis.health>`) : [],
+    );
     expect(new Set(ids)).toEqual(new Set(expected));
     const rows = await store.db.select().from(deliveries);
     expect(rows.every((r) => r.status === "sent")).toBe(true);
@@ -245,11 +299,19 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
   test("rate limits per client, per recipient and globally: rate-limited with retryAfterSeconds, nothing stored", async () => {
     const { pipeline, store } = await start(
-      { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "2", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2", ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "5" },
+      {
+        ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "2",
+        ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2",
+        ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "5",
+      },
       { runWorker: false },
     );
     const submit = (email: string, ip: string) =>
-      pipeline.service.submitEnquiry("demo", { name: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" }, { ip });
+      pipeline.service.submitEnquiry(
+        "demo",
+        { name: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
+        { ip },
+      );
     const stored = async () => (await store.db.select({ n: count() }).from(submissions))[0]?.n;
 
     // Per client: the third from one address within the hour.
@@ -293,15 +355,25 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       ["contact", { name: "Ama", interest: "general", message: "Hi" }],
       ["contact", { name: "Ama", email: "ama@example.org", interest: "gossip", message: "Hi" }],
       ["contact", { name: "Ama", email: "ama@example.org", interest: "general", message: "x".repeat(5001) }],
-      ["contact", { name: "Ama\r\nBcc: victim@example.org", email: "ama@example.org", interest: "general", message: "Hi" }],
+      [
+        "contact",
+        { name: "Ama\r\nBcc: victim@example.org", email: "ama@example.org", interest: "general", message: "Hi" },
+      ],
       ["demo", { name: "Kwame", email: "not-an-email", organization: "GHS", role: "government" }],
-      ["demo", { name: "Kwame", email: "k@example.org", organization: "GHS", role: "government", preferredTime: "2026-02-30" }],
+      [
+        "demo",
+        { name: "Kwame", email: "k@example.org", organization: "GHS", role: "government", preferredTime: "2026-02-30" },
+      ],
       ["advisory", { name: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria" }],
     ];
     for (const [kind, fields] of cases) {
-      await expect(submit(kind, fields, ip), JSON.stringify(fields).slice(0, 80)).rejects.toBeInstanceOf(InvalidEnquiryError);
+      await expect(submit(kind, fields, ip), JSON.stringify(fields).slice(0, 80)).rejects.toBeInstanceOf(
+        InvalidEnquiryError,
+      );
     }
-    await expect(submit("contact", { name: "Ama", interest: "general", message: "Hi" }, ip)).rejects.toMatchObject({ fieldErrors: { email: "Enter your email address" } });
+    await expect(submit("contact", { name: "Ama", interest: "general", message: "Hi" }, ip)).rejects.toMatchObject({
+      fieldErrors: { email: "Enter your email address" },
+    });
     expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(0);
   });
 
@@ -309,12 +381,26 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const { pipeline, store } = await start({}, { runWorker: false });
     const { boss } = pipeline.internals;
     const countJobs = async (db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }) =>
-      Number(((await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'enquiry-delivery'`)) as { rows: { n: number }[] }).rows[0]?.n);
+      Number(
+        (
+          (await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'enquiry-delivery'`)) as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
     const jobs = () => countJobs(store.db);
     const id = randomUUID();
     await expect(
       store.transaction(async (tx, bossDb) => {
-        await tx.insert(submissions).values({ id, kind: "demo", payload: { name: "A", email: "a@example.org" }, email: "a@example.org", clientFingerprint: "0123456789abcdef" });
+        await tx
+          .insert(submissions)
+          .values({
+            id,
+            kind: "demo",
+            payload: { name: "A", email: "a@example.org" },
+            email: "a@example.org",
+            clientFingerprint: "0123456789abcdef",
+          });
         await enqueueDelivery(tx, bossDb, boss, { submissionId: id, kind: "welcome", recipient: "a@example.org" });
         expect(await countJobs(tx)).toBe(1);
         throw new Error("boom");
@@ -323,7 +409,11 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(await jobs()).toBe(0);
     expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(0);
 
-    const ok = await pipeline.service.submitEnquiry("contact", { name: "B", email: "b@example.org", interest: "general", message: "Hi" }, { ip: "10.2.2.2" });
+    const ok = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "B", email: "b@example.org", interest: "general", message: "Hi" },
+      { ip: "10.2.2.2" },
+    );
     expect(ok.ok).toBe(true);
     expect(await jobs()).toBe(2);
   });
@@ -331,30 +421,53 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
   test("operators: list and export with delivery status, redrive dead-lettered e-mails, purge by retention", async () => {
     const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "0" });
     smtp.reject.add("gone@example.org");
-    const r = await pipeline.service.submitEnquiry("demo", { name: "Yaw Darko", email: "gone@example.org", organization: "Clinic", role: "ngo" }, { ip: "10.3.3.3" });
+    const r = await pipeline.service.submitEnquiry(
+      "demo",
+      { name: "Yaw Darko", email: "gone@example.org", organization: "Clinic", role: "ngo" },
+      { ip: "10.3.3.3" },
+    );
     expect(r.ok).toBe(true);
-    await waitFor(() => smtp.received.some((m) => m.subject === "New Demo Request from Yaw Darko"), { what: "the flagged notification" });
+    await waitFor(() => smtp.received.some((m) => m.subject === "New Demo Request from Yaw Darko"), {
+      what: "the flagged notification",
+    });
 
     // The message arrives a moment before the worker records it as sent.
-    const [record] = await waitFor(async () => {
-      const records: EnquiryRecord[] = await listEnquiries(store);
-      return records[0]?.deliveries.every((d) => d.status !== "queued" && d.status !== "failed") ? records : undefined;
-    }, { what: "the deliveries to settle" });
+    const [record] = await waitFor(
+      async () => {
+        const records: EnquiryRecord[] = await listEnquiries(store);
+        return records[0]?.deliveries.every((d) => d.status !== "queued" && d.status !== "failed")
+          ? records
+          : undefined;
+      },
+      { what: "the deliveries to settle" },
+    );
     expect(record).toMatchObject({ kind: "demo", payload: { name: "Yaw Darko" } });
-    expect(Object.fromEntries(record!.deliveries.map((d) => [d.kind, d.status]))).toEqual({ welcome: "dead", notification: "sent" });
+    expect(Object.fromEntries(record!.deliveries.map((d) => [d.kind, d.status]))).toEqual({
+      welcome: "dead",
+      notification: "sent",
+    });
     expect(enquiriesToCsv([record!])).toContain(",dead,sent,");
 
     // Redrive: the welcome goes again, with the same Message-ID, and no second notification.
     smtp.reject.clear();
     expect(await redriveDeadDeliveries(store, pipeline.internals.boss)).toBe(1);
-    await waitFor(() => smtp.received.some((m) => m.subject === "Thank you for requesting a demo"), { what: "the redriven welcome" });
+    await waitFor(() => smtp.received.some((m) => m.subject === "Thank you for requesting a demo"), {
+      what: "the redriven welcome",
+    });
     await sleep(1000);
-    expect(smtp.received.map((m) => m.subject)).toEqual(["New Demo Request from Yaw Darko", "Thank you for requesting a demo"]);
+    expect(smtp.received.map((m) => m.subject)).toEqual([
+      "New Demo Request from Yaw Darko",
+      "Thank you for requesting a demo",
+    ]);
     expect(smtp.received[1]!.messageId).toBe(r.ok ? `<${r.submissionId}.welcome@www.maternis.health>` : "");
 
     // Retention: only what is older than RETENTION_MONTHS goes, with its deliveries; it is scheduled daily.
     await store.db.update(submissions).set({ createdAt: sql`now() - interval '25 months'` });
-    const fresh = await pipeline.service.submitEnquiry("contact", { name: "New", email: "new@example.org", interest: "general", message: "Hi" }, { ip: "10.3.3.4" });
+    const fresh = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "New", email: "new@example.org", interest: "general", message: "Hi" },
+      { ip: "10.3.3.4" },
+    );
     expect(await purgeExpired(store, 24)).toBe(1);
     const left = await store.db.select().from(submissions);
     expect(left.map((row) => row.id)).toEqual([fresh.ok ? fresh.submissionId : ""]);

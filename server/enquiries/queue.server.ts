@@ -60,7 +60,14 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   });
   boss.on("error", (error) => log.error("job queue error", { err: error }));
   await boss.start();
-  await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: 90 * 24 * 60 * 60, deleteAfterSeconds: 30 * 24 * 60 * 60, retryLimit: 10, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 });
+  await ensureQueue(boss, DEAD_LETTER_QUEUE, {
+    retentionSeconds: 90 * 24 * 60 * 60,
+    deleteAfterSeconds: 30 * 24 * 60 * 60,
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  });
   await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
   return boss;

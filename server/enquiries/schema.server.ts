@@ -51,7 +51,11 @@ export const deliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ columns: [t.submissionId], foreignColumns: [submissions.id], name: "deliveries_submission_id_fk" }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.submissionId],
+      foreignColumns: [submissions.id],
+      name: "deliveries_submission_id_fk",
+    }).onDelete("cascade"),
     unique("deliveries_submission_kind_unique").on(t.submissionId, t.kind),
     check("deliveries_kind_check", sql`${t.kind} in ('welcome', 'notification', 'acknowledgement')`),
     check("deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),

@@ -18,7 +18,11 @@ export class InvalidEnquiryError extends Error {
     /** The first message per field. */
     readonly fieldErrors: Record<string, string>,
   ) {
-    super(`Invalid ${kind} enquiry: ${Object.entries(fieldErrors).map(([field, message]) => `${field}: ${message}`).join("; ")}`);
+    super(
+      `Invalid ${kind} enquiry: ${Object.entries(fieldErrors)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join("; ")}`,
+    );
   }
 }
 
@@ -29,12 +33,19 @@ const payloadSchemas = { contact: contactPayloadSchema, demo: demoPayloadSchema,
  * accept their form names (fullName, preferredDate) so an action may pass
  * either; unknown fields are dropped.
  */
-export function validatePayload(kind: EnquiryKind, fields: Record<string, unknown>): Record<string, string | undefined> {
+export function validatePayload(
+  kind: EnquiryKind,
+  fields: Record<string, unknown>,
+): Record<string, string | undefined> {
   if (!submissionKinds.includes(kind)) throw new InvalidEnquiryError(String(kind), { kind: "Unknown enquiry kind" });
   let input = fields;
   if (kind !== "contact" && input.name === undefined && input.fullName !== undefined) {
     const { fullName, preferredDate, ...rest } = input;
-    input = { ...rest, name: fullName, ...(kind === "demo" && rest.preferredTime === undefined ? { preferredTime: preferredDate } : {}) };
+    input = {
+      ...rest,
+      name: fullName,
+      ...(kind === "demo" && rest.preferredTime === undefined ? { preferredTime: preferredDate } : {}),
+    };
   }
   const result = payloadSchemas[kind].safeParse(input);
   if (!result.success) {
@@ -56,7 +67,10 @@ export async function loadFingerprintSecret(store: Store): Promise<string> {
     .insert(appSecrets)
     .values({ name: "client-fingerprint", value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await store.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, "client-fingerprint"));
+  const [row] = await store.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, "client-fingerprint"));
   if (!row) throw new Error("The client fingerprint secret is missing");
   return row.value;
 }
@@ -71,7 +85,12 @@ export function limitsFromEnv(env: Env): Limits {
   };
 }
 
-type StoreRow = { client_wait: number | null; recipient_wait: number | null; global_wait: number | null; inserted: string | null };
+type StoreRow = {
+  client_wait: number | null;
+  recipient_wait: number | null;
+  global_wait: number | null;
+  inserted: string | null;
+};
 
 export type SubmitDeps = {
   store: Store;
@@ -99,7 +118,12 @@ type Pending = {
  * submissions stored before it in the same transaction); then one statement
  * inserts every delivery and one every job.
  */
-async function storeSubmissions(deps: SubmitDeps, tx: Transaction, bossDb: BossDb, items: Pending[]): Promise<SubmitResult[]> {
+async function storeSubmissions(
+  deps: SubmitDeps,
+  tx: Transaction,
+  bossDb: BossDb,
+  items: Pending[],
+): Promise<SubmitResult[]> {
   const { limits } = deps;
   const results: SubmitResult[] = [];
   const accepted: Pending[] = [];
@@ -130,7 +154,9 @@ async function storeSubmissions(deps: SubmitDeps, tx: Transaction, bossDb: BossD
       accepted.push(item);
       results.push({ ok: true, submissionId: item.id });
     } else {
-      const waits = row ? [row.client_wait, row.recipient_wait, row.global_wait].filter((w): w is number => w !== null).map(Number) : [];
+      const waits = row
+        ? [row.client_wait, row.recipient_wait, row.global_wait].filter((w): w is number => w !== null).map(Number)
+        : [];
       const retryAfterSeconds = Math.max(1, ...waits);
       deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
       results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
@@ -149,7 +175,10 @@ async function storeSubmissions(deps: SubmitDeps, tx: Transaction, bossDb: BossD
     // Notifications first: the company hears of an enquiry before anything else.
     await deps.boss.insert(
       DELIVERY_QUEUE,
-      rows.map((row) => ({ data: { deliveryId: row.id } satisfies DeliveryJob, priority: row.kind === "notification" ? 1 : 0 })),
+      rows.map((row) => ({
+        data: { deliveryId: row.id } satisfies DeliveryJob,
+        priority: row.kind === "notification" ? 1 : 0,
+      })),
       { db: bossDb },
     );
   }
@@ -228,7 +257,9 @@ export async function submitEnquiry(
         .transaction(async (tx, bossDb) => {
           // Serialise submissions from the same client or to the same address, so
           // concurrent requests cannot all pass the limits.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry-client:${fingerprint}`})), pg_advisory_xact_lock(hashtext(${`enquiry-recipient:${email}`}))`);
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`enquiry-client:${fingerprint}`})), pg_advisory_xact_lock(hashtext(${`enquiry-recipient:${email}`}))`,
+          );
           return (await storeSubmissions(deps, tx, bossDb, [item]))[0]!;
         })
         .then(resolve, reject);

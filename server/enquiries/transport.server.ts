@@ -46,7 +46,13 @@ export class SendError extends Error {
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim() !== "") return error.message.trim();
   if (typeof error === "string" && error.trim() !== "") return error.trim();
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message.trim() !== "") {
+  if (
+    error &&
+    typeof error === "object" &&
+    "message" in error &&
+    typeof error.message === "string" &&
+    error.message.trim() !== ""
+  ) {
     return error.message.trim();
   }
   return fallback;
@@ -90,7 +96,10 @@ export function fileMailTransport(options: { from: string; outbox: string; log: 
         const messageId = info.messageId;
         await mkdir(options.outbox, { recursive: true });
         // Named after the Message-ID: a retry rewrites the same file, never a second message.
-        const file = path.join(options.outbox, `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`);
+        const file = path.join(
+          options.outbox,
+          `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`,
+        );
         await writeFile(file, info.message as Buffer);
         options.log.info("email written to outbox", { file, to: message.to, subject: oneLine(message.subject) });
         return { messageId };
@@ -163,7 +172,10 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
         const messageId = randomUUID();
         await mkdir(options.outbox, { recursive: true });
         const file = path.join(options.outbox, `sms-${messageId}.json`);
-        await writeFile(file, `${JSON.stringify({ messageId, to: message.to, message: message.message, createdAt: new Date().toISOString() }, null, 2)}\n`);
+        await writeFile(
+          file,
+          `${JSON.stringify({ messageId, to: message.to, message: message.message, createdAt: new Date().toISOString() }, null, 2)}\n`,
+        );
         options.log.info("sms written to outbox", { file, to: message.to });
         return { messageId };
       } catch (error) {
@@ -183,7 +195,12 @@ export function acsSmsTransport(options: { from: string; connectionString: strin
         // A 202 can still carry a refused recipient: that is a failure too.
         const failed = results.find((result) => !result.successful);
         if (failed) throw new Error(failed.errorMessage ?? "");
-        return { messageId: results.map((result) => result.messageId).filter(Boolean).join(",") };
+        return {
+          messageId: results
+            .map((result) => result.messageId)
+            .filter(Boolean)
+            .join(","),
+        };
       } catch (error) {
         throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });
       }
@@ -210,7 +227,8 @@ export function createMailTransport(env: Env, log: Logger): MailTransport {
 
 export function createSmsTransport(env: Env, log: Logger): SmsTransport {
   if (env.SMS_TRANSPORT === "acs") {
-    if (!env.ACS_CONNECTION_STRING || !env.SMS_FROM) throw new TransportConfigError("SMS_TRANSPORT=acs needs ACS_CONNECTION_STRING and SMS_FROM");
+    if (!env.ACS_CONNECTION_STRING || !env.SMS_FROM)
+      throw new TransportConfigError("SMS_TRANSPORT=acs needs ACS_CONNECTION_STRING and SMS_FROM");
     return acsSmsTransport({ from: env.SMS_FROM, connectionString: env.ACS_CONNECTION_STRING });
   }
   return fileSmsTransport({ outbox: path.resolve(env.DATA_DIR, "outbox"), log });

@@ -69,7 +69,9 @@ describe("Message-ID", () => {
     expect(deliveryMessageId(id, "welcome", "https://www.maternis.health")).toBe(`<${id}.welcome@www.maternis.health>`);
     expect(deliveryMessageId(id, "notification", "http://localhost:3000/")).toBe(`<${id}.notification@localhost>`);
     // Stable: a retry carries the same ID.
-    expect(deliveryMessageId(id, "acknowledgement", "https://www.maternis.health")).toBe(deliveryMessageId(id, "acknowledgement", "https://www.maternis.health"));
+    expect(deliveryMessageId(id, "acknowledgement", "https://www.maternis.health")).toBe(
+      deliveryMessageId(id, "acknowledgement", "https://www.maternis.health"),
+    );
   });
 
   test("the file transport writes one .eml per Message-ID, with the ID and no injected headers", async () => {
@@ -125,7 +127,16 @@ describe("client fingerprint", () => {
 
 describe("payload validation", () => {
   test("uses the payload schemas: trims, drops unknown and empty optional fields", () => {
-    expect(validatePayload("contact", { name: " Ama ", email: "ama@example.org", interest: "demo", message: "Hi\r\nthere", organization: "", extra: "x" } as never)).toEqual({
+    expect(
+      validatePayload("contact", {
+        name: " Ama ",
+        email: "ama@example.org",
+        interest: "demo",
+        message: "Hi\r\nthere",
+        organization: "",
+        extra: "x",
+      } as never),
+    ).toEqual({
       name: "Ama",
       email: "ama@example.org",
       interest: "demo",
@@ -136,11 +147,27 @@ describe("payload validation", () => {
   });
 
   test("accepts the demo and advisory form names too", () => {
-    expect(validatePayload("demo", { fullName: "Kwame Boateng", email: "k@example.org", organization: "GHS", role: "ngo", preferredDate: "2026-03-12" })).toMatchObject({
+    expect(
+      validatePayload("demo", {
+        fullName: "Kwame Boateng",
+        email: "k@example.org",
+        organization: "GHS",
+        role: "ngo",
+        preferredDate: "2026-03-12",
+      }),
+    ).toMatchObject({
       name: "Kwame Boateng",
       preferredTime: "2026-03-12",
     });
-    expect(validatePayload("advisory", { fullName: "Ngozi", email: "n@example.org", role: "policy", country: "Nigeria", reason: "Help" })).toMatchObject({ name: "Ngozi" });
+    expect(
+      validatePayload("advisory", {
+        fullName: "Ngozi",
+        email: "n@example.org",
+        role: "policy",
+        country: "Nigeria",
+        reason: "Help",
+      }),
+    ).toMatchObject({ name: "Ngozi" });
   });
 
   test("refuses length, format and header-injection problems with the field named", () => {
@@ -156,7 +183,7 @@ describe("payload validation", () => {
 describe("CSV export", () => {
   test("quotes cells and defuses spreadsheet formulas", () => {
     expect(csvCell('He said "hi", then left')).toBe('"He said ""hi"", then left"');
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+44 131 496 0742")).toBe("'+44 131 496 0742");
     const csv = enquiriesToCsv([
       {
@@ -165,13 +192,29 @@ describe("CSV export", () => {
         createdAt: new Date("2026-01-02T03:04:05Z"),
         payload: { name: "Kwame", email: "k@example.org", message: "Line 1\nLine 2" },
         deliveries: [
-          { kind: "welcome", recipient: "k@example.org", status: "sent", attempts: 1, lastError: null, sentAt: new Date() },
-          { kind: "notification", recipient: "e@example.org", status: "failed", attempts: 2, lastError: "x", sentAt: null },
+          {
+            kind: "welcome",
+            recipient: "k@example.org",
+            status: "sent",
+            attempts: 1,
+            lastError: null,
+            sentAt: new Date(),
+          },
+          {
+            kind: "notification",
+            recipient: "e@example.org",
+            status: "failed",
+            attempts: 2,
+            lastError: "x",
+            sentAt: null,
+          },
         ],
       },
     ]);
     const [header, row] = csv.split("\r\n");
-    expect(header).toBe("id,created_at,kind,name,email,organization,role,interest,preferredTime,country,reason,message,welcome_status,notification_status,acknowledgement_status");
+    expect(header).toBe(
+      "id,created_at,kind,name,email,organization,role,interest,preferredTime,country,reason,message,welcome_status,notification_status,acknowledgement_status",
+    );
     expect(row).toBe('id-1,2026-01-02T03:04:05.000Z,demo,Kwame,k@example.org,,,,,,,"Line 1\nLine 2",sent,failed,');
   });
 });

@@ -26,7 +26,13 @@ export async function preparedDataDir(prefix = "maternis-enquiries-") {
   if (!existsSync(path.join(template, "ready"))) {
     const building = mkdtempSync(path.join(tmpdir(), "maternis-pglite-building-"));
     const store = await openStore({ dataDir: building });
-    const boss = new PgBoss({ ...store.bossConnection, backend: "pglite", schema: "pgboss", supervise: false, schedule: false });
+    const boss = new PgBoss({
+      ...store.bossConnection,
+      backend: "pglite",
+      schema: "pgboss",
+      supervise: false,
+      schedule: false,
+    });
     await boss.start();
     await boss.stop({ graceful: false });
     await store.close();

@@ -21,7 +21,10 @@ export type TestPostgres = {
 };
 
 function findBinaries(): string {
-  const candidates = [process.env.PG_BIN, ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin`)].filter(Boolean) as string[];
+  const candidates = [
+    process.env.PG_BIN,
+    ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin`),
+  ].filter(Boolean) as string[];
   const found = candidates.find((dir) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")));
   if (!found) {
     throw new Error(
@@ -64,10 +67,14 @@ export async function startPostgres(): Promise<TestPostgres> {
   try {
     run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
     run("pg_ctl", [
-      "-D", dataDir,
-      "-o", `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-      "-l", path.join(root, "server.log"),
-      "-w", "start",
+      "-D",
+      dataDir,
+      "-o",
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      "-l",
+      path.join(root, "server.log"),
+      "-w",
+      "start",
     ]);
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";

@@ -38,14 +38,18 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}
       onConnect(_session, callback) {
         if (options.outage === "refuse-connect") {
           refused.connections++;
-          const error = Object.assign(new Error("Service not available, closing transmission channel (test outage)"), { responseCode: 421 });
+          const error = Object.assign(new Error("Service not available, closing transmission channel (test outage)"), {
+            responseCode: 421,
+          });
           return callback(error);
         }
         callback();
       },
       onRcptTo(address, _session, callback) {
         if (reject.has(address.address.toLowerCase())) {
-          const error = Object.assign(new Error("Mailbox unavailable: recipient refused by test server"), { responseCode: 550 });
+          const error = Object.assign(new Error("Mailbox unavailable: recipient refused by test server"), {
+            responseCode: 550,
+          });
           return callback(error);
         }
         callback();
@@ -58,11 +62,17 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}
             refused.messages++;
             if (outage === "drop-data") {
               // smtp-server keeps its connections (with their sockets) in a set; cut this one.
-              const open = (server as unknown as { connections?: Set<{ id: string; _socket?: { destroy(): void } }> } | undefined)?.connections;
+              const open = (
+                server as unknown as { connections?: Set<{ id: string; _socket?: { destroy(): void } }> } | undefined
+              )?.connections;
               for (const connection of open ?? []) if (connection.id === session.id) connection._socket?.destroy();
               return;
             }
-            callback(Object.assign(new Error("Requested action aborted: local error in processing (test outage)"), { responseCode: 451 }));
+            callback(
+              Object.assign(new Error("Requested action aborted: local error in processing (test outage)"), {
+                responseCode: 451,
+              }),
+            );
           });
           return;
         }
@@ -94,7 +104,8 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}
 
   /** Cuts every open connection (a pooled client must reconnect). */
   function disconnectAll() {
-    const open = (server as unknown as { connections?: Set<{ _socket?: { destroy(): void } }> } | undefined)?.connections;
+    const open = (server as unknown as { connections?: Set<{ _socket?: { destroy(): void } }> } | undefined)
+      ?.connections;
     for (const connection of open ?? []) connection._socket?.destroy();
   }
 

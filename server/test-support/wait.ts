@@ -1,5 +1,8 @@
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 20_000, intervalMs = 100, what = "condition" } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 20_000, intervalMs = 100, what = "condition" } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -9,7 +12,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 20_0
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

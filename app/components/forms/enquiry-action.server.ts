@@ -19,7 +19,6 @@ import type { EnquiryResult, FormValues } from "./types";
  * Every outcome other than success sends back what the visitor typed.
  */
 
-
 type Context = Readonly<Pick<RouterContextProvider, "get">>;
 
 export type EnquiryActionOptions<T> = {

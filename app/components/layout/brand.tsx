@@ -6,7 +6,13 @@ export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-8", className)}>
       <rect width="32" height="32" rx="9" fill="#0b6259" />
-      <path d="M9 22.5c0-5.5 3.1-9.5 7-9.5s7 4 7 9.5" fill="none" stroke="#ffc1ad" strokeWidth="2.6" strokeLinecap="round" />
+      <path
+        d="M9 22.5c0-5.5 3.1-9.5 7-9.5s7 4 7 9.5"
+        fill="none"
+        stroke="#ffc1ad"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+      />
       <circle cx="16" cy="9.5" r="3" fill="#fff" />
       <path d="M12.5 22.5h7" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
     </svg>

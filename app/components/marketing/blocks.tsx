@@ -52,7 +52,13 @@ export function PageHero({
 /** Soft decorative circles behind the hero. */
 export function HeroPattern() {
   return (
-    <svg aria-hidden="true" focusable="false" className="pointer-events-none absolute inset-0 h-full w-full" preserveAspectRatio="xMidYMid slice" viewBox="0 0 1200 600">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className="pointer-events-none absolute inset-0 h-full w-full"
+      preserveAspectRatio="xMidYMid slice"
+      viewBox="0 0 1200 600"
+    >
       <circle cx="1100" cy="80" r="220" fill="var(--color-primary-800)" opacity="0.7" />
       <circle cx="980" cy="560" r="160" fill="var(--color-primary-800)" opacity="0.5" />
       <circle cx="80" cy="620" r="200" fill="var(--color-primary-950)" opacity="0.5" />

@@ -21,15 +21,7 @@ import { cn } from "~/lib/utils";
  * Product "screens" built in HTML/CSS/SVG (DESIGN.md: no screenshots, no raster
  * images). They show sample data only, and each says so to screen readers.
  */
-function Screen({
-  caption,
-  className,
-  children,
-}: {
-  caption: string;
-  className?: string;
-  children: ReactNode;
-}) {
+function Screen({ caption, className, children }: { caption: string; className?: string; children: ReactNode }) {
   return (
     <figure
       data-slot="product-screen"
@@ -45,7 +37,10 @@ function ScreenTitle({ icon, children, aside }: { icon: ReactNode; children: Rea
   return (
     <div className="mb-4 flex items-center justify-between gap-3 border-b border-line pb-3">
       <p className="flex items-center gap-2 font-semibold">
-        <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-primary-50 text-primary-700 [&_svg]:size-4">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-8 items-center justify-center rounded-full bg-primary-50 text-primary-700 [&_svg]:size-4"
+        >
           {icon}
         </span>
         {children}
@@ -66,7 +61,10 @@ export function RecordCardScreen({ className }: { className?: string }) {
         {r.title}
       </ScreenTitle>
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-full bg-accent-50 font-semibold text-accent-800">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-11 items-center justify-center rounded-full bg-accent-50 font-semibold text-accent-800"
+        >
           {r.patient
             .split(" ")
             .map((part) => part[0])
@@ -110,7 +108,13 @@ function RiskGauge({ score }: { score: number }) {
   const filled = (Math.max(0, Math.min(100, score)) / 100) * length;
   return (
     <svg viewBox="0 0 100 56" aria-hidden="true" className="h-auto w-32 shrink-0">
-      <path d="M10 50 A40 40 0 0 1 90 50" fill="none" stroke="var(--color-line)" strokeWidth="10" strokeLinecap="round" />
+      <path
+        d="M10 50 A40 40 0 0 1 90 50"
+        fill="none"
+        stroke="var(--color-line)"
+        strokeWidth="10"
+        strokeLinecap="round"
+      />
       <path
         d="M10 50 A40 40 0 0 1 90 50"
         fill="none"
@@ -228,13 +232,24 @@ export function EventIllustration({ className }: { className?: string }) {
       {/* Bridge */}
       <path d="M30 205 H370" stroke="var(--color-accent-200)" strokeWidth="4" />
       <path d="M110 205 V120 M290 205 V120" stroke="var(--color-accent-200)" strokeWidth="6" />
-      <path d="M30 205 Q110 110 200 205 Q290 110 370 205" fill="none" stroke="var(--color-accent-200)" strokeWidth="2.5" />
+      <path
+        d="M30 205 Q110 110 200 205 Q290 110 370 205"
+        fill="none"
+        stroke="var(--color-accent-200)"
+        strokeWidth="2.5"
+      />
       {/* Badge */}
       <g transform="translate(150 40)">
         <rect width="110" height="140" rx="12" fill="#fff" />
         <rect x="40" y="10" width="30" height="6" rx="3" fill="var(--color-line)" />
         <circle cx="55" cy="55" r="20" fill="var(--color-primary-50)" />
-        <path d="M45 62c0-8 4.5-13 10-13s10 5 10 13" fill="none" stroke="var(--color-primary-700)" strokeWidth="3" strokeLinecap="round" />
+        <path
+          d="M45 62c0-8 4.5-13 10-13s10 5 10 13"
+          fill="none"
+          stroke="var(--color-primary-700)"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
         <circle cx="55" cy="46" r="5" fill="var(--color-primary-700)" />
         <rect x="20" y="88" width="70" height="8" rx="4" fill="var(--color-primary-700)" />
         <rect x="30" y="104" width="50" height="6" rx="3" fill="var(--color-line)" />

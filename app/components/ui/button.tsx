@@ -37,12 +37,7 @@ export function Button({
   ...props
 }: ComponentProps<"button"> & ButtonVariantProps) {
   return (
-    <button
-      data-slot="button"
-      type={type}
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
+    <button data-slot="button" type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
   );
 }
 

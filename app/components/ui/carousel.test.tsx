@@ -29,7 +29,9 @@ function mockReducedMotion(reduce: boolean) {
 
 /** The slide groups, in order. */
 function slideGroups() {
-  return screen.getAllByRole("group", { hidden: true }).filter((el) => el.getAttribute("aria-roledescription") === "slide");
+  return screen
+    .getAllByRole("group", { hidden: true })
+    .filter((el) => el.getAttribute("aria-roledescription") === "slide");
 }
 
 /** Index of the one visible slide (the others are aria-hidden). */
@@ -218,7 +220,7 @@ describe("Carousel", () => {
     const html = renderToString(<Carousel label="Highlights" slides={slides} />);
     // Server markup: all four slides present, none hidden, controls invisible until enhanced.
     expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(4);
-    expect(html).not.toContain("aria-hidden=\"true\" inert");
+    expect(html).not.toContain('aria-hidden="true" inert');
     expect(html).toContain("snap-x");
     const host = document.createElement("div");
     host.innerHTML = html;

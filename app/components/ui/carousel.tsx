@@ -189,7 +189,11 @@ export function Carousel({
             colours.rotation,
           )}
         >
-          {playing ? <PauseIcon aria-hidden="true" className="size-4" /> : <PlayIcon aria-hidden="true" className="size-4" />}
+          {playing ? (
+            <PauseIcon aria-hidden="true" className="size-4" />
+          ) : (
+            <PlayIcon aria-hidden="true" className="size-4" />
+          )}
           {/* The visible word starts the accessible name (WCAG 2.5.3 label in name). */}
           <span>{playing ? "Pause" : "Play"}</span>
         </button>

@@ -55,5 +55,7 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-muted", className)} {...props} />;
+  return (
+    <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-muted", className)} {...props} />
+  );
 }

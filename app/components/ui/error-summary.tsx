@@ -7,13 +7,7 @@ export type FieldErrorItem = { field: string; message: string };
  * submission, takes focus so screen reader users hear it at once, and links
  * each error to its field (by the field's control id).
  */
-export function ErrorSummary({
-  errors,
-  title = "There is a problem",
-}: {
-  errors: FieldErrorItem[];
-  title?: string;
-}) {
+export function ErrorSummary({ errors, title = "There is a problem" }: { errors: FieldErrorItem[]; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   // Focus when the errors themselves change, not when a parent re-renders.
   const signature = errors.map((e) => `${e.field}:${e.message}`).join("|");

@@ -43,7 +43,12 @@ export function Field({
     <FieldContext.Provider
       value={{ id: controlId, name, hint, error, hintId: `${controlId}-hint`, errorId: `${controlId}-error` }}
     >
-      <div data-slot="field" data-invalid={error ? "" : undefined} className={cn("grid gap-1.5", className)} {...props} />
+      <div
+        data-slot="field"
+        data-invalid={error ? "" : undefined}
+        className={cn("grid gap-1.5", className)}
+        {...props}
+      />
     </FieldContext.Provider>
   );
 }
@@ -99,17 +104,29 @@ const controlClasses =
   "w-full rounded-lg border-2 border-muted bg-white px-3 py-2 text-base text-ink placeholder:text-muted/80 focus-visible:border-primary-700 data-[invalid]:border-danger-700 aria-[invalid=true]:border-danger-700";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input data-slot="input" className={cn(controlClasses, "min-h-11", className)} {...useControlProps()} {...props} />;
+  return (
+    <input data-slot="input" className={cn(controlClasses, "min-h-11", className)} {...useControlProps()} {...props} />
+  );
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (
-    <textarea data-slot="textarea" className={cn(controlClasses, "min-h-[120px]", className)} {...useControlProps()} {...props} />
+    <textarea
+      data-slot="textarea"
+      className={cn(controlClasses, "min-h-[120px]", className)}
+      {...useControlProps()}
+      {...props}
+    />
   );
 }
 
 export function Select({ className, ...props }: ComponentProps<"select">) {
   return (
-    <select data-slot="select" className={cn(controlClasses, "min-h-11 pr-8", className)} {...useControlProps()} {...props} />
+    <select
+      data-slot="select"
+      className={cn(controlClasses, "min-h-11 pr-8", className)}
+      {...useControlProps()}
+      {...props}
+    />
   );
 }

@@ -72,7 +72,10 @@ export function SectionHeading({
       ) : null}
       <Heading
         id={id}
-        className={cn(Heading === "h1" ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl", inverse ? "text-white" : "text-ink")}
+        className={cn(
+          Heading === "h1" ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl",
+          inverse ? "text-white" : "text-ink",
+        )}
       >
         {title}
       </Heading>

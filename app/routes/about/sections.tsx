@@ -39,7 +39,10 @@ export function Journey() {
         {s.steps.map((step, i) => (
           <li key={step.title} className="flex">
             <Card className="flex-1">
-              <p aria-hidden="true" className="mb-3 inline-flex size-10 items-center justify-center rounded-full bg-primary-700 font-semibold text-white">
+              <p
+                aria-hidden="true"
+                className="mb-3 inline-flex size-10 items-center justify-center rounded-full bg-primary-700 font-semibold text-white"
+              >
                 {i + 1}
               </p>
               <CardTitle>{step.title}</CardTitle>

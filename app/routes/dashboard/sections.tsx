@@ -23,7 +23,10 @@ const tileIcons: Record<(typeof dashboard.tiles)[number]["key"], LucideIcon> = {
 };
 
 /** Priority is shown by colour, icon shape AND the word (never colour alone). */
-const priorityStyles: Record<AlertPriority, { badge: "danger" | "warning" | "neutral"; bar: string; icon: LucideIcon }> = {
+const priorityStyles: Record<
+  AlertPriority,
+  { badge: "danger" | "warning" | "neutral"; bar: string; icon: LucideIcon }
+> = {
   high: { badge: "danger", bar: "bg-danger-700", icon: CircleAlertIcon },
   medium: { badge: "warning", bar: "bg-warning-800", icon: TriangleAlertIcon },
   low: { badge: "neutral", bar: "bg-primary-700", icon: CircleDotIcon },
@@ -75,7 +78,10 @@ export function DemoDashboard() {
           {dashboard.tiles.map((tile) => {
             const Icon = tileIcons[tile.key];
             return (
-              <div key={tile.key} className="flex flex-col-reverse rounded-card border border-line bg-white p-5 shadow-card">
+              <div
+                key={tile.key}
+                className="flex flex-col-reverse rounded-card border border-line bg-white p-5 shadow-card"
+              >
                 <dt className="mt-1 flex items-center gap-2 text-muted">
                   <Icon aria-hidden="true" className="size-4 text-primary-700" />
                   {tile.label}

@@ -24,7 +24,14 @@ export function GlobalImpact() {
     <Section tone="muted" aria-labelledby="impact-title">
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
         <div>
-          <SectionHeading id="impact-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" className="mb-6" />
+          <SectionHeading
+            id="impact-title"
+            eyebrow={s.eyebrow}
+            title={s.title}
+            lead={s.lead}
+            align="start"
+            className="mb-6"
+          />
           <div className="rounded-card border-l-4 border-accent-600 bg-white p-5 shadow-card">
             <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{sdg31.target}</p>
             <p className="mt-1 font-semibold">{sdg31.title}</p>

@@ -30,7 +30,10 @@ export function ProductHero() {
       }
     >
       <p className="mt-6">
-        <Link to={h.dashboardLink.to} className="inline-flex min-h-11 items-center gap-2 font-semibold text-white underline underline-offset-4 hover:no-underline">
+        <Link
+          to={h.dashboardLink.to}
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-white underline underline-offset-4 hover:no-underline"
+        >
           <LayoutDashboardIcon aria-hidden="true" className="size-4" />
           {h.dashboardLink.label}
         </Link>
@@ -89,11 +92,21 @@ export function AiServices() {
     <Section tone="muted" aria-labelledby="ai-title">
       <div className="grid items-center gap-12 lg:grid-cols-2">
         <div>
-          <SectionHeading id="ai-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" className="mb-8" />
+          <SectionHeading
+            id="ai-title"
+            eyebrow={s.eyebrow}
+            title={s.title}
+            lead={s.lead}
+            align="start"
+            className="mb-8"
+          />
           <ul className="grid gap-5">
             {s.services.map((service) => (
               <li key={service.title} className="flex gap-4">
-                <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
+                >
                   <service.icon />
                 </span>
                 <div>
@@ -170,7 +183,15 @@ export function PilotStudy() {
     <Section tone="primary" aria-labelledby="pilot-title">
       <div className="grid gap-12 lg:grid-cols-2">
         <div>
-          <SectionHeading id="pilot-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} align="start" inverse className="mb-8" />
+          <SectionHeading
+            id="pilot-title"
+            eyebrow={s.eyebrow}
+            title={s.title}
+            lead={s.lead}
+            align="start"
+            inverse
+            className="mb-8"
+          />
           <dl className="grid gap-4 sm:grid-cols-3">
             {s.facts.map((fact) => (
               <div key={fact.label} className="rounded-card bg-primary-800 p-4">
@@ -205,5 +226,14 @@ export function PilotStudy() {
 
 export function GetInTouch() {
   const s = product.contact;
-  return <CtaBand id="contact-title" title={s.title} lead={s.lead} primary={s.primary} secondary={s.secondary} tone="muted" />;
+  return (
+    <CtaBand
+      id="contact-title"
+      title={s.title}
+      lead={s.lead}
+      primary={s.primary}
+      secondary={s.secondary}
+      tone="muted"
+    />
+  );
 }

@@ -16,7 +16,10 @@ export function Pillars() {
       <ol className="mx-auto grid max-w-5xl gap-8 sm:grid-cols-2">
         {s.items.map((item, i) => (
           <li key={item.title} className="flex gap-4">
-            <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-600 font-semibold text-white">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-600 font-semibold text-white"
+            >
               {i + 1}
             </span>
             <div>
