@@ -392,15 +392,13 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const id = randomUUID();
     await expect(
       store.transaction(async (tx, bossDb) => {
-        await tx
-          .insert(submissions)
-          .values({
-            id,
-            kind: "demo",
-            payload: { name: "A", email: "a@example.org" },
-            email: "a@example.org",
-            clientFingerprint: "0123456789abcdef",
-          });
+        await tx.insert(submissions).values({
+          id,
+          kind: "demo",
+          payload: { name: "A", email: "a@example.org" },
+          email: "a@example.org",
+          clientFingerprint: "0123456789abcdef",
+        });
         await enqueueDelivery(tx, bossDb, boss, { submissionId: id, kind: "welcome", recipient: "a@example.org" });
         expect(await countJobs(tx)).toBe(1);
         throw new Error("boom");
