@@ -138,23 +138,28 @@ export function controlAttributes(spec: FieldSpec) {
   };
 }
 
+/** Full Name and Email Address are the same on all three forms. */
+const fullNameField = {
+  label: "Full Name",
+  kind: "text",
+  required: true,
+  maxLength: limits.name,
+  missing: "Enter your full name",
+  autoComplete: "name",
+} as const satisfies FieldSpec;
+
+const emailField = {
+  label: "Email Address",
+  kind: "email",
+  required: true,
+  maxLength: limits.email,
+  missing: "Enter your email address",
+  autoComplete: "email",
+} as const satisfies FieldSpec;
+
 export const contactFields = {
-  name: {
-    label: "Full Name",
-    kind: "text",
-    required: true,
-    maxLength: limits.name,
-    missing: "Enter your full name",
-    autoComplete: "name",
-  },
-  email: {
-    label: "Email Address",
-    kind: "email",
-    required: true,
-    maxLength: limits.email,
-    missing: "Enter your email address",
-    autoComplete: "email",
-  },
+  name: fullNameField,
+  email: emailField,
   organization: {
     label: "Organization",
     kind: "text",
@@ -188,14 +193,7 @@ export const contactFields = {
 } as const satisfies Record<string, FieldSpec>;
 
 export const demoFields = {
-  fullName: {
-    label: "Full Name",
-    kind: "text",
-    required: true,
-    maxLength: limits.name,
-    missing: "Enter your full name",
-    autoComplete: "name",
-  },
+  fullName: fullNameField,
   organization: {
     label: "Organization / Institution",
     kind: "text",
@@ -204,14 +202,7 @@ export const demoFields = {
     missing: "Enter your organisation or institution",
     autoComplete: "organization",
   },
-  email: {
-    label: "Email Address",
-    kind: "email",
-    required: true,
-    maxLength: limits.email,
-    missing: "Enter your email address",
-    autoComplete: "email",
-  },
+  email: emailField,
   role: { label: "Role", kind: "select", required: true, options: demoRoleOptions, missing: "Select your role" },
   preferredDate: {
     label: "Preferred Date",
@@ -225,22 +216,8 @@ export const demoFields = {
 } as const satisfies Record<string, FieldSpec>;
 
 export const advisoryFields = {
-  fullName: {
-    label: "Full Name",
-    kind: "text",
-    required: true,
-    maxLength: limits.name,
-    missing: "Enter your full name",
-    autoComplete: "name",
-  },
-  email: {
-    label: "Email Address",
-    kind: "email",
-    required: true,
-    maxLength: limits.email,
-    missing: "Enter your email address",
-    autoComplete: "email",
-  },
+  fullName: fullNameField,
+  email: emailField,
   role: { label: "Role", kind: "select", required: true, options: advisoryRoleOptions, missing: "Select your role" },
   country: {
     label: "Country",

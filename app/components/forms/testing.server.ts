@@ -4,6 +4,8 @@
  * Express server provides through the router context.
  */
 import { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, vi } from "vitest";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { servicesContext } from "~/lib/context";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { EnquiryKind, EnquiryService, SubmitResult } from "~/lib/services";
@@ -41,7 +43,7 @@ export function formPost(
   body.set(HONEYPOT_FIELD, "");
   body.set(TIMESTAMP_FIELD, token);
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "x-maternis-client-ip": ip } });
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { [CLIENT_IP_HEADER]: ip } });
 }
 
 /** Unwraps an action's `data(...)` result. */
@@ -54,4 +56,19 @@ export function unwrap(result: unknown): { body: EnquiryResult; status: number; 
     status: value.init?.status ?? 200,
     headers: new Headers(value.init?.headers),
   };
+}
+
+/** Runs a route action with the fake service and unwraps its result. */
+export function runAction(action: (args: never) => Promise<unknown>, request: Request, service: EnquiryService | null) {
+  return action({ request, context: contextWith(service), params: {} } as never).then(unwrap);
+}
+
+/** The actions log a line per outcome; keep test output quiet. */
+export function quietActionLogs() {
+  beforeEach(() => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
 }

@@ -1,7 +1,7 @@
-import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Link, Outlet } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
+import { Link } from "react-router";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.FORM_SECRET = "contact-page-test-secret-0123456789abcdef";
@@ -10,51 +10,33 @@ vi.hoisted(() => {
 });
 
 import type { EnquiryResult } from "~/components/forms/types";
-import { contextWith, fakeEnquiryService } from "~/components/forms/testing.server";
-import { Toaster } from "~/components/ui/toaster";
+import { fakeEnquiryService } from "~/components/forms/testing.server";
+import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
 import ContactPage, { action, loader } from "./route";
 
-type StubAction = (args: { request: Request }) => unknown;
+const testLinks = (
+  <nav aria-label="Test links">
+    <Link to="/contact?interest=demo#contact-form">Interest demo</Link>
+    <Link to="/contact?interest=pricing#contact-form">Interest pricing</Link>
+    <Link to="/contact?interest=bogus#contact-form">Interest bogus</Link>
+  </nav>
+);
 
-function Layout() {
-  return (
-    <>
-      <nav aria-label="Test links">
-        <Link to="/contact?interest=demo#contact-form">Interest demo</Link>
-        <Link to="/contact?interest=pricing#contact-form">Interest pricing</Link>
-        <Link to="/contact?interest=bogus#contact-form">Interest bogus</Link>
-      </nav>
-      <Outlet />
-      <Toaster />
-    </>
-  );
-}
-
-async function renderContact(
-  path = "/contact",
-  {
-    stubAction,
-    service = fakeEnquiryService().service,
-  }: { stubAction?: StubAction; service?: ReturnType<typeof fakeEnquiryService>["service"] } = {},
+function renderContact(
+  url = "/contact",
+  options: { stubAction?: StubAction; service?: Parameters<typeof renderEnquiryPage>[0]["service"] } = {},
 ) {
-  const Stub = createRoutesStub(
-    [
-      {
-        path: "/",
-        Component: Layout,
-        children: [
-          { path: "contact", Component: ContactPage, loader, action: stubAction ?? action },
-          { path: "product", Component: () => <h1>Product page</h1> },
-        ],
-      },
-    ],
-    contextWith(service),
-  );
-  const user = userEvent.setup({ delay: null });
-  render(<Stub initialEntries={[path]} />);
-  // The first render waits for the loader (and, in the first test, for modules to load).
-  await screen.findByRole("heading", { name: "Send Us a Message" }, { timeout: 5000 });
-  return { user };
+  return renderEnquiryPage({
+    path: "/contact",
+    url,
+    Component: ContactPage,
+    loader,
+    action,
+    ready: { name: "Send Us a Message" },
+    before: testLinks,
+    extraRoutes: [{ path: "/product", Component: () => <h1>Product page</h1> }],
+    ...options,
+  });
 }
 
 const interestSelect = () => screen.getByRole("combobox", { name: "Area of Interest" }) as HTMLSelectElement;
@@ -65,19 +47,8 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello from Accra");
 }
 
-// Component tests with the real router and user-event are slow on small machines.
-const slow = { timeout: 30_000 };
-
-beforeAll(() => {
-  // Two shared cores: give the real action and the revalidation time to finish.
-  configure({ asyncUtilTimeout: 4000 });
-  Element.prototype.scrollIntoView = vi.fn();
-});
-beforeEach(() => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const slow = slowTests;
+setUpEnquiryPageTests();
 
 describe("contact page: interest from the query string", slow, () => {
   it("pre-fills a known interest", async () => {

@@ -1,16 +1,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.FORM_SECRET = "demo-action-test-secret-0123456789abcdef";
 });
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-demo-"));
 
-import { contextWith, fakeEnquiryService, formPost, unwrap } from "~/components/forms/testing.server";
+import { fakeEnquiryService, formPost, quietActionLogs, runAction } from "~/components/forms/testing.server";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
-import type { Route } from "./+types/route";
 import { action, loader } from "./route";
 
 const valid = {
@@ -23,15 +22,10 @@ const valid = {
 };
 
 function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
-  return action({ request, context: contextWith(service), params: {} } as unknown as Route.ActionArgs).then(unwrap);
+  return runAction(action, request, service);
 }
 
-beforeEach(() => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+quietActionLogs();
 
 describe("demo request action", () => {
   it("issues a signed token from the loader", () => {

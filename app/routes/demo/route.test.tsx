@@ -1,43 +1,28 @@
-import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.FORM_SECRET = "demo-page-test-secret-0123456789abcdef";
   process.env.FORM_MIN_FILL_MS = "0";
 });
 
-import { contextWith, fakeEnquiryService } from "~/components/forms/testing.server";
+import { fakeEnquiryService } from "~/components/forms/testing.server";
+import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
 import type { EnquiryResult } from "~/components/forms/types";
-import { Toaster } from "~/components/ui/toaster";
 import DemoPage, { action, loader } from "./route";
 
-type Service = ReturnType<typeof fakeEnquiryService>["service"];
-
-async function renderDemo({
-  stubAction,
-  service = fakeEnquiryService().service,
-}: { stubAction?: () => unknown; service?: Service } = {}) {
-  const Stub = createRoutesStub(
-    [
-      {
-        path: "/",
-        Component: () => (
-          <>
-            <Outlet />
-            <Toaster />
-          </>
-        ),
-        children: [{ path: "demo", Component: DemoPage, loader, action: stubAction ?? action }],
-      },
-    ],
-    contextWith(service),
-  );
-  const user = userEvent.setup({ delay: null });
-  render(<Stub initialEntries={["/demo"]} />);
-  await screen.findByRole("heading", { name: "Request Your Demo" }, { timeout: 5000 });
-  return { user };
+function renderDemo(
+  options: { stubAction?: StubAction; service?: Parameters<typeof renderEnquiryPage>[0]["service"] } = {},
+) {
+  return renderEnquiryPage({
+    path: "/demo",
+    Component: DemoPage,
+    loader,
+    action,
+    ready: { name: "Request Your Demo" },
+    ...options,
+  });
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
@@ -47,18 +32,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "government");
 }
 
-// Component tests with the real router and user-event are slow on small machines.
-const slow = { timeout: 30_000 };
-
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 4000 });
-  Element.prototype.scrollIntoView = vi.fn();
-});
-beforeEach(() => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const slow = slowTests;
+setUpEnquiryPageTests();
 
 describe("demo request page", slow, () => {
   it("shows the title, the three audiences and the 2025 pilot note", async () => {
