@@ -3,9 +3,9 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv } from "~/lib/env.server";
 import { createApp } from "./app";
 import { createEnquiryPipeline } from "./enquiries";
+import { loadEnvOrExit } from "./env";
 import { createLogger } from "./log";
 import { readPrerenderManifest } from "./static";
 
@@ -14,16 +14,7 @@ import { readPrerenderManifest } from "./static";
  * BUILD_DIR (default ./build) points at the output of `npm run build`.
  */
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const log = createLogger(env.LOG_LEVEL);
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -59,7 +50,7 @@ async function main() {
       log.error("shutdown timed out; closing open connections");
       server.closeAllConnections();
       process.exit(1);
-    }, env!.SHUTDOWN_TIMEOUT_MS);
+    }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(async () => {
       // Requests are finished: let the worker finish the sends in flight, then close the database.

@@ -1,6 +1,6 @@
 import "./production-env";
-import { EnvError, parseEnv } from "~/lib/env.server";
 import { createEnquiryPipeline } from "./enquiries";
+import { loadEnvOrExit } from "./env";
 import { createLogger } from "./log";
 
 /**
@@ -9,16 +9,7 @@ import { createLogger } from "./log";
  * embedded database can only be open in one process).
  */
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const log = createLogger(env.LOG_LEVEL, { process: "worker" });
   if (!env.DATABASE_URL) {
     log.warn("DATABASE_URL is not set: using the embedded database, so no web server may use the same DATA_DIR");
@@ -33,7 +24,7 @@ async function main() {
     const timer = setTimeout(() => {
       log.error("worker shutdown timed out");
       process.exit(1);
-    }, env!.SHUTDOWN_TIMEOUT_MS + 5_000);
+    }, env.SHUTDOWN_TIMEOUT_MS + 5_000);
     timer.unref();
     try {
       await pipeline.close();
