@@ -264,6 +264,11 @@ test.describe("contact with JavaScript", () => {
       message: "What does a district-wide licence cost?\nWe have 12 clinics.",
     });
     const release = await holdNextPost(page, "/contact");
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${pathname}`);
+    });
     await afterMinFill(renderedAt);
     await page.getByRole("button", { name: "Send Message" }).click();
 
@@ -288,6 +293,8 @@ test.describe("contact with JavaScript", () => {
     );
 
     await expect(panel.getByRole("link", { name: "Explore Platform" })).toHaveAttribute("href", "/product");
+    // One request per submission: the action's result needs no reload of the page's loaders.
+    expect(dataRequests).toEqual(["POST /contact.data"]);
 
     // The e-mails: the notification to the company (replies go to the visitor) and the acknowledgement.
     const messages = await waitForMessages(email, 2);

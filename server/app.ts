@@ -137,7 +137,14 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  app.use(compression());
+  app.use(
+    compression({
+      // A form's result fetched by the enhanced form (POST *.data) is a few
+      // hundred bytes, streamed without a length: compressing it costs more
+      // than it saves.
+      filter: (req, res) => !(req.method === "POST" && req.path.endsWith(".data")) && compression.filter(req, res),
+    }),
+  );
 
   const limiterDefaults = {
     windowMs: 60_000,

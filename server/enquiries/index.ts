@@ -16,7 +16,8 @@ import {
   startBoss,
   type DeliveryJob,
 } from "./queue.server";
-import { limitsFromEnv, loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
+import { limitsFromEnv } from "./limits.server";
+import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";

@@ -347,6 +347,38 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     }
   });
 
+  test("concurrent submissions (one group commit on PGlite) still respect the limits, in order", async () => {
+    const { pipeline, store } = await start(
+      { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2" },
+      { runWorker: false },
+    );
+    const submit = (email: string, ip: string) =>
+      pipeline.service.submitEnquiry(
+        "contact",
+        { name: "Kofi Mensah", email, interest: "general", message: "Hello" },
+        { ip },
+      );
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => submit(`c${i}@example.org`, "10.2.0.1")),
+      ...Array.from({ length: 3 }, (_, i) => submit("same@example.org", `10.2.1.${i}`)),
+    ]);
+    const fromOneClient = results.slice(0, 8);
+    expect(fromOneClient.filter((r) => r.ok)).toHaveLength(5);
+    for (const r of fromOneClient.filter((r) => !r.ok)) {
+      expect(r).toMatchObject({ ok: false, reason: "rate-limited" });
+      if (!r.ok && r.reason === "rate-limited") expect(r.retryAfterSeconds).toBeGreaterThan(3500);
+    }
+    const toOneAddress = results.slice(8);
+    expect(toOneAddress.filter((r) => r.ok)).toHaveLength(2);
+    const refused = toOneAddress.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, reason: "rate-limited" });
+    if (refused && !refused.ok && refused.reason === "rate-limited") {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(86_000);
+    }
+    expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(7);
+    expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(14);
+  });
+
   test("invalid payloads are refused with a typed error and nothing is stored", async () => {
     const { pipeline, store } = await start({}, { runWorker: false });
     const submit = pipeline.service.submitEnquiry;

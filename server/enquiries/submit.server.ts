@@ -1,14 +1,22 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import type { Env } from "~/lib/env.server";
 import { advisoryPayloadSchema, contactPayloadSchema, demoPayloadSchema } from "~/lib/enquiry-schemas";
 import type { EnquiryKind, SubmitMeta, SubmitResult } from "~/lib/services";
 import type { Logger } from "../log";
 import type { Store, Transaction } from "./db.server";
 import { initialDeliveries } from "./messages.server";
+import {
+  countWindows,
+  keyId,
+  limitOf,
+  LimitBounds,
+  secondsUntilFree,
+  type LimitKey,
+  type Limits,
+} from "./limits.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
-import { appSecrets, deliveries, submissionKinds } from "./schema.server";
+import { appSecrets, deliveries, submissionKinds, submissions } from "./schema.server";
 
 /** submitEnquiry was given a payload the schemas of app/lib/enquiry-schemas.ts refuse. */
 export class InvalidEnquiryError extends Error {
@@ -75,23 +83,6 @@ export async function loadFingerprintSecret(store: Store): Promise<string> {
   return row.value;
 }
 
-export type Limits = { perClientPerHour: number; perRecipientPerDay: number; globalPerHour: number };
-
-export function limitsFromEnv(env: Env): Limits {
-  return {
-    perClientPerHour: env.ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR,
-    perRecipientPerDay: env.ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY,
-    globalPerHour: env.ENQUIRY_LIMIT_GLOBAL_PER_HOUR,
-  };
-}
-
-type StoreRow = {
-  client_wait: number | null;
-  recipient_wait: number | null;
-  global_wait: number | null;
-  inserted: string | null;
-};
-
 export type SubmitDeps = {
   store: Store;
   boss: PgBoss;
@@ -113,56 +104,68 @@ type Pending = {
 
 /**
  * Stores submissions and their first deliveries and jobs, in the caller's
- * transaction, in order. Each submission is one statement that checks the
- * three rate limits and inserts only if none is reached (seeing the
- * submissions stored before it in the same transaction); then one statement
- * inserts every delivery and one every job.
+ * transaction, in order, with a fixed number of statements per batch:
+ *
+ *   1. at most one query counts what the rate limits see (see limits.server.ts;
+ *      with `bounds`, only the keys that may be near a limit);
+ *   2. the batch is walked in order against those counts, each accepted
+ *      submission counting towards the ones after it;
+ *   3. one statement inserts the accepted submissions, one their deliveries
+ *      and one their jobs;
+ *   4. only for a refused submission (rare), one query finds when the limit
+ *      that refused it frees up.
  */
 async function storeSubmissions(
   deps: SubmitDeps,
   tx: Transaction,
   bossDb: BossDb,
   items: Pending[],
+  bounds?: LimitBounds,
 ): Promise<SubmitResult[]> {
   const { limits } = deps;
-  const results: SubmitResult[] = [];
-  const accepted: Pending[] = [];
-  for (const item of items) {
-    // For each limit: the creation time of the limit-th most recent submission
-    // in the window. If it exists the limit is reached, until it leaves the window.
-    const result = await tx.execute(sql`
-      with hits as (
-        select
-          (select ceil(extract(epoch from s.created_at + interval '1 hour' - now()))::int from submissions s
-            where s.client_fingerprint = ${item.fingerprint} and s.created_at > now() - interval '1 hour'
-            order by s.created_at desc offset ${limits.perClientPerHour - 1} limit 1) as client_wait,
-          (select ceil(extract(epoch from s.created_at + interval '1 day' - now()))::int from submissions s
-            where s.email = ${item.email} and s.created_at > now() - interval '1 day'
-            order by s.created_at desc offset ${limits.perRecipientPerDay - 1} limit 1) as recipient_wait,
-          (select ceil(extract(epoch from s.created_at + interval '1 hour' - now()))::int from submissions s
-            where s.created_at > now() - interval '1 hour'
-            order by s.created_at desc offset ${limits.globalPerHour - 1} limit 1) as global_wait
-      ), inserted as (
-        insert into submissions (id, kind, payload, email, client_fingerprint)
-        select ${item.id}::uuid, ${item.kind}, ${JSON.stringify(item.payload)}::jsonb, ${item.email}, ${item.fingerprint} from hits
-        where client_wait is null and recipient_wait is null and global_wait is null
-        returning id
-      )
-      select hits.*, (select id::text from inserted) as inserted from hits`);
-    const row = ((Array.isArray(result) ? result : (result as { rows: StoreRow[] }).rows) as StoreRow[])[0];
-    if (row?.inserted) {
-      accepted.push(item);
-      results.push({ ok: true, submissionId: item.id });
-    } else {
-      const waits = row
-        ? [row.client_wait, row.recipient_wait, row.global_wait].filter((w): w is number => w !== null).map(Number)
-        : [];
-      const retryAfterSeconds = Math.max(1, ...waits);
-      deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
-      results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
-    }
+  const keysOf = (item: Pending): LimitKey[] => [
+    { window: "client", key: item.fingerprint },
+    { window: "recipient", key: item.email },
+    { window: "global", key: "" },
+  ];
+
+  // How many of this batch each key would count, and which keys need counting.
+  const uses = new Map<string, { limitKey: LimitKey; n: number }>();
+  for (const limitKey of items.flatMap(keysOf)) {
+    const use = uses.get(keyId(limitKey)) ?? { limitKey, n: 0 };
+    use.n++;
+    uses.set(keyId(limitKey), use);
   }
+  if (bounds?.needsSeed) await bounds.seed(tx);
+  const counts = new Map<string, number>();
+  const toCount: LimitKey[] = [];
+  for (const [id, { limitKey, n }] of uses) {
+    const bound = bounds?.get(limitKey);
+    if (bound !== undefined && bound + n <= limitOf(limits, limitKey.window)) counts.set(id, bound);
+    else toCount.push(limitKey);
+  }
+  if (toCount.length > 0) {
+    const exact = await countWindows(tx, toCount);
+    for (const limitKey of toCount) counts.set(keyId(limitKey), exact.get(keyId(limitKey)) ?? 0);
+  }
+
+  const verdicts = items.map((item) => {
+    const keys = keysOf(item);
+    const reached = keys.filter((k) => counts.get(keyId(k))! >= limitOf(limits, k.window));
+    if (reached.length === 0) for (const k of keys) counts.set(keyId(k), counts.get(keyId(k))! + 1);
+    return reached;
+  });
+  const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
   if (accepted.length > 0) {
+    await tx.insert(submissions).values(
+      accepted.map((item) => ({
+        id: item.id,
+        kind: item.kind,
+        payload: item.payload,
+        email: item.email,
+        clientFingerprint: item.fingerprint,
+      })),
+    );
     const rows = accepted.flatMap((item) =>
       initialDeliveries(item.kind).map((kind) => ({
         id: randomUUID(),
@@ -182,22 +185,38 @@ async function storeSubmissions(
       { db: bossDb },
     );
   }
+
+  const results: SubmitResult[] = [];
+  for (const [i, item] of items.entries()) {
+    const reached = verdicts[i]!;
+    if (reached.length === 0) {
+      results.push({ ok: true, submissionId: item.id });
+      continue;
+    }
+    const retryAfterSeconds = await secondsUntilFree(tx, limits, reached);
+    deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
+    results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
+  }
+  bounds?.set(counts);
   return results;
 }
 
 /**
- * Group commit for the embedded database: PGlite is one connection, and a
- * commit (with its WAL flush) is the expensive part, so submissions that
- * arrive while a transaction is running are stored together in the next one.
- * Each caller still resolves only after the commit that holds its enquiry.
+ * Group commit for the embedded database: PGlite is one connection that runs
+ * in this thread, and a transaction costs a few milliseconds of it whatever
+ * its size, so submissions that arrive while a transaction is running are
+ * stored together in the next one. Each caller still resolves only after the
+ * commit that holds its enquiry. The batcher also keeps the rate-limit bounds
+ * that spare most batches a count query (see LimitBounds).
  */
 function createBatcher(deps: SubmitDeps) {
   let pending: Pending[] = [];
   let running = false;
+  const bounds = new LimitBounds();
 
   async function runBatch(batch: Pending[]) {
     try {
-      const results = await deps.store.transaction((tx, bossDb) => storeSubmissions(deps, tx, bossDb, batch));
+      const results = await deps.store.transaction((tx, bossDb) => storeSubmissions(deps, tx, bossDb, batch, bounds));
       batch.forEach((item, i) => item.resolve(results[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);

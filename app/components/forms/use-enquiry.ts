@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { notifyError, notifySuccess } from "~/components/ui/toaster";
 import type { EnquiryResult } from "./types";
 
@@ -63,3 +63,23 @@ export function useEnquiry({
 }
 
 export type EnquiryState = ReturnType<typeof useEnquiry>;
+
+/**
+ * The `shouldRevalidate` export of the enquiry routes. Posting an enquiry
+ * changes nothing the page's loaders show: the action's result carries the
+ * next anti-spam token, and the token from the first load stays valid for a
+ * day (an older one gets a fresh token from the action). So a submission is
+ * one request, not an action followed by a reload of every loader.
+ */
+export function enquiryShouldRevalidate({
+  formMethod,
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const ownPost =
+    formMethod?.toUpperCase() === "POST" &&
+    formAction !== undefined &&
+    new URL(formAction, currentUrl).pathname === currentUrl.pathname;
+  return ownPost ? false : defaultShouldRevalidate;
+}

@@ -1,6 +1,6 @@
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { useEnquiry } from "~/components/forms/use-enquiry";
+import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { advisoryHero, advisoryNotices } from "~/content/advisory";
 import { advisoryFields, advisoryFormSchema, advisoryPayloadFromForm } from "~/lib/enquiry-schemas";
 import { issueFormToken } from "~/lib/form-guard.server";
@@ -12,6 +12,8 @@ import { Benefits } from "./benefits";
 export const meta = () => pageMeta("/advisory");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
+
+export const shouldRevalidate = enquiryShouldRevalidate;
 
 /** A fresh anti-spam token for the form (the page is rendered per request). */
 export function loader() {

@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { useEnquiry } from "~/components/forms/use-enquiry";
+import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { fieldId } from "~/components/ui/field";
 import { CONTACT_FORM_ID, contactHero, contactNotices } from "~/content/contact";
 import { contactFields, contactFormSchema, defaultInterest, isInterest, type Interest } from "~/lib/enquiry-schemas";
@@ -18,6 +18,8 @@ import { QuickActions } from "./quick-actions";
 export const meta = () => pageMeta("/contact");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
+
+export const shouldRevalidate = enquiryShouldRevalidate;
 
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
 export function loader({ request }: Route.LoaderArgs) {

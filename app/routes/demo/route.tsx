@@ -1,6 +1,6 @@
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { useEnquiry } from "~/components/forms/use-enquiry";
+import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { demoHero, demoNotices } from "~/content/demo";
 import { demoFields, demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
 import { issueFormToken } from "~/lib/form-guard.server";
@@ -12,6 +12,8 @@ import { DemoFormSection } from "./demo-form";
 export const meta = () => pageMeta("/demo");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
+
+export const shouldRevalidate = enquiryShouldRevalidate;
 
 /** A fresh anti-spam token for the form (the page is rendered per request). */
 export function loader() {
