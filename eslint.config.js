@@ -53,7 +53,13 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx", "app/components/forms/testing.tsx"],
+    ignores: [
+      "app/routes/**",
+      "app/**/*.server.ts",
+      "app/**/*.test.{ts,tsx}",
+      "app/entry.server.tsx",
+      "app/components/forms/testing.tsx",
+    ],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
