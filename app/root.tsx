@@ -6,14 +6,11 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
-import { Toaster } from "~/components/ui/toaster";
 import { plainMeta } from "~/lib/seo";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesUrl },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -28,6 +25,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a4e48" />
         <meta name="format-detection" content="telephone=no" />
+        {/* Before <Links />, which lists the scripts to preload: the stylesheet
+            blocks the first paint, so on a slow connection nothing may queue
+            ahead of it (npm run bench:pages). Then the one font file. */}
+        <link rel="stylesheet" href={stylesUrl} />
+        <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
       </head>
@@ -52,7 +54,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster />
     </>
   );
 }

@@ -754,6 +754,25 @@ test.describe("team page", () => {
     await expect(readMore).toBeFocused();
   });
 
+  test("the page behind an open dialog is inert: Tab never leaves the dialog", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    const member = leadershipTeam[0]!;
+    await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: member.name });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      // Inside the dialog, or (between the last control and the first) on no element of the page.
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body ? "none" : active.closest("dialog") ? "dialog" : active.outerHTML;
+      });
+      expect(["dialog", "none"]).toContain(where);
+    }
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+  });
+
   test("axe finds no violations with a biography dialog open @mobile", async ({ page }) => {
     await page.goto("/team");
     await waitForHydration(page);
@@ -762,7 +781,7 @@ test.describe("team page", () => {
     const dialog = page.getByRole("dialog", { name: member.name });
     await expect(dialog).toBeVisible();
     // Let the open animation settle so colour-contrast sees final colours.
-    await expect(dialog).toHaveAttribute("data-state", "open");
+    await expect(dialog).toHaveAttribute("open", "");
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     await expect(dialog.getByTestId("full-bio").locator("p")).toHaveCount(member.fullBio.length);
     await expectNoAxeViolations(page, "/team with the dialog open");

@@ -14,7 +14,7 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import type { Interest } from "~/lib/enquiry-schemas";
+import type { Interest } from "~/lib/enquiry-fields";
 import { company } from "./company";
 import { responsePromises } from "./milestones";
 

@@ -5,10 +5,11 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { fieldId } from "~/components/ui/field";
 import { company } from "~/content/company";
-import type { FieldErrors, FieldSpec } from "~/lib/enquiry-schemas";
+import type { FieldErrors, FieldSpec } from "~/lib/enquiry-fields";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard";
 import { cn } from "~/lib/utils";
 import type { EnquiryState, Notice } from "./use-enquiry";
+import { prepareToasts } from "~/components/ui/toaster";
 
 /**
  * The shell every enquiry form shares: posts to its route's action (in place
@@ -59,6 +60,8 @@ export function EnquiryForm({
       action={pathname}
       id={id}
       aria-labelledby={labelledBy}
+      // A visitor starting on the form: load the notifications it will need.
+      onFocus={() => void prepareToasts()}
       // Scrolled to by its hash: leave room for the sticky header and the form's heading.
       className={cn("grid scroll-mt-28 gap-6", className)}
     >

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Field, FieldError, FieldHint, FieldLabel, fieldId, Input, Select, Textarea } from "~/components/ui/field";
-import { controlAttributes, type FieldSpec } from "~/lib/enquiry-schemas";
+import { controlAttributes, type FieldSpec } from "~/lib/enquiry-fields";
 
 type ControlProps = Omit<
   ComponentProps<"input"> & ComponentProps<"select"> & ComponentProps<"textarea">,

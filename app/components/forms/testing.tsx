@@ -1,6 +1,6 @@
 /**
  * Component-test helpers for the three enquiry pages (tests only): render a
- * page through the real router with the Toaster, and the hooks every such
+ * page through the real router (the page renders its own Toaster), and the hooks every such
  * test file needs.
  */
 import { render, screen, type ByRoleOptions } from "@testing-library/react";
@@ -8,7 +8,6 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { Toaster } from "~/components/ui/toaster";
 import { contextWith, fakeEnquiryService } from "./testing.server";
 
 export type StubAction = (args: { request: Request }) => unknown;
@@ -65,7 +64,6 @@ export async function renderEnquiryPage({
           <>
             {before}
             <Outlet />
-            <Toaster />
           </>
         ),
         children: [

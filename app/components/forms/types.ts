@@ -1,4 +1,4 @@
-import type { FieldErrors, Interest } from "~/lib/enquiry-schemas";
+import type { FieldErrors, Interest } from "~/lib/enquiry-fields";
 
 /** The raw text a visitor submitted, by field name, sent back so nothing they typed is lost. */
 export type FormValues = Record<string, string>;

@@ -16,7 +16,7 @@ function args(overrides: Partial<ShouldRevalidateFunctionArgs>): ShouldRevalidat
 describe("enquiryShouldRevalidate", () => {
   test("the page's own form post reloads no loader (the action returns the next token)", () => {
     expect(enquiryShouldRevalidate(args({ formMethod: "POST", formAction: "/contact?interest=pricing" }))).toBe(false);
-    expect(enquiryShouldRevalidate(args({ formMethod: "post", formAction: "/contact" }))).toBe(false);
+    expect(enquiryShouldRevalidate(args({ formMethod: "POST", formAction: "/contact" }))).toBe(false);
   });
 
   test("anything else keeps React Router's default", () => {

@@ -78,7 +78,7 @@ export function enquiryShouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs): boolean {
   const ownPost =
-    formMethod?.toUpperCase() === "POST" &&
+    formMethod === "POST" &&
     formAction !== undefined &&
     new URL(formAction, currentUrl).pathname === currentUrl.pathname;
   return ownPost ? false : defaultShouldRevalidate;

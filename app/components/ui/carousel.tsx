@@ -1,5 +1,14 @@
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type SetStateAction,
+} from "react";
 import { cn } from "~/lib/utils";
 
 export type CarouselSlide = {
@@ -68,7 +77,15 @@ export function Carousel({
   const count = slides.length;
 
   const [enhanced, setEnhanced] = useState(false);
-  const [index, setIndex] = useState(0);
+  const [index, setSlide] = useState(0);
+  // Slides cross-fade only once the visitor or the rotation moves them: the
+  // switch from the scrollable row (before hydration) to the stack must not
+  // animate, or the fading slides count as a layout shift.
+  const [animated, setAnimated] = useState(false);
+  const setIndex = useCallback((next: SetStateAction<number>) => {
+    setAnimated(true);
+    setSlide(next);
+  }, []);
   const [playing, setPlaying] = useState(autoPlay);
   const [hoverPaused, setHoverPaused] = useState(false);
   const [focusPaused, setFocusPaused] = useState(false);
@@ -91,9 +108,12 @@ export function Carousel({
   const atEnd = index === count - 1;
   const rotating = enhanced && playing && !hoverPaused && !focusPaused && count > 1 && (loop || !atEnd);
 
-  const goTo = useCallback((next: number) => setIndex(Math.max(0, Math.min(count - 1, next))), [count]);
-  const goNext = useCallback(() => setIndex((i) => (i + 1 < count ? i + 1 : loop ? 0 : i)), [count, loop]);
-  const goPrevious = useCallback(() => setIndex((i) => (i > 0 ? i - 1 : loop ? count - 1 : i)), [count, loop]);
+  const goTo = useCallback((next: number) => setIndex(Math.max(0, Math.min(count - 1, next))), [count, setIndex]);
+  const goNext = useCallback(() => setIndex((i) => (i + 1 < count ? i + 1 : loop ? 0 : i)), [count, loop, setIndex]);
+  const goPrevious = useCallback(
+    () => setIndex((i) => (i > 0 ? i - 1 : loop ? count - 1 : i)),
+    [count, loop, setIndex],
+  );
 
   useEffect(() => {
     if (!rotating) return;
@@ -154,7 +174,8 @@ export function Carousel({
                 "min-w-0",
                 enhanced
                   ? cn(
-                      "[grid-area:1/1] self-start md:self-center transition-[opacity,visibility] duration-500",
+                      "[grid-area:1/1] self-start md:self-center",
+                      animated && "transition-[opacity,visibility] duration-500",
                       hidden ? "invisible opacity-0" : "visible opacity-100",
                     )
                   : "w-full shrink-0 snap-start",

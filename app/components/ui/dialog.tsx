@@ -1,61 +1,63 @@
 import { XIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * Modal dialog (Radix): traps focus, closes on Escape and on its close button,
- * and returns focus to the element that opened it.
+ * A modal dialog on the native <dialog> element. The browser does the hard
+ * parts: the rest of the page becomes inert (focus stays inside), Escape
+ * closes it, and focus returns to the element that opened it. Its content is
+ * part of the page from the start (hidden until opened), so opening it costs
+ * one method call and no library.
  */
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+export function useDialog() {
+  const ref = useRef<HTMLDialogElement>(null);
+  return { ref, open: () => ref.current?.showModal() };
+}
 
 export function DialogContent({
+  dialogRef,
+  labelledBy,
+  describedBy,
+  closeLabel = "Close",
   className,
   children,
-  closeLabel = "Close",
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: {
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  /** The id of the dialog's title. */
+  labelledBy: string;
+  describedBy?: string;
+  closeLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay
-        data-slot="dialog-overlay"
-        className="fixed inset-0 z-50 bg-primary-950/60 data-[state=open]:animate-in"
-      />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card sm:p-8",
-          className,
-        )}
-        {...props}
-      >
+    <dialog
+      ref={dialogRef}
+      data-slot="dialog-content"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      // A click on the backdrop lands on the <dialog> itself (its content box is
+      // covered by the inner wrapper): close, as a click outside a modal should.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className={cn(
+        "m-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-card bg-white p-0 text-ink shadow-card backdrop:bg-primary-950/60",
+        className,
+      )}
+    >
+      <div className="relative p-6 sm:p-8">
         {children}
-        <DialogPrimitive.Close
+        <button
+          type="button"
           data-slot="dialog-close"
+          onClick={() => dialogRef.current?.close()}
           className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
         >
           <XIcon aria-hidden="true" className="size-5" />
           <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  );
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn("pr-10 text-2xl font-semibold text-ink", className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-muted", className)} {...props} />
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -1,40 +1,65 @@
-import { Toaster as Sonner, toast } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 
 /** Default durations (SPEC section 9): 5000 ms for errors, 4000 ms otherwise. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_ERROR_DURATION_MS = 5000;
 
+const loadSonner = () => import("./sonner-toaster");
+const SonnerToaster = lazy(loadSonner);
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /**
- * The site's one notification region: labelled 'Notifications', focusable with
- * Alt+T, one visible toast at a time (SPEC section 9).
+ * Loads the notification code and puts the region on the page. The enquiry
+ * forms call this when a visitor starts on them (the first focus), so the
+ * region is there, and announced by screen readers, well before the first
+ * toast, and a page that is only read never downloads it.
+ */
+export function prepareToasts() {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return loadSonner();
+}
+
+/**
+ * The notification region: labelled 'Notifications', focusable with Alt+T,
+ * one visible toast at a time (SPEC section 9). Only the enquiry pages show
+ * toasts, so only they render it, and it appears once prepared.
  */
 export function Toaster() {
-  return (
-    <Sonner
-      containerAriaLabel="Notifications"
-      hotkey={["altKey", "KeyT"]}
-      visibleToasts={1}
-      duration={TOAST_DURATION_MS}
-      position="bottom-right"
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast: "!rounded-card !border !border-line !bg-white !text-ink !shadow-card !font-sans",
-          title: "!text-base !font-semibold",
-          description: "!text-sm !text-muted",
-          error: "!border-danger-700 !bg-danger-50 [&_[data-title]]:!text-danger-700",
-          success: "!border-success-800/30",
-        },
-      }}
-    />
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
   );
+  return show ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
+}
+
+async function notify(kind: "success" | "error", title: string, description: string) {
+  const { toast, mounted } = await prepareToasts();
+  await mounted;
+  toast[kind](title, {
+    description,
+    duration: kind === "error" ? TOAST_ERROR_DURATION_MS : TOAST_DURATION_MS,
+  });
 }
 
 export function notifySuccess(title: string, description: string) {
-  toast.success(title, { description, duration: TOAST_DURATION_MS });
+  void notify("success", title, description);
 }
 
 /** A destructive notification (SPEC section 8: 'Message Failed', 'Error'). */
 export function notifyError(title: string, description: string) {
-  toast.error(title, { description, duration: TOAST_ERROR_DURATION_MS });
+  void notify("error", title, description);
 }

@@ -20,7 +20,7 @@ export function MissionVision() {
               <CardIcon>
                 <item.icon />
               </CardIcon>
-              <CardTitle className="text-2xl">{item.title}</CardTitle>
+              <CardTitle className="text-2xl!">{item.title}</CardTitle>
               <CardDescription className="text-lg">{item.body}</CardDescription>
             </Card>
           </li>

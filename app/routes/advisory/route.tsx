@@ -1,8 +1,10 @@
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { advisoryHero, advisoryNotices } from "~/content/advisory";
-import { advisoryFields, advisoryFormSchema, advisoryPayloadFromForm } from "~/lib/enquiry-schemas";
+import { advisoryFields } from "~/lib/enquiry-fields";
+import { advisoryFormSchema, advisoryPayloadFromForm } from "~/lib/enquiry-schemas";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -38,6 +40,7 @@ export default function AdvisoryPage({ loaderData, actionData }: Route.Component
       <EnquiryHero id="advisory-title" {...advisoryHero} />
       <Benefits />
       <AdvisoryFormSection enquiry={enquiry} />
+      <Toaster />
     </>
   );
 }

@@ -18,7 +18,7 @@ export function Commitment() {
               <CardIcon>
                 <item.icon />
               </CardIcon>
-              <CardTitle className="text-lg">{item.title}</CardTitle>
+              <CardTitle className="text-lg!">{item.title}</CardTitle>
               <CardDescription>{item.body}</CardDescription>
             </Card>
           </li>

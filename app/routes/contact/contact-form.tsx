@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactNotices, contactSuccess, receivedLine } from "~/content/contact";
-import { contactFields, isInterest, type Interest } from "~/lib/enquiry-schemas";
+import { contactFields, isInterest, type Interest } from "~/lib/enquiry-fields";
 import { OfficeCard } from "./office-card";
 import { Promises } from "./promises";
 

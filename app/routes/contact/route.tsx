@@ -3,10 +3,12 @@ import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { fieldId } from "~/components/ui/field";
 import { CONTACT_FORM_ID, contactHero, contactNotices } from "~/content/contact";
-import { contactFields, contactFormSchema, defaultInterest, isInterest, type Interest } from "~/lib/enquiry-schemas";
+import { contactFields, defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
+import { contactFormSchema } from "~/lib/enquiry-schemas";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -75,6 +77,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       />
       <Commitment />
       <ClosingCta />
+      <Toaster />
     </>
   );
 }

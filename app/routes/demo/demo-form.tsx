@@ -7,7 +7,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoSuccess } from "~/content/demo";
-import { demoFields } from "~/lib/enquiry-schemas";
+import { demoFields } from "~/lib/enquiry-fields";
 
 const TITLE_ID = "request-demo-title";
 
@@ -29,7 +29,7 @@ export function DemoFormSection({ enquiry }: { enquiry: EnquiryState }) {
       aria-labelledby={result?.status === "success" ? successTitleId(DEMO_FORM_ID) : TITLE_ID}
       className="py-16 sm:py-20"
     >
-      <Container className="max-w-3xl">
+      <Container className="max-w-3xl!">
         <Card className="p-6 sm:p-8">
           {result?.status === "success" ? (
             <SuccessPanel

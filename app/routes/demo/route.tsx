@@ -1,8 +1,10 @@
 import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { demoHero, demoNotices } from "~/content/demo";
-import { demoFields, demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
+import { demoFields } from "~/lib/enquiry-fields";
+import { demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -38,6 +40,7 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
       <EnquiryHero id="demo-title" {...demoHero} />
       <Audiences />
       <DemoFormSection enquiry={enquiry} />
+      <Toaster />
     </>
   );
 }

@@ -62,7 +62,7 @@ export function Locations() {
               <Badge variant={item.tag === "Planned" ? "neutral" : "primary"} className="mt-2">
                 {item.tag}
               </Badge>
-              <CardDescription className="mt-3">{item.body}</CardDescription>
+              <CardDescription className="mt-3!">{item.body}</CardDescription>
             </Card>
           </li>
         ))}

@@ -20,7 +20,7 @@ const visuals: Record<HeroSlide["id"], React.ReactNode> = {
   monitoring: (
     <div className="grid w-full max-w-md gap-4">
       <WearablePanelScreen />
-      <DevicesPanelScreen className="max-w-md" />
+      <DevicesPanelScreen className="max-w-md!" />
     </div>
   ),
 };

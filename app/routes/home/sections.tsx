@@ -30,7 +30,7 @@ export function GlobalImpact() {
             title={s.title}
             lead={s.lead}
             align="start"
-            className="mb-6"
+            className="mb-6!"
           />
           <div className="rounded-card border-l-4 border-accent-600 bg-white p-5 shadow-card">
             <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{sdg31.target}</p>
@@ -42,7 +42,7 @@ export function GlobalImpact() {
             <ArrowRightIcon aria-hidden="true" />
           </ButtonLink>
         </div>
-        <StatGrid items={s.stats} className="lg:grid-cols-2" />
+        <StatGrid items={s.stats} className="lg:grid-cols-2!" />
       </div>
     </Section>
   );

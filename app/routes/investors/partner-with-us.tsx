@@ -23,7 +23,7 @@ export function PartnerWithUs({ pitch }: { pitch: PitchPdfLink }) {
         </div>
         <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-3">
           <li className="flex">
-            <ButtonLink to={demo.to} variant="accent" size="lg" className="w-full whitespace-normal py-3 text-center">
+            <ButtonLink to={demo.to} variant="accent" size="lg" className="w-full whitespace-normal! py-3 text-center">
               <PresentationIcon aria-hidden="true" />
               {demo.label}
             </ButtonLink>
@@ -35,7 +35,7 @@ export function PartnerWithUs({ pitch }: { pitch: PitchPdfLink }) {
               type="application/pdf"
               variant="inverse"
               size="lg"
-              className="w-full whitespace-normal py-3 text-center"
+              className="w-full whitespace-normal! py-3 text-center"
             >
               <DownloadIcon aria-hidden="true" />
               <span>
@@ -48,7 +48,7 @@ export function PartnerWithUs({ pitch }: { pitch: PitchPdfLink }) {
               to={contact.to}
               variant="outline-inverse"
               size="lg"
-              className="w-full whitespace-normal py-3 text-center"
+              className="w-full whitespace-normal! py-3 text-center"
             >
               <HandshakeIcon aria-hidden="true" />
               {contact.label}

@@ -33,7 +33,7 @@ export function Problem() {
             return (
               <li key={point.id}>
                 <Card className="flex gap-4 sm:gap-5">
-                  <CardIcon className="mb-0 shrink-0 bg-accent-50 text-accent-700">
+                  <CardIcon className="mb-0! shrink-0 bg-accent-50! text-accent-700!">
                     <Icon />
                   </CardIcon>
                   <div>

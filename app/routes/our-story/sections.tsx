@@ -13,7 +13,7 @@ export function FounderNarrative() {
     <Section aria-labelledby="narrative-title">
       <div className="grid gap-12 lg:grid-cols-[3fr_2fr]">
         <div>
-          <SectionHeading id="narrative-title" eyebrow={s.eyebrow} title={s.title} align="start" className="mb-6" />
+          <SectionHeading id="narrative-title" eyebrow={s.eyebrow} title={s.title} align="start" className="mb-6!" />
           <div className="grid max-w-prose gap-5 text-lg">
             {s.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>

@@ -44,7 +44,7 @@ export function ProductHero() {
 
 export function ProductStats() {
   return (
-    <Section aria-labelledby="stats-title" className="py-12 sm:py-14">
+    <Section aria-labelledby="stats-title" className="py-12! sm:py-14!">
       <h2 id="stats-title" className="sr-only">
         {product.stats.heading}
       </h2>
@@ -98,7 +98,7 @@ export function AiServices() {
             title={s.title}
             lead={s.lead}
             align="start"
-            className="mb-8"
+            className="mb-8!"
           />
           <ul className="grid gap-5">
             {s.services.map((service) => (
@@ -190,7 +190,7 @@ export function PilotStudy() {
             lead={s.lead}
             align="start"
             inverse
-            className="mb-8"
+            className="mb-8!"
           />
           <dl className="grid gap-4 sm:grid-cols-3">
             {s.facts.map((fact) => (

@@ -23,7 +23,7 @@ export function MissionVision() {
           </CardDescription>
         </Card>
         <Card className="border-t-4 border-t-accent-600">
-          <CardIcon className="bg-accent-50 text-accent-700">
+          <CardIcon className="bg-accent-50! text-accent-700!">
             <EyeIcon />
           </CardIcon>
           <CardTitle>Our Vision</CardTitle>
