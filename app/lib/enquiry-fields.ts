@@ -180,4 +180,3 @@ export const advisoryFields = {
 } as const satisfies Record<string, FieldSpec>;
 
 export type FieldErrors = Record<string, string>;
-

@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-import {
-  advisoryFields,
-  contactFields,
-  demoFields,
-  type FieldErrors,
-  type FieldSpec,
-} from "./enquiry-fields";
+import { advisoryFields, contactFields, demoFields, type FieldErrors, type FieldSpec } from "./enquiry-fields";
 
 /**
  * The validation of the three enquiry forms, built from their field specs
