@@ -10,14 +10,22 @@ const modules = (...paths: string[]) => new RegExp(`/(${paths.join("|")})(/|\\?|
  * A few chunks instead of dozens. On a slow mobile connection every request
  * costs a round trip, and the first ones compete with the stylesheet for the
  * first paint (npm run bench:pages; docs/decisions/006-page-weight.md):
- * the framework, the code most pages share, the enquiry forms, and one chunk
- * per route for what only it uses.
+ * the framework; the code most pages share ("site"); code that only a few
+ * pages share (the enquiry forms, the product screens, the team), kept with
+ * those pages; and one chunk per route for what only it uses.
+ *
+ * A group takes its modules' dependencies along, so "site" is formed before
+ * the few-page groups: the buttons and icons a form uses belong to the site.
  */
-const formsCode = modules(
-  "app/components/forms",
-  "app/components/ui/(field|error-summary|toaster)\\.tsx",
-  "app/lib/(enquiry-fields|form-guard)\\.ts",
-);
+const fewPageGroups = {
+  forms: modules(
+    "app/components/forms",
+    "app/components/ui/(field|error-summary|toaster)\\.tsx",
+    "app/lib/(enquiry-fields|form-guard)\\.ts",
+  ),
+  product: modules("app/components/product-screens", "app/content/product\\.ts"),
+  team: modules("app/components/team", "app/content/team\\.ts"),
+};
 const sharedSiteCode = modules("app/(components|lib|content)", "node_modules");
 
 const clientChunks = {
@@ -28,18 +36,12 @@ const clientChunks = {
       priority: 30,
     },
     {
-      // Before "forms": a group takes its modules' dependencies along, and the
-      // forms' buttons and icons belong with the rest of the site's.
       name: "site",
-      test: (id: string) => sharedSiteCode.test(id) && !formsCode.test(id),
+      test: (id: string) => sharedSiteCode.test(id) && !Object.values(fewPageGroups).some((group) => group.test(id)),
       minShareCount: 2,
-      // One chunk per set of pages sharing code (small ones merged), so no
-      // page downloads the content of two others.
-      entriesAware: true,
-      entriesAwareMergeThreshold: 4000,
       priority: 20,
     },
-    { name: "forms", test: formsCode, priority: 10 },
+    ...Object.entries(fewPageGroups).map(([name, test]) => ({ name, test, priority: 10 })),
   ],
 };
 
@@ -57,9 +59,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           rolldownOptions: {
             output: {
               codeSplitting: clientChunks,
-              // "site~root~route~route~…" names the pages sharing a chunk: too long for a URL.
-              chunkFileNames: ({ name }: { name: string }) =>
-                `assets/${name.startsWith("site~") ? "site" : name}-[hash].js`,
             },
           },
         }),

@@ -263,6 +263,13 @@ test.describe("security", () => {
     expect(br.headers()["content-encoding"]).toBe("br");
     const gzip = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    // A subresource carries the headers that apply to it, and a policy that forbids everything.
+    const headers = br.headers();
+    expect(headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["permissions-policy"]).toBeUndefined();
   });
 });
 

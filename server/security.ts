@@ -54,6 +54,21 @@ export const baseSecurityHeaders: Record<string, string> = {
 };
 
 /**
+ * Headers of the hashed build files under /assets/ (scripts, styles, fonts):
+ * only those that mean something on a subresource. Framing, opener,
+ * permissions and the page's script policy apply to documents; on a slow
+ * connection their kilobyte, repeated for every file a page loads, is not
+ * free. The policy forbids everything, in case a file is opened on its own.
+ */
+export const subresourceHeaders: Record<string, string> = {
+  "Strict-Transport-Security": baseSecurityHeaders["Strict-Transport-Security"]!,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": baseSecurityHeaders["Referrer-Policy"]!,
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
+/**
  * Sets the base headers and a default CSP (no nonce) on every response.
  * Rendered pages replace the CSP with a nonce-bearing one (see app.ts), and
  * prerendered pages with their build-time hashes (see static.ts).

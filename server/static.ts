@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, subresourceHeaders } from "./security";
 
 /**
  * Serves the client build from memory: hashed assets with immutable caching,
@@ -17,6 +17,8 @@ type Entry = {
   type: string;
   cacheControl: string;
   csp?: string;
+  /** A hashed build file under /assets/: sent with subresourceHeaders. */
+  subresource?: boolean;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -99,6 +101,7 @@ export function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) 
       entries.set(`/${file}`, {
         ...base,
         cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        subresource: immutable,
       });
     }
   }
@@ -140,7 +143,7 @@ export function staticFiles(
     const encoding = entry.br || entry.gzip ? negotiateEncoding(req.headers["accept-encoding"]) : undefined;
     const chosen = (encoding && entry[encoding]) || entry.identity;
     const headers: Record<string, string> = {
-      ...baseHeaders,
+      ...(entry.subresource ? subresourceHeaders : baseHeaders),
       "Content-Type": entry.type,
       "Cache-Control": entry.cacheControl,
       ETag: chosen.etag,

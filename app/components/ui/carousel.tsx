@@ -154,8 +154,12 @@ export function Carousel({
         id={slidesId}
         data-slot="carousel-slides"
         aria-live={enhanced && !rotating ? "polite" : "off"}
+        // A scroll container in both layouts: were the slides to change their
+        // scroll container at hydration, the browser would count that as a
+        // layout shift, though nothing visible moves.
         className={cn(
-          enhanced ? "grid" : "flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain scroll-smooth",
+          "overflow-x-auto overscroll-x-contain",
+          enhanced ? "grid" : "flex snap-x snap-mandatory scroll-smooth",
         )}
       >
         {slides.map((slide, i) => {
