@@ -1,16 +1,22 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceContext, servicesContext } from "./lib/context";
+import { deferScripts } from "./lib/defer-scripts.server";
 
 // The Express server reads these to fill each request's router context.
 export { nonceContext, servicesContext };
 
 export const streamTimeout = 5_000;
 
+let shapeReported = false;
+
+/**
+ * Renders the whole document (no page here streams deferred data), then
+ * lets its scripts start after the first paint (./lib/defer-scripts.server.ts).
+ * The same code renders the prerendered pages at build time.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,29 +27,33 @@ export default function handleRequest(
   // Prerendering at build time has no nonce; those pages get hash-based CSP.
   const nonce = loadContext.get(nonceContext) ?? undefined;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots and prerendering get the whole document at once; browsers stream.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
+        onAllReady() {
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            const { html, shapeError } = deferScripts(Buffer.concat(chunks).toString("utf8"));
+            if (shapeError && !shapeReported) {
+              shapeReported = true;
+              console.warn(`Page scripts are not deferred: ${shapeError}`);
+            }
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          failed = true;
+          console.error(error);
         },
       },
     );

@@ -254,9 +254,9 @@ test.describe("security", () => {
     }
   });
 
-  test("hashed assets are immutable and precompressed", async ({ page, request }) => {
-    await page.goto("/");
-    const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+  test("hashed assets are immutable and precompressed", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = /"(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
     expect(br.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -270,6 +270,32 @@ test.describe("security", () => {
     expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers["permissions-policy"]).toBeUndefined();
+  });
+});
+
+test.describe("loading order", () => {
+  test("no script starts before the largest paint, and the page then hydrates", async ({ page, request }) => {
+    for (const path of ["/", "/contact"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(async () => {
+        const lcp = await new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+            type: "largest-contentful-paint",
+            buffered: true,
+          }),
+        );
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== "navigation")
+          .filter((entry) => entry.name.endsWith(".js"));
+        return { lcp, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+      });
+      expect(timing.scripts, path).toBeGreaterThan(3);
+      expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.lcp);
+    }
   });
 });
 

@@ -734,7 +734,10 @@ test.describe("team page", () => {
       const paragraphs = dialog.getByTestId("full-bio").locator("p");
       expect(member.fullBio.length).toBeGreaterThanOrEqual(2);
       await expect(paragraphs).toHaveText([...member.fullBio]);
-      await expect(dialog.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", member.linkedin);
+      const dialogLink = dialog.getByRole("link", { name: /LinkedIn/ });
+      await expect(dialogLink).toHaveAttribute("href", member.linkedin);
+      await expect(dialogLink).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(dialogLink).toHaveAccessibleName(/new tab/i);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(readMore).toBeFocused();
@@ -798,8 +801,9 @@ test.describe("team page", () => {
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
       await expect(link).toHaveAccessibleName(new RegExp(`${escapeRegExp(member.name)}.*LinkedIn.*new tab`, "i"));
     }
-    // Every link that opens a new tab on the page is safe and announced.
-    const blankLinks = page.locator('main a[target="_blank"]');
+    // Every link that opens a new tab on the page is safe and announced (those in the
+    // closed biography dialogs too, once a dialog shows them).
+    const blankLinks = page.locator('main a[target="_blank"]:visible');
     expect(await blankLinks.count()).toBeGreaterThanOrEqual(leadershipTeam.length);
     for (const link of await blankLinks.all()) {
       await expect(link).toHaveAttribute("rel", /noopener/);
