@@ -9,9 +9,8 @@
  * repeat: a refused message was never accepted, so a repeat would be a bug);
  * and the operator CLI shows every delivery sent.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { preparedDataDir } from "../server/test-support/pipeline";
-import { startSmtpServer, type SmtpOutage, type TestSmtpServer } from "../server/test-support/smtp";
+import { expect, test } from "vitest";
+import type { SmtpOutage } from "../server/test-support/smtp";
 import { sleep, waitFor } from "../server/test-support/wait";
 import {
   ENQUIRIES_EMAIL,
@@ -19,11 +18,10 @@ import {
   formBody,
   isSuccessPage,
   postForm,
-  saveOutput,
+  faultEnvironment,
   startFaultServer,
   validFields,
   type FormKind,
-  type RunningServer,
 } from "./support/harness";
 
 const host = "www.maternis.health";
@@ -32,39 +30,23 @@ const PER_PHASE = 6;
 /** How long each kind of outage lasts at least (and until the server has turned something away). */
 const PHASE_MS = 3000;
 
-let smtp: TestSmtpServer;
-let data: { dir: string; remove(): void };
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  [smtp, data] = await Promise.all([
-    startSmtpServer({ closeTimeoutMs: 200 }),
-    preparedDataDir("maternis-faults-outage-"),
-  ]);
-});
-
-afterAll(async () => {
-  await server?.kill("SIGKILL");
-  saveOutput(server, "mail-outage");
-  await smtp?.stop();
-  data?.remove();
-});
+const env = faultEnvironment("mail-outage", "maternis-faults-outage-");
 
 test(
   "enquiries submitted during a mail outage are all delivered exactly once after it",
   { timeout: 180_000 },
   async () => {
-    server = await startFaultServer({
-      DATA_DIR: data.dir,
+    env.server = await startFaultServer({
+      DATA_DIR: env.data.dir,
       MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
+      SMTP_URL: env.smtp.url,
       DELIVERY_RETRY_DELAY_SECONDS: "1",
       DELIVERY_RETRY_BACKOFF: "false",
       WORKER_POLL_INTERVAL_SECONDS: "0.5",
       // Enough retries to outlast the outage: nothing may be dead-lettered.
       DELIVERY_RETRY_LIMIT: "100",
     });
-    const running = server;
+    const running = env.server;
     let n = 0;
     const submitted: { kind: FormKind; email: string }[] = [];
     async function submitSome(count: number) {
@@ -81,9 +63,9 @@ test(
     }
 
     const phases: { outage: SmtpOutage | "stopped"; turnedAway: () => number }[] = [
-      { outage: "refuse-connect", turnedAway: () => smtp.refused.connections },
-      { outage: "defer-data", turnedAway: () => smtp.refused.messages },
-      { outage: "drop-data", turnedAway: () => smtp.refused.messages },
+      { outage: "refuse-connect", turnedAway: () => env.smtp.refused.connections },
+      { outage: "defer-data", turnedAway: () => env.smtp.refused.messages },
+      { outage: "drop-data", turnedAway: () => env.smtp.refused.messages },
       { outage: "stopped", turnedAway: () => 0 },
     ];
     const log: string[] = [];
@@ -92,11 +74,11 @@ test(
       const started = Date.now();
       if (phase.outage === "stopped") {
         // Connections refused outright; any still open while it closes keep refusing messages.
-        smtp.options.outage = "defer-data";
-        await smtp.stop();
+        env.smtp.options.outage = "defer-data";
+        await env.smtp.stop();
       } else {
-        smtp.options.outage = phase.outage;
-        smtp.disconnectAll(); // pooled connections must reconnect and meet the outage
+        env.smtp.options.outage = phase.outage;
+        env.smtp.disconnectAll(); // pooled connections must reconnect and meet the outage
       }
       await submitSome(PER_PHASE);
       if (phase.outage !== "stopped") {
@@ -115,14 +97,14 @@ test(
       );
     }
     // Nothing got through while the server refused.
-    expect(smtp.received).toHaveLength(0);
+    expect(env.smtp.received).toHaveLength(0);
     expect(submitted).toHaveLength(PER_PHASE * phases.length);
 
     // Recover.
-    smtp.options.outage = null;
-    await smtp.start();
+    env.smtp.options.outage = null;
+    await env.smtp.start();
     const expectedCount = submitted.length * 2;
-    await waitFor(() => smtp.received.length >= expectedCount, {
+    await waitFor(() => env.smtp.received.length >= expectedCount, {
       timeoutMs: 90_000,
       intervalMs: 200,
       what: `${expectedCount} messages after the outage`,
@@ -132,7 +114,7 @@ test(
     await running.stop();
     expect(running.process.exitCode).toBe(0);
 
-    const rows = await exportEnquiries(data.dir);
+    const rows = await exportEnquiries(env.data.dir);
     expect(rows.map((row) => row.email).sort()).toEqual(submitted.map((s) => s.email).sort());
     const expected = new Map<string, string>();
     for (const row of rows) {
@@ -145,11 +127,12 @@ test(
       expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
       expected.set(`<${row.id}.${first}@${host}>`, row.email!);
     }
-    const ids = smtp.received.map((mail) => `<${(mail.messageId ?? "").replace(/^<|>$/g, "")}>`);
+    const ids = env.smtp.received.map((mail) => `<${(mail.messageId ?? "").replace(/^<|>$/g, "")}>`);
     // Exactly once: as many messages as expected, every expected ID, none repeated.
     expect(ids).toHaveLength(expected.size);
     expect([...ids].sort()).toEqual([...expected.keys()].sort());
-    for (const [i, mail] of smtp.received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+    for (const [i, mail] of env.smtp.received.entries())
+      expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
 
     console.info(
       `mail-outage: ${submitted.length} enquiries, ${ids.length} messages after recovery; ${log.join("; ")}`,

@@ -25,10 +25,8 @@
  * The endpoint's JSON parser likewise decodes bytes that are not UTF-8 inside
  * a string as U+FFFD; its cases put them where they break the JSON instead.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contactFields, demoFields, advisoryFields, type FieldSpec } from "~/lib/enquiry-schemas";
-import { preparedDataDir } from "../server/test-support/pipeline";
-import { startSmtpServer, type TestSmtpServer } from "../server/test-support/smtp";
 import { sleep, waitFor } from "../server/test-support/wait";
 import {
   COMMUNICATION_API_KEY,
@@ -40,13 +38,12 @@ import {
   pool,
   prng,
   rawRequest,
-  saveOutput,
+  faultEnvironment,
   startFaultServer,
   validFields,
   type FormKind,
   type RawRequest,
   type RawResponse,
-  type RunningServer,
 } from "./support/harness";
 
 const SEED = Number(process.env.FAULTS_SEED ?? 20260707);
@@ -81,23 +78,7 @@ const fieldsOf: Record<FormKind, Record<string, FieldSpec>> = {
 };
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 
-let smtp: TestSmtpServer;
-let data: { dir: string; remove(): void };
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  [smtp, data] = await Promise.all([
-    startSmtpServer({ closeTimeoutMs: 200 }),
-    preparedDataDir("maternis-faults-malformed-"),
-  ]);
-});
-
-afterAll(async () => {
-  await server?.kill("SIGKILL");
-  saveOutput(server, "malformed");
-  await smtp?.stop();
-  data?.remove();
-});
+const env = faultEnvironment("malformed");
 
 function multipart(
   parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
@@ -572,13 +553,13 @@ function check(c: Case, res: RawResponse): string | null {
 }
 
 test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothing stored`, async () => {
-  server = await startFaultServer({
-    DATA_DIR: data.dir,
+  env.server = await startFaultServer({
+    DATA_DIR: env.data.dir,
     MAIL_TRANSPORT: "smtp",
-    SMTP_URL: smtp.url,
+    SMTP_URL: env.smtp.url,
     COMMUNICATION_API_KEY,
   });
-  const running = server;
+  const running = env.server;
   const cases = generate(SEED, running.url);
 
   // Valid controls among the junk: they must be stored and sent, so "nothing stored" means something.
@@ -641,7 +622,7 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
 
   // Only the controls' e-mails (two per enquiry) and the API controls are sent.
   const expectedMail = controls.length * 2 + apiControls.length;
-  await waitFor(() => smtp.received.length >= expectedMail, {
+  await waitFor(() => env.smtp.received.length >= expectedMail, {
     timeoutMs: 60_000,
     what: `${expectedMail} control messages`,
   });
@@ -649,17 +630,17 @@ test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothi
   await running.stop();
   expect(running.process.exitCode).toBe(0);
 
-  const rows = await exportEnquiries(data.dir);
+  const rows = await exportEnquiries(env.data.dir);
   expect(rows.map((row) => row.email).sort()).toEqual(controls.map((c) => c.email).sort());
   const allowedRecipients = new Set([
     "enquiries@maternis.test",
     ...controls.map((c) => c.email),
     ...apiControls.map((_, i) => `api-control-${i}@faults.example`),
   ]);
-  expect(smtp.received.flatMap((mail) => mail.envelopeTo).filter((to) => !allowedRecipients.has(to))).toEqual([]);
-  expect(smtp.received).toHaveLength(expectedMail);
+  expect(env.smtp.received.flatMap((mail) => mail.envelopeTo).filter((to) => !allowedRecipients.has(to))).toEqual([]);
+  expect(env.smtp.received).toHaveLength(expectedMail);
   expect(
-    smtp.received
+    env.smtp.received
       .filter((mail) => mail.subject?.startsWith("API control"))
       .map((mail) => mail.subject)
       .sort(),

@@ -7,7 +7,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+import { afterAll, beforeAll } from "vitest";
 import { issueFormToken } from "~/lib/form-guard.server";
+import { preparedDataDir } from "../../server/test-support/pipeline";
+import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
 import { startServer, type RunningServer, type StartServerOptions } from "../../scripts/lib/server-process";
 
 export { freePort } from "../../scripts/lib/server-process";
@@ -292,4 +295,30 @@ export function saveOutput(server: RunningServer | undefined, name: string) {
   if (!dir || !server) return;
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.log`), server.output());
+}
+
+export type FaultEnvironment = {
+  smtp: TestSmtpServer;
+  data: { dir: string; remove(): void };
+  /** Set by the test when it starts the server. */
+  server?: RunningServer;
+};
+
+/**
+ * What a fault test file needs around its tests: an SMTP server on loopback
+ * and a prepared DATA_DIR before them; after them the server killed, its
+ * output saved (as `name`), and both removed.
+ */
+export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${name}-`): FaultEnvironment {
+  const env = {} as FaultEnvironment;
+  beforeAll(async () => {
+    [env.smtp, env.data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir(dataPrefix)]);
+  });
+  afterAll(async () => {
+    await env.server?.kill("SIGKILL");
+    saveOutput(env.server, name);
+    await env.smtp?.stop();
+    env.data?.remove();
+  });
+  return env;
 }
