@@ -20,7 +20,8 @@ export function InvestorsHero() {
       >
         <circle cx="200" cy="200" r="190" fill="#0a4e48" />
         <circle cx="200" cy="200" r="120" fill="none" stroke="#0d7a70" strokeWidth="2" />
-        <circle cx="110" cy="110" r="16" fill="#c2412b" />
+        {/* The accent dot would sit among the figures on a narrow screen. */}
+        <circle cx="110" cy="110" r="16" fill="#c2412b" className="max-sm:hidden" />
       </svg>
       <Container>
         <p className="mb-3 text-sm font-semibold tracking-wider text-primary-100 uppercase">{investorHero.eyebrow}</p>
