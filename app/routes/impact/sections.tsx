@@ -13,7 +13,7 @@ export function ImpactStats() {
   return (
     <Section aria-labelledby="stats-title">
       <SectionHeading id="stats-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
-      {/* Five figures in three columns: in five, "295,000" is wider than its card. */}
+      {/* Five figures in three columns: in five, the longest figure is wider than its card. */}
       <StatGrid items={s.items} className="lg:grid-cols-3!" />
     </Section>
   );
