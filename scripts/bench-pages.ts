@@ -26,9 +26,12 @@ if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" 
 /** The framework's files: the entry module and everything it imports. */
 function frameworkFiles(): Set<string> {
   const dir = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
-  const manifestFile = readdirSync(dir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-  if (!manifestFile) return new Set();
-  const source = readFileSync(path.join(dir, manifestFile), "utf8");
+  // React Router's manifest (the resource route of /site.webmanifest also builds a manifest-*.js).
+  const source = readdirSync(dir)
+    .filter((f) => /^manifest-[\w-]+\.js$/.test(f))
+    .map((f) => readFileSync(path.join(dir, f), "utf8"))
+    .find((text) => text.startsWith("window.__reactRouterManifest="));
+  if (!source) throw new Error(`React Router's manifest is not in ${dir}`);
   const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
   const manifest = JSON.parse(json) as { entry: { module: string; imports: string[] } };
   return new Set([manifest.entry.module, ...manifest.entry.imports].map((f) => path.basename(f)));
