@@ -78,7 +78,8 @@ const server = await startServer({
 
 try {
   const home = await (await fetch(`${server.url}/`)).text();
-  const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(home)?.[1];
+  // Named in the page's bootstrap script (its imports start after the first paint).
+  const asset = /"(\/assets\/entry\.client-[\w-]+\.js)"/.exec(home)?.[1];
   if (!asset) throw new Error("no entry asset on /");
   const bytes = async (path: string) => {
     const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });

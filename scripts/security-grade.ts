@@ -145,7 +145,8 @@ async function main() {
   }
   try {
     const home = await (await fetch(`${base}/`)).text();
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    // Named in the page's bootstrap script (its imports start after the first paint).
+    const asset = /"(\/assets\/[\w.-]+\.js)"/.exec(home)?.[1];
     if (!asset) throw new Error("no hashed asset found on /");
     const cases: { type: string; path: string; init?: RequestInit }[] = [
       { type: "prerendered page", path: "/about" },
