@@ -22,10 +22,10 @@
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { freePort, unlimitedEnv } from "./lib/server-process.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -42,16 +42,6 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 const formSecret = randomBytes(32).toString("base64url");
 /** The same signed token app/lib/form-guard.server.ts issues. */
@@ -73,13 +63,8 @@ const server = spawn(process.execPath, [...serverArgs, entry], {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     LOG_LEVEL: "warn",
+    ...unlimitedEnv,
     FORM_SECRET: formSecret,
-    FORM_MIN_FILL_MS: "0",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    POST_RATE_LIMIT_PER_MINUTE: "100000000",
-    ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
-    ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
-    ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
     MAIL_TRANSPORT: "file",
     SMS_TRANSPORT: "file",
     RUN_WORKER: process.env.BENCH_RUN_WORKER ?? "true",

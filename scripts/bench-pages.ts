@@ -16,6 +16,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pages } from "../app/pages";
+import { chromiumArgs, chromiumPath } from "./lib/chromium";
 import { startServer } from "./lib/server-process";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -64,16 +65,8 @@ const median = (values: number[]) => {
 const framework = frameworkFiles();
 const server = await startServer({ RATE_LIMIT_PER_MINUTE: "100000" });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: chromiumArgs,
 });
 
 const rows: Row[] = [];

@@ -7,19 +7,12 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.ts";
 
 const svg = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 const page = await browser.newPage();
 

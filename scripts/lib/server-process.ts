@@ -20,6 +20,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Every request limit out of the way and no minimum fill time, for load and
+ * fault tests (the server refuses nothing it would otherwise accept).
+ */
+export const unlimitedEnv: Record<string, string> = {
+  FORM_MIN_FILL_MS: "0",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  POST_RATE_LIMIT_PER_MINUTE: "100000000",
+  ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
+  ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
+  ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
+};
+
 export type RunningServer = {
   url: string;
   port: number;

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/lib/server-process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -34,17 +34,7 @@ function findBinaries(): string {
   return found;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 let counter = 0;
 

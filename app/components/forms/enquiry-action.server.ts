@@ -114,6 +114,20 @@ export async function handleEnquiryAction<T>(options: EnquiryActionOptions<T>) {
 }
 
 /**
+ * An enquiry route's `action` export: `handleEnquiryAction` with that form's
+ * configuration.
+ */
+export function enquiryAction<T>(config: Omit<EnquiryActionOptions<T>, "request" | "context">) {
+  return ({ request, context }: { request: Request; context: Context }) =>
+    handleEnquiryAction({ request, context, ...config });
+}
+
+/** The `loader` of an enquiry page: a fresh anti-spam token (these pages are rendered per request). */
+export function tokenLoader() {
+  return { token: issueFormToken() };
+}
+
+/**
  * The route's `headers` export: passes the action's Retry-After on to the
  * document response (a form posted without JavaScript), which React Router
  * does not do by itself.

@@ -4,7 +4,7 @@
  * Express server provides through the router context.
  */
 import { RouterContextProvider } from "react-router";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { servicesContext } from "~/lib/context";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
@@ -58,17 +58,23 @@ export function unwrap(result: unknown): { body: EnquiryResult; status: number; 
   };
 }
 
-/** Runs a route action with the fake service and unwraps its result. */
-export function runAction(action: (args: never) => Promise<unknown>, request: Request, service: EnquiryService | null) {
-  return action({ request, context: contextWith(service), params: {} } as never).then(unwrap);
+/** Runs a route's action with a service (the fake, or null for none) and unwraps its result. */
+export function actionRunner(action: (args: never) => Promise<unknown>) {
+  return (request: Request, service: EnquiryService | null) =>
+    action({ request, context: contextWith(service), params: {} } as never).then(unwrap);
 }
 
-/** The actions log a line per outcome; keep test output quiet. */
+/**
+ * The actions log a line per outcome; keep test output quiet. The spies of the
+ * running test are returned, for tests that check what was logged.
+ */
 export function quietActionLogs() {
+  const spies = {} as Record<"info" | "warn" | "error", MockInstance<(...args: unknown[]) => void>>;
   beforeEach(() => {
-    vi.spyOn(console, "info").mockImplementation(() => {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const level of ["info", "warn", "error"] as const) {
+      spies[level] = vi.spyOn(console, level).mockImplementation(() => {});
+    }
   });
   afterEach(() => vi.restoreAllMocks());
+  return spies;
 }

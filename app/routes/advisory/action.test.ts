@@ -1,14 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.FORM_SECRET = "advisory-action-test-secret-0123456789abcdef";
-});
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-advisory-"));
-
-import { fakeEnquiryService, formPost, quietActionLogs, runAction } from "~/components/forms/testing.server";
+import "~/components/forms/test-env";
+import { describe, expect, it } from "vitest";
+import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import { action } from "./route";
 
@@ -20,9 +12,7 @@ const valid = {
   reason: "I run antenatal clinics in Ibadan.",
 };
 
-function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
-  return runAction(action, request, service);
-}
+const run = actionRunner(action);
 
 quietActionLogs();
 

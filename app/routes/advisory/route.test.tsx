@@ -1,9 +1,9 @@
+import "~/components/forms/test-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  process.env.FORM_SECRET = "advisory-page-test-secret-0123456789abcdef";
   process.env.FORM_MIN_FILL_MS = "0";
 });
 

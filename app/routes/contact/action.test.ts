@@ -1,15 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import "~/components/forms/test-env";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  process.env.FORM_SECRET = "contact-action-test-secret-0123456789abcdef";
   process.env.FORM_MIN_FILL_MS = "2000";
 });
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "maternis-contact-"));
 
-import { contextWith, fakeEnquiryService, formPost, unwrap } from "~/components/forms/testing.server";
+import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";
@@ -23,18 +19,9 @@ const valid = {
   message: "We would like to talk about a pilot.",
 };
 
-function run(request: Request, service: ReturnType<typeof fakeEnquiryService>["service"] | null) {
-  return action({ request, context: contextWith(service), params: {} } as unknown as Route.ActionArgs).then(unwrap);
-}
+const run = actionRunner(action);
 
-let info: MockInstance<Console["info"]>;
-let error: MockInstance<Console["error"]>;
-beforeEach(() => {
-  info = vi.spyOn(console, "info").mockImplementation(() => {});
-  error = vi.spyOn(console, "error").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+const logs = quietActionLogs();
 
 describe("contact loader", () => {
   it("issues a signed token and accepts only known interests", () => {
@@ -106,7 +93,7 @@ describe("contact action", () => {
     const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
     expect(spam).toEqual(real);
     expect(fake.calls).toHaveLength(0);
-    const lines = info.mock.calls.map((args) => JSON.parse(String(args[0])));
+    const lines = logs.info.mock.calls.map((args) => JSON.parse(String(args[0])));
     expect(lines).toContainEqual(
       expect.objectContaining({ msg: "enquiry spam blocked", kind: "contact", reason, count: 1 }),
     );
@@ -143,7 +130,7 @@ describe("contact action", () => {
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: "failed", values: valid });
     expect(body).not.toHaveProperty("retryAfterSeconds");
-    const logged = JSON.parse(String(error.mock.calls[0]![0]));
+    const logged = JSON.parse(String(logs.error.mock.calls[0]![0]));
     expect(logged).toMatchObject({
       level: "error",
       msg: "enquiry submission failed",

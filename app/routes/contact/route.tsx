@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
-import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
+import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
@@ -9,7 +9,6 @@ import { fieldId } from "~/components/ui/field";
 import { CONTACT_FORM_ID, contactHero, contactNotices } from "~/content/contact";
 import { contactFields, defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
 import { contactFormSchema } from "~/lib/enquiry-schemas";
-import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { ClosingCta } from "./closing-cta";
@@ -26,20 +25,16 @@ export const shouldRevalidate = enquiryShouldRevalidate;
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
 export function loader({ request }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get("interest");
-  return { token: issueFormToken(), interest: isInterest(param) ? param : null };
+  return { ...tokenLoader(), interest: isInterest(param) ? param : null };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return handleEnquiryAction({
-    request,
-    context,
-    kind: "contact",
-    schema: contactFormSchema,
-    fields: contactFields,
-    toPayload: (form) => form,
-    successExtra: (values) => ({ interest: isInterest(values.interest) ? values.interest : defaultInterest }),
-  });
-}
+export const action = enquiryAction({
+  kind: "contact",
+  schema: contactFormSchema,
+  fields: contactFields,
+  toPayload: (form) => form,
+  successExtra: (values) => ({ interest: isInterest(values.interest) ? values.interest : defaultInterest }),
+});
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: contactNotices });

@@ -1,11 +1,10 @@
-import { enquiryHeaders, handleEnquiryAction } from "~/components/forms/enquiry-action.server";
+import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { demoHero, demoNotices } from "~/content/demo";
 import { demoFields } from "~/lib/enquiry-fields";
 import { demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
-import { issueFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { Audiences } from "./audiences";
@@ -14,24 +13,15 @@ import { DemoFormSection } from "./demo-form";
 export const meta = () => pageMeta("/demo");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
-
 export const shouldRevalidate = enquiryShouldRevalidate;
+export const loader = tokenLoader;
 
-/** A fresh anti-spam token for the form (the page is rendered per request). */
-export function loader() {
-  return { token: issueFormToken() };
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return handleEnquiryAction({
-    request,
-    context,
-    kind: "demo",
-    schema: demoFormSchema,
-    fields: demoFields,
-    toPayload: demoPayloadFromForm,
-  });
-}
+export const action = enquiryAction({
+  kind: "demo",
+  schema: demoFormSchema,
+  fields: demoFields,
+  toPayload: demoPayloadFromForm,
+});
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: demoNotices });
