@@ -42,7 +42,6 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
-
 const formSecret = randomBytes(32).toString("base64url");
 /** The same signed token app/lib/form-guard.server.ts issues. */
 function formToken(issuedAt: number) {
