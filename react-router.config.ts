@@ -6,7 +6,7 @@ export default {
   // BUILD_DIR lets parallel builds (e.g. screenshots during development) use their own folder.
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page that needs no request data is rendered to static HTML at build
-  // time (see docs/decisions/002-rendering.md). The enquiry pages are rendered
+  // time (see docs/decisions/002-rendering-and-server.md). The enquiry pages are rendered
   // per request because they carry a signed anti-spam timestamp.
   prerender: {
     paths: [...prerenderedPaths, "/sitemap.xml", "/robots.txt", "/site.webmanifest"],

@@ -2,11 +2,11 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceContext, servicesContext } from "./lib/context";
+import { appContext, nonceContext } from "./lib/context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
 
 // The Express server reads these to fill each request's router context.
-export { nonceContext, servicesContext };
+export { appContext, nonceContext };
 
 export const streamTimeout = 5_000;
 
@@ -24,8 +24,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // Prerendering at build time has no nonce; those pages get hash-based CSP.
+  // Prerendering at build time has no nonce (those pages get hash-based CSP)
+  // and no server: its messages go to the build's console.
   const nonce = loadContext.get(nonceContext) ?? undefined;
+  const log = loadContext.get(appContext)?.log;
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -41,7 +43,8 @@ export default function handleRequest(
             const { html, shapeError } = deferScripts(Buffer.concat(chunks).toString("utf8"));
             if (shapeError && !shapeReported) {
               shapeReported = true;
-              console.warn(`Page scripts are not deferred: ${shapeError}`);
+              if (log) log.warn("page scripts are not deferred", { reason: shapeError });
+              else console.warn(`Page scripts are not deferred: ${shapeError}`);
             }
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
@@ -53,7 +56,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          if (log) log.error("page render failed", { url: request.url, err: error });
+          else console.error(error);
         },
       },
     );

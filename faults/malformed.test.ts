@@ -26,7 +26,7 @@
  * a string as U+FFFD; its cases put them where they break the JSON instead.
  */
 import { expect, test } from "vitest";
-import { contactFields, demoFields, advisoryFields, type FieldSpec } from "~/lib/enquiry-schemas";
+import { enquiryKindNames, fieldsOf } from "~/lib/enquiry-kinds";
 import { sleep, waitFor } from "../server/test-support/wait";
 import {
   COMMUNICATION_API_KEY,
@@ -71,12 +71,7 @@ type Case = {
   mentions?: string;
 };
 
-const fieldsOf: Record<FormKind, Record<string, FieldSpec>> = {
-  contact: contactFields,
-  demo: demoFields,
-  advisory: advisoryFields,
-};
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds: FormKind[] = enquiryKindNames;
 
 const env = faultEnvironment("malformed");
 
@@ -121,7 +116,7 @@ function generate(seed: number, origin: string): Case[] {
     return Array.from({ length }, () => r.pick([...alphabet])).join("");
   };
   const requiredOf = (kind: FormKind) =>
-    Object.entries(fieldsOf[kind])
+    Object.entries(fieldsOf(kind))
       .filter(([, spec]) => spec.required)
       .map(([name]) => name);
   const pairsOf = (fields: Record<string, string>, token = formToken()) =>
@@ -153,7 +148,7 @@ function generate(seed: number, origin: string): Case[] {
     () => {
       const kind = r.pick(kinds);
       const fields = validFields(kind, `long-${r.int(0, 1e9)}@faults.example`);
-      const limited = Object.entries(fieldsOf[kind]).filter(([, spec]) => spec.maxLength);
+      const limited = Object.entries(fieldsOf(kind)).filter(([, spec]) => spec.maxLength);
       const [name, spec] = r.pick(limited);
       fields[name] =
         name === "email"

@@ -91,7 +91,7 @@ try {
     interest: "general",
     message: "Benchmark enquiry",
     website: "",
-    formStartedAt: issueFormToken(Date.now() - 10_000),
+    formStartedAt: issueFormToken(Date.now() - 10_000, Buffer.from(secret, "utf8")),
   }).toString();
 
   const cases: { name: string; path: string; opts?: Partial<autocannon.Options>; compare: boolean }[] = [

@@ -4,9 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import type { Env } from "~/lib/env.server";
-import type { AppServices } from "~/lib/services";
-import type { Logger } from "./log";
+import type { AppContext } from "~/lib/context.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
@@ -14,16 +12,14 @@ import { staticFiles, type PrerenderManifest } from "./static";
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
   nonceContext: RouterContext<string | null>;
-  servicesContext: RouterContext<AppServices | null>;
+  appContext: RouterContext<AppContext | null>;
 };
 
-export type AppOptions = {
-  env: Env;
-  log: Logger;
+/** What the process hands every request (its env, logger, form guard and enquiry service), and the build it serves. */
+export type AppOptions = AppContext & {
   build: ServerBuild;
   clientDir: string;
   prerendered: PrerenderManifest;
-  services: AppServices | null;
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
   /** Reports readiness for /healthz (e.g. a database ping). */
@@ -99,7 +95,8 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
 }
 
 export function createApp(options: AppOptions) {
-  const { env, log, build, clientDir, prerendered, services } = options;
+  const { env, log, build, clientDir, prerendered } = options;
+  const appContextValue: AppContext = { env, log, formGuard: options.formGuard, enquiries: options.enquiries };
   const contexts = build.entry.module as unknown as EntryContexts;
   const app = express();
   app.disable("x-powered-by");
@@ -190,7 +187,7 @@ export function createApp(options: AppOptions) {
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(contexts.nonceContext, res.locals.nonce as string);
-      context.set(contexts.servicesContext, services);
+      context.set(contexts.appContext, appContextValue);
       return context;
     },
   });

@@ -1,12 +1,12 @@
-import "./production-env";
+import { loadEnvOrExit } from "~/lib/env.server";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
+import { createFormGuard, loadFormSecret } from "~/lib/form-guard.server";
+import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline } from "./enquiries";
-import { loadEnvOrExit } from "./env";
-import { createLogger } from "./log";
 import { readPrerenderManifest } from "./static";
 
 /**
@@ -28,7 +28,8 @@ async function main() {
     build,
     clientDir: path.join(buildDir, "client"),
     prerendered: readPrerenderManifest(buildDir),
-    services: { enquiries: pipeline.service },
+    formGuard: createFormGuard({ key: loadFormSecret(env), minFillMs: env.FORM_MIN_FILL_MS }),
+    enquiries: pipeline.service,
     apiRouter: pipeline.apiRouter,
     healthCheck: pipeline.healthCheck,
   });

@@ -1,7 +1,6 @@
-import "./production-env";
+import { loadEnvOrExit } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline } from "./enquiries";
-import { loadEnvOrExit } from "./env";
-import { createLogger } from "./log";
 
 /**
  * `npm run worker`: the enquiry delivery worker as its own process, for when

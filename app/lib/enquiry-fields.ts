@@ -1,9 +1,10 @@
 /**
- * The three enquiry forms' fields, defined once: each spec drives the HTML
- * attributes of its control (required, type, maxlength) here, and the zod
- * schema the server checks in ./enquiry-schemas.ts, so the browser and the
- * server can never disagree. Plain data: the forms import this without
- * bringing the validation library to the browser.
+ * What an enquiry form's field is: each spec drives the HTML attributes of its
+ * control (required, type, maxlength) and the check the server makes
+ * (./enquiry-schemas.ts), so the browser and the server can never disagree.
+ * Plain data: the forms import it without bringing the validation library to
+ * the browser. Each form's fields are declared in its registry entry
+ * (./enquiry-kinds.ts).
  */
 
 /** Length limits for every stored field. */
@@ -81,8 +82,8 @@ export function controlAttributes(spec: FieldSpec) {
   };
 }
 
-/** Full Name and Email Address are the same on all three forms. */
-const fullNameField = {
+/** Full Name and Email Address are the same on every form. */
+export const fullNameField = {
   label: "Full Name",
   kind: "text",
   required: true,
@@ -91,7 +92,7 @@ const fullNameField = {
   autoComplete: "name",
 } as const satisfies FieldSpec;
 
-const emailField = {
+export const emailField = {
   label: "Email Address",
   kind: "email",
   required: true,
@@ -100,83 +101,14 @@ const emailField = {
   autoComplete: "email",
 } as const satisfies FieldSpec;
 
-export const contactFields = {
-  name: fullNameField,
-  email: emailField,
-  organization: {
-    label: "Organization",
-    kind: "text",
-    required: false,
-    maxLength: limits.organization,
-    missing: "",
-    autoComplete: "organization",
-  },
-  role: {
-    label: "Role/Title",
-    kind: "text",
-    required: false,
-    maxLength: limits.role,
-    missing: "",
-    autoComplete: "organization-title",
-  },
-  interest: {
-    label: "Area of Interest",
-    kind: "select",
-    required: true,
-    options: interestOptions,
-    missing: "Select what your enquiry is about",
-  },
-  message: {
-    label: "Message",
-    kind: "textarea",
-    required: true,
-    maxLength: limits.message,
-    missing: "Enter your message",
-  },
-} as const satisfies Record<string, FieldSpec>;
+/** A form's fields, in the order they appear. */
+export type FormFields = Record<string, FieldSpec>;
 
-export const demoFields = {
-  fullName: fullNameField,
-  organization: {
-    label: "Organization / Institution",
-    kind: "text",
-    required: true,
-    maxLength: limits.organization,
-    missing: "Enter your organisation or institution",
-    autoComplete: "organization",
-  },
-  email: emailField,
-  role: { label: "Role", kind: "select", required: true, options: demoRoleOptions, missing: "Select your role" },
-  preferredDate: {
-    label: "Preferred Date",
-    kind: "date",
-    required: false,
-    maxLength: limits.preferredDate,
-    missing: "",
-    invalid: "Enter a real date for your preferred date",
-  },
-  message: { label: "Message", kind: "textarea", required: false, maxLength: limits.message, missing: "" },
-} as const satisfies Record<string, FieldSpec>;
+type RequiredKeys<F extends FormFields> = { [K in keyof F]: F[K]["required"] extends true ? K : never }[keyof F];
 
-export const advisoryFields = {
-  fullName: fullNameField,
-  email: emailField,
-  role: { label: "Role", kind: "select", required: true, options: advisoryRoleOptions, missing: "Select your role" },
-  country: {
-    label: "Country",
-    kind: "text",
-    required: true,
-    maxLength: limits.country,
-    missing: "Enter your country",
-    autoComplete: "country-name",
-  },
-  reason: {
-    label: "Why do you want to join?",
-    kind: "text",
-    required: true,
-    maxLength: limits.reason,
-    missing: "Tell us why you want to join",
-  },
-} as const satisfies Record<string, FieldSpec>;
+/** What a form's validation yields: required fields are strings, optional ones may be missing. */
+export type FormValuesOf<F extends FormFields> = { [K in RequiredKeys<F>]: string } & {
+  [K in Exclude<keyof F, RequiredKeys<F>>]?: string;
+};
 
 export type FieldErrors = Record<string, string>;

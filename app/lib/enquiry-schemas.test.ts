@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  advisoryFields,
-  advisoryFormSchema,
-  contactFields,
-  contactFormSchema,
-  controlAttributes,
-  demoFields,
-  demoFormSchema,
-  demoPayloadFromForm,
-  demoPayloadSchema,
-  isInterest,
-  limits,
-  parseForm,
-} from "./enquiry-schemas";
+import { controlAttributes, isInterest, limits } from "./enquiry-fields";
+import { enquiryKinds } from "./enquiry-kinds";
+import { formSchema, parseEnquiryForm } from "./enquiry-schemas";
+
+const contactFields = enquiryKinds.contact.fields;
+const demoFields = enquiryKinds.demo.fields;
 
 const validContact = {
   name: "Ama Mensah",
@@ -25,7 +17,7 @@ const validContact = {
 
 describe("contact form schema", () => {
   it("accepts a valid message and drops empty optional fields", () => {
-    const result = parseForm(contactFormSchema, contactFields, validContact);
+    const result = parseEnquiryForm("contact", validContact);
     expect(result).toEqual({
       ok: true,
       value: {
@@ -40,7 +32,7 @@ describe("contact form schema", () => {
   });
 
   it("reports a GOV.UK-style message per missing field, in field order", () => {
-    const result = parseForm(contactFormSchema, contactFields, { interest: "general" });
+    const result = parseEnquiryForm("contact", { interest: "general" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors)).toEqual(["name", "email", "message"]);
@@ -49,7 +41,7 @@ describe("contact form schema", () => {
   });
 
   it("rejects a malformed email, an unknown interest and over-long text", () => {
-    const result = parseForm(contactFormSchema, contactFields, {
+    const result = parseEnquiryForm("contact", {
       ...validContact,
       email: "not-an-email",
       interest: "bogus",
@@ -63,21 +55,21 @@ describe("contact form schema", () => {
   });
 
   it("refuses CR/LF in single-line fields but keeps newlines in the message", () => {
-    const bad = parseForm(contactFormSchema, contactFields, { ...validContact, name: "Eve\r\nBcc: x@y.z" });
+    const bad = parseEnquiryForm("contact", { ...validContact, name: "Eve\r\nBcc: x@y.z" });
     expect(bad.ok).toBe(false);
-    const good = parseForm(contactFormSchema, contactFields, { ...validContact, message: "Line one\r\nLine two" });
+    const good = parseEnquiryForm("contact", { ...validContact, message: "Line one\r\nLine two" });
     expect(good.ok && good.value.message).toBe("Line one\nLine two");
   });
 
   it("treats non-string values as invalid rather than crashing", () => {
-    const result = parseForm(contactFormSchema, contactFields, { ...validContact, name: ["a", "b"] });
+    const result = parseEnquiryForm("contact", { ...validContact, name: ["a", "b"] });
     expect(result.ok).toBe(false);
   });
 });
 
 describe("demo and advisory schemas", () => {
-  it("maps the demo form to the SPEC payload", () => {
-    const parsed = demoFormSchema.parse({
+  it("maps the demo form to the stored payload", () => {
+    const parsed = formSchema("demo").parse({
       fullName: "Kwame Asante",
       organization: "Korle Bu",
       email: "k@example.org",
@@ -85,7 +77,7 @@ describe("demo and advisory schemas", () => {
       preferredDate: "2026-01-15",
       message: "",
     });
-    const payload = demoPayloadFromForm(parsed);
+    const payload = enquiryKinds.demo.toPayload(parsed);
     expect(payload).toEqual({
       name: "Kwame Asante",
       email: "k@example.org",
@@ -94,11 +86,10 @@ describe("demo and advisory schemas", () => {
       preferredTime: "2026-01-15",
       message: undefined,
     });
-    expect(demoPayloadSchema.parse(payload)).toEqual(payload);
   });
 
   it("rejects an impossible date and a role outside the list", () => {
-    const result = parseForm(demoFormSchema, demoFields, {
+    const result = parseEnquiryForm("demo", {
       fullName: "A",
       organization: "B",
       email: "a@b.co",
@@ -111,7 +102,7 @@ describe("demo and advisory schemas", () => {
   });
 
   it("requires every advisory field", () => {
-    const result = parseForm(advisoryFormSchema, advisoryFields, {});
+    const result = parseEnquiryForm("advisory", {});
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors)).toEqual(["fullName", "email", "role", "country", "reason"]);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-import { advisoryFields, contactFields, demoFields, type FieldErrors, type FieldSpec } from "./enquiry-fields";
+import type { FieldErrors, FieldSpec, FormFields, FormValuesOf } from "./enquiry-fields";
+import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "./enquiry-kinds";
 
 /**
- * The validation of the three enquiry forms, built from their field specs
- * (./enquiry-fields.ts). Used by the form actions and the delivery pipeline;
- * the browser only needs the specs.
+ * The server's validation of the enquiry forms, built from the field specs of
+ * the registry (./enquiry-kinds.ts). Used by the form actions and the
+ * delivery pipeline; the browser only needs the specs.
  */
-export * from "./enquiry-fields";
 
 // Control characters other than tab/newline never belong in a field; CR/LF are
 // refused in single-line fields so nothing can smuggle a header into an e-mail.
@@ -52,8 +52,8 @@ export function checkField(spec: FieldSpec, raw: unknown): { value: string | und
   return error ? { error } : { value };
 }
 
-function buildSchema<T extends Record<string, FieldSpec>>(fields: T) {
-  type Output = { [K in keyof T]: T[K]["required"] extends true ? string : string | undefined };
+/** A zod schema that checks every field of a form with `checkField`, reporting each bad field. */
+export function buildSchema<T extends FormFields>(fields: T) {
   return z.record(z.string(), z.unknown(), { error: "Expected an object of form fields" }).transform((input, ctx) => {
     const output: Record<string, string | undefined> = {};
     for (const [name, spec] of Object.entries(fields)) {
@@ -61,70 +61,29 @@ function buildSchema<T extends Record<string, FieldSpec>>(fields: T) {
       if ("error" in result) ctx.addIssue({ code: "custom", path: [name], message: result.error });
       else output[name] = result.value;
     }
-    return output as Output;
+    return output as FormValuesOf<T>;
   });
 }
 
-/** Form schemas: what each form posts. */
-export const contactFormSchema = buildSchema(contactFields);
-export const demoFormSchema = buildSchema(demoFields);
-export const advisoryFormSchema = buildSchema(advisoryFields);
+/** Each kind's schema, built once from its fields. */
+const schemas = Object.fromEntries(enquiryKindNames.map((kind) => [kind, buildSchema(fieldsOf(kind))])) as unknown as {
+  [K in EnquiryKind]: z.ZodType<EnquiryForm<K>>;
+};
 
-export type ContactForm = z.infer<typeof contactFormSchema>;
-export type DemoForm = z.infer<typeof demoFormSchema>;
-export type AdvisoryForm = z.infer<typeof advisoryFormSchema>;
-
-/**
- * Payload schemas (SPEC section 3): what the delivery pipeline stores and
- * e-mails. The contact payload is the contact form; demo and advisory rename
- * fullName → name (and preferredDate → preferredTime).
- */
-export const contactPayloadSchema = contactFormSchema;
-export const demoPayloadSchema = buildSchema({
-  name: demoFields.fullName,
-  email: demoFields.email,
-  organization: { ...demoFields.organization, required: false },
-  role: { ...demoFields.role, required: false },
-  preferredTime: demoFields.preferredDate,
-  message: demoFields.message,
-});
-export const advisoryPayloadSchema = buildSchema({
-  name: advisoryFields.fullName,
-  email: advisoryFields.email,
-  role: advisoryFields.role,
-  country: advisoryFields.country,
-  reason: advisoryFields.reason,
-});
-
-export type ContactPayload = z.infer<typeof contactPayloadSchema>;
-export type DemoPayload = z.infer<typeof demoPayloadSchema>;
-export type AdvisoryPayload = z.infer<typeof advisoryPayloadSchema>;
-
-export function demoPayloadFromForm(form: DemoForm): DemoPayload {
-  return {
-    name: form.fullName,
-    email: form.email,
-    organization: form.organization,
-    role: form.role,
-    preferredTime: form.preferredDate,
-    message: form.message,
-  };
+/** The schema of a kind's form: what its page posts. */
+export function formSchema<K extends EnquiryKind>(kind: K): z.ZodType<EnquiryForm<K>> {
+  return schemas[kind];
 }
 
-export function advisoryPayloadFromForm(form: AdvisoryForm): AdvisoryPayload {
-  return { name: form.fullName, email: form.email, role: form.role, country: form.country, reason: form.reason };
-}
-
-/** Parses form data; on failure returns the first message per field, in field order. */
-export function parseForm<T>(
-  schema: z.ZodType<T>,
-  fields: Record<string, FieldSpec>,
+/** Parses a kind's form; on failure returns the first message per field, in field order. */
+export function parseEnquiryForm<K extends EnquiryKind>(
+  kind: K,
   data: Record<string, unknown>,
-): { ok: true; value: T } | { ok: false; errors: FieldErrors } {
-  const result = schema.safeParse(data);
+): { ok: true; value: EnquiryForm<K> } | { ok: false; errors: FieldErrors } {
+  const result = schemas[kind].safeParse(data);
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
-  for (const name of Object.keys(fields)) {
+  for (const name of Object.keys(fieldsOf(kind))) {
     const issue = result.error.issues.find((i) => i.path[0] === name);
     if (issue) errors[name] = issue.message;
   }

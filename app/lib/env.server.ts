@@ -2,10 +2,18 @@ import { z } from "zod";
 import { company } from "~/content/company";
 
 /**
- * The environment, read once and validated at start-up. Every variable has a
- * zero-configuration default except secrets that enable optional features.
- * README.md lists each one; keep that table in step with this schema.
+ * The environment, read once per process and validated at start-up. Every
+ * variable has a zero-configuration default except secrets that enable
+ * optional features. README.md lists each one; keep that table in step with
+ * this schema. The parsed value reaches loaders and actions through the
+ * router context (./context.ts); nothing else reads process.env.
  */
+
+// React and React Router choose their development or production builds from
+// NODE_ENV when they are first loaded, and the development builds render
+// several times slower. Every Node entry point imports this module before
+// anything that loads them, so production is the default.
+process.env.NODE_ENV ??= "production";
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const commaList = z.string().transform((value) =>
@@ -107,10 +115,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-let cached: Env | undefined;
-
-/** The process environment, parsed on first use. */
-export function getEnv(): Env {
-  cached ??= parseEnv();
-  return cached;
+/**
+ * The environment of a Node entry point: a bad value stops the process with
+ * a message naming the variable (exit code 1), never a stack trace.
+ */
+export function loadEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { getEnv } from "./env.server";
+import type { Env } from "./env.server";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "./form-guard";
 
 export { HONEYPOT_FIELD, TIMESTAMP_FIELD };
@@ -9,38 +9,32 @@ export { HONEYPOT_FIELD, TIMESTAMP_FIELD };
 /** A signed timestamp is valid for one day after the form was rendered. */
 export const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-let secret: Buffer | undefined;
-
-/** FORM_SECRET, or a random secret kept in DATA_DIR so restarts keep forms valid. */
-function getSecret(): Buffer {
-  if (secret) return secret;
-  const env = getEnv();
-  if (env.FORM_SECRET) {
-    secret = Buffer.from(env.FORM_SECRET, "utf8");
-    return secret;
-  }
+/**
+ * The key that signs form timestamps: FORM_SECRET, or a random secret kept in
+ * DATA_DIR/form-secret so that restarts keep open forms valid.
+ */
+export function loadFormSecret(env: Pick<Env, "FORM_SECRET" | "DATA_DIR">): Buffer {
+  if (env.FORM_SECRET) return Buffer.from(env.FORM_SECRET, "utf8");
   const file = path.resolve(env.DATA_DIR, "form-secret");
   try {
-    secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   } catch {
     mkdirSync(path.dirname(file), { recursive: true });
-    const fresh = randomBytes(32).toString("base64");
     try {
-      writeFileSync(file, `${fresh}\n`, { flag: "wx", mode: 0o600 });
+      writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { flag: "wx", mode: 0o600 });
     } catch {
       // Another process created it first; use theirs.
     }
-    secret = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   }
-  return secret;
 }
 
 function sign(issuedAt: number, key: Buffer) {
   return createHmac("sha256", key).update(`form:${issuedAt}`).digest("base64url");
 }
 
-/** The value of the hidden timestamp field for a form rendered now. */
-export function issueFormToken(now = Date.now(), key = getSecret()) {
+/** The value of the hidden timestamp field for a form rendered at `now`. */
+export function issueFormToken(now: number, key: Buffer) {
   return `${now}.${sign(now, key)}`;
 }
 
@@ -56,11 +50,7 @@ export type GuardVerdict =
  */
 export function checkFormGuard(
   form: { get(name: string): unknown },
-  {
-    now = Date.now(),
-    minFillMs = getEnv().FORM_MIN_FILL_MS,
-    key,
-  }: { now?: number; minFillMs?: number; key?: Buffer } = {},
+  { now = Date.now(), minFillMs, key }: { now?: number; minFillMs: number; key: Buffer },
 ): GuardVerdict {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { ok: false, spam: true, reason: "honeypot" };
@@ -71,7 +61,7 @@ export function checkFormGuard(
   const match = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, spam: true, reason: "bad-timestamp" };
   const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(issuedAt, key ?? getSecret()));
+  const expected = Buffer.from(sign(issuedAt, key));
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     return { ok: false, spam: true, reason: "bad-timestamp" };
@@ -81,4 +71,18 @@ export function checkFormGuard(
   if (age < minFillMs) return { ok: false, spam: true, reason: "too-fast" };
   if (age > FORM_MAX_AGE_MS) return { ok: false, spam: false, reason: "expired" };
   return { ok: true };
+}
+
+/** The anti-spam guard of one process, with its key and minimum fill time. */
+export type FormGuard = {
+  /** A fresh token for a form rendered now. */
+  issue(): string;
+  check(form: { get(name: string): unknown }): GuardVerdict;
+};
+
+export function createFormGuard({ key, minFillMs }: { key: Buffer; minFillMs: number }): FormGuard {
+  return {
+    issue: () => issueFormToken(Date.now(), key),
+    check: (form) => checkFormGuard(form, { key, minFillMs }),
+  };
 }

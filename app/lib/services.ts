@@ -1,9 +1,9 @@
 /**
- * The server-side services a route action may call, provided per request by
- * the Express server through `servicesContext`. Types only: the
- * implementations live under server/ and never reach client code.
+ * The enquiry service a route action calls, provided by the server through
+ * the router context (./context.server.ts). Types only: the implementation
+ * lives under server/enquiries and never reaches client code.
  */
-export type EnquiryKind = "contact" | "demo" | "advisory";
+import type { EnquiryKind } from "./enquiry-kinds";
 
 export type SubmitMeta = {
   /** Client IP as seen through the trusted proxy chain (never stored raw). */
@@ -16,9 +16,9 @@ export type SubmitResult =
   | { ok: false; reason: "unavailable"; message: string };
 
 export interface EnquiryService {
-  submitEnquiry(kind: EnquiryKind, fields: Record<string, string | undefined>, meta: SubmitMeta): Promise<SubmitResult>;
+  /**
+   * Stores a form of `kind` (checked again against the kind's schema) and
+   * queues its e-mails; resolves once committed.
+   */
+  submitEnquiry(kind: EnquiryKind, form: Record<string, unknown>, meta: SubmitMeta): Promise<SubmitResult>;
 }
-
-export type AppServices = {
-  enquiries: EnquiryService;
-};

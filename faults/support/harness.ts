@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
+import type { EnquiryKind } from "~/lib/enquiry-kinds";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { preparedDataDir } from "../../server/test-support/pipeline";
 import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
@@ -68,7 +69,7 @@ export function formToken(now = Date.now()): string {
   return issueFormToken(now, Buffer.from(FORM_SECRET, "utf8"));
 }
 
-export type FormKind = "contact" | "demo" | "advisory";
+export type FormKind = EnquiryKind;
 
 /** Valid fields for each form, for `email`. */
 export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {

@@ -1,16 +1,15 @@
-import "../production-env";
-import { parseArgs } from "node:util";
 import { EnvError, parseEnv } from "~/lib/env.server";
+import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
+import { parseArgs } from "node:util";
 import { openStore } from "../enquiries/db.server";
 import { enquiriesToCsv, listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
 import { startBoss } from "../enquiries/queue.server";
-import { submissionKinds, type SubmissionKind } from "../enquiries/schema.server";
-import { createLogger } from "../log";
+import { createLogger } from "~/lib/log.server";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
 
 Commands:
-  list [--limit N] [--kind contact|demo|advisory]
+  list [--limit N] [--kind ${enquiryKindNames.join("|")}]
                       Recent enquiries with the status of each e-mail.
   export --csv [--limit N] [--kind …]
                       Enquiries as CSV on standard output (default: all).
@@ -40,9 +39,9 @@ async function main(argv: string[]) {
     process.stderr.write("export needs --csv (the only format)\n");
     return 2;
   }
-  const kind = values.kind as SubmissionKind | undefined;
-  if (kind && !submissionKinds.includes(kind)) {
-    process.stderr.write(`--kind must be one of ${submissionKinds.join(", ")}\n`);
+  const kind = values.kind;
+  if (kind !== undefined && !isEnquiryKind(kind)) {
+    process.stderr.write(`--kind must be one of ${enquiryKindNames.join(", ")}\n`);
     return 2;
   }
   const limit = values.limit ? Number(values.limit) : command === "export" ? 1_000_000 : 50;

@@ -1,5 +1,6 @@
 import { company } from "~/content/company";
-import { advisoryRoleOptions, type AdvisoryPayload } from "~/lib/enquiry-schemas";
+import { advisoryRoleOptions } from "~/lib/enquiry-fields";
+import type { AdvisoryPayload } from "~/lib/enquiry-kinds";
 import { detailsHtml, mailtoUrl, userTextHtml, welcomeFailedSection } from "./blocks";
 import { EmailLayout, type EmailLayoutProps, type EmailSection } from "./layout";
 import { optionLabel, singleLine, subjectLine } from "./utils";

@@ -1,6 +1,7 @@
 import { company } from "~/content/company";
 import { responsePromises } from "~/content/milestones";
-import { interestOptions, type ContactPayload } from "~/lib/enquiry-schemas";
+import { interestOptions } from "~/lib/enquiry-fields";
+import type { ContactPayload } from "~/lib/enquiry-kinds";
 import { greetingHtml, sitePage } from "./blocks";
 import { EmailLayout, type EmailLayoutProps } from "./layout";
 import { escapeHtml, optionLabel, subjectLine } from "./utils";

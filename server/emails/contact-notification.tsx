@@ -1,5 +1,6 @@
 import { company } from "~/content/company";
-import { interestOptions, type ContactPayload } from "~/lib/enquiry-schemas";
+import { interestOptions } from "~/lib/enquiry-fields";
+import type { ContactPayload } from "~/lib/enquiry-kinds";
 import { detailsHtml, mailtoUrl, userTextHtml } from "./blocks";
 import { EmailLayout, type EmailLayoutProps } from "./layout";
 import { optionLabel, singleLine, subjectLine } from "./utils";

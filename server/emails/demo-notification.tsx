@@ -1,6 +1,7 @@
 import { company } from "~/content/company";
 import { responsePromises } from "~/content/milestones";
-import { demoRoleOptions, type DemoPayload } from "~/lib/enquiry-schemas";
+import { demoRoleOptions } from "~/lib/enquiry-fields";
+import type { DemoPayload } from "~/lib/enquiry-kinds";
 import { detailsHtml, formatDate, mailtoUrl, userTextHtml, welcomeFailedSection } from "./blocks";
 import { EmailLayout, type EmailLayoutProps, type EmailSection } from "./layout";
 import { optionLabel, singleLine, subjectLine } from "./utils";

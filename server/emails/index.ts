@@ -5,7 +5,7 @@
  */
 import { createElement, type ComponentType } from "react";
 import { render } from "react-email";
-import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-schemas";
+import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-kinds";
 import {
   AdvisoryNotificationEmail,
   advisoryNotificationLayout,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // jsdom provides DOMParser to inspect the rendered HTML; previews.test.ts renders in the Node environment.
 import { describe, expect, it } from "vitest";
-import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-schemas";
+import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-kinds";
 import {
   renderAdvisoryNotification,
   renderAdvisoryWelcome,

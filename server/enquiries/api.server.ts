@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
-import type { Logger } from "../log";
+import type { Logger } from "~/lib/log.server";
 import {
   EMAIL_FALLBACK_ERROR,
   SMS_FALLBACK_ERROR,

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createLogger } from "../log";
+import { createLogger } from "~/lib/log.server";
 import { tempDataDir } from "../test-support/pipeline";
 import { freePort } from "../test-support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";

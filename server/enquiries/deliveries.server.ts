@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import type { Logger } from "../log";
+import { enquiryKind, recipientOf, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+import type { Logger } from "~/lib/log.server";
 import type { Database, Store, Transaction } from "./db.server";
 import { buildEmail } from "./messages.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
-import { deliveries, submissions, type DeliveryKind } from "./schema.server";
+import { deliveries, submissions } from "./schema.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "./transport.server";
 
 /**
@@ -65,13 +66,15 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
   const { delivery, submission } = row;
   if (delivery.status === "sent" || delivery.status === "dead") return "skipped";
 
+  // A delivery that waited for another (a notification for its welcome) says so when that one was given up.
   let welcomeFailed = false;
-  if (delivery.kind === "notification" && submission.kind !== "contact") {
-    const [welcome] = await store.db
+  const waitedFor = predecessorOf(submission.kind, delivery.kind);
+  if (waitedFor) {
+    const [before] = await store.db
       .select({ status: deliveries.status })
       .from(deliveries)
-      .where(and(eq(deliveries.submissionId, submission.id), eq(deliveries.kind, "welcome")));
-    welcomeFailed = welcome?.status === "dead";
+      .where(and(eq(deliveries.submissionId, submission.id), eq(deliveries.kind, waitedFor)));
+    welcomeFailed = before?.status === "dead";
   }
 
   await store.db
@@ -112,22 +115,39 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
       .update(deliveries)
       .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null })
       .where(eq(deliveries.id, delivery.id));
-    if (delivery.kind === "welcome") {
-      await enqueueDelivery(tx, bossDb, deps.boss, {
-        submissionId: submission.id,
-        kind: "notification",
-        recipient: deps.enquiriesEmail,
-      });
-    }
+    await enqueueFollowUp(deps, tx, bossDb, submission, delivery.kind);
   });
   log.info("delivery sent", { ...fields, attempt: delivery.attempts + 1 });
   return "sent";
 }
 
+/** The delivery that `kind` waits for in the registry (a demo notification waits for its welcome). */
+function predecessorOf(enquiry: EnquiryKind, kind: DeliveryKind): DeliveryKind | undefined {
+  const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKind(enquiry).after ?? {};
+  return (Object.keys(after) as DeliveryKind[]).find((first) => after[first] === kind);
+}
+
+/** Creates the delivery that waited for `sent` (sent or given up), if the registry names one. */
+async function enqueueFollowUp(
+  deps: DeliveryDeps,
+  tx: Transaction,
+  bossDb: BossDb,
+  submission: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> },
+  sent: DeliveryKind,
+) {
+  const next = enquiryKind(submission.kind).after?.[sent];
+  if (!next) return;
+  await enqueueDelivery(tx, bossDb, deps.boss, {
+    submissionId: submission.id,
+    kind: next,
+    recipient: recipientOf(next, { enquiries: deps.enquiriesEmail, submitter: submission.payload.email ?? "" }),
+  });
+}
+
 /**
  * A delivery's job arrived in the dead-letter queue: every retry failed.
- * Marks it dead; if it was a welcome, the notification is queued anyway (and
- * says the welcome could not be delivered) so the company never loses a lead.
+ * Marks it dead; if another delivery waited for it (a welcome's notification),
+ * that one is queued anyway (and says so) so the company never loses a lead.
  */
 export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) {
   const dead = await deps.store.transaction(async (tx, bossDb) => {
@@ -136,12 +156,9 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
       .set({ status: "dead" })
       .where(and(eq(deliveries.id, deliveryId), ne(deliveries.status, "sent")))
       .returning();
-    if (row?.kind === "welcome") {
-      await enqueueDelivery(tx, bossDb, deps.boss, {
-        submissionId: row.submissionId,
-        kind: "notification",
-        recipient: deps.enquiriesEmail,
-      });
+    if (row) {
+      const [submission] = await tx.select().from(submissions).where(eq(submissions.id, row.submissionId));
+      if (submission) await enqueueFollowUp(deps, tx, bossDb, submission, row.kind);
     }
     return row;
   });

@@ -2,7 +2,7 @@ import type express from "express";
 import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { EnquiryService } from "~/lib/services";
-import type { Logger } from "../log";
+import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";

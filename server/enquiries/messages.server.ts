@@ -1,6 +1,5 @@
-import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-schemas";
-import * as emails from "../emails";
-import type { DeliveryKind, SubmissionKind } from "./schema.server";
+import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
+import { renderEnquiryEmail } from "../emails/registry";
 import type { OutgoingEmail } from "./transport.server";
 
 /**
@@ -13,56 +12,24 @@ export function deliveryMessageId(submissionId: string, kind: DeliveryKind, site
   return `<${submissionId}.${kind}@${host}>`;
 }
 
-/** The first name: everything up to the first space (SPEC section 7). */
-export function firstName(name: string): string {
-  return name.trim().split(" ")[0] ?? "";
-}
-
 export type DeliveryContext = {
   submissionId: string;
-  submissionKind: SubmissionKind;
+  submissionKind: EnquiryKind;
   deliveryKind: DeliveryKind;
   recipient: string;
   payload: Record<string, string | undefined>;
-  /** Demo and advisory notifications: the welcome ended in the dead-letter queue. */
+  /** A delivery that waited for another (a notification for its welcome): that one was given up. */
   welcomeFailed: boolean;
   siteUrl: string;
 };
 
-/** Which deliveries a submission starts with, in the order they are queued. */
-export function initialDeliveries(kind: SubmissionKind): DeliveryKind[] {
-  return kind === "contact" ? ["notification", "acknowledgement"] : ["welcome"];
-}
-
-/** Renders one delivery's e-mail with the templates in server/emails. */
+/** Renders one delivery's e-mail with the template the registry names (server/emails/registry.ts). */
 export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmail> {
   const { payload, submissionKind, deliveryKind } = context;
   const submitter = { name: payload.name ?? "", email: payload.email ?? "" };
-  let rendered: { subject: string; html: string; text: string };
-  switch (`${submissionKind}/${deliveryKind}`) {
-    case "contact/notification":
-      rendered = await emails.renderContactNotification(payload as ContactPayload);
-      break;
-    case "contact/acknowledgement":
-      rendered = await emails.renderContactAcknowledgement(payload as ContactPayload);
-      break;
-    case "demo/welcome":
-      rendered = await emails.renderDemoWelcome(submitter);
-      break;
-    case "demo/notification":
-      rendered = await emails.renderDemoNotification(payload as DemoPayload, { welcomeFailed: context.welcomeFailed });
-      break;
-    case "advisory/welcome":
-      rendered = await emails.renderAdvisoryWelcome(submitter);
-      break;
-    case "advisory/notification":
-      rendered = await emails.renderAdvisoryNotification(payload as AdvisoryPayload, {
-        welcomeFailed: context.welcomeFailed,
-      });
-      break;
-    default:
-      throw new Error(`No e-mail for a ${deliveryKind} of a ${submissionKind} enquiry`);
-  }
+  const rendered = await renderEnquiryEmail(submissionKind, deliveryKind, payload, {
+    welcomeFailed: context.welcomeFailed,
+  });
   return {
     to: [context.recipient],
     subject: rendered.subject,

@@ -2,13 +2,14 @@ import { desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "./db.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
-import { deliveries, submissions, type Delivery, type DeliveryKind, type SubmissionKind } from "./schema.server";
+import { deliveryKinds, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+import { deliveries, submissions, type Delivery } from "./schema.server";
 
 /** Operator tasks: listing, export, redrive and retention (npm run enquiries). */
 
 export type EnquiryRecord = {
   id: string;
-  kind: SubmissionKind;
+  kind: EnquiryKind;
   createdAt: Date;
   payload: Record<string, string | undefined>;
   deliveries: Pick<Delivery, "kind" | "recipient" | "status" | "attempts" | "lastError" | "sentAt">[];
@@ -16,7 +17,7 @@ export type EnquiryRecord = {
 
 export async function listEnquiries(
   store: Store,
-  { limit = 50, kind }: { limit?: number; kind?: SubmissionKind } = {},
+  { limit = 50, kind }: { limit?: number; kind?: EnquiryKind } = {},
 ): Promise<EnquiryRecord[]> {
   const rows = await store.db
     .select()
@@ -64,7 +65,7 @@ const csvPayloadColumns = [
   "reason",
   "message",
 ] as const;
-const deliveryColumns: DeliveryKind[] = ["welcome", "notification", "acknowledgement"];
+const deliveryColumns: readonly DeliveryKind[] = deliveryKinds;
 
 /** One CSV cell: quoted when needed, and never starting like a spreadsheet formula. */
 export function csvCell(value: unknown): string {

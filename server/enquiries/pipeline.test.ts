@@ -111,11 +111,11 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const demo = await submit(
       "demo",
       {
-        name: "Kwame Boateng",
+        fullName: "Kwame Boateng",
         email: "kwame@example.org",
         organization: "Ghana Health Service",
         role: "government",
-        preferredTime: "2026-03-12",
+        preferredDate: "2026-03-12",
         message: "A morning slot, please.",
       },
       { ip: "203.0.113.2" },
@@ -123,7 +123,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const advisory = await submit(
       "advisory",
       {
-        name: "Ngozi Okafor",
+        fullName: "Ngozi Okafor",
         email: "ngozi@example.org",
         role: "midwife",
         country: "Nigeria",
@@ -203,7 +203,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     smtp.reject.add("bounce@example.org");
     const result = await pipeline.service.submitEnquiry(
       "advisory",
-      { name: "Chidi Eze", email: "bounce@example.org", role: "doctor", country: "Nigeria", reason: "Interested" },
+      { fullName: "Chidi Eze", email: "bounce@example.org", role: "doctor", country: "Nigeria", reason: "Interested" },
       { ip: "198.51.100.7" },
     );
     expect(result.ok).toBe(true);
@@ -309,7 +309,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const submit = (email: string, ip: string) =>
       pipeline.service.submitEnquiry(
         "demo",
-        { name: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
+        { fullName: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
         { ip },
       );
     const stored = async () => (await store.db.select({ n: count() }).from(submissions))[0]?.n;
@@ -391,12 +391,18 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
         "contact",
         { name: "Ama\r\nBcc: victim@example.org", email: "ama@example.org", interest: "general", message: "Hi" },
       ],
-      ["demo", { name: "Kwame", email: "not-an-email", organization: "GHS", role: "government" }],
+      ["demo", { fullName: "Kwame", email: "not-an-email", organization: "GHS", role: "government" }],
       [
         "demo",
-        { name: "Kwame", email: "k@example.org", organization: "GHS", role: "government", preferredTime: "2026-02-30" },
+        {
+          fullName: "Kwame",
+          email: "k@example.org",
+          organization: "GHS",
+          role: "government",
+          preferredDate: "2026-02-30",
+        },
       ],
-      ["advisory", { name: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria" }],
+      ["advisory", { fullName: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria" }],
     ];
     for (const [kind, fields] of cases) {
       await expect(submit(kind, fields, ip), JSON.stringify(fields).slice(0, 80)).rejects.toBeInstanceOf(
@@ -453,7 +459,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     smtp.reject.add("gone@example.org");
     const r = await pipeline.service.submitEnquiry(
       "demo",
-      { name: "Yaw Darko", email: "gone@example.org", organization: "Clinic", role: "ngo" },
+      { fullName: "Yaw Darko", email: "gone@example.org", organization: "Clinic", role: "ngo" },
       { ip: "10.3.3.3" },
     );
     expect(r.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { PgBoss, type Queue } from "pg-boss";
 import type { Env } from "~/lib/env.server";
-import type { Logger } from "../log";
+import type { Logger } from "~/lib/log.server";
 import type { Store } from "./db.server";
 
 /** One job per delivery; its data is `{ deliveryId }`. */

@@ -5,7 +5,7 @@ import { EmailClient } from "@azure/communication-email";
 import { SmsClient } from "@azure/communication-sms";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/lib/env.server";
-import type { Logger } from "../log";
+import type { Logger } from "~/lib/log.server";
 
 /** SPEC section 8: the fallback texts when a send fails without a message. */
 export const EMAIL_FALLBACK_ERROR = "Failed to send email";

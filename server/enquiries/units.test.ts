@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, test } from "vitest";
-import { createLogger } from "../log";
+import { createLogger } from "~/lib/log.server";
 import { tempDataDir } from "../test-support/pipeline";
 import { freePort } from "../test-support/postgres";
-import { deliveryMessageId, firstName } from "./messages.server";
+import { deliveryMessageId } from "./messages.server";
 import { csvCell, enquiriesToCsv } from "./operations.server";
-import { InvalidEnquiryError, clientFingerprint, validatePayload } from "./submit.server";
+import { InvalidEnquiryError, clientFingerprint, validateEnquiry } from "./submit.server";
 import {
   EMAIL_FALLBACK_ERROR,
   SMS_FALLBACK_ERROR,
@@ -108,7 +108,6 @@ describe("Message-ID", () => {
     expect(oneLine("a\r\nb\tc")).toBe("a b c");
     expect(bareAddress("Maternis <no-reply@maternis.health>")).toBe("no-reply@maternis.health");
     expect(bareAddress("no-reply@maternis.health")).toBe("no-reply@maternis.health");
-    expect(firstName("Ama Kofi Mensah")).toBe("Ama");
   });
 });
 
@@ -125,10 +124,10 @@ describe("client fingerprint", () => {
   });
 });
 
-describe("payload validation", () => {
-  test("uses the payload schemas: trims, drops unknown and empty optional fields", () => {
+describe("enquiry validation", () => {
+  test("uses the kind's schema: trims, drops unknown and empty optional fields", () => {
     expect(
-      validatePayload("contact", {
+      validateEnquiry("contact", {
         name: " Ama ",
         email: "ama@example.org",
         interest: "demo",
@@ -146,37 +145,42 @@ describe("payload validation", () => {
     });
   });
 
-  test("accepts the demo and advisory form names too", () => {
+  test("stores the registry's payload: demo and advisory rename fullName and preferredDate", () => {
     expect(
-      validatePayload("demo", {
+      validateEnquiry("demo", {
         fullName: "Kwame Boateng",
         email: "k@example.org",
         organization: "GHS",
         role: "ngo",
         preferredDate: "2026-03-12",
       }),
-    ).toMatchObject({
+    ).toEqual({
       name: "Kwame Boateng",
+      email: "k@example.org",
+      organization: "GHS",
+      role: "ngo",
       preferredTime: "2026-03-12",
+      message: undefined,
     });
     expect(
-      validatePayload("advisory", {
+      validateEnquiry("advisory", {
         fullName: "Ngozi",
         email: "n@example.org",
         role: "policy",
         country: "Nigeria",
         reason: "Help",
       }),
-    ).toMatchObject({ name: "Ngozi" });
+    ).toEqual({ name: "Ngozi", email: "n@example.org", role: "policy", country: "Nigeria", reason: "Help" });
   });
 
   test("refuses length, format and header-injection problems with the field named", () => {
-    const attempt = (fields: Record<string, unknown>) => () => validatePayload("advisory", fields);
-    const valid = { name: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria", reason: "Help" };
+    const attempt = (fields: Record<string, unknown>) => () => validateEnquiry("advisory", fields);
+    const valid = { fullName: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria", reason: "Help" };
     expect(attempt({ ...valid, reason: "x".repeat(501) })).toThrow(InvalidEnquiryError);
     expect(attempt({ ...valid, country: "Nigeria\nBcc: x@example.org" })).toThrow(/country/);
     expect(attempt({ ...valid, role: "admin" })).toThrow(/role/);
-    expect(() => validatePayload("gossip" as never, valid)).toThrow(InvalidEnquiryError);
+    expect(attempt({ ...valid, fullName: undefined })).toThrow(/fullName/);
+    expect(() => validateEnquiry("gossip" as never, valid)).toThrow(InvalidEnquiryError);
   });
 });
 

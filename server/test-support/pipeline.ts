@@ -7,7 +7,7 @@ import { PgBoss } from "pg-boss";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
 import { openStore } from "../enquiries/db.server";
 import { migrations } from "../enquiries/migrate.server";
-import { createLogger } from "../log";
+import { createLogger } from "~/lib/log.server";
 
 /** A temporary DATA_DIR, removed by the returned cleanup. */
 export function tempDataDir(prefix = "maternis-enquiries-") {

@@ -4,14 +4,28 @@
  * Express server provides through the router context.
  */
 import { RouterContextProvider } from "react-router";
-import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
+import { beforeEach } from "vitest";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { servicesContext } from "~/lib/context";
-import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
-import type { EnquiryKind, EnquiryService, SubmitResult } from "~/lib/services";
+import { appContext } from "~/lib/context.server";
+import type { EnquiryKind } from "~/lib/enquiry-kinds";
+import { parseEnv } from "~/lib/env.server";
+import { createFormGuard, HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { createMemoryLogger } from "~/lib/log.server";
+import type { EnquiryService, SubmitResult } from "~/lib/services";
 import type { EnquiryResult } from "./types";
 
-export type SubmitCall = { kind: EnquiryKind; fields: Record<string, string | undefined>; ip: string };
+export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string };
+
+/** The key that signs the test forms' anti-spam tokens. */
+export const TEST_FORM_KEY = Buffer.from("enquiry-test-secret-0123456789abcdef-0123", "utf8");
+
+/** A token for a form rendered `ageMs` ago, signed with the test key. */
+export function formToken(ageMs = 5000) {
+  return issueFormToken(Date.now() - ageMs, TEST_FORM_KEY);
+}
+
+/** Every entry the actions under test log (cleared before each test by `quietActionLogs`). */
+export const testLog = createMemoryLogger();
 
 export function fakeEnquiryService(
   respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
@@ -26,9 +40,19 @@ export function fakeEnquiryService(
   return { service, calls };
 }
 
-export function contextWith(service: EnquiryService | null) {
+/**
+ * The router context the server gives a loader or action: a test environment,
+ * the capturing logger, a form guard with the test key (its minimum fill time
+ * `minFillMs`), and `service`.
+ */
+export function contextWith(service: EnquiryService | null, { minFillMs = 2000 } = {}) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, service ? { enquiries: service } : null);
+  context.set(appContext, {
+    env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs) }),
+    log: testLog,
+    formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),
+    enquiries: service,
+  });
   return context;
 }
 
@@ -36,7 +60,7 @@ export function contextWith(service: EnquiryService | null) {
 export function formPost(
   path: string,
   fields: Record<string, string>,
-  { token = issueFormToken(Date.now() - 5000), ip = "203.0.113.9" } = {},
+  { token = formToken(), ip = "203.0.113.9" } = {},
 ) {
   // URL-encoded, as a browser posts a form (and portable across test environments).
   const body = new URLSearchParams();
@@ -65,16 +89,13 @@ export function actionRunner(action: (args: never) => Promise<unknown>) {
 }
 
 /**
- * The actions log a line per outcome; keep test output quiet. The spies of the
- * running test are returned, for tests that check what was logged.
+ * The actions log an entry per outcome into `testLog` (nothing is printed);
+ * this clears it before each test and returns it, for tests that check what
+ * was logged.
  */
 export function quietActionLogs() {
-  const spies = {} as Record<"info" | "warn" | "error", MockInstance<(...args: unknown[]) => void>>;
   beforeEach(() => {
-    for (const level of ["info", "warn", "error"] as const) {
-      spies[level] = vi.spyOn(console, level).mockImplementation(() => {});
-    }
+    testLog.entries.length = 0;
   });
-  afterEach(() => vi.restoreAllMocks());
-  return spies;
+  return testLog;
 }

@@ -77,7 +77,7 @@ export async function renderEnquiryPage({
         ],
       },
     ],
-    contextWith(service),
+    contextWith(service, { minFillMs: 0 }),
   );
   const user = userEvent.setup({ delay: null });
   render(<Stub initialEntries={[url]} />);

@@ -1,4 +1,3 @@
-import "~/components/forms/test-env";
 import { describe, expect, it } from "vitest";
 import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
@@ -17,7 +16,7 @@ const run = actionRunner(action);
 quietActionLogs();
 
 describe("advisory action", () => {
-  it("sends the advisory payload (fullName → name)", async () => {
+  it("sends the validated form to the service", async () => {
     const fake = fakeEnquiryService();
     const { body, status } = await run(formPost("/advisory", valid), fake.service);
     expect({ body, status }).toEqual({ body: { status: "success" }, status: 200 });
@@ -26,7 +25,7 @@ describe("advisory action", () => {
         kind: "advisory",
         ip: "203.0.113.9",
         fields: {
-          name: "Ngozi Adeyemi",
+          fullName: "Ngozi Adeyemi",
           email: "ngozi@example.ng",
           role: "midwife",
           country: "Nigeria",

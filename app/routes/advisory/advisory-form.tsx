@@ -7,8 +7,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { ADVISORY_FORM_ID, advisoryFailureAlert, advisoryForm, advisorySuccess } from "~/content/advisory";
-import { advisoryFields } from "~/lib/enquiry-fields";
+import { enquiryKinds } from "~/lib/enquiry-kinds";
 
+const fields = enquiryKinds.advisory.fields;
 const TITLE_ID = "join-network-title";
 
 /** The join form, replaced by 'Welcome to the Advisory Network!' once sent. */
@@ -16,10 +17,10 @@ export function AdvisoryFormSection({ enquiry }: { enquiry: EnquiryState }) {
   const { result } = enquiry;
   const values = result && "values" in result ? result.values : {};
   const errors = result?.status === "invalid" ? result.errors : {};
-  const field = (name: keyof typeof advisoryFields) => ({
+  const field = (name: keyof typeof fields) => ({
     formId: ADVISORY_FORM_ID,
     name,
-    spec: advisoryFields[name],
+    spec: fields[name],
     error: errors[name],
     defaultValue: values[name],
   });
@@ -56,7 +57,7 @@ export function AdvisoryFormSection({ enquiry }: { enquiry: EnquiryState }) {
                 id={ADVISORY_FORM_ID}
                 labelledBy={TITLE_ID}
                 enquiry={enquiry}
-                fields={advisoryFields}
+                fields={fields}
                 submitLabel={advisoryForm.submitLabel}
                 pendingLabel={advisoryForm.pendingLabel}
                 failure={advisoryFailureAlert}

@@ -1,11 +1,6 @@
-import "~/components/forms/test-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.FORM_MIN_FILL_MS = "0";
-});
 
 import { fakeEnquiryService } from "~/components/forms/testing.server";
 import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
@@ -79,7 +74,7 @@ describe("advisory page", slow, () => {
     expect(screen.getByText("Success!")).toBeInTheDocument();
   });
 
-  it("sends the advisory payload through the real action", async () => {
+  it("sends the advisory form through the real action", async () => {
     const fake = fakeEnquiryService();
     const { user } = await renderAdvisory({ service: fake.service });
     await fill(user);
@@ -88,7 +83,7 @@ describe("advisory page", slow, () => {
     expect(fake.calls[0]).toMatchObject({
       kind: "advisory",
       fields: {
-        name: "Ngozi Adeyemi",
+        fullName: "Ngozi Adeyemi",
         email: "ngozi@example.ng",
         role: "policy",
         country: "Nigeria",

@@ -3,8 +3,6 @@ import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { advisoryHero, advisoryNotices } from "~/content/advisory";
-import { advisoryFields } from "~/lib/enquiry-fields";
-import { advisoryFormSchema, advisoryPayloadFromForm } from "~/lib/enquiry-schemas";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { AdvisoryFormSection } from "./advisory-form";
@@ -16,12 +14,7 @@ export const headers: Route.HeadersFunction = enquiryHeaders;
 export const shouldRevalidate = enquiryShouldRevalidate;
 export const loader = tokenLoader;
 
-export const action = enquiryAction({
-  kind: "advisory",
-  schema: advisoryFormSchema,
-  fields: advisoryFields,
-  toPayload: advisoryPayloadFromForm,
-});
+export const action = enquiryAction("advisory");
 
 export default function AdvisoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: advisoryNotices });

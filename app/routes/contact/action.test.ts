@@ -1,12 +1,14 @@
-import "~/components/forms/test-env";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-vi.hoisted(() => {
-  process.env.FORM_MIN_FILL_MS = "2000";
-});
-
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
-import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import {
+  actionRunner,
+  fakeEnquiryService,
+  contextWith,
+  formPost,
+  formToken,
+  quietActionLogs,
+} from "~/components/forms/testing.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";
 
@@ -25,10 +27,16 @@ const logs = quietActionLogs();
 
 describe("contact loader", () => {
   it("issues a signed token and accepts only known interests", () => {
-    const known = loader({ request: new Request("http://localhost/contact?interest=pricing") } as Route.LoaderArgs);
+    const known = loader({
+      request: new Request("http://localhost/contact?interest=pricing"),
+      context: contextWith(null),
+    } as unknown as Route.LoaderArgs);
     expect(known.interest).toBe("pricing");
     expect(known.token).toMatch(/^\d+\.[\w-]{43}$/);
-    const bogus = loader({ request: new Request("http://localhost/contact?interest=bogus") } as Route.LoaderArgs);
+    const bogus = loader({
+      request: new Request("http://localhost/contact?interest=bogus"),
+      context: contextWith(null),
+    } as unknown as Route.LoaderArgs);
     expect(bogus.interest).toBeNull();
   });
 });
@@ -63,7 +71,7 @@ describe("contact action", () => {
 
   it("returns the errors and every value, and does not call the service, when the form is invalid", async () => {
     const fake = fakeEnquiryService();
-    const token = issueFormToken(Date.now() - 5000);
+    const token = formToken(5000);
     const submitted = { ...valid, name: "", email: "not-an-email", interest: "bogus" };
     const { body, status } = await run(formPost("/contact", submitted, { token }), fake.service);
     expect(status).toBe(400);
@@ -85,7 +93,7 @@ describe("contact action", () => {
     ["a filled honeypot", { [HONEYPOT_FIELD]: "https://spam.example" }, "honeypot"],
     ["a missing token", { [TIMESTAMP_FIELD]: "" }, "missing-timestamp"],
     ["a forged token", { [TIMESTAMP_FIELD]: `${Date.now() - 5000}.${"A".repeat(43)}` }, "bad-timestamp"],
-    ["a form sent too fast", { [TIMESTAMP_FIELD]: issueFormToken(Date.now() - 500) }, "too-fast"],
+    ["a form sent too fast", { [TIMESTAMP_FIELD]: formToken(500) }, "too-fast"],
   ])("answers %s exactly like a success, stores nothing and logs a count line", async (_label, override, reason) => {
     const fake = fakeEnquiryService();
     const request = formPost("/contact", { ...valid, ...override });
@@ -93,15 +101,14 @@ describe("contact action", () => {
     const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
     expect(spam).toEqual(real);
     expect(fake.calls).toHaveLength(0);
-    const lines = logs.info.mock.calls.map((args) => JSON.parse(String(args[0])));
-    expect(lines).toContainEqual(
+    expect(logs.entries).toContainEqual(
       expect.objectContaining({ msg: "enquiry spam blocked", kind: "contact", reason, count: 1 }),
     );
   });
 
   it("asks for the form again, with a new token and the values kept, when it has expired", async () => {
     const fake = fakeEnquiryService();
-    const old = issueFormToken(Date.now() - 25 * 60 * 60 * 1000);
+    const old = formToken(25 * 60 * 60 * 1000);
     const { body, status } = await run(formPost("/contact", valid, { token: old }), fake.service);
     expect(status).toBe(400);
     expect(body).toMatchObject({ status: "expired", values: valid });
@@ -130,7 +137,7 @@ describe("contact action", () => {
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: "failed", values: valid });
     expect(body).not.toHaveProperty("retryAfterSeconds");
-    const logged = JSON.parse(String(logs.error.mock.calls[0]![0]));
+    const logged = logs.entries.find((entry) => entry.level === "error");
     expect(logged).toMatchObject({
       level: "error",
       msg: "enquiry submission failed",

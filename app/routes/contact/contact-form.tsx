@@ -7,10 +7,12 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactNotices, contactSuccess, receivedLine } from "~/content/contact";
-import { contactFields, isInterest, type Interest } from "~/lib/enquiry-fields";
+import { isInterest, type Interest } from "~/lib/enquiry-fields";
+import { enquiryKinds } from "~/lib/enquiry-kinds";
 import { OfficeCard } from "./office-card";
 import { Promises } from "./promises";
 
+const fields = enquiryKinds.contact.fields;
 const TITLE_ID = "send-message-title";
 
 /** 'Send Us a Message': the form (or its confirmation), the promises and the office card. */
@@ -28,10 +30,10 @@ export function ContactFormSection({
   const { result } = enquiry;
   const values = result && "values" in result ? result.values : {};
   const errors = result?.status === "invalid" ? result.errors : {};
-  const field = (name: keyof typeof contactFields) => ({
+  const field = (name: keyof typeof fields) => ({
     formId: CONTACT_FORM_ID,
     name,
-    spec: contactFields[name],
+    spec: fields[name],
     error: errors[name],
   });
 
@@ -80,7 +82,7 @@ export function ContactFormSection({
                 id={CONTACT_FORM_ID}
                 labelledBy={TITLE_ID}
                 enquiry={enquiry}
-                fields={contactFields}
+                fields={fields}
                 submitLabel={contactForm.submitLabel}
                 pendingLabel={contactForm.pendingLabel}
                 failure={contactNotices.failure}

@@ -1,13 +1,7 @@
-import "~/components/forms/test-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { Link } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  // The real action runs here; a test fills the form faster than a person would.
-  process.env.FORM_MIN_FILL_MS = "0";
-});
 
 import type { EnquiryResult } from "~/components/forms/types";
 import { fakeEnquiryService } from "~/components/forms/testing.server";

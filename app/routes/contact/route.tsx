@@ -7,8 +7,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { fieldId } from "~/components/ui/field";
 import { CONTACT_FORM_ID, contactHero, contactNotices } from "~/content/contact";
-import { contactFields, defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
-import { contactFormSchema } from "~/lib/enquiry-schemas";
+import { defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { ClosingCta } from "./closing-cta";
@@ -23,18 +22,12 @@ export const headers: Route.HeadersFunction = enquiryHeaders;
 export const shouldRevalidate = enquiryShouldRevalidate;
 
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get("interest");
-  return { ...tokenLoader(), interest: isInterest(param) ? param : null };
+  return { ...tokenLoader({ context }), interest: isInterest(param) ? param : null };
 }
 
-export const action = enquiryAction({
-  kind: "contact",
-  schema: contactFormSchema,
-  fields: contactFields,
-  toPayload: (form) => form,
-  successExtra: (values) => ({ interest: isInterest(values.interest) ? values.interest : defaultInterest }),
-});
+export const action = enquiryAction("contact");
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: contactNotices });

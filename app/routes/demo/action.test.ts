@@ -1,7 +1,13 @@
-import "~/components/forms/test-env";
 import { describe, expect, it } from "vitest";
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
-import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import {
+  actionRunner,
+  fakeEnquiryService,
+  contextWith,
+  formPost,
+  formToken,
+  quietActionLogs,
+} from "~/components/forms/testing.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import { action, loader } from "./route";
 
 const valid = {
@@ -19,10 +25,10 @@ quietActionLogs();
 
 describe("demo request action", () => {
   it("issues a signed token from the loader", () => {
-    expect(loader().token).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(loader({ context: contextWith(null) }).token).toMatch(/^\d+\.[\w-]{43}$/);
   });
 
-  it("sends the demo payload: fullName → name, preferredDate → preferredTime", async () => {
+  it("sends the validated form to the service (which stores the registry's payload)", async () => {
     const fake = fakeEnquiryService();
     const { body, status } = await run(formPost("/demo", valid), fake.service);
     expect(status).toBe(200);
@@ -32,11 +38,11 @@ describe("demo request action", () => {
         kind: "demo",
         ip: "203.0.113.9",
         fields: {
-          name: "Kwame Asante",
-          email: "kwame@example.org",
+          fullName: "Kwame Asante",
           organization: "Ghana Health Service",
+          email: "kwame@example.org",
           role: "government",
-          preferredTime: "2026-03-14",
+          preferredDate: "2026-03-14",
           message: "Regional rollout questions.",
         },
       },
@@ -46,7 +52,7 @@ describe("demo request action", () => {
   it("accepts a request without the optional date and message", async () => {
     const fake = fakeEnquiryService();
     await run(formPost("/demo", { ...valid, preferredDate: "", message: "" }), fake.service);
-    expect(fake.calls[0]!.fields).toMatchObject({ preferredTime: undefined, message: undefined });
+    expect(fake.calls[0]!.fields).toMatchObject({ preferredDate: undefined, message: undefined });
   });
 
   it("returns errors and values without calling the service when invalid", async () => {
@@ -69,7 +75,7 @@ describe("demo request action", () => {
   it.each([
     ["honeypot", { [HONEYPOT_FIELD]: "buy now" }],
     ["missing token", { [TIMESTAMP_FIELD]: "" }],
-    ["too fast", { [TIMESTAMP_FIELD]: issueFormToken(Date.now()) }],
+    ["too fast", { [TIMESTAMP_FIELD]: formToken(0) }],
   ])("treats spam (%s) as success without calling the service", async (_label, override) => {
     const fake = fakeEnquiryService();
     const { body, status } = await run(formPost("/demo", { ...valid, ...override }), fake.service);

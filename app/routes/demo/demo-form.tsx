@@ -7,8 +7,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoSuccess } from "~/content/demo";
-import { demoFields } from "~/lib/enquiry-fields";
+import { enquiryKinds } from "~/lib/enquiry-kinds";
 
+const fields = enquiryKinds.demo.fields;
 const TITLE_ID = "request-demo-title";
 
 /** 'Request Your Demo', replaced by 'Demo Request Received!' once sent. */
@@ -16,10 +17,10 @@ export function DemoFormSection({ enquiry }: { enquiry: EnquiryState }) {
   const { result } = enquiry;
   const values = result && "values" in result ? result.values : {};
   const errors = result?.status === "invalid" ? result.errors : {};
-  const field = (name: keyof typeof demoFields) => ({
+  const field = (name: keyof typeof fields) => ({
     formId: DEMO_FORM_ID,
     name,
-    spec: demoFields[name],
+    spec: fields[name],
     error: errors[name],
     defaultValue: values[name],
   });
@@ -56,7 +57,7 @@ export function DemoFormSection({ enquiry }: { enquiry: EnquiryState }) {
                 id={DEMO_FORM_ID}
                 labelledBy={TITLE_ID}
                 enquiry={enquiry}
-                fields={demoFields}
+                fields={fields}
                 submitLabel={demoForm.submitLabel}
                 pendingLabel={demoForm.pendingLabel}
                 failure={demoFailureAlert}

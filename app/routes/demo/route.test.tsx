@@ -1,11 +1,6 @@
-import "~/components/forms/test-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.FORM_MIN_FILL_MS = "0";
-});
 
 import { fakeEnquiryService } from "~/components/forms/testing.server";
 import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
@@ -92,7 +87,7 @@ describe("demo request page", slow, () => {
     expect(screen.queryByRole("button", { name: "Request Demo" })).not.toBeInTheDocument();
   });
 
-  it("sends the demo payload through the real action", async () => {
+  it("sends the demo form through the real action", async () => {
     const fake = fakeEnquiryService();
     const { user } = await renderDemo({ service: fake.service });
     await fill(user);
@@ -102,10 +97,10 @@ describe("demo request page", slow, () => {
     expect(fake.calls[0]).toMatchObject({
       kind: "demo",
       fields: {
-        name: "Kwame Asante",
+        fullName: "Kwame Asante",
         organization: "Ghana Health Service",
         role: "government",
-        preferredTime: "2026-03-14",
+        preferredDate: "2026-03-14",
       },
     });
   });

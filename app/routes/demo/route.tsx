@@ -3,8 +3,6 @@ import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
 import { demoHero, demoNotices } from "~/content/demo";
-import { demoFields } from "~/lib/enquiry-fields";
-import { demoFormSchema, demoPayloadFromForm } from "~/lib/enquiry-schemas";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { Audiences } from "./audiences";
@@ -16,12 +14,7 @@ export const headers: Route.HeadersFunction = enquiryHeaders;
 export const shouldRevalidate = enquiryShouldRevalidate;
 export const loader = tokenLoader;
 
-export const action = enquiryAction({
-  kind: "demo",
-  schema: demoFormSchema,
-  fields: demoFields,
-  toPayload: demoPayloadFromForm,
-});
+export const action = enquiryAction("demo");
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: demoNotices });

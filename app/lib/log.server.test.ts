@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from "vitest";
+import { createLogger, createMemoryLogger } from "./log.server";
+
+describe("logger", () => {
+  it("writes one JSON line per entry at or above its level: errors to stderr, the rest to stdout", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const log = createLogger("info", { process: "web" });
+      log.debug("hidden");
+      log.info("shown", { n: 1 });
+      log.error("failed", { err: new Error("boom") });
+      expect(out).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(out.mock.calls[0]![0]))).toMatchObject({
+        level: "info",
+        msg: "shown",
+        process: "web",
+        n: 1,
+      });
+      const failure = JSON.parse(String(err.mock.calls[0]![0]));
+      expect(failure).toMatchObject({ level: "error", msg: "failed", err: { name: "Error", message: "boom" } });
+      expect(failure.err.stack).toContain("log.server.test.ts");
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  });
+
+  it("child loggers add their fields; the memory logger keeps entries instead of printing", () => {
+    const log = createMemoryLogger();
+    log.child({ component: "forms" }).child({ kind: "demo" }).warn("enquiry rate-limited", { retryAfterSeconds: 9 });
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "enquiry rate-limited",
+        component: "forms",
+        kind: "demo",
+        retryAfterSeconds: 9,
+      }),
+    ]);
+  });
+
+  it("says nothing at all when silent", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const log = createLogger("silent");
+      log.error("nothing");
+      log.info("nothing");
+      expect(out).not.toHaveBeenCalled();
+      expect(err).not.toHaveBeenCalled();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" DROP CONSTRAINT "submissions_kind_check";
