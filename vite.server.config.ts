@@ -22,7 +22,15 @@ export default defineConfig({
         worker: "server/worker.ts",
         enquiries: "server/cli/enquiries.ts",
       },
-      output: { format: "esm", entryFileNames: "[name].js" },
+      output: {
+        format: "esm",
+        entryFileNames: "[name].js",
+        // The environment module defaults NODE_ENV to production before React
+        // loads. Dependencies stay external and ES imports run in order, so it
+        // must be a chunk of its own that the entry imports first, never
+        // merged into a chunk whose imports load React.
+        codeSplitting: { groups: [{ name: "env", test: /\/app\/lib\/env\.server\.ts$/, priority: 10 }] },
+      },
     },
   },
 });
