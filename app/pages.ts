@@ -3,7 +3,7 @@
  * prerender list, the sitemap, per-page meta tags and the end-to-end tests.
  * Keep this module free of imports so the build config can load it.
  */
-export type PageEntry = {
+type PageEntry = {
   path: string;
   /** Route module, relative to app/. */
   file: string;

@@ -21,7 +21,7 @@ function walk(dir: string): string[] {
 }
 
 /** Inline, executable <script> bodies (not src=, not JSON data blocks). */
-export function inlineScripts(html: string): string[] {
+function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attrs = match[1] ?? "";

@@ -23,7 +23,7 @@ function parseCsp(header: string | null) {
   return directives;
 }
 
-export function gradeHeaders(headers: Headers): { score: number; grade: string; modifiers: Modifier[] } {
+function gradeHeaders(headers: Headers): { score: number; grade: string; modifiers: Modifier[] } {
   const modifiers: Modifier[] = [];
   const add = (test: string, result: string, score: number) => modifiers.push({ test, result, score });
 
@@ -118,7 +118,7 @@ export function gradeHeaders(headers: Headers): { score: number; grade: string; 
   return { score, grade: gradeFor(score), modifiers };
 }
 
-export function gradeFor(score: number) {
+function gradeFor(score: number) {
   const table: [number, string][] = [
     [100, "A+"],
     [90, "A"],

@@ -16,7 +16,7 @@ type EntryContexts = {
 };
 
 /** What the process hands every request (its env, logger, form guard and enquiry service), and the build it serves. */
-export type AppOptions = AppContext & {
+type AppOptions = AppContext & {
   build: ServerBuild;
   clientDir: string;
   prerendered: PrerenderManifest;
@@ -27,7 +27,7 @@ export type AppOptions = AppContext & {
 };
 
 /** Express "trust proxy" from TRUST_PROXY: false, true, a hop count, or a list of addresses. */
-export function parseTrustProxy(value: string): boolean | number | string[] {
+function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "false" || value === "") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
@@ -38,7 +38,7 @@ export function parseTrustProxy(value: string): boolean | number | string[] {
 }
 
 /** Refuses cross-site form posts before they reach a route action. */
-export function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
+function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const site = req.get("sec-fetch-site");
@@ -74,7 +74,7 @@ export const MAX_FORM_BODY_BYTES = 128 * 1024;
  * the limit gets 413, and a body without one (chunked) gets 411; browsers
  * always send the length of a form post. Node discards the unread body.
  */
-export function limitFormBodies(maxBytes: number): RequestHandler {
+function limitFormBodies(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = req.get("content-length");

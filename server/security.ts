@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { bannerBootScript } from "~/lib/banner-script";
 
 /** `'sha256-…'` source expression for an inline script's exact text. */
-export function scriptHash(source: string) {
+function scriptHash(source: string) {
   return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 }
 
@@ -41,7 +41,7 @@ export function contentSecurityPolicy({ nonce, scriptHashes = [] }: { nonce?: st
 }
 
 /** Headers every response carries, whatever serves it. */
-export const baseSecurityHeaders: Record<string, string> = {
+const baseSecurityHeaders: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",

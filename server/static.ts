@@ -56,7 +56,7 @@ function variant(body: Buffer): Variant {
 }
 
 /** Parses Accept-Encoding and picks br, then gzip, honouring q=0. */
-export function negotiateEncoding(header: string | undefined): "br" | "gzip" | undefined {
+function negotiateEncoding(header: string | undefined): "br" | "gzip" | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();
   for (const part of header.split(",")) {
@@ -71,7 +71,7 @@ export function negotiateEncoding(header: string | undefined): "br" | "gzip" | u
   return undefined;
 }
 
-export function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
+function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
   const entries = new Map<string, Entry>();
   const files = new Set(walk(clientDir).map((file) => file.split(path.sep).join("/")));
   const htmlToRoute = new Map(Object.entries(manifest).map(([route, info]) => [info.file, route]));

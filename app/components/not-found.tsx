@@ -5,7 +5,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/section";
 
 /**
- * The 404 page (SPEC section 2). 'Go Back' is browser history back; without
+ * The 404 page. 'Go Back' is browser history back; without
  * JavaScript it is a link to the page the visitor came from on this site (or
  * home when there is none).
  */

@@ -9,7 +9,7 @@ const statusLabels: Record<RoadmapStatus, string> = {
 };
 
 /**
- * The company roadmap (SPEC section 3): an ordered list of milestones, each
+ * The company roadmap: an ordered list of milestones, each
  * with its year, title, description and a status badge that says the status
  * in words. Upcoming items are highlighted. Used on /product and /investors.
  *

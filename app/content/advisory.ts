@@ -1,6 +1,6 @@
 /**
- * Copy for /advisory (SPEC section 2, Advisory; section 8). The network
- * launches in Q1 2026; this page describes the pilot as 2025 (SPEC section 1).
+ * Copy for /advisory, with its notifications. The network launches in
+ * Q1 2026; this page describes the pilot as 2025, as the company worded it.
  */
 import { BellIcon, GlobeIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
 import { company } from "./company";
@@ -14,7 +14,7 @@ export const advisoryHero = {
   lead: `Midwives, doctors, policy makers and NGO professionals: help us build maternal records that work on a busy ward and in a rural clinic. The network launches in ${advisoryNetworkLaunch}, and members will follow our ${pilotYearOnEnquiryPages} pilot from the start.`,
 } as const;
 
-export type BenefitCard = { icon: LucideIcon; title: string; body: string };
+type BenefitCard = { icon: LucideIcon; title: string; body: string };
 
 export const benefits = {
   title: "Why join the network",
@@ -54,7 +54,7 @@ export const advisorySuccess = {
   home: { label: "Return Home", to: "/" },
 } as const;
 
-/** SPEC section 8. */
+/** The toasts after a submission, and the failure message's counterpart in the form. */
 export const advisoryNotices = {
   success: { title: "Success!", description: "Thank you for joining the Advisory Network." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

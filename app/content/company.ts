@@ -37,9 +37,9 @@ export function formatAddress(separator = ", ") {
   return [a.street, `${a.locality} ${a.postcode}`, a.region, a.country].join(separator);
 }
 
-export type NavItem = { label: string; to: string };
+type NavItem = { label: string; to: string };
 
-/** Header navigation, in order (SPEC section 2, shared header). */
+/** Header navigation, in order. */
 export const mainNav: readonly NavItem[] = [
   { label: "Home", to: "/" },
   { label: "Product", to: "/product" },
@@ -53,7 +53,7 @@ export const mainNav: readonly NavItem[] = [
 
 export const headerCta: NavItem = { label: "Get in Touch", to: "/contact" };
 
-/** Footer links, in order (SPEC section 2, shared footer). */
+/** Footer links, in order. */
 export const footerNav: readonly NavItem[] = [
   { label: "Home", to: "/" },
   { label: "About Us", to: "/about" },

@@ -1,6 +1,6 @@
 /**
- * Copy for /contact (SPEC section 2, Contact; section 8 for the notifications).
- * Strings the specification quotes are kept exactly as quoted.
+ * Copy for /contact, with its notifications. Strings the company's
+ * specification quotes are kept exactly as quoted (the e2e tests check them).
  */
 import {
   CalendarIcon,
@@ -86,7 +86,7 @@ export function receivedLine(interest: Interest | undefined) {
   return `${contactSuccess.received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
 }
 
-/** SPEC section 8. */
+/** The toasts after a submission, and the failure message's counterpart in the form. */
 export const contactNotices = {
   success: {
     title: "Message Sent Successfully!",
@@ -99,7 +99,7 @@ export const contactNotices = {
   logLabel: "Contact form",
 } as const;
 
-export type IconItem = { icon: LucideIcon; title: string; body: string };
+type IconItem = { icon: LucideIcon; title: string; body: string };
 
 export const promises: readonly IconItem[] = [
   {

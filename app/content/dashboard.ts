@@ -2,7 +2,7 @@ import { demoTiles, type Figure } from "./figures";
 
 export type AlertPriority = "high" | "medium" | "low";
 
-/** Demo alert item (SPEC section 3): sample data only. */
+/** An alert on the demo dashboard: sample data only. */
 export type DemoAlert = { patient: string; condition: string; priority: AlertPriority; time: string };
 
 export const priorityLabels: Record<AlertPriority, string> = {

@@ -1,6 +1,6 @@
 /**
- * Copy for /demo, the demo-request page (SPEC section 2, Demo request; section 8).
- * The pilot is described as 2025 on this page (SPEC section 1).
+ * Copy for /demo, the demo-request page, with its notifications.
+ * The pilot is described as 2025 on this page, as the company worded it.
  */
 import { HeartIcon, LandmarkIcon, StethoscopeIcon, type LucideIcon } from "lucide-react";
 import { company } from "./company";
@@ -14,7 +14,7 @@ export const demoHero = {
   lead: `Book a ${responsePromises.demoLength} of digital maternal records, AI-Obs risk insights and wearable monitoring, shaped around the people you serve.`,
 } as const;
 
-export type AudienceCard = { icon: LucideIcon; title: string; body: string };
+type AudienceCard = { icon: LucideIcon; title: string; body: string };
 
 export const audiences = {
   title: "A demo for every part of maternal care",
@@ -62,7 +62,7 @@ export const demoSuccess = {
   home: { label: "Return Home", to: "/" },
 } as const;
 
-/** SPEC section 8. */
+/** The toasts after a submission, and the failure message's counterpart in the form. */
 export const demoNotices = {
   success: { title: "Success!", description: "Your demo request has been received. We'll contact you shortly." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

@@ -1,5 +1,5 @@
 /**
- * Marketing figures (SPEC section 9). Every page, the pitch PDF and any e-mail
+ * Marketing figures. Every page, the pitch PDF and any e-mail
  * that shows one of these numbers imports it from here, so a figure never
  * differs between pages. `value` is the display form; `label` says what it counts.
  */
@@ -24,7 +24,7 @@ export const figures = {
   indicators: { value: "47", label: "clinical indicators tracked" },
 } as const satisfies Record<string, Figure>;
 
-/** The four tiles of the demo dashboard (SPEC section 9), sample data. */
+/** The four tiles of the demo dashboard, sample data. */
 export const demoTiles = {
   activePatients: { value: "1,247", label: "Active patients" },
   highRisk: { value: "23", label: "High risk" },

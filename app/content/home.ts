@@ -17,7 +17,7 @@ import { figures, sdg31Target } from "./figures";
 import { responsePromises } from "./milestones";
 import type { Cta, IconCard } from "./product";
 
-/** The home page carousel advances every 7000 ms (SPEC section 9). */
+/** The home page carousel advances every 7000 ms. */
 export const CAROUSEL_INTERVAL_MS = 7000;
 
 export type HeroSlide = {

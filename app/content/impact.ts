@@ -2,7 +2,7 @@ import { BrainCircuitIcon, CableIcon, FileHeartIcon, KeyRoundIcon } from "lucide
 import { figures, sdg31Target, type Figure } from "./figures";
 import type { IconCard } from "./product";
 
-export type SdgCard = { target: string; title: string; body: string; contribution: string };
+type SdgCard = { target: string; title: string; body: string; contribution: string };
 
 /** UN SDG targets Maternis supports (shown on /impact; SDG 3.1 also on / and /vision). */
 export const sdgs: readonly SdgCard[] = [

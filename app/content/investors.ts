@@ -1,5 +1,5 @@
 /**
- * Investor copy (SPEC section 2, Investors). The /investors page and the
+ * Investor copy. The /investors page and the
  * one-page pitch PDF (scripts/build-pitch-pdf.tsx) both read this module, so
  * the page and the PDF never disagree. Figures come from ./figures and dates
  * from ./milestones; never retype a number here.

@@ -1,5 +1,5 @@
 /**
- * Dates and timing promises used on several pages (SPEC sections 1 and 9).
+ * Dates and timing promises used on several pages.
  * Change a date here and every page, the pitch PDF and the e-mails follow.
  */
 export const ukPilot = {
@@ -9,7 +9,7 @@ export const ukPilot = {
   setting: "UK maternity services",
 } as const;
 
-/** The demo and advisory pages describe the pilot as 2025 (SPEC section 1). */
+/** The demo and advisory pages describe the pilot as 2025, as the company worded them. */
 export const pilotYearOnEnquiryPages = "2025";
 
 export const nationalPilot = {
@@ -31,7 +31,7 @@ export const responsePromises = {
 export type RoadmapStatus = "upcoming" | "planned";
 export type RoadmapItem = { year: string; title: string; description: string; status: RoadmapStatus };
 
-/** The roadmap (SPEC section 3), shown on /product, /investors and in the pitch PDF. */
+/** The roadmap, shown on /product, /investors and in the pitch PDF. */
 export const roadmap: readonly RoadmapItem[] = [
   {
     year: "2025",

@@ -4,7 +4,7 @@ import { leadershipTeam, teamQuote } from "./team";
 
 const founder = leadershipTeam[0]!;
 
-export type TimelineEntry = { when: string; title: string; body: string };
+type TimelineEntry = { when: string; title: string; body: string };
 
 export const ourStory = {
   hero: {

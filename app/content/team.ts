@@ -94,7 +94,7 @@ export const leadershipTeam: readonly TeamMember[] = [
 
 export type CoreValue = { id: "mission" | "security" | "innovation" | "global"; title: string; description: string };
 
-/** The four core values (SPEC section 2, Team). */
+/** The four core values. */
 export const coreValues: readonly CoreValue[] = [
   {
     id: "mission",

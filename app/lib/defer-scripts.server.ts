@@ -48,7 +48,7 @@ const afterFirstPaint = [
   "});",
 ].join("\n");
 
-export type DeferResult = { html: string; shapeError?: string };
+type DeferResult = { html: string; shapeError?: string };
 
 export function deferScripts(html: string): DeferResult {
   const scripts = [...html.matchAll(moduleScript)];

@@ -19,7 +19,7 @@ export const limits = {
   preferredDate: 10,
 } as const;
 
-export type Option = { value: string; label: string };
+type Option = { value: string; label: string };
 
 export const interestOptions = [
   { value: "general", label: "General Information" },
@@ -30,7 +30,7 @@ export const interestOptions = [
 ] as const satisfies readonly Option[];
 
 export type Interest = (typeof interestOptions)[number]["value"];
-export const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]];
+const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]];
 export const defaultInterest: Interest = "general";
 
 export function isInterest(value: unknown): value is Interest {

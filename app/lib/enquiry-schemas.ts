@@ -42,7 +42,7 @@ function formatError(spec: FieldSpec, value: string): string | null {
  * multi-line fields); empty optional fields become undefined; anything that is
  * not a string is refused with a message rather than a crash.
  */
-export function checkField(spec: FieldSpec, raw: unknown): { value: string | undefined } | { error: string } {
+function checkField(spec: FieldSpec, raw: unknown): { value: string | undefined } | { error: string } {
   if (raw !== undefined && raw !== null && typeof raw !== "string") return { error: `${spec.label} must be text` };
   let value = typeof raw === "string" ? raw : "";
   if (spec.kind === "textarea") value = value.replace(/\r\n?/g, "\n");
@@ -53,7 +53,7 @@ export function checkField(spec: FieldSpec, raw: unknown): { value: string | und
 }
 
 /** A zod schema that checks every field of a form with `checkField`, reporting each bad field. */
-export function buildSchema<T extends FormFields>(fields: T) {
+function buildSchema<T extends FormFields>(fields: T) {
   return z.record(z.string(), z.unknown(), { error: "Expected an object of form fields" }).transform((input, ctx) => {
     const output: Record<string, string | undefined> = {};
     for (const [name, spec] of Object.entries(fields)) {

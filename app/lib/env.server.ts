@@ -23,7 +23,7 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),

@@ -38,7 +38,7 @@ export function issueFormToken(now: number, key: Buffer) {
   return `${now}.${sign(now, key)}`;
 }
 
-export type GuardVerdict =
+type GuardVerdict =
   | { ok: true }
   | { ok: false; spam: true; reason: "honeypot" | "missing-timestamp" | "bad-timestamp" | "too-fast" }
   | { ok: false; spam: false; reason: "expired" };

@@ -5,7 +5,7 @@
  * and actions through the router context (./context.ts); tests give a silent
  * or capturing one (`createMemoryLogger`).
  */
-export type LogLevel = "debug" | "info" | "warn" | "error";
+type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 export type LogEntry = LogFields & { time: string; level: LogLevel; msg: string };
 
@@ -21,7 +21,7 @@ export interface Logger {
 }
 
 /** Where entries go: by default, a JSON line on stdout (stderr for errors). */
-export type LogSink = (entry: LogEntry) => void;
+type LogSink = (entry: LogEntry) => void;
 
 const writeLine: LogSink = (entry) => {
   const line = `${JSON.stringify(entry)}\n`;

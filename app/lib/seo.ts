@@ -7,7 +7,7 @@ export function absoluteUrl(path: string) {
   return new URL(path, company.siteUrl).toString();
 }
 
-export function documentTitle(path: PagePath) {
+function documentTitle(path: PagePath) {
   const page = getPage(path);
   return path === "/" ? page.title : `${page.title} | ${company.brand}`;
 }

@@ -11,8 +11,9 @@ import {
 } from "./transport.server";
 
 /**
- * POST /functions/v1/azure-communication: the e-mail and SMS endpoint of SPEC
- * section 7, for the company's own back-office services only. The website's
+ * POST /functions/v1/azure-communication: the e-mail and SMS endpoint the
+ * original product posted to, kept with its contract ({ action, data }) for
+ * the company's own back-office services only. The website's
  * forms never use it. Disabled (404) unless COMMUNICATION_API_KEY is set.
  */
 export const COMMUNICATION_PATH = "/functions/v1/azure-communication";

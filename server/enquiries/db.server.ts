@@ -37,7 +37,7 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export type StoreOptions = { databaseUrl?: string; dataDir: string };
+type StoreOptions = { databaseUrl?: string; dataDir: string };
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl

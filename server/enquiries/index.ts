@@ -40,7 +40,7 @@ export type EnquiryPipeline = {
   readonly internals: { store: Store; boss: PgBoss; mail: MailTransport; sms: SmsTransport };
 };
 
-export type PipelineOptions = {
+type PipelineOptions = {
   env: Env;
   log: Logger;
   /** Run the delivery worker in this process (default env.RUN_WORKER). */

@@ -18,7 +18,7 @@ export function limitsFromEnv(env: Env): Limits {
   };
 }
 
-export type Window = "client" | "recipient" | "global";
+type Window = "client" | "recipient" | "global";
 
 /** One counter of one window: the global one has the empty key. */
 export type LimitKey = { window: Window; key: string };
@@ -165,6 +165,6 @@ export class LimitBounds {
 }
 
 /** node-postgres returns `{ rows }`, PGlite through Drizzle an array: the rows either way. */
-export function rowsOf<T>(result: unknown): T[] {
+function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

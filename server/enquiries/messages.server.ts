@@ -12,7 +12,7 @@ export function deliveryMessageId(submissionId: string, kind: DeliveryKind, site
   return `<${submissionId}.${kind}@${host}>`;
 }
 
-export type DeliveryContext = {
+type DeliveryContext = {
   submissionId: string;
   submissionKind: EnquiryKind;
   deliveryKind: DeliveryKind;

@@ -7,7 +7,7 @@
  */
 const files = import.meta.glob<string>("./migrations/*.sql", { query: "?raw", import: "default", eager: true });
 
-export type Migration = { id: string; sql: string };
+type Migration = { id: string; sql: string };
 
 export const migrations: Migration[] = Object.entries(files)
   .map(([file, sql]) => ({ id: file.replace(/^.*\//, "").replace(/\.sql$/, ""), sql }))

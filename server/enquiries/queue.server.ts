@@ -14,7 +14,7 @@ export const RETENTION_CRON = "17 3 * * *";
 export type DeliveryJob = { deliveryId: string };
 
 /** Retry policy of the delivery queue, from the environment. */
-export function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
+function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
   const backoff = env.DELIVERY_RETRY_BACKOFF && env.DELIVERY_RETRY_DELAY_SECONDS > 0;
   return {
     retryLimit: env.DELIVERY_RETRY_LIMIT,

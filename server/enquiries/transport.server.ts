@@ -7,7 +7,7 @@ import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemai
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 
-/** SPEC section 8: the fallback texts when a send fails without a message. */
+/** The texts of a failed send when the provider gave no message of its own. */
 export const EMAIL_FALLBACK_ERROR = "Failed to send email";
 export const SMS_FALLBACK_ERROR = "Failed to send SMS";
 
@@ -23,8 +23,8 @@ export type OutgoingEmail = {
   messageId?: string;
 };
 
-export type OutgoingSms = { to: string[]; message: string };
-export type SendReceipt = { messageId: string };
+type OutgoingSms = { to: string[]; message: string };
+type SendReceipt = { messageId: string };
 
 export interface MailTransport {
   readonly name: "file" | "smtp" | "acs";
@@ -37,7 +37,7 @@ export interface SmsTransport {
   sendSms(message: OutgoingSms): Promise<SendReceipt>;
 }
 
-/** A failed send, carrying the provider's text or the SPEC fallback. */
+/** A failed send, carrying the provider's text or the fallback text. */
 export class SendError extends Error {
   override name = "SendError";
 }
@@ -139,7 +139,7 @@ export function smtpMailTransport(options: { from: string; url: string }): MailT
 }
 
 /** `acs`: the Azure Communication Services e-mail API. */
-export function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
+function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
   const client = new EmailClient(options.connectionString);
   return {
     name: "acs",
@@ -185,7 +185,7 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
   };
 }
 
-export function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
+function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
   const client = new SmsClient(options.connectionString);
   return {
     name: "acs",

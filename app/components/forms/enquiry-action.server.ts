@@ -20,7 +20,7 @@ import type { EnquiryResult, FormValues } from "./types";
 
 type Context = Readonly<Pick<RouterContextProvider, "get">>;
 
-export async function handleEnquiryAction(kind: EnquiryKind, request: Request, context: Context) {
+async function handleEnquiryAction(kind: EnquiryKind, request: Request, context: Context) {
   const app = getAppContext(context);
   const log = app.log.child({ component: "forms", kind });
   const definition = enquiryKind(kind);

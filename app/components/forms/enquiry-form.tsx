@@ -90,7 +90,7 @@ export function EnquiryForm({
 }
 
 /** Error summary items in field order, each linking to its control. */
-export function summaryItems(formId: string, fields: Record<string, FieldSpec>, errors: FieldErrors) {
+function summaryItems(formId: string, fields: Record<string, FieldSpec>, errors: FieldErrors) {
   return Object.keys(fields)
     .filter((name) => errors[name])
     .map((name) => ({ field: fieldId(formId, name), message: errors[name]! }));
@@ -115,7 +115,7 @@ function Honeypot({ formId }: { formId: string }) {
  * summary it takes focus when it appears (each new `focusKey`), so keyboard
  * and screen reader users are not left on the disabled button.
  */
-export function FormAlert({ title, children, focusKey }: { title: string; children: ReactNode; focusKey?: unknown }) {
+function FormAlert({ title, children, focusKey }: { title: string; children: ReactNode; focusKey?: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -139,7 +139,7 @@ export function FormAlert({ title, children, focusKey }: { title: string; childr
 }
 
 /** "in a minute", "in 5 minutes", "in about 3 hours". */
-export function retryWhen(seconds: number) {
+function retryWhen(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   if (minutes <= 1) return "in a minute";
   if (minutes < 90) return `in ${minutes} minutes`;
@@ -153,7 +153,7 @@ function rateLimitedText(seconds: number) {
 }
 
 /** Turns the enquiries address inside a sentence into a mailto: link. */
-export function linkifyEmail(text: string, email: string = company.email.enquiries): ReactNode {
+function linkifyEmail(text: string, email: string = company.email.enquiries): ReactNode {
   const at = text.indexOf(email);
   if (at === -1) return text;
   return (

@@ -22,4 +22,3 @@ export type EnquiryResult =
   | { status: "failed"; values: FormValues; token: string; retryAfterSeconds?: number }
   | { status: "expired"; values: FormValues; token: string };
 
-export type EnquiryStatus = EnquiryResult["status"];

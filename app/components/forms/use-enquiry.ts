@@ -5,7 +5,7 @@ import type { EnquiryResult } from "./types";
 
 export type Notice = { title: string; description: string };
 
-export type EnquiryNotices = {
+type EnquiryNotices = {
   /** Shown as a toast after a successful submission. */
   success: Notice;
   /** Shown as a destructive toast when the submission failed. */

@@ -5,7 +5,7 @@ import { announcement } from "~/content/banner";
 import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
 
 /**
- * Dismissible announcement (SPEC section 2). Dismissal lasts for the browser
+ * Dismissible announcement. Dismissal lasts for the browser
  * session (sessionStorage). On later page loads the inline script rendered
  * after it hides it before the first paint, so it never flashes back; once
  * hydrated, the component removes it.

@@ -2,7 +2,7 @@ import { company } from "~/content/company";
 import { cn } from "~/lib/utils";
 
 /** The Maternis mark: a record card cradled by an arc. Decorative; the name is text. */
-export function BrandMark({ className }: { className?: string }) {
+function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-8", className)}>
       <rect width="32" height="32" rx="9" fill="#0b6259" />

@@ -6,7 +6,7 @@ import { headerCta, mainNav } from "~/content/company";
 import { cn } from "~/lib/utils";
 import { BrandName } from "./brand";
 
-/** Exact path match, ignoring a trailing slash (SPEC: "highlighted by exact path match"). */
+/** The active link is the one whose path matches exactly, ignoring a trailing slash. */
 export function isActivePath(current: string, to: string) {
   const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
   return normalise(current) === normalise(to);

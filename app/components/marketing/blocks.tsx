@@ -163,7 +163,7 @@ export function StatGrid({
   );
 }
 
-export type IconCardContent = { icon: LucideIcon; title: string; body: string };
+type IconCardContent = { icon: LucideIcon; title: string; body: string };
 
 /** Cards with an icon, an h3 title and a short description. */
 export function IconCardGrid({

@@ -61,6 +61,6 @@ export function ButtonLink({
 }
 
 /** True for site-relative paths that the router can handle client-side. */
-export function isInternalRoute(to: string) {
+function isInternalRoute(to: string) {
   return to.startsWith("/") && !to.startsWith("//") && !/\.(pdf|xml|txt)$/.test(to.split(/[?#]/)[0] ?? "");
 }

@@ -14,7 +14,7 @@ import privacySource from "./privacy.md?raw";
 import termsSource from "./terms.md?raw";
 
 export const legalSources = { privacy: privacySource, terms: termsSource } as const;
-export type LegalDocumentName = keyof typeof legalSources;
+type LegalDocumentName = keyof typeof legalSources;
 
 /** Values the Markdown may use as {{name}}. */
 export const placeholders: Record<string, string> = {

@@ -3,7 +3,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/section";
 import { partnerWithUs } from "~/content/investors";
 
-export type PitchPdfLink = { href: string; fileName: string; size: string };
+type PitchPdfLink = { href: string; fileName: string; size: string };
 
 export function PartnerWithUs({ pitch }: { pitch: PitchPdfLink }) {
   const { demo, contact } = partnerWithUs.actions;
