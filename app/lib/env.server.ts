@@ -95,6 +95,8 @@ const envSchema = z.object({
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Deliveries one worker process sends at the same time. */
   WORKER_CONCURRENCY: z.coerce.number().int().positive().max(50).default(4),
+  /** Deliveries a worker takes from the queue at once; while a batch comes back full it fetches the next at once. */
+  WORKER_BATCH_SIZE: z.coerce.number().int().positive().max(200).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

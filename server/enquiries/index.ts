@@ -5,11 +5,10 @@ import type { EnquiryService } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
-import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
+import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
 import { purgeExpired } from "./operations.server";
 import {
   DEAD_LETTER_QUEUE,
-  DELIVERY_QUEUE,
   RETENTION_CRON,
   RETENTION_QUEUE,
   recoverOrphanedJobs,
@@ -18,6 +17,7 @@ import {
 } from "./queue.server";
 import { limitsFromEnv } from "./limits.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
+import { startDeliveryWorker } from "./worker.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
@@ -86,13 +86,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     // Before working: sends a crashed process left in flight are retried now, not when they expire.
     await recoverOrphanedJobs(store, boss, log);
     const polling = { pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS };
-    await boss.work<DeliveryJob>(
-      DELIVERY_QUEUE,
-      { ...polling, localConcurrency: env.WORKER_CONCURRENCY },
-      async ([job]) => {
-        if (job) await processDelivery(deliveryDeps, job.data.deliveryId);
-      },
-    );
+    await startDeliveryWorker(boss, deliveryDeps, env, log);
     await boss.work<DeliveryJob>(DEAD_LETTER_QUEUE, polling, async ([job]) => {
       if (job) await processDeadLetter(deliveryDeps, job.data.deliveryId);
     });
@@ -105,6 +99,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       engine: store.engine,
       transport: mail.name,
       concurrency: env.WORKER_CONCURRENCY,
+      batchSize: env.WORKER_BATCH_SIZE,
     });
   } else {
     log.info("enquiry pipeline ready (worker runs elsewhere)", { engine: store.engine });

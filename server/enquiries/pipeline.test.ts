@@ -41,6 +41,7 @@ afterEach(async () => {
   smtp.received.length = 0;
   smtp.reject.clear();
   smtp.options.delayMs = 0;
+  smtp.options.outage = null;
   await smtp.start().catch(() => {}); // a test may have left it stopped
 });
 
@@ -263,6 +264,25 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(new Set(ids)).toEqual(new Set(expected));
     const rows = await store.db.select().from(deliveries);
     expect(rows.every((r) => r.status === "sent")).toBe(true);
+  });
+
+  test("a provider that says it is busy (451) slows the worker instead of using up retries", async () => {
+    // No retries at all: a send that failed the job would be dead-lettered at once.
+    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "0" });
+    smtp.options.outage = "defer-data";
+    const result = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "Busy Relay", email: "busy@example.org", interest: "general", message: "Hello" },
+      { ip: "192.0.2.200" },
+    );
+    expect(result.ok).toBe(true);
+    await waitFor(() => smtp.refused.messages > 0, { what: "a deferred message" });
+    await sleep(1000);
+    smtp.options.outage = null;
+    await waitFor(() => smtp.received.length >= 2, { what: "both e-mails", timeoutMs: 20_000 });
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status).sort()).toEqual(["sent", "sent"]);
+    expect(rows.some((r) => r.attempts > 1)).toBe(true);
   });
 
   test("a worker stopped mid-queue and restarted loses nothing and doubles nothing", async () => {
