@@ -6,6 +6,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { AppContext } from "~/lib/context.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerMetrics } from "./metrics";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { staticFiles, type PrerenderManifest } from "./static";
 
@@ -17,6 +18,7 @@ type EntryContexts = {
 
 /** What the process hands every request (its env, logger, form guard and enquiry service), and the build it serves. */
 type AppOptions = AppContext & {
+  metrics: ServerMetrics;
   build: ServerBuild;
   clientDir: string;
   prerendered: PrerenderManifest;
@@ -96,7 +98,8 @@ function limitFormBodies(maxBytes: number): RequestHandler {
 
 export function createApp(options: AppOptions) {
   const { env, log, build, clientDir, prerendered } = options;
-  const appContextValue: AppContext = { env, log, formGuard: options.formGuard, enquiries: options.enquiries };
+  const { metrics } = options;
+  const appContextValue: AppContext = { env, log, metrics, formGuard: options.formGuard, enquiries: options.enquiries };
   const contexts = build.entry.module as unknown as EntryContexts;
   const app = express();
   app.disable("x-powered-by");
@@ -133,6 +136,9 @@ export function createApp(options: AppOptions) {
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
     }
   });
+
+  // Prometheus metrics, only with a token (server/metrics.ts).
+  if (env.METRICS_TOKEN) app.get("/metrics", metrics.handler(env.METRICS_TOKEN));
 
   app.use(
     compression({
@@ -209,6 +215,7 @@ export function createApp(options: AppOptions) {
   // Static files and prerendered pages are answered before Express runs.
   const serveStatic = staticFiles(clientDir, prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    metrics.observe(req, res);
     if (!serveStatic(req, res)) app(req, res);
   };
   return { app, handler };

@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { createFormGuard, loadFormSecret } from "~/lib/form-guard.server";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline } from "./enquiries";
+import { createMetrics } from "./metrics";
 import { readPrerenderManifest } from "./static";
 
 /**
@@ -23,6 +24,7 @@ async function main() {
   const pipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
 
   const { handler } = createApp({
+    metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
     env,
     log,
     build,

@@ -4,14 +4,26 @@ import type { FormGuard } from "./form-guard.server";
 import type { Logger } from "./log.server";
 import type { EnquiryService } from "./services";
 
+/** What became of an enquiry form post. */
+export type EnquiryOutcome = "accepted" | "spam" | "invalid" | "expired" | "rate-limited" | "unavailable";
+
+/** The counters route code feeds (server/metrics.ts exposes them to Prometheus). */
+export type AppMetrics = {
+  enquiry(kind: string, outcome: EnquiryOutcome): void;
+};
+
+/** Metrics that count nothing, for processes and tests that expose none. */
+export const noMetrics: AppMetrics = { enquiry() {} };
+
 /**
  * What the server process hands every loader and action: its one parsed
- * environment, its one logger, the anti-spam form guard and the enquiry
- * service (null when the server runs without one).
+ * environment, its one logger, its metrics, the anti-spam form guard and the
+ * enquiry service (null when the server runs without one).
  */
 export type AppContext = {
   env: Env;
   log: Logger;
+  metrics: AppMetrics;
   formGuard: FormGuard;
   enquiries: EnquiryService | null;
 };

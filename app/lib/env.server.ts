@@ -73,6 +73,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default(`${company.brand} <no-reply@maternis.health>`),
   /** Mailbox that receives enquiry notifications. */
   ENQUIRIES_EMAIL: z.email().default(company.email.enquiries),
+  /** Bearer token for GET /metrics (Prometheus); unset = no metrics endpoint (404). */
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** Bearer key for POST /functions/v1/azure-communication; unset = endpoint disabled (404). */
   COMMUNICATION_API_KEY: z.string().min(24, "must be at least 24 characters").optional(),
   ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(5),

@@ -6,7 +6,7 @@ import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
-import { purgeExpired } from "./operations.server";
+import { deliveryStats, purgeExpired, type DeliveryStats } from "./operations.server";
 import {
   DEAD_LETTER_QUEUE,
   RETENTION_CRON,
@@ -34,6 +34,8 @@ export type EnquiryPipeline = {
   apiRouter: express.Router;
   /** Resolves when the database answers; for /healthz. */
   healthCheck(): Promise<void>;
+  /** Deliveries per status and the age of the oldest one waiting; for /metrics. */
+  deliveryStats(): Promise<DeliveryStats>;
   /** Stops the worker (letting sends in flight finish) and closes the database. */
   close(): Promise<void>;
   /** For the CLI and tests. */
@@ -112,6 +114,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     },
     apiRouter: communicationRouter({ apiKey: env.COMMUNICATION_API_KEY, mail, sms, log }),
     healthCheck: () => store.ping(),
+    deliveryStats: () => deliveryStats(store),
     close() {
       closing ??= (async () => {
         try {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, lt, min, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "./db.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
@@ -113,4 +113,20 @@ export async function purgeExpired(store: Store, months: number): Promise<number
     .where(lt(submissions.createdAt, sql`now() - make_interval(months => ${months}::int)`))
     .returning({ id: submissions.id });
   return rows.length;
+}
+
+export type DeliveryStats = { byStatus: Record<string, number>; oldestWaitingSeconds: number };
+
+/** Deliveries per status, and how long the oldest one still queued or failed (to retry) has waited. */
+export async function deliveryStats(store: Store, now = new Date()): Promise<DeliveryStats> {
+  const rows = await store.db
+    .select({ status: deliveries.status, n: count(), oldest: min(deliveries.createdAt) })
+    .from(deliveries)
+    .groupBy(deliveries.status);
+  const byStatus = Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  const waiting = rows
+    .filter((row) => row.status === "queued" || row.status === "failed")
+    .map((row) => (row.oldest ? new Date(row.oldest).getTime() : now.getTime()));
+  const oldest = waiting.length > 0 ? Math.min(...waiting) : now.getTime();
+  return { byStatus, oldestWaitingSeconds: Math.max(0, (now.getTime() - oldest) / 1000) };
 }

@@ -266,6 +266,25 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(rows.every((r) => r.status === "sent")).toBe(true);
   });
 
+  test("delivery stats (for /metrics) count deliveries by status and the age of the oldest waiting", async () => {
+    const { pipeline } = await start();
+    await smtp.stop();
+    const result = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "Stats Person", email: "stats@example.org", interest: "general", message: "Hello" },
+      { ip: "192.0.2.201" },
+    );
+    expect(result.ok).toBe(true);
+    await sleep(1100);
+    const waiting = await pipeline.deliveryStats();
+    expect((waiting.byStatus.queued ?? 0) + (waiting.byStatus.failed ?? 0)).toBe(2);
+    expect(waiting.oldestWaitingSeconds).toBeGreaterThanOrEqual(1);
+    await smtp.start();
+    await waitFor(() => smtp.received.length >= 2, { what: "both e-mails", timeoutMs: 20_000 });
+    await waitFor(async () => (await pipeline.deliveryStats()).byStatus.sent === 2, { what: "both sent" });
+    expect((await pipeline.deliveryStats()).oldestWaitingSeconds).toBe(0);
+  });
+
   test("a provider that says it is busy (451) slows the worker instead of using up retries", async () => {
     // No retries at all: a send that failed the job would be dead-lettered at once.
     const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "0" });

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { getAppContext } from "~/lib/context.server";
+import { getAppContext, type EnquiryOutcome } from "~/lib/context.server";
 import { enquiryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { parseEnquiryForm } from "~/lib/enquiry-schemas";
 import { TIMESTAMP_FIELD } from "~/lib/form-guard.server";
@@ -23,6 +23,7 @@ type Context = Readonly<Pick<RouterContextProvider, "get">>;
 async function handleEnquiryAction(kind: EnquiryKind, request: Request, context: Context) {
   const app = getAppContext(context);
   const log = app.log.child({ component: "forms", kind });
+  const count = (outcome: EnquiryOutcome) => app.metrics.enquiry(kind, outcome);
   const definition = enquiryKind(kind);
 
   let formData: FormData;
@@ -45,6 +46,7 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
   const verdict = app.formGuard.check(formData);
   if (!verdict.ok && verdict.spam) {
     log.info("enquiry spam blocked", { reason: verdict.reason, count: 1 });
+    count("spam");
     return data<EnquiryResult>(success());
   }
   const expired = !verdict.ok;
@@ -53,10 +55,12 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
 
   const parsed = parseEnquiryForm(kind, raw);
   if (!parsed.ok) {
+    count("invalid");
     return data<EnquiryResult>({ status: "invalid", errors: parsed.errors, values, token }, { status: 400 });
   }
   if (expired) {
     log.info("enquiry form expired");
+    count("expired");
     return data<EnquiryResult>({ status: "expired", values, token }, { status: 400 });
   }
 
@@ -67,22 +71,26 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
     result = await app.enquiries.submitEnquiry(kind, parsed.value, { ip });
   } catch (error) {
     log.error("enquiry submission failed", { reason: "error", err: error });
+    count("unavailable");
     return data<EnquiryResult>({ status: "failed", values, token }, { status: 503 });
   }
 
   if (result.ok) {
     log.info("enquiry submitted", { submissionId: result.submissionId });
+    count("accepted");
     return data<EnquiryResult>(success());
   }
   if (result.reason === "rate-limited") {
     const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterSeconds));
     log.warn("enquiry rate-limited", { retryAfterSeconds });
+    count("rate-limited");
     return data<EnquiryResult>(
       { status: "failed", values, token, retryAfterSeconds },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
   log.error("enquiry submission failed", { reason: result.reason, err: { message: result.message } });
+  count("unavailable");
   return data<EnquiryResult>({ status: "failed", values, token }, { status: 503 });
 }
 

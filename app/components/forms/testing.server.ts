@@ -6,7 +6,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeEach } from "vitest";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { appContext } from "~/lib/context.server";
+import { appContext, type EnquiryOutcome } from "~/lib/context.server";
 import type { EnquiryKind } from "~/lib/enquiry-kinds";
 import { parseEnv } from "~/lib/env.server";
 import { createFormGuard, HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
@@ -26,6 +26,9 @@ export function formToken(ageMs = 5000) {
 
 /** Every entry the actions under test log (cleared before each test by `quietActionLogs`). */
 export const testLog = createMemoryLogger();
+
+/** Every outcome the actions under test count (cleared with the log). */
+export const testOutcomes: { kind: string; outcome: EnquiryOutcome }[] = [];
 
 export function fakeEnquiryService(
   respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
@@ -50,6 +53,7 @@ export function contextWith(service: EnquiryService | null, { minFillMs = 2000 }
   context.set(appContext, {
     env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs) }),
     log: testLog,
+    metrics: { enquiry: (kind, outcome) => testOutcomes.push({ kind, outcome }) },
     formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),
     enquiries: service,
   });
@@ -96,6 +100,7 @@ export function actionRunner(action: (args: never) => Promise<unknown>) {
 export function quietActionLogs() {
   beforeEach(() => {
     testLog.entries.length = 0;
+    testOutcomes.length = 0;
   });
   return testLog;
 }

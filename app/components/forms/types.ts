@@ -21,4 +21,3 @@ export type EnquiryResult =
   | { status: "invalid"; errors: FieldErrors; values: FormValues; token: string }
   | { status: "failed"; values: FormValues; token: string; retryAfterSeconds?: number }
   | { status: "expired"; values: FormValues; token: string };
-

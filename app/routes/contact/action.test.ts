@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-
 import {
   actionRunner,
-  fakeEnquiryService,
   contextWith,
+  fakeEnquiryService,
   formPost,
   formToken,
   quietActionLogs,
+  testOutcomes,
 } from "~/components/forms/testing.server";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { Route } from "./+types/route";
@@ -101,6 +101,8 @@ describe("contact action", () => {
     const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
     expect(spam).toEqual(real);
     expect(fake.calls).toHaveLength(0);
+    expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "spam" });
+    expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "accepted" });
     expect(logs.entries).toContainEqual(
       expect.objectContaining({ msg: "enquiry spam blocked", kind: "contact", reason, count: 1 }),
     );
