@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
@@ -85,6 +84,18 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
 }
 
 /**
+ * PostgreSQL's defaults size its caches for a database server with memory to
+ * spare; in PGlite they live in this process's WebAssembly memory. A site's
+ * enquiries fit in a few megabytes, so the caches are small
+ * (`npm run bench:memory` measures the effect). The npm scripts also start
+ * Node with `--liftoff-only`: V8 otherwise compiles PGlite's large
+ * WebAssembly module a second time with its optimising compiler, which holds
+ * several hundred megabytes while it runs (the start-up peak of over 1 GB),
+ * for no gain this workload can measure. V8 reads that flag only at start.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB", "wal_buffers=1MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
+
+/**
  * PGlite is one connection in this process. It serialises statements and
  * transactions itself, but a top-level statement issued while a transaction
  * is open waits for that transaction: if it is issued from *inside* the
@@ -97,11 +108,14 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
   const releaseLock = lockDirectory(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // Loaded only for the embedded database: a process on PostgreSQL never needs it.
+    const { PGlite } = await import("@electric-sql/pglite");
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
   } catch (error) {
     releaseLock();
     throw error;
   }
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const base = fromPglite(client);
   const inTransaction = new AsyncLocalStorage<{ db: BossDb; open: boolean }>();

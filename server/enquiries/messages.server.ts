@@ -1,5 +1,4 @@
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
-import { renderEnquiryEmail } from "../emails/registry";
 import type { OutgoingEmail } from "./transport.server";
 
 /**
@@ -27,6 +26,9 @@ type DeliveryContext = {
 export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmail> {
   const { payload, submissionKind, deliveryKind } = context;
   const submitter = { name: payload.name ?? "", email: payload.email ?? "" };
+  // The templates (React Email) load with the first e-mail: a web process whose
+  // worker runs elsewhere never needs them.
+  const { renderEnquiryEmail } = await import("../emails/registry");
   const rendered = await renderEnquiryEmail(submissionKind, deliveryKind, payload, {
     welcomeFailed: context.welcomeFailed,
   });

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { EmailClient } from "@azure/communication-email";
-import { SmsClient } from "@azure/communication-sms";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
@@ -181,11 +179,17 @@ export function smtpMailTransport(options: { from: string; url: string }): MailT
 
 /** `acs`: the Azure Communication Services e-mail API. */
 function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
-  const client = new EmailClient(options.connectionString);
+  // The Azure SDK loads on first use: most processes never send through it.
+  let loading: Promise<import("@azure/communication-email").EmailClient> | undefined;
+  const emailClient = () =>
+    (loading ??= import("@azure/communication-email").then(
+      ({ EmailClient }) => new EmailClient(options.connectionString),
+    ));
   return {
     name: "acs",
     async sendEmail(message) {
       try {
+        const client = await emailClient();
         const replyTo = safeAddress(message.replyTo);
         const poller = await client.beginSend({
           senderAddress: bareAddress(options.from),
@@ -227,11 +231,14 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
 }
 
 function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
-  const client = new SmsClient(options.connectionString);
+  let loading: Promise<import("@azure/communication-sms").SmsClient> | undefined;
+  const smsClient = () =>
+    (loading ??= import("@azure/communication-sms").then(({ SmsClient }) => new SmsClient(options.connectionString)));
   return {
     name: "acs",
     async sendSms(message) {
       try {
+        const client = await smsClient();
         const results = await client.send({ from: options.from, to: message.to, message: message.message });
         // A 202 can still carry a refused recipient: that is a failure too.
         const failed = results.find((result) => !result.successful);
