@@ -41,22 +41,26 @@ export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmai
   let rendered: { subject: string; html: string; text: string };
   switch (`${submissionKind}/${deliveryKind}`) {
     case "contact/notification":
-      rendered = await emails.renderContactNotification(payload as ContactPayload);
+      rendered = await emails.renderEmail(emails.contactNotification, payload as ContactPayload);
       break;
     case "contact/acknowledgement":
-      rendered = await emails.renderContactAcknowledgement(payload as ContactPayload);
+      rendered = await emails.renderEmail(emails.contactAcknowledgement, payload as ContactPayload);
       break;
     case "demo/welcome":
-      rendered = await emails.renderDemoWelcome(submitter);
+      rendered = await emails.renderEmail(emails.demoWelcome, submitter);
       break;
     case "demo/notification":
-      rendered = await emails.renderDemoNotification(payload as DemoPayload, { welcomeFailed: context.welcomeFailed });
+      rendered = await emails.renderEmail(emails.demoNotification, {
+        ...(payload as DemoPayload),
+        welcomeFailed: context.welcomeFailed,
+      });
       break;
     case "advisory/welcome":
-      rendered = await emails.renderAdvisoryWelcome(submitter);
+      rendered = await emails.renderEmail(emails.advisoryWelcome, submitter);
       break;
     case "advisory/notification":
-      rendered = await emails.renderAdvisoryNotification(payload as AdvisoryPayload, {
+      rendered = await emails.renderEmail(emails.advisoryNotification, {
+        ...(payload as AdvisoryPayload),
         welcomeFailed: context.welcomeFailed,
       });
       break;
