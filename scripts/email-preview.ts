@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
 import { company } from "../app/content/company.ts";
-import { defaultLogo } from "../server/emails/layout.tsx";
+import { defaultLogo } from "../server/emails/header.tsx";
 import { emailPreviews } from "../server/emails/previews.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

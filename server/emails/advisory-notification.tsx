@@ -1,8 +1,10 @@
 import { company } from "~/content/company";
 import { advisoryRoleOptions } from "~/lib/enquiry-fields";
 import type { AdvisoryPayload } from "~/lib/enquiry-kinds";
-import { detailsHtml, mailtoUrl, userTextHtml, welcomeFailedSection } from "./blocks";
-import { EmailLayout, type EmailLayoutProps, type EmailSection } from "./layout";
+import { Details, UserText, welcomeFailedSection } from "./blocks";
+import { defineEmail } from "./define";
+import { EmailLayout, type EmailSection } from "./layout";
+import { mailtoUrl } from "./links";
 import { optionLabel, singleLine, subjectLine } from "./utils";
 
 /** To the enquiries team: an Advisory Network signup, flagged when the welcome e-mail failed. */
@@ -21,36 +23,51 @@ export function advisoryNotificationSubject(props: AdvisoryNotificationEmailProp
   return subjectLine(`New Advisory Network Signup - ${singleLine(props.name)}`);
 }
 
-export function advisoryNotificationLayout(props: AdvisoryNotificationEmailProps): EmailLayoutProps {
+export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps) {
   const sections: EmailSection[] = [];
   if (props.welcomeFailed) sections.push(welcomeFailedSection(props.name, props.email));
   sections.push(
     {
       heading: "Signup details",
-      html: detailsHtml([
-        { label: "Name", value: props.name },
-        { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-        { label: "Role", value: optionLabel(advisoryRoleOptions, props.role) },
-        { label: "Country", value: props.country },
-      ]),
+      body: (
+        <Details
+          rows={[
+            { label: "Name", value: props.name },
+            { label: "Email", value: props.email, href: mailtoUrl(props.email) },
+            { label: "Role", value: optionLabel(advisoryRoleOptions, props.role) },
+            { label: "Country", value: props.country },
+          ]}
+        />
+      ),
     },
-    { heading: "Why they want to join", html: userTextHtml(props.reason) },
+    { heading: "Why they want to join", body: <UserText text={props.reason} /> },
   );
-  return {
-    title: "New Advisory Network signup",
-    preheader: `${singleLine(props.name)} has joined the Advisory Network.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`,
-    introHtml: props.welcomeFailed
-      ? `<p>Someone has joined the Advisory Network, but we could not send them the welcome e-mail. Please contact them directly.</p>`
-      : `<p>Someone has joined the Advisory Network. Their welcome e-mail has been sent.</p>`,
-    sections,
-    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `${company.brand} Advisory Network`) }],
-    footerNote: `Sent to the ${company.brand} enquiries team from the Advisory Network form at ${company.siteUrl}.`,
-    variant: props.welcomeFailed ? "alert" : "info",
-  };
-}
-
-export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps) {
-  return <EmailLayout {...advisoryNotificationLayout(props)} />;
+  return (
+    <EmailLayout
+      title="New Advisory Network signup"
+      preheader={`${singleLine(props.name)} has joined the Advisory Network.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`}
+      intro={
+        props.welcomeFailed ? (
+          <p>
+            Someone has joined the Advisory Network, but we could not send them the welcome e-mail. Please contact them
+            directly.
+          </p>
+        ) : (
+          <p>Someone has joined the Advisory Network. Their welcome e-mail has been sent.</p>
+        )
+      }
+      sections={sections}
+      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `${company.brand} Advisory Network`) }]}
+      footerNote={`Sent to the ${company.brand} enquiries team from the Advisory Network form at ${company.siteUrl}.`}
+      variant={props.welcomeFailed ? "alert" : "info"}
+    />
+  );
 }
 AdvisoryNotificationEmail.PreviewProps = PreviewProps;
 export default AdvisoryNotificationEmail;
+
+export const advisoryNotification = defineEmail<AdvisoryNotificationEmailProps>({
+  subject: advisoryNotificationSubject,
+  Email: AdvisoryNotificationEmail,
+  PreviewProps,
+});

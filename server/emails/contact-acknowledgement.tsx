@@ -2,9 +2,11 @@ import { company } from "~/content/company";
 import { responsePromises } from "~/content/milestones";
 import { interestOptions } from "~/lib/enquiry-fields";
 import type { ContactPayload } from "~/lib/enquiry-kinds";
-import { greetingHtml, sitePage } from "./blocks";
-import { EmailLayout, type EmailLayoutProps } from "./layout";
-import { escapeHtml, optionLabel, subjectLine } from "./utils";
+import { Greeting } from "./blocks";
+import { defineEmail } from "./define";
+import { EmailLayout } from "./layout";
+import { sitePage } from "./links";
+import { optionLabel, subjectLine } from "./utils";
 
 /**
  * To the person who used the contact form. It deliberately does not echo their
@@ -28,37 +30,55 @@ export function contactAcknowledgementSubject(_props: ContactAcknowledgementEmai
   return subjectLine(contactAcknowledgementTitle);
 }
 
-export function contactAcknowledgementLayout(props: ContactAcknowledgementEmailProps): EmailLayoutProps {
-  const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
-  return {
-    title: contactAcknowledgementTitle,
-    preheader: `Thank you for contacting ${company.brand}. We will reply within ${responsePromises.businessDay}.`,
-    introHtml:
-      greetingHtml(props.name) +
-      `<p>Thank you for contacting ${escapeHtml(company.brand)}. We have received your message about <strong>${escapeHtml(interestLabel)}</strong>.</p>` +
-      `<p>A member of our team will reply within ${responsePromises.businessDay}, and usually within ${responsePromises.hours}.</p>`,
-    sections: [
-      {
-        heading: "While you wait",
-        html:
-          `<ul>` +
-          `<li>See how digital maternal records and ${escapeHtml(company.aiServiceName)} risk insights work on our product page.</li>` +
-          `<li>If your enquiry is urgent, call us on <a href="tel:${company.telephone.e164}">${escapeHtml(company.telephone.display)}</a>.</li>` +
-          `</ul>`,
-      },
-    ],
-    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
-    secondaryCtas: [
-      { label: "Request a demo", url: sitePage("/demo") },
-      { label: "Read our story", url: sitePage("/our-story") },
-    ],
-    footerNote: `You are receiving this e-mail because this address was entered on the contact form at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
-    variant: "success",
-  };
-}
-
 export function ContactAcknowledgementEmail(props: ContactAcknowledgementEmailProps) {
-  return <EmailLayout {...contactAcknowledgementLayout(props)} />;
+  const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
+  return (
+    <EmailLayout
+      title={contactAcknowledgementTitle}
+      preheader={`Thank you for contacting ${company.brand}. We will reply within ${responsePromises.businessDay}.`}
+      intro={
+        <>
+          <Greeting name={props.name} />
+          <p>
+            {`Thank you for contacting ${company.brand}. We have received your message about `}
+            <strong>{interestLabel}</strong>.
+          </p>
+          <p>
+            {`A member of our team will reply within ${responsePromises.businessDay}, and usually within ${responsePromises.hours}.`}
+          </p>
+        </>
+      }
+      sections={[
+        {
+          heading: "While you wait",
+          body: (
+            <ul>
+              <li>
+                {`See how digital maternal records and ${company.aiServiceName} risk insights work on our product page.`}
+              </li>
+              <li>
+                {"If your enquiry is urgent, call us on "}
+                <a href={`tel:${company.telephone.e164}`}>{company.telephone.display}</a>.
+              </li>
+            </ul>
+          ),
+        },
+      ]}
+      ctas={[{ label: "Explore the product", url: sitePage("/product") }]}
+      secondaryCtas={[
+        { label: "Request a demo", url: sitePage("/demo") },
+        { label: "Read our story", url: sitePage("/our-story") },
+      ]}
+      footerNote={`You are receiving this e-mail because this address was entered on the contact form at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`}
+      variant="success"
+    />
+  );
 }
 ContactAcknowledgementEmail.PreviewProps = PreviewProps;
 export default ContactAcknowledgementEmail;
+
+export const contactAcknowledgement = defineEmail<ContactAcknowledgementEmailProps>({
+  subject: contactAcknowledgementSubject,
+  Email: ContactAcknowledgementEmail,
+  PreviewProps,
+});

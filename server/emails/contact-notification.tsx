@@ -1,8 +1,10 @@
 import { company } from "~/content/company";
 import { interestOptions } from "~/lib/enquiry-fields";
 import type { ContactPayload } from "~/lib/enquiry-kinds";
-import { detailsHtml, mailtoUrl, userTextHtml } from "./blocks";
-import { EmailLayout, type EmailLayoutProps } from "./layout";
+import { Details, UserText } from "./blocks";
+import { defineEmail } from "./define";
+import { EmailLayout } from "./layout";
+import { mailtoUrl } from "./links";
 import { optionLabel, singleLine, subjectLine } from "./utils";
 
 /** To the enquiries team: a message sent through the contact form. */
@@ -22,36 +24,49 @@ export function contactNotificationSubject(props: ContactNotificationEmailProps)
   return subjectLine(`New Contact Form Submission - ${props.interest}`);
 }
 
-export function contactNotificationLayout(props: ContactNotificationEmailProps): EmailLayoutProps {
-  const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
-  return {
-    title: "New contact form submission",
-    preheader: `${singleLine(props.name)} sent a message about ${interestLabel}.`,
-    introHtml: `<p>Someone has sent a message through the contact form. We promise a reply within one business day, so please answer them by then.</p>`,
-    sections: [
-      {
-        heading: "Contact details",
-        html: detailsHtml([
-          { label: "Name", value: props.name },
-          { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-          { label: "Organization", value: props.organization },
-          { label: "Role", value: props.role },
-          {
-            label: "Interest",
-            value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
-          },
-        ]),
-      },
-      { heading: "Message", html: userTextHtml(props.message) },
-    ],
-    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }],
-    footerNote: `Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`,
-    variant: "info",
-  };
-}
-
 export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
-  return <EmailLayout {...contactNotificationLayout(props)} />;
+  const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
+  return (
+    <EmailLayout
+      title="New contact form submission"
+      preheader={`${singleLine(props.name)} sent a message about ${interestLabel}.`}
+      intro={
+        <p>
+          Someone has sent a message through the contact form. We promise a reply within one business day, so please
+          answer them by then.
+        </p>
+      }
+      sections={[
+        {
+          heading: "Contact details",
+          body: (
+            <Details
+              rows={[
+                { label: "Name", value: props.name },
+                { label: "Email", value: props.email, href: mailtoUrl(props.email) },
+                { label: "Organization", value: props.organization },
+                { label: "Role", value: props.role },
+                {
+                  label: "Interest",
+                  value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
+                },
+              ]}
+            />
+          ),
+        },
+        { heading: "Message", body: <UserText text={props.message} /> },
+      ]}
+      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }]}
+      footerNote={`Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`}
+      variant="info"
+    />
+  );
 }
 ContactNotificationEmail.PreviewProps = PreviewProps;
 export default ContactNotificationEmail;
+
+export const contactNotification = defineEmail<ContactNotificationEmailProps>({
+  subject: contactNotificationSubject,
+  Email: ContactNotificationEmail,
+  PreviewProps,
+});

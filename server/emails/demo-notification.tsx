@@ -2,9 +2,11 @@ import { company } from "~/content/company";
 import { responsePromises } from "~/content/milestones";
 import { demoRoleOptions } from "~/lib/enquiry-fields";
 import type { DemoPayload } from "~/lib/enquiry-kinds";
-import { detailsHtml, formatDate, mailtoUrl, userTextHtml, welcomeFailedSection } from "./blocks";
-import { EmailLayout, type EmailLayoutProps, type EmailSection } from "./layout";
-import { optionLabel, singleLine, subjectLine } from "./utils";
+import { Details, UserText, welcomeFailedSection } from "./blocks";
+import { defineEmail } from "./define";
+import { EmailLayout, type EmailSection } from "./layout";
+import { mailtoUrl } from "./links";
+import { formatDate, optionLabel, singleLine, subjectLine } from "./utils";
 
 /** To the enquiries team: a demo request, flagged when the requester's welcome e-mail failed. */
 export type DemoNotificationEmailProps = DemoPayload & { welcomeFailed: boolean };
@@ -23,37 +25,53 @@ export function demoNotificationSubject(props: DemoNotificationEmailProps): stri
   return subjectLine(`New Demo Request from ${singleLine(props.name)}`);
 }
 
-export function demoNotificationLayout(props: DemoNotificationEmailProps): EmailLayoutProps {
+export function DemoNotificationEmail(props: DemoNotificationEmailProps) {
   const sections: EmailSection[] = [];
   if (props.welcomeFailed) sections.push(welcomeFailedSection(props.name, props.email));
   sections.push(
     {
       heading: "Request details",
-      html: detailsHtml([
-        { label: "Name", value: props.name },
-        { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-        { label: "Organization", value: props.organization },
-        { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
-        { label: "Preferred Date", value: formatDate(props.preferredTime) },
-      ]),
+      body: (
+        <Details
+          rows={[
+            { label: "Name", value: props.name },
+            { label: "Email", value: props.email, href: mailtoUrl(props.email) },
+            { label: "Organization", value: props.organization },
+            { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
+            { label: "Preferred Date", value: formatDate(props.preferredTime) },
+          ]}
+        />
+      ),
     },
-    { heading: "Message", html: userTextHtml(props.message, "No message") },
+    { heading: "Message", body: <UserText text={props.message} empty="No message" /> },
   );
-  return {
-    title: "New demo request",
-    preheader: `${singleLine(props.name)} has asked for a demo.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`,
-    introHtml: props.welcomeFailed
-      ? `<p>Someone has requested a demo, but we could not send them the welcome e-mail. Please contact them directly.</p>`
-      : `<p>Someone has requested a demo. Their welcome e-mail has been sent, and it promises a reply within ${responsePromises.demoFollowUp}.</p>`,
-    sections,
-    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `Your ${company.brand} demo`) }],
-    footerNote: `Sent to the ${company.brand} enquiries team from the demo request form at ${company.siteUrl}.`,
-    variant: props.welcomeFailed ? "alert" : "info",
-  };
-}
-
-export function DemoNotificationEmail(props: DemoNotificationEmailProps) {
-  return <EmailLayout {...demoNotificationLayout(props)} />;
+  return (
+    <EmailLayout
+      title="New demo request"
+      preheader={`${singleLine(props.name)} has asked for a demo.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`}
+      intro={
+        props.welcomeFailed ? (
+          <p>
+            Someone has requested a demo, but we could not send them the welcome e-mail. Please contact them directly.
+          </p>
+        ) : (
+          <p>
+            {`Someone has requested a demo. Their welcome e-mail has been sent, and it promises a reply within ${responsePromises.demoFollowUp}.`}
+          </p>
+        )
+      }
+      sections={sections}
+      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `Your ${company.brand} demo`) }]}
+      footerNote={`Sent to the ${company.brand} enquiries team from the demo request form at ${company.siteUrl}.`}
+      variant={props.welcomeFailed ? "alert" : "info"}
+    />
+  );
 }
 DemoNotificationEmail.PreviewProps = PreviewProps;
 export default DemoNotificationEmail;
+
+export const demoNotification = defineEmail<DemoNotificationEmailProps>({
+  subject: demoNotificationSubject,
+  Email: DemoNotificationEmail,
+  PreviewProps,
+});

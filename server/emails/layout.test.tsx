@@ -3,20 +3,30 @@
 import { render } from "react-email";
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
-import {
-  EMAIL_MAX_WIDTH,
-  EmailLayout,
-  emailVariants,
-  layoutToText,
-  variantColours,
-  type EmailLayoutProps,
-} from "./layout";
+import { defineEmail, renderEmail } from "./define";
+import { EmailLayout, type EmailLayoutProps } from "./layout";
+import { EMAIL_MAX_WIDTH, emailVariants, variantColours } from "./tokens";
 
 const base: EmailLayoutProps = {
   title: "Thank you for requesting a demo",
   preheader: "We will be in touch soon.",
-  introHtml: "<p>Hi Ama,</p><p>Thanks &amp; welcome.</p>",
-  sections: [{ heading: "What to expect", html: `<ul><li>A walkthrough</li><li>Questions</li></ul>` }],
+  intro: (
+    <>
+      <p>Hi Ama,</p>
+      <p>Thanks &amp; welcome.</p>
+    </>
+  ),
+  sections: [
+    {
+      heading: "What to expect",
+      body: (
+        <ul>
+          <li>A walkthrough</li>
+          <li>Questions</li>
+        </ul>
+      ),
+    },
+  ],
   ctas: [{ label: "Explore the product", url: "https://www.maternis.health/product" }],
   secondaryCtas: [
     { label: "Contact us", url: "https://www.maternis.health/contact" },
@@ -153,22 +163,34 @@ describe("EmailLayout", () => {
   });
 });
 
-describe("layoutToText", () => {
-  it("writes the plain-text part from the same inputs", () => {
-    const text = layoutToText({ ...base, variant: "info" });
-    expect(text).toContain("Thank you for requesting a demo\n===");
-    expect(text).toContain("Hi Ama,\n\nThanks & welcome.");
-    expect(text).toContain("What to expect\n--------------\n- A walkthrough\n- Questions");
-    expect(text).toMatch(
-      /^Explore the product: https:\/\/www\.maternis\.health\/product\?utm_source=email&.*utm_variant=info&utm_cta=explore-the-product$/m,
-    );
-    expect(text).toContain("Email us: mailto:hello@maternis.health");
-    expect(text).toContain(`${company.legalName}\n`);
-    expect(text).toContain("You asked for this e-mail.");
-    expect(text).not.toMatch(/<[a-z/]/i);
+describe("plain-text part", () => {
+  const layoutEmail = defineEmail<EmailLayoutProps>({
+    subject: (p) => p.title,
+    Email: EmailLayout,
+    PreviewProps: base,
+  });
+  const textOf = async (props: EmailLayoutProps) => (await renderEmail(layoutEmail, props)).text;
 
-    const untracked = layoutToText({ ...base, addUtm: false, suppressBranding: true });
-    expect(untracked).toContain("Explore the product: https://www.maternis.health/product\n");
+  it("is React Email's plain text of the same HTML", async () => {
+    const text = await textOf({ ...base, variant: "info" });
+    expect(text).toMatch(/^Thank you for requesting a demo\n\nHi Ama,\n\nThanks & welcome\.\n/);
+    expect(text).toContain("What to expect\n\n- A walkthrough\n- Questions");
+    expect(text).toMatch(
+      /^Explore the product https:\/\/www\.maternis\.health\/product\?utm_source=email&.*utm_variant=info&utm_cta=explore-the-product$/m,
+    );
+    expect(text).toContain("Contact us https://www.maternis.health/contact?utm_source=email&");
+    expect(text).toContain("Email us mailto:hello@maternis.health");
+    expect(text).toContain(`${company.legalName}\n`);
+    expect(text).toContain(`Telephone ${company.telephone.display} · Email ${company.email.enquiries}`);
+    expect(text).toContain("LinkedIn https://");
+    expect(text).toContain("You asked for this e-mail.");
+    expect(text).not.toContain("We will be in touch soon.");
+    expect(text).not.toContain(company.tagline);
+    expect(text).not.toMatch(/<[a-z/!]/i);
+
+    const untracked = await textOf({ ...base, addUtm: false, suppressBranding: true });
+    expect(untracked).toMatch(/^Explore the product https:\/\/www\.maternis\.health\/product$/m);
     expect(untracked).not.toContain(company.legalName);
+    expect(untracked).toContain("You asked for this e-mail.");
   });
 });

@@ -1,45 +1,31 @@
 /**
- * Every template with its sample PreviewProps, rendered through the same
- * functions the pipeline uses. Used by `npm run email:dev` and the tests.
+ * Every template with its sample PreviewProps (and variants of them), rendered
+ * through renderEmail as the pipeline does. Used by `npm run email:dev` and the tests.
  */
-import { PreviewProps as advisoryNotification } from "./advisory-notification";
-import { PreviewProps as advisoryWelcome } from "./advisory-welcome";
-import { PreviewProps as contactAcknowledgement } from "./contact-acknowledgement";
-import { PreviewProps as contactNotification } from "./contact-notification";
-import { PreviewProps as demoNotification } from "./demo-notification";
-import { PreviewProps as demoWelcome } from "./demo-welcome";
+import { renderEmail, type EmailTemplate, type RenderedEmail } from "./define";
 import {
-  renderAdvisoryNotification,
-  renderAdvisoryWelcome,
-  renderContactAcknowledgement,
-  renderContactNotification,
-  renderDemoNotification,
-  renderDemoWelcome,
-  type RenderedEmail,
+  advisoryNotification,
+  advisoryWelcome,
+  contactAcknowledgement,
+  contactNotification,
+  demoNotification,
+  demoWelcome,
 } from "./index";
 
 export type EmailPreview = { name: string; render: () => Promise<RenderedEmail> };
 
+/** A preview of `template` with its PreviewProps, changed by `overrides`. */
+function preview<P extends object>(name: string, template: EmailTemplate<P>, overrides: Partial<P> = {}): EmailPreview {
+  return { name, render: () => renderEmail(template, { ...template.PreviewProps, ...overrides }) };
+}
+
 export const emailPreviews: readonly EmailPreview[] = [
-  { name: "contact-notification", render: () => renderContactNotification(contactNotification) },
-  { name: "contact-acknowledgement", render: () => renderContactAcknowledgement(contactAcknowledgement) },
-  { name: "demo-welcome", render: () => renderDemoWelcome(demoWelcome) },
-  {
-    name: "demo-notification",
-    render: () => renderDemoNotification(demoNotification, { welcomeFailed: demoNotification.welcomeFailed }),
-  },
-  {
-    name: "demo-notification-welcome-failed",
-    render: () => renderDemoNotification(demoNotification, { welcomeFailed: true }),
-  },
-  { name: "advisory-welcome", render: () => renderAdvisoryWelcome(advisoryWelcome) },
-  {
-    name: "advisory-notification",
-    render: () =>
-      renderAdvisoryNotification(advisoryNotification, { welcomeFailed: advisoryNotification.welcomeFailed }),
-  },
-  {
-    name: "advisory-notification-delivered",
-    render: () => renderAdvisoryNotification(advisoryNotification, { welcomeFailed: false }),
-  },
+  preview("contact-notification", contactNotification),
+  preview("contact-acknowledgement", contactAcknowledgement),
+  preview("demo-welcome", demoWelcome),
+  preview("demo-notification", demoNotification),
+  preview("demo-notification-welcome-failed", demoNotification, { welcomeFailed: true }),
+  preview("advisory-welcome", advisoryWelcome),
+  preview("advisory-notification", advisoryNotification),
+  preview("advisory-notification-delivered", advisoryNotification, { welcomeFailed: false }),
 ];

@@ -4,9 +4,13 @@
  * so a kind's deliveries without a template do not compile.
  */
 import type { DeliveryKind, EnquiryKind, EnquiryPayload } from "~/lib/enquiry-kinds";
-import * as emails from "./index";
-
-export type RenderedEmail = { subject: string; html: string; text: string };
+import { advisoryNotification } from "./advisory-notification";
+import { advisoryWelcome } from "./advisory-welcome";
+import { contactAcknowledgement } from "./contact-acknowledgement";
+import { contactNotification } from "./contact-notification";
+import { renderEmail, type RenderedEmail } from "./define";
+import { demoNotification } from "./demo-notification";
+import { demoWelcome } from "./demo-welcome";
 
 /** What a template is given: the enquiry's payload, and for a notification whether the welcome it waited for was given up. */
 type Render<K extends EnquiryKind> = (
@@ -14,18 +18,18 @@ type Render<K extends EnquiryKind> = (
   opts: { welcomeFailed: boolean },
 ) => Promise<RenderedEmail>;
 
-export const enquiryEmails: { [K in EnquiryKind]: Partial<Record<DeliveryKind, Render<K>>> } = {
+const enquiryEmails: { [K in EnquiryKind]: Partial<Record<DeliveryKind, Render<K>>> } = {
   contact: {
-    notification: (payload) => emails.renderContactNotification(payload),
-    acknowledgement: (payload) => emails.renderContactAcknowledgement(payload),
+    notification: (payload) => renderEmail(contactNotification, payload),
+    acknowledgement: (payload) => renderEmail(contactAcknowledgement, payload),
   },
   demo: {
-    welcome: (payload) => emails.renderDemoWelcome(payload),
-    notification: (payload, opts) => emails.renderDemoNotification(payload, opts),
+    welcome: ({ name, email }) => renderEmail(demoWelcome, { name, email }),
+    notification: (payload, { welcomeFailed }) => renderEmail(demoNotification, { ...payload, welcomeFailed }),
   },
   advisory: {
-    welcome: (payload) => emails.renderAdvisoryWelcome(payload),
-    notification: (payload, opts) => emails.renderAdvisoryNotification(payload, opts),
+    welcome: ({ name, email }) => renderEmail(advisoryWelcome, { name, email }),
+    notification: (payload, { welcomeFailed }) => renderEmail(advisoryNotification, { ...payload, welcomeFailed }),
   },
 };
 

@@ -3,15 +3,17 @@
 import { describe, expect, it } from "vitest";
 import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/lib/enquiry-kinds";
 import {
-  renderAdvisoryNotification,
-  renderAdvisoryWelcome,
-  renderContactAcknowledgement,
-  renderContactNotification,
-  renderDemoNotification,
-  renderDemoWelcome,
+  advisoryNotification,
+  advisoryWelcome,
+  contactAcknowledgement,
+  contactNotification,
+  demoNotification,
+  demoWelcome,
+  renderEmail,
   type RenderedEmail,
 } from "./index";
-import { variantColours } from "./layout";
+import { emailPreviews } from "./previews";
+import { variantColours } from "./tokens";
 
 const contact: ContactPayload = {
   name: "Ama Mensah",
@@ -50,14 +52,14 @@ const hrefOf = (email: RenderedEmail, text: string) =>
 
 describe("subjects", () => {
   it("match the specification exactly", async () => {
-    expect((await renderContactNotification(contact)).subject).toBe("New Contact Form Submission - partnership");
-    expect((await renderContactAcknowledgement(contact)).subject).toBe("We received your message");
-    expect((await renderDemoWelcome(demo)).subject).toBe("Thank you for requesting a demo");
-    expect((await renderDemoNotification(demo, { welcomeFailed: false })).subject).toBe(
+    expect((await renderEmail(contactNotification, contact)).subject).toBe("New Contact Form Submission - partnership");
+    expect((await renderEmail(contactAcknowledgement, contact)).subject).toBe("We received your message");
+    expect((await renderEmail(demoWelcome, demo)).subject).toBe("Thank you for requesting a demo");
+    expect((await renderEmail(demoNotification, { ...demo, welcomeFailed: false })).subject).toBe(
       "New Demo Request from Kwame Boateng",
     );
-    expect((await renderAdvisoryWelcome(advisory)).subject).toBe("Welcome to the Advisory Network");
-    expect((await renderAdvisoryNotification(advisory, { welcomeFailed: false })).subject).toBe(
+    expect((await renderEmail(advisoryWelcome, advisory)).subject).toBe("Welcome to the Advisory Network");
+    expect((await renderEmail(advisoryNotification, { ...advisory, welcomeFailed: false })).subject).toBe(
       "New Advisory Network Signup - Ngozi Okafor",
     );
   });
@@ -65,9 +67,9 @@ describe("subjects", () => {
   it("never contain CR, LF or other control characters from user input", async () => {
     const name = "Eve\r\nBcc: victim@example.org\u0000\u2028x";
     const subjects = [
-      (await renderContactNotification({ ...contact, interest: "general\r\nBcc: victim@example.org" })).subject,
-      (await renderDemoNotification({ ...demo, name }, { welcomeFailed: false })).subject,
-      (await renderAdvisoryNotification({ ...advisory, name }, { welcomeFailed: true })).subject,
+      (await renderEmail(contactNotification, { ...contact, interest: "general\r\nBcc: victim@example.org" })).subject,
+      (await renderEmail(demoNotification, { ...demo, name, welcomeFailed: false })).subject,
+      (await renderEmail(advisoryNotification, { ...advisory, name, welcomeFailed: true })).subject,
     ];
     for (const subject of subjects) expect(subject).not.toMatch(/[\u0000-\u001f\u007f\u2028\u2029]/);
     expect(subjects).toEqual([
@@ -80,9 +82,9 @@ describe("subjects", () => {
 
 describe("welcome e-mails greet by first name", () => {
   it.each([
-    ["contact acknowledgement", () => renderContactAcknowledgement(contact)],
-    ["demo welcome", () => renderDemoWelcome({ name: "Ama Mensah", email: "ama@example.org" })],
-    ["advisory welcome", () => renderAdvisoryWelcome({ name: "Ama Mensah", email: "ama@example.org" })],
+    ["contact acknowledgement", () => renderEmail(contactAcknowledgement, contact)],
+    ["demo welcome", () => renderEmail(demoWelcome, { name: "Ama Mensah", email: "ama@example.org" })],
+    ["advisory welcome", () => renderEmail(advisoryWelcome, { name: "Ama Mensah", email: "ama@example.org" })],
   ])("%s", async (_name, renderIt) => {
     const email = await renderIt();
     expect(doc(email).body.textContent).toContain("Hi Ama,");
@@ -98,7 +100,7 @@ describe("escaping user input", () => {
     [
       "contact notification",
       () =>
-        renderContactNotification({
+        renderEmail(contactNotification, {
           ...contact,
           name: hostile,
           organization: hostile,
@@ -109,18 +111,24 @@ describe("escaping user input", () => {
     [
       "demo notification",
       () =>
-        renderDemoNotification(
-          { ...demo, name: hostile, organization: hostile, message: hostile },
-          { welcomeFailed: true },
-        ),
+        renderEmail(demoNotification, {
+          ...demo,
+          name: hostile,
+          organization: hostile,
+          message: hostile,
+          welcomeFailed: true,
+        }),
     ],
     [
       "advisory notification",
       () =>
-        renderAdvisoryNotification(
-          { ...advisory, name: hostile, country: hostile, reason: hostile },
-          { welcomeFailed: true },
-        ),
+        renderEmail(advisoryNotification, {
+          ...advisory,
+          name: hostile,
+          country: hostile,
+          reason: hostile,
+          welcomeFailed: true,
+        }),
     ],
   ];
   it.each(cases)("%s: escaped in HTML, intact in text", async (_name, renderIt) => {
@@ -135,7 +143,7 @@ describe("escaping user input", () => {
 
   it("escapes markup that would add attributes or elements", async () => {
     const attack = `"><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>`;
-    const email = await renderContactNotification({ ...contact, name: attack, message: attack });
+    const email = await renderEmail(contactNotification, { ...contact, name: attack, message: attack });
     const document = doc(email);
     expect(document.querySelectorAll("[onerror]")).toHaveLength(0);
     expect([...document.querySelectorAll("a")].some((a) => a.getAttribute("href")?.startsWith("javascript:"))).toBe(
@@ -145,7 +153,7 @@ describe("escaping user input", () => {
   });
 
   it("escapes the first name in welcome greetings", async () => {
-    const email = await renderDemoWelcome({ name: hostile, email: "x@example.org" });
+    const email = await renderEmail(demoWelcome, { name: hostile, email: "x@example.org" });
     expect(email.html).toContain("Hi &lt;script&gt;alert(1)&lt;/script&gt;,");
     expect(email.html).not.toContain("<script");
     expect(email.text).toContain("Hi <script>alert(1)</script>,");
@@ -154,7 +162,7 @@ describe("escaping user input", () => {
 
 describe("contact notification", () => {
   it("shows every field, the interest label and the message line breaks", async () => {
-    const email = await renderContactNotification(contact);
+    const email = await renderEmail(contactNotification, contact);
     const text = doc(email).body.textContent ?? "";
     for (const value of [
       contact.name,
@@ -166,7 +174,7 @@ describe("contact notification", () => {
       expect(text).toContain(value);
       expect(email.text).toContain(value);
     }
-    expect(email.html).toContain("First line of the message.<br>Second line.<br><br>Final paragraph.");
+    expect(email.html).toContain("First line of the message.<br/>Second line.<br/><br/>Final paragraph.");
     expect(email.text).toContain("First line of the message.\nSecond line.\n\nFinal paragraph.");
     expect(email.text).toContain("Organization: Korle Bu Teaching Hospital");
     expect(barColour(email)).toBe(variantColours.info);
@@ -174,7 +182,7 @@ describe("contact notification", () => {
   });
 
   it("marks missing optional fields", async () => {
-    const email = await renderContactNotification({ ...contact, organization: undefined, role: undefined });
+    const email = await renderEmail(contactNotification, { ...contact, organization: undefined, role: undefined });
     expect(email.text).toContain("Organization: Not provided");
     expect(email.text).toContain("Role: Not provided");
   });
@@ -182,7 +190,7 @@ describe("contact notification", () => {
 
 describe("contact acknowledgement", () => {
   it("confirms receipt and the response promise, without echoing the message", async () => {
-    const email = await renderContactAcknowledgement(contact);
+    const email = await renderEmail(contactAcknowledgement, contact);
     expect(email.text).toContain("We have received your message about Partnership Opportunities.");
     expect(email.text).toContain("within one business day, and usually within 24 hours");
     expect(email.text).not.toContain(contact.message.split("\n")[0]);
@@ -191,18 +199,18 @@ describe("contact acknowledgement", () => {
 
 describe("demo e-mails", () => {
   it("welcome: 2-3 business days, 30-minute walkthrough and a tracked product link", async () => {
-    const email = await renderDemoWelcome(demo);
+    const email = await renderEmail(demoWelcome, demo);
     expect(email.text).toContain("within 2-3 business days");
     expect(email.text).toContain("30-minute walkthrough");
     const product = new URL(hrefOf(email, "Explore the product"));
     expect(product.pathname).toBe("/product");
     expect(product.searchParams.get("utm_campaign")).toBe("thank-you-for-requesting-a-demo");
     expect(product.searchParams.get("utm_cta")).toBe("explore-the-product");
-    expect(email.text).toContain(`Explore the product: ${product.toString()}`);
+    expect(email.text).toContain(`Explore the product ${product.toString()}`);
   });
 
   it("notification: all fields, role label and Preferred Date", async () => {
-    const email = await renderDemoNotification(demo, { welcomeFailed: false });
+    const email = await renderEmail(demoNotification, { ...demo, welcomeFailed: false });
     for (const line of [
       "Name: Kwame Boateng",
       "Email: kwame@example.org",
@@ -220,23 +228,21 @@ describe("demo e-mails", () => {
   });
 
   it("notification: optional fields missing", async () => {
-    const email = await renderDemoNotification(
-      {
-        name: "Kwame",
-        email: "k@example.org",
-        organization: undefined,
-        role: undefined,
-        preferredTime: undefined,
-        message: undefined,
-      },
-      { welcomeFailed: false },
-    );
+    const email = await renderEmail(demoNotification, {
+      name: "Kwame",
+      email: "k@example.org",
+      organization: undefined,
+      role: undefined,
+      preferredTime: undefined,
+      message: undefined,
+      welcomeFailed: false,
+    });
     expect(email.text).toContain("Preferred Date: Not provided");
     expect(email.text).toContain("No message");
   });
 
   it("notification: welcomeFailed shows the alert wording and the alert variant", async () => {
-    const email = await renderDemoNotification(demo, { welcomeFailed: true });
+    const email = await renderEmail(demoNotification, { ...demo, welcomeFailed: true });
     expect(doc(email).body.textContent).toContain(welcomeFailedWording);
     expect(email.text).toContain(welcomeFailedWording);
     expect(email.text).toContain("Please contact them directly at kwame@example.org");
@@ -246,13 +252,13 @@ describe("demo e-mails", () => {
 
 describe("advisory e-mails", () => {
   it("welcome: launch quarter", async () => {
-    const email = await renderAdvisoryWelcome(advisory);
+    const email = await renderEmail(advisoryWelcome, advisory);
     expect(email.text).toContain("The network launches in Q1 2026.");
     expect(email.text).toContain("Hi Ngozi,");
   });
 
   it("notification: all fields with the role label", async () => {
-    const email = await renderAdvisoryNotification(advisory, { welcomeFailed: false });
+    const email = await renderEmail(advisoryNotification, { ...advisory, welcomeFailed: false });
     for (const line of [
       "Name: Ngozi Okafor",
       "Email: ngozi@example.org",
@@ -268,9 +274,48 @@ describe("advisory e-mails", () => {
   });
 
   it("notification: welcomeFailed shows the alert wording and the alert variant", async () => {
-    const email = await renderAdvisoryNotification(advisory, { welcomeFailed: true });
+    const email = await renderEmail(advisoryNotification, { ...advisory, welcomeFailed: true });
     expect(doc(email).body.textContent).toContain(welcomeFailedWording);
     expect(email.text).toContain(welcomeFailedWording);
     expect(barColour(email)).toBe(variantColours.alert);
+  });
+});
+
+describe("plain-text part", () => {
+  it.each(emailPreviews.map((preview) => [preview.name, preview] as const))(
+    "%s: no HTML, every call to action with its URL",
+    async (_name, preview) => {
+      const email = await preview.render();
+      expect(email.text).not.toMatch(/<\/?[a-z!][^>]*>/i);
+      expect(email.text).not.toMatch(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i);
+      const links = [...doc(email).querySelectorAll("a[data-cta]")];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(email.text).toContain(`${link.textContent} ${link.getAttribute("href")}`);
+      // Starts with the title; the preheader, the logo and the brand header stay out of it.
+      expect(email.text.startsWith(doc(email).querySelector("h1")?.textContent ?? "?")).toBe(true);
+      expect(email.text).not.toContain("Digital Health Records for Mothers");
+    },
+  );
+
+  it("greets by first name and keeps the line breaks of the user's message", async () => {
+    const acknowledgement = await renderEmail(contactAcknowledgement, contact);
+    expect(acknowledgement.text).toMatch(/^Hi Ama,$/m);
+    const notification = await renderEmail(contactNotification, contact);
+    expect(notification.text).toContain("First line of the message.\nSecond line.\n\nFinal paragraph.");
+    const windows = await renderEmail(demoNotification, {
+      ...demo,
+      message: "One.\r\nTwo.\rThree.",
+      welcomeFailed: false,
+    });
+    expect(windows.text).toContain("One.\nTwo.\nThree.");
+  });
+
+  it("keeps each heading and the company details, without the telephone link's URL", async () => {
+    const email = await renderEmail(demoWelcome, demo);
+    expect(email.text).toMatch(/^What to expect$/m);
+    expect(email.text).toMatch(/^- show how midwives create and update a mother's digital record$/m);
+    expect(email.text).toContain("Maternis Health Ltd");
+    expect(email.text).toContain("Telephone +44 131 496 0742 · Email hello@maternis.health");
+    expect(email.text).not.toContain("tel:");
   });
 });

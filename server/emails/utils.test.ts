@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, firstName, htmlToText, singleLine, slugify, subjectLine, withUtm } from "./utils";
+import { firstName, formatDate, optionLabel, singleLine, slugify, subjectLine, withUtm } from "./utils";
 
 const utm = { campaign: "Thank you for requesting a demo", variant: "success", cta: "Explore the product" };
 
@@ -85,14 +85,6 @@ describe("firstName", () => {
   });
 });
 
-describe("escapeHtml", () => {
-  it("escapes the five HTML-significant characters", () => {
-    expect(escapeHtml(`<script>alert(1)</script> & "x" 'y'`)).toBe(
-      "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;",
-    );
-  });
-});
-
 describe("singleLine / subjectLine", () => {
   it("removes CR, LF and other control characters", () => {
     const result = subjectLine("New Demo Request from Eve\r\nBcc: x@example.org\u0000\t\u2028end");
@@ -102,32 +94,21 @@ describe("singleLine / subjectLine", () => {
   });
 });
 
-describe("htmlToText", () => {
-  it("converts our limited HTML to readable text", () => {
-    const html =
-      `<p>Hi Ama,</p><p>Fish &amp; chips &lt;3 &#39;ok&#39; &quot;yes&quot;<br>line two</p>` +
-      `<ul><li>one</li><li><strong>two</strong></li></ul>` +
-      `<ol><li>first</li><li>second</li></ol>` +
-      `<p>Visit <a href="https://example.org/a?b=1&amp;c=2">our site</a> or write to <a href="mailto:hello@maternis.health">hello@maternis.health</a>.</p>`;
-    expect(htmlToText(html)).toBe(
-      [
-        "Hi Ama,",
-        "",
-        `Fish & chips <3 'ok' "yes"`,
-        "line two",
-        "",
-        "- one",
-        "- two",
-        "",
-        "1. first",
-        "2. second",
-        "",
-        "Visit our site (https://example.org/a?b=1&c=2) or write to hello@maternis.health.",
-      ].join("\n"),
-    );
+describe("optionLabel", () => {
+  it("gives the label of a known value and the raw value otherwise", () => {
+    const options = [{ value: "ngo", label: "NGO Professional" }];
+    expect(optionLabel(options, "ngo")).toBe("NGO Professional");
+    expect(optionLabel(options, "other")).toBe("other");
+    expect(optionLabel(options, undefined)).toBeUndefined();
   });
+});
 
-  it("decodes entities only once", () => {
-    expect(htmlToText(escapeHtml("&lt;b&gt; is literal"))).toBe("&lt;b&gt; is literal");
+describe("formatDate", () => {
+  it("writes an ISO date in full, and leaves anything else as it is", () => {
+    expect(formatDate("2026-03-14")).toBe("Saturday 14 March 2026");
+    expect(formatDate("next Tuesday")).toBe("next Tuesday");
+    expect(formatDate("2026-13-40")).toBe("2026-13-40");
+    expect(formatDate(undefined)).toBeUndefined();
+    expect(formatDate("")).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { EmailClient } from "@azure/communication-email";
+import type { SmsClient } from "@azure/communication-sms";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
@@ -180,7 +182,7 @@ export function smtpMailTransport(options: { from: string; url: string }): MailT
 /** `acs`: the Azure Communication Services e-mail API. */
 function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
   // The Azure SDK loads on first use: most processes never send through it.
-  let loading: Promise<import("@azure/communication-email").EmailClient> | undefined;
+  let loading: Promise<EmailClient> | undefined;
   const emailClient = () =>
     (loading ??= import("@azure/communication-email").then(
       ({ EmailClient }) => new EmailClient(options.connectionString),
@@ -231,7 +233,7 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
 }
 
 function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
-  let loading: Promise<import("@azure/communication-sms").SmsClient> | undefined;
+  let loading: Promise<SmsClient> | undefined;
   const smsClient = () =>
     (loading ??= import("@azure/communication-sms").then(({ SmsClient }) => new SmsClient(options.connectionString)));
   return {
