@@ -21,8 +21,12 @@ function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
     retryDelay: env.DELIVERY_RETRY_DELAY_SECONDS,
     retryBackoff: backoff,
     ...(backoff ? { retryDelayMax: env.DELIVERY_RETRY_DELAY_MAX_SECONDS } : {}),
-    // A send is bounded by the transports' own timeouts; a job still active after
-    // this long belonged to a worker that died, and is retried.
+    // A live worker sends a heartbeat for each job it holds; a job without one
+    // for this long belonged to a worker that died (SIGKILL, a lost machine),
+    // and is retried by another within about a supervise interval.
+    heartbeatSeconds: 15,
+    // A send is bounded by the transports' own timeouts (and a provider's
+    // rate limit by at most two waits of 30 s): the hard cap of one attempt.
     expireInSeconds: 120,
     // Never drop a delivery that is still waiting for a worker.
     retentionSeconds: 90 * 24 * 60 * 60,
@@ -56,6 +60,9 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
     schema: "pgboss",
     supervise: worker,
     schedule: worker,
+    // How often a worker process looks for jobs whose worker died (see heartbeatSeconds).
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     migrate: true,
   });
   boss.on("error", (error) => log.error("job queue error", { err: error }));

@@ -1,0 +1,158 @@
+/**
+ * Scale-out on PostgreSQL, as the README runs it: two web processes with
+ * RUN_WORKER=false and two `npm run worker` processes on one PostgreSQL 15
+ * cluster. 500 enquiries of all three kinds are spread over both web
+ * processes; mid-run one worker and one web process are killed with SIGKILL
+ * and restarted. Then:
+ *
+ * - every accepted enquiry is stored once (and nothing is stored twice);
+ * - every e-mail each stored enquiry owes reaches the SMTP server;
+ * - a repeat carries the same Message-ID, and there are no more repeats than
+ *   jobs the killed worker held (its batch);
+ * - a demo or advisory notification arrives only after its welcome.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/lib/enquiry-kinds";
+import { startPostgres, type TestPostgres } from "../server/test-support/postgres";
+import { startSmtpServer, type TestSmtpServer } from "../server/test-support/smtp";
+import { waitFor } from "../server/test-support/wait";
+import {
+  BUILD_DIR,
+  formBody,
+  isSuccessPage,
+  pool,
+  postForm,
+  relaxedEnv,
+  startFaultServer,
+  validFields,
+  type RunningServer,
+} from "./support/harness";
+
+const TOTAL = 500;
+const BATCH = 10;
+const host = new URL(relaxedEnv.SITE_URL!).hostname;
+
+let postgres: TestPostgres;
+let smtp: TestSmtpServer;
+let env: Record<string, string>;
+const webs: RunningServer[] = [];
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  [postgres, smtp] = await Promise.all([startPostgres(), startSmtpServer({ closeTimeoutMs: 200 })]);
+  env = {
+    DATABASE_URL: await postgres.createDatabase(),
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    WORKER_BATCH_SIZE: String(BATCH),
+    WORKER_CONCURRENCY: "4",
+    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+  };
+});
+
+afterAll(async () => {
+  for (const worker of workers) worker.kill("SIGKILL");
+  await Promise.all(webs.map((web) => web.kill("SIGKILL")));
+  await smtp?.stop();
+  await postgres?.stop();
+});
+
+/** `npm run worker`: resolves once it logs that it is working. */
+async function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--liftoff-only", path.join(BUILD_DIR, "node", "worker.js")], {
+    env: { ...process.env, ...relaxedEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  workers.push(child);
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      if (output.includes('"enquiry worker started"')) resolve();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+const killWorker = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+test("two web processes and two workers on PostgreSQL: kills lose nothing, repeat little, keep the order", async () => {
+  const web = { ...env, RUN_WORKER: "false" };
+  webs.push(await startFaultServer(web), await startFaultServer(web));
+  const [first, second] = [await startWorker(), await startWorker()];
+
+  const kinds = (i: number): EnquiryKind => enquiryKindNames[i % enquiryKindNames.length]!;
+  const address = (i: number) => `scale${i}@example.org`;
+  const accepted = new Set<number>();
+  let killed: Promise<void> | undefined;
+  const results = await pool(TOTAL, 10, async (i) => {
+    if (i === 200 && !killed) {
+      // Mid-run: one worker and one web process die; both come back.
+      killed = (async () => {
+        const victim = webs[0]!;
+        await Promise.all([killWorker(first), victim.kill("SIGKILL")]);
+        webs[0] = await startFaultServer(web, { port: victim.port });
+        await startWorker();
+      })();
+    }
+    const base = webs[i % 2]!.url;
+    const response = await postForm(base, kinds(i), formBody(validFields(kinds(i), address(i), i)));
+    if (isSuccessPage(kinds(i), response)) accepted.add(i);
+    return response.status;
+  });
+  await killed;
+  const refused = results.filter((r) => r.status === "rejected").length;
+  // Only requests to the killed web process may fail, and most reach the other one.
+  expect(accepted.size).toBeGreaterThan(TOTAL * 0.8);
+  expect(accepted.size + refused).toBeLessThanOrEqual(TOTAL);
+
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    const stored = (
+      await db.query<{ id: string; kind: EnquiryKind; email: string }>("select id, kind, email from submissions")
+    ).rows;
+    const byEmail = new Map<string, number>();
+    for (const row of stored) byEmail.set(row.email, (byEmail.get(row.email) ?? 0) + 1);
+    // Stored once: no address twice; every accepted enquiry present.
+    expect([...byEmail.values()].every((n) => n === 1)).toBe(true);
+    for (const i of accepted) expect(byEmail.get(address(i)), address(i)).toBe(1);
+
+    // Every e-mail each stored enquiry owes: its first deliveries and what waits for them.
+    const owed = stored.flatMap((row) => {
+      const definition = enquiryKinds[row.kind] as { first: readonly string[]; after?: Record<string, string> };
+      const kinds = [...definition.first, ...Object.values(definition.after ?? {})];
+      return kinds.map((kind) => `<${row.id}.${kind}@${host}>`);
+    });
+    await waitFor(() => new Set(smtp.received.map((m) => m.messageId)).size >= owed.length, {
+      what: `${owed.length} distinct e-mails`,
+      timeoutMs: 180_000,
+    });
+    const ids = smtp.received.map((m) => m.messageId!);
+    expect(new Set(ids)).toEqual(new Set(owed));
+    const repeats = ids.length - new Set(ids).size;
+    expect(repeats, "repeats after the worker was killed").toBeLessThanOrEqual(BATCH);
+
+    // A notification only after its welcome.
+    for (const row of stored.filter((r) => r.kind !== "contact")) {
+      const welcome = ids.indexOf(`<${row.id}.welcome@${host}>`);
+      const notification = ids.indexOf(`<${row.id}.notification@${host}>`);
+      expect(notification, row.id).toBeGreaterThan(welcome);
+    }
+    console.info(
+      `scale-out: ${accepted.size} accepted of ${TOTAL} (${refused} refused by the killed web process), ${stored.length} stored, ${owed.length} e-mails owed, ${ids.length} received, ${repeats} repeated`,
+    );
+  } finally {
+    await db.end();
+  }
+});
