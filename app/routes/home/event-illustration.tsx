@@ -1,9 +1,7 @@
-import { cn } from "~/lib/utils";
-
 /** Decorative illustration for the Web Summit slide: Lisbon's skyline and a conference badge. */
-export function EventIllustration({ className }: { className?: string }) {
+export function EventIllustration() {
   return (
-    <svg viewBox="0 0 400 300" aria-hidden="true" focusable="false" className={cn("h-auto w-full max-w-md", className)}>
+    <svg viewBox="0 0 400 300" aria-hidden="true" focusable="false" className="h-auto w-full max-w-md">
       <rect x="0" y="0" width="400" height="300" rx="24" fill="var(--color-primary-900)" />
       <circle cx="310" cy="80" r="38" fill="var(--color-accent-200)" />
       <path d="M0 220 Q100 190 200 215 T400 205 V300 H0 Z" fill="var(--color-primary-800)" />
