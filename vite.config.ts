@@ -21,6 +21,7 @@ const fewPageGroups = {
   forms: modules(
     "app/components/forms",
     "app/components/ui/(field|error-summary|toaster)\\.tsx",
+    "app/components/ui/toast-durations\\.ts",
     "app/lib/(enquiry-fields|enquiry-kinds|form-guard)\\.ts",
   ),
   product: modules("app/components/product-screens", "app/content/product\\.ts"),

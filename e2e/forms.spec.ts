@@ -105,8 +105,9 @@ function bySubject(messages: MailboxMessage[], subject: string) {
 /** Asserts the error summary lists exactly these field errors, in order, each linking to its control. */
 async function expectErrorSummary(page: Page, errors: [fieldId: string, message: string][]) {
   const summary = page.locator('[data-slot="error-summary"]');
-  await expect(summary).toHaveAttribute("role", "alert");
-  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  // As in GOV.UK Frontend: the focused container is not itself the alert; an element inside it is.
+  await expect(summary).not.toHaveAttribute("role");
+  await expect(summary.getByRole("alert").getByRole("heading", { name: "There is a problem" })).toBeVisible();
   const links = summary.getByRole("link");
   await expect(links).toHaveText(errors.map(([, message]) => message));
   for (const [index, [fieldId, message]] of errors.entries()) {
@@ -347,6 +348,18 @@ test.describe("contact with JavaScript", () => {
     await expect(page.locator("#contact-form-interest")).toHaveValue("implementation");
     await summary.getByRole("link", { name: "Enter your message" }).click();
     await expect(page.locator("#contact-form-message")).toBeFocused();
+    // Its label shows too, not under the sticky header (the scroll may be smooth: wait for it to settle).
+    const label = page.locator('label[for="contact-form-message"]');
+    await expect(label).toBeInViewport();
+    await expect
+      .poll(() =>
+        label.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const seen = document.elementFromPoint(box.left + 2, box.top + box.height / 2);
+          return seen !== null && element.contains(seen);
+        }),
+      )
+      .toBe(true);
   });
 });
 

@@ -1,54 +1,80 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FocusEvent, type MouseEvent } from "react";
 
 export type FieldErrorItem = { field: string; message: string };
 
+type ErrorSummaryProps = {
+  errors: FieldErrorItem[];
+  title?: string;
+  /** Leave focus where it is when the summary appears or its errors change (GOV.UK's `disableAutoFocus`). */
+  disableAutoFocus?: boolean;
+};
+
 /**
  * GOV.UK / NHS.UK error summary: shown at the top of a form after a failed
- * submission, takes focus so screen reader users hear it at once, and links
+ * submission, it takes focus so screen reader users hear it at once, and links
  * each error to its field (by the field's control id).
+ *
+ * As in GOV.UK Frontend, the focused container is not the alert: an inner
+ * element carries role="alert", and the container is focusable (tabindex=-1)
+ * only until it loses focus, so a click on it later does not move focus back.
+ * The server-rendered markup carries `tabindex` and `autofocus`, so a page
+ * rendered without JavaScript focuses the summary too.
  */
-export function ErrorSummary({ errors, title = "There is a problem" }: { errors: FieldErrorItem[]; title?: string }) {
+export function ErrorSummary({ errors, title = "There is a problem", disableAutoFocus = false }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Focus when the errors themselves change, not when a parent re-renders.
   const signature = errors.map((e) => `${e.field}:${e.message}`).join("|");
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    const summary = ref.current;
+    if (!signature || disableAutoFocus || !summary) return;
+    summary.setAttribute("tabindex", "-1");
+    summary.focus();
+  }, [signature, disableAutoFocus]);
   if (errors.length === 0) return null;
   return (
     <div
       ref={ref}
       data-slot="error-summary"
-      tabIndex={-1}
-      // Also focuses the summary on a page rendered without JavaScript.
-      autoFocus
-      aria-labelledby="error-summary-title"
-      role="alert"
+      tabIndex={disableAutoFocus ? undefined : -1}
+      autoFocus={!disableAutoFocus}
+      onBlur={removeTabIndex}
       className="mb-6 scroll-mt-44 rounded-card border-4 border-danger-700 bg-white p-5 focus-visible:outline-offset-4"
     >
-      <h2 id="error-summary-title" className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      <ul className="mt-3 list-none space-y-1">
-        {errors.map((error) => (
-          <li key={error.field}>
-            <a
-              href={`#${error.field}`}
-              className="font-semibold text-danger-700 underline underline-offset-2"
-              onClick={(event) => {
-                const target = document.getElementById(error.field);
-                if (target) {
-                  event.preventDefault();
-                  target.focus();
-                  target.scrollIntoView({ block: "center" });
-                }
-              }}
-            >
-              {error.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div role="alert">
+        <h2 className="text-xl font-semibold text-ink">{title}</h2>
+        <ul className="mt-3 list-none space-y-1">
+          {errors.map((error) => (
+            <li key={error.field}>
+              <a
+                href={`#${error.field}`}
+                className="font-semibold text-danger-700 underline underline-offset-2"
+                onClick={(event) => focusField(event, error.field)}
+              >
+                {error.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
+}
+
+/** The summary itself lost focus (not one of its links): it stops being focusable. */
+function removeTabIndex(event: FocusEvent<HTMLDivElement>) {
+  if (event.target === event.currentTarget) event.currentTarget.removeAttribute("tabindex");
+}
+
+/**
+ * Moves focus to the field, scrolled so that its label shows above it (the
+ * page's scroll padding keeps the label clear of the sticky header). Without
+ * a matching field the link's own #fragment applies.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const control = document.getElementById(id);
+  if (!control) return;
+  event.preventDefault();
+  const label = (control as Partial<HTMLInputElement>).labels?.[0];
+  (label ?? control).scrollIntoView();
+  control.focus({ preventScroll: true });
 }

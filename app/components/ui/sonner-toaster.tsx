@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster as Sonner, toast } from "sonner";
-import { TOAST_DURATION_MS } from "./toaster";
+import { TOAST_DURATION_MS } from "./toast-durations";
 
 let markMounted: () => void;
 /** Resolves once the region is on the page: a toast raised earlier would not be shown. */

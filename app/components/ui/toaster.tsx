@@ -1,8 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-
-/** Default durations (SPEC section 9): 5000 ms for errors, 4000 ms otherwise. */
-export const TOAST_DURATION_MS = 4000;
-export const TOAST_ERROR_DURATION_MS = 5000;
+import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from "./toast-durations";
 
 const loadSonner = () => import("./sonner-toaster");
 const SonnerToaster = lazy(loadSonner);

@@ -1,17 +1,15 @@
 import { ArrowRightIcon } from "lucide-react";
-import {
-  DevicesPanelScreen,
-  EventIllustration,
-  RecordCardScreen,
-  RiskPanelScreen,
-  WearablePanelScreen,
-} from "~/components/product-screens";
+import { DevicesPanelScreen } from "~/components/product-screens/devices-panel";
+import { RecordCardScreen } from "~/components/product-screens/record-card";
+import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
+import { WearablePanelScreen } from "~/components/product-screens/wearable-panel";
 import { HeroPattern } from "~/components/marketing/blocks";
 import { ButtonLink } from "~/components/ui/button";
 import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
 import { Container } from "~/components/ui/section";
 import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
 import { screens } from "~/content/product";
+import { EventIllustration } from "./event-illustration";
 
 const visuals: Record<HeroSlide["id"], React.ReactNode> = {
   "web-summit": <EventIllustration />,

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
 import { Link } from "react-router";
-import { RecordCardScreen, RiskPanelScreen } from "~/components/product-screens";
+import { RecordCardScreen } from "~/components/product-screens/record-card";
+import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
 import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
