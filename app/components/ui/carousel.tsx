@@ -15,7 +15,7 @@ export type CarouselProps = {
   /** Accessible name of the carousel region. */
   label: string;
   slides: readonly CarouselSlide[];
-  /** Auto-advance interval in ms. Home uses 7000 (SPEC section 9). */
+  /** Auto-advance interval in ms (the home page uses 7000). */
   intervalMs?: number;
   /** Wrap from the last slide to the first and back. When false, previous/next are disabled at the ends. */
   loop?: boolean;

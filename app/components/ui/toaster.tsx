@@ -27,7 +27,7 @@ export function prepareToasts() {
 
 /**
  * The notification region: labelled 'Notifications', focusable with Alt+T,
- * one visible toast at a time (SPEC section 9). Only the enquiry pages show
+ * one visible toast at a time. Only the enquiry pages show
  * toasts, so only they render it, and it appears once prepared.
  */
 export function Toaster() {
@@ -56,7 +56,7 @@ export function notifySuccess(title: string, description: string) {
   void notify("success", title, description);
 }
 
-/** A destructive notification (SPEC section 8: 'Message Failed', 'Error'). */
+/** A destructive notification (the forms' "Message Failed" and "Error"). */
 export function notifyError(title: string, description: string) {
   void notify("error", title, description);
 }
