@@ -71,9 +71,9 @@ async function snapshotRows(store: Store) {
     submissions: await store.db.select().from(submissions).orderBy(asc(submissions.id)),
     deliveries: await store.db.select().from(deliveries).orderBy(asc(deliveries.id)),
     jobs: (
-      await store.db.execute(
+      (await store.db.execute(
         sql`select id, name, state, data, priority, retry_count from pgboss.job where name = ${DELIVERY_QUEUE} order by id`,
-      )
+      )) as unknown as { rows: { state: string }[] }
     ).rows,
   };
 }
