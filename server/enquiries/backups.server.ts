@@ -177,7 +177,7 @@ export async function backupPostgres(databaseUrl: string, { dir, policy, now = (
           { cause: error },
         );
       }
-      const stderr = (error as { stderr?: string }).stderr?.trim();
+      const stderr = (error as { stderr?: string }).stderr?.trim().replace(/\s*\n\s*/g, " ");
       throw new Error(`pg_dump failed${stderr ? `: ${stderr}` : ""}`, { cause: error });
     }
   });
