@@ -1,17 +1,25 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import type { EnquiryPipeline } from ".";
 import { backupsToKeep } from "./backup-retention.server";
-import { backupEmbedded, backupName, listBackups, parseBackupName, pruneBackups } from "./backups.server";
+import {
+  backupEmbedded,
+  backupName,
+  backupPostgres,
+  listBackups,
+  parseBackupName,
+  pruneBackups,
+} from "./backups.server";
 import { openStore, type Store } from "./db.server";
 import { deliveryMessageId } from "./messages.server";
 import { BACKUP_QUEUE, DELIVERY_QUEUE } from "./queue.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { deliveries, submissions } from "./schema.server";
 import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../test-support/pipeline";
+import { startPostgres } from "../test-support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
 import { sleep, waitFor } from "../test-support/wait";
 
@@ -170,6 +178,31 @@ describe("backup and restore of the embedded database", () => {
       timeoutMs: 30_000,
       what: "a backup from the worker",
     });
+  });
+});
+
+describe("backup of PostgreSQL", () => {
+  test("runs pg_dump in custom format into an owner-only file", async () => {
+    const postgres = await startPostgres();
+    try {
+      const data = tempDataDir();
+      cleanups.push(data.remove);
+      const databaseUrl = await postgres.createDatabase();
+      const { pipeline } = await start(data.dir, false, { DATABASE_URL: databaseUrl });
+      await submitContacts(pipeline, 1, 2);
+      await stop(pipeline);
+      const dir = path.join(data.dir, "backups");
+      const { file } = await backupPostgres(databaseUrl, { dir, policy: { daily: 14, weekly: 8 } });
+      expect(file).toMatchObject({ format: "pg_dump" });
+      expect(file.name).toMatch(/\.dump$/);
+      expect(readFileSync(file.path).subarray(0, 5).toString()).toBe("PGDMP");
+      expect(statSync(file.path).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      // The embedded restore sends it to pg_restore instead.
+      await expect(restoreBackup(file.path, path.join(data.dir, "elsewhere"))).rejects.toThrow(/pg_dump archive/);
+    } finally {
+      await postgres.stop();
+    }
   });
 });
 
