@@ -1,5 +1,7 @@
+import path from "node:path";
 import { z } from "zod";
 import { company } from "~/content/company";
+import { isCronExpression } from "./cron.server";
 
 /**
  * The environment, read once per process and validated at start-up. Every
@@ -99,9 +101,23 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().max(50).default(4),
   /** Deliveries a worker takes from the queue at once; while a batch comes back full it fetches the next at once. */
   WORKER_BATCH_SIZE: z.coerce.number().int().positive().max(200).default(20),
+
+  // Backups of the embedded database (server/enquiries/backups.server.ts).
+  /** Folder for backups; default DATA_DIR/backups. Owner-only permissions. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** When the worker backs the embedded database up: a five-field cron expression in Europe/London time. */
+  BACKUP_CRON: z
+    .string()
+    .refine(isCronExpression, "must be a cron expression of five fields, like 30 2 * * *")
+    .default("30 2 * * *"),
+  /** Days back for which the newest backup of each day is kept. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().positive().default(14),
+  /** ISO weeks back for which the newest backup of each week is kept. */
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(8),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed environment; BACKUP_DIR is resolved against DATA_DIR. */
+export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR"> & { BACKUP_DIR: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -116,7 +132,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
-  return result.data;
+  return { ...result.data, BACKUP_DIR: result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups") };
 }
 
 /**

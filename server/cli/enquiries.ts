@@ -1,9 +1,11 @@
-import { EnvError, parseEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
 import { parseArgs } from "node:util";
 import { openStore } from "../enquiries/db.server";
 import { enquiriesToCsv, listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
 import { startBoss } from "../enquiries/queue.server";
+import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
+import { restoreBackup } from "../enquiries/restore.server";
 import { createLogger } from "~/lib/log.server";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
@@ -15,9 +17,22 @@ Commands:
                       Enquiries as CSV on standard output (default: all).
   redrive             Retry every dead-lettered e-mail (same Message-ID).
   purge               Delete enquiries older than RETENTION_MONTHS now.
+  backup              Back the database up now into BACKUP_DIR (pg_dump with
+                      DATABASE_URL), then delete backups past their retention.
+  backups             The backups in BACKUP_DIR, newest first, with sizes.
+  restore FILE        Restore a backup of the embedded database into DATA_DIR,
+                      which must not hold a database yet.
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
+
+const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore"];
+
+function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
 
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
@@ -31,7 +46,7 @@ async function main(argv: string[]) {
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !["list", "export", "redrive", "purge"].includes(command)) {
+  if (values.help || !command || !commands.includes(command)) {
     process.stdout.write(`${usage}\n`);
     return command && !values.help ? 2 : 0;
   }
@@ -52,6 +67,43 @@ async function main(argv: string[]) {
 
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL, { process: "enquiries-cli" });
+
+  // Commands on backup files: the backups list needs no database, restore makes one.
+  if (command === "backups") {
+    const backups = await listBackups(env.BACKUP_DIR);
+    if (backups.length === 0) process.stdout.write(`No backups in ${env.BACKUP_DIR}.\n`);
+    for (const backup of backups) {
+      process.stdout.write(
+        `${backup.takenAt.toISOString()}  ${formatBytes(backup.bytes).padStart(10)}  ${backup.path}\n`,
+      );
+    }
+    return 0;
+  }
+  if (command === "restore") {
+    const file = positionals[1];
+    if (!file || positionals.length > 2) {
+      process.stderr.write("restore needs one backup file: npm run enquiries -- restore FILE\n");
+      return 2;
+    }
+    if (env.DATABASE_URL) {
+      process.stderr.write("restore loads the embedded database; with DATABASE_URL set, use pg_restore.\n");
+      return 1;
+    }
+    const restored = await restoreBackup(file, env.DATA_DIR);
+    process.stdout.write(
+      `Restored ${restored.enquiries} enquiry(ies) into ${restored.dbDir}; ${restored.waitingEmails} e-mail(s) wait to be sent when the server starts.\n`,
+    );
+    return 0;
+  }
+  const policy = { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY };
+  if (command === "backup" && env.DATABASE_URL) {
+    const { file, deleted, ms } = await backupPostgres(env.DATABASE_URL, { dir: env.BACKUP_DIR, policy });
+    process.stdout.write(
+      `Wrote ${file.path} (${formatBytes(file.bytes)}, pg_dump custom format, ${ms} ms); deleted ${deleted.length} old backup(s).\n`,
+    );
+    return 0;
+  }
+
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     switch (command) {
@@ -91,6 +143,13 @@ async function main(argv: string[]) {
         process.stdout.write(`Deleted ${count} enquiry(ies) older than ${env.RETENTION_MONTHS} months.\n`);
         break;
       }
+      case "backup": {
+        const { file, deleted, ms } = await backupEmbedded(store, { dir: env.BACKUP_DIR, policy });
+        process.stdout.write(
+          `Wrote ${file.path} (${formatBytes(file.bytes)}, ${ms} ms); deleted ${deleted.length} old backup(s).\n`,
+        );
+        break;
+      }
     }
   } finally {
     await store.close();
@@ -104,9 +163,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof EnvError ? error.message : error instanceof Error ? error.message : String(error)}\n`,
-    );
+    // One line: refusals (an occupied DATA_DIR, no pg_dump) and environment errors say what to do.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   },
 );

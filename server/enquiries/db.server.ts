@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -13,6 +15,8 @@ import { schema } from "./schema.server";
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const gzip = promisify(gzipCallback);
 
 const bossAdapter = (tx: Transaction): BossDb => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
@@ -33,6 +37,12 @@ export interface Store {
   /** How pg-boss reaches this database. */
   readonly bossConnection: { db: BossDb } | { connectionString: string };
   ping(): Promise<void>;
+  /**
+   * The embedded database only: a consistent snapshot of its whole data
+   * directory (tables, the pg-boss queue, everything), as a gzipped tar that
+   * restoreBackup() loads. PostgreSQL is backed up with its own tools.
+   */
+  backup?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -142,6 +152,16 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
     },
     async ping() {
       await client.query("select 1");
+    },
+    async backup() {
+      // CHECKPOINT writes committed changes to the data files, so the snapshot
+      // needs little recovery when it is loaded. The dump holds the transaction
+      // lock: no transaction of ours is half-way through while the files are
+      // read (a fraction of a second); compression happens after, off the lock
+      // and off the event loop.
+      await client.query("CHECKPOINT");
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      return gzip(new Uint8Array(await tar.arrayBuffer()));
     },
     async close() {
       if (closed) return;

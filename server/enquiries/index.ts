@@ -7,7 +7,10 @@ import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
 import { deliveryStats, purgeExpired, type DeliveryStats } from "./operations.server";
+import { backupEmbedded } from "./backups.server";
 import {
+  BACKUP_QUEUE,
+  BACKUP_TIME_ZONE,
   DEAD_LETTER_QUEUE,
   RETENTION_CRON,
   RETENTION_QUEUE,
@@ -97,11 +100,27 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
+    if (store.backup) {
+      // Only the process that owns the embedded database can snapshot it: this one.
+      // A failure is logged and retried once by pg-boss; it never reaches the site.
+      const policy = { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY };
+      await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+        try {
+          const { file, deleted, ms } = await backupEmbedded(store, { dir: env.BACKUP_DIR, policy });
+          log.info("backup written", { file: file.path, bytes: file.bytes, ms, deleted });
+        } catch (error) {
+          log.error("backup failed", { dir: env.BACKUP_DIR, err: error });
+          throw error;
+        }
+      });
+      await boss.schedule(BACKUP_QUEUE, env.BACKUP_CRON, null, { tz: BACKUP_TIME_ZONE });
+    }
     log.info("enquiry worker started", {
       engine: store.engine,
       transport: mail.name,
       concurrency: env.WORKER_CONCURRENCY,
       batchSize: env.WORKER_BATCH_SIZE,
+      backups: store.backup ? `${env.BACKUP_CRON} (${BACKUP_TIME_ZONE}) into ${env.BACKUP_DIR}` : "pg_dump",
     });
   } else {
     log.info("enquiry pipeline ready (worker runs elsewhere)", { engine: store.engine });

@@ -10,6 +10,9 @@ export const DEAD_LETTER_QUEUE = "enquiry-delivery-dead";
 /** The daily retention sweep. */
 export const RETENTION_QUEUE = "enquiry-retention";
 export const RETENTION_CRON = "17 3 * * *";
+/** Backups of the embedded database, on BACKUP_CRON (Europe/London time). */
+export const BACKUP_QUEUE = "enquiry-backup";
+export const BACKUP_TIME_ZONE = "Europe/London";
 
 export type DeliveryJob = { deliveryId: string };
 
@@ -77,6 +80,8 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   });
   await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
+  // A backup that fails is retried once, five minutes later.
+  await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
   return boss;
 }
 
@@ -92,7 +97,7 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
 export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
   if (store.engine !== "pglite") return 0;
   let recovered = 0;
-  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE]) {
+  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE, BACKUP_QUEUE]) {
     const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
     if (orphans.length === 0) continue;
     await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });

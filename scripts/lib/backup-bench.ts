@@ -1,0 +1,99 @@
+/**
+ * The body of `npm run bench:backup` (scripts/bench-backup.ts loads it through
+ * Vite, which resolves the server's `~` imports and migration files): seeds
+ * `total` contact enquiries through the enquiry pipeline (each with its two
+ * deliveries and jobs, the worker off so they stay queued) into a temp
+ * DATA_DIR, takes a backup as the scheduled job does, restores it into a
+ * second temp DATA_DIR, and prints the figures. Both folders are removed.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { parseEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { createEnquiryPipeline } from "../../server/enquiries";
+import { backupEmbedded } from "../../server/enquiries/backups.server";
+import { restoreBackup } from "../../server/enquiries/restore.server";
+
+const concurrency = 50;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function benchBackup(total: number) {
+  const source = mkdtempSync(path.join(tmpdir(), "maternis-bench-backup-"));
+  const target = mkdtempSync(path.join(tmpdir(), "maternis-bench-restore-"));
+  try {
+    const env = parseEnv({
+      ...process.env,
+      DATA_DIR: source,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      MAIL_TRANSPORT: "file",
+      ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
+      ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
+      ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
+    });
+    const pipeline = await createEnquiryPipeline({ env, log: createLogger("warn"), runWorker: false });
+    const seeding = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          const i = next++;
+          const result = await pipeline.service.submitEnquiry(
+            "contact",
+            {
+              name: `Bench Person ${i}`,
+              email: `bench-${i}@example.org`,
+              organization: "Bench Clinic",
+              role: "Midwife",
+              interest: "partnership",
+              message: `Enquiry number ${i}: we would like to hear more about digital maternal health records.`,
+            },
+            { ip: `198.51.100.${i % 250}` },
+          );
+          if (!result.ok) throw new Error(`enquiry ${i} was refused`);
+        }
+      }),
+    );
+    console.log(`seeded ${total} enquiries (${total * 2} queued e-mails) in ${seconds(performance.now() - seeding)}`);
+
+    // While the backup runs: the longest a query waited for it, and the longest the event
+    // loop was blocked (the tar of the data directory is built synchronously).
+    const { store } = pipeline.internals;
+    let running = true;
+    let longestWait = 0;
+    const probing = (async () => {
+      while (running) {
+        const started = performance.now();
+        await store.ping();
+        longestWait = Math.max(longestWait, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const { file, ms } = await backupEmbedded(store, {
+      dir: env.BACKUP_DIR,
+      policy: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY },
+    });
+    loop.disable();
+    running = false;
+    await probing;
+    console.log(`backup: ${seconds(ms)}, ${mib(file.bytes)} (${file.name})`);
+    console.log(
+      `  during it: queries waited at most ${seconds(longestWait)}, the event loop was blocked at most ${seconds(loop.max / 1e6)}`,
+    );
+    await pipeline.close();
+
+    const restoring = performance.now();
+    const restored = await restoreBackup(file.path, target);
+    console.log(
+      `restore: ${seconds(performance.now() - restoring)}, ${restored.enquiries} enquiries, ${restored.waitingEmails} queued e-mails`,
+    );
+  } finally {
+    rmSync(source, { recursive: true, force: true });
+    rmSync(target, { recursive: true, force: true });
+  }
+}
