@@ -20,14 +20,30 @@ type EntryContexts = {
 export type AppOptions = {
   env: Env;
   log: Logger;
-  build: ServerBuild;
-  clientDir: string;
-  prerendered: PrerenderManifest;
+  /** The server build, or (development) a function that loads the current one for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   services: AppServices | null;
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
+} & StaticLayer;
+
+/** What serves static files: the client build and its prerendered pages, or (development) Vite. */
+export type StaticLayer =
+  | { clientDir: string; prerendered: PrerenderManifest; development?: undefined }
+  | { development: DevelopmentOptions; clientDir?: undefined; prerendered?: undefined };
+
+/**
+ * What the development server (server/dev.ts) changes: there is no client
+ * build, so Vite serves the source modules and public/ in place of the
+ * static layer, and its client needs a websocket for hot reload.
+ */
+export type DevelopmentOptions = {
+  /** Connect-style middleware that answers what it knows and calls `next` for the rest. */
+  assets: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Sources added to the pages' connect-src. */
+  connectSources: (req: express.Request) => string[];
 };
 
 /** Express "trust proxy" from TRUST_PROXY: false, true, a hop count, or a list of addresses. */
@@ -99,8 +115,10 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
 }
 
 export function createApp(options: AppOptions) {
-  const { env, log, build, clientDir, prerendered, services } = options;
-  const contexts = build.entry.module as unknown as EntryContexts;
+  const { env, log, build, services } = options;
+  // The router contexts come from the build's own modules; in development the
+  // build is reloaded when the app changes, so they are read for each request.
+  const currentBuild = typeof build === "function" ? build : () => Promise.resolve(build);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
@@ -186,8 +204,12 @@ export function createApp(options: AppOptions) {
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
   const pageHandler = createRequestHandler({
-    build: { ...build, allowedActionOrigins },
-    getLoadContext(_req, res) {
+    build:
+      typeof build === "function"
+        ? async () => ({ ...(await build()), allowedActionOrigins })
+        : { ...build, allowedActionOrigins },
+    async getLoadContext(_req, res) {
+      const contexts = (await currentBuild()).entry.module as unknown as EntryContexts;
       const context = new RouterContextProvider();
       context.set(contexts.nonceContext, res.locals.nonce as string);
       context.set(contexts.servicesContext, services);
@@ -197,7 +219,8 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+    const connectSources = options.development?.connectSources(req);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, connectSources }));
     res.setHeader("Cache-Control", "no-store");
     void pageHandler(req, res, next);
   });
@@ -209,8 +232,17 @@ export function createApp(options: AppOptions) {
   };
   app.use(onError);
 
-  // Static files and prerendered pages are answered before Express runs.
-  const serveStatic = staticFiles(clientDir, prerendered, defaultHeaders);
+  // Static files and prerendered pages are answered before Express runs (in
+  // development, Vite's modules and public/, with the default headers).
+  if (options.development) {
+    const { assets } = options.development;
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
+      assets(req, res, () => app(req, res));
+    };
+    return { app, handler };
+  }
+  const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!serveStatic(req, res)) app(req, res);
   };
