@@ -22,7 +22,7 @@ let data: { dir: string; remove: () => void };
 beforeAll(async () => {
   data = await preparedDataDir("maternis-dev-");
   server = await startServer(
-    { DATA_DIR: data.dir, FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS), LOG_LEVEL: "warn" },
+    { DATA_DIR: data.dir, FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS), LOG_LEVEL: "info" },
     { args: ["--import", "tsx", "server/dev.ts"], capture: true, healthTimeoutMs: slow },
   );
 }, slow);
@@ -97,5 +97,7 @@ describe("the development server", () => {
   it("shuts down cleanly on SIGTERM", async () => {
     await server.stop();
     expect(await server.exited, server.output()).toBe(0);
+    // Through the shared shutdown (the pipeline closed the database), not Vite's own exit on SIGTERM.
+    expect(server.output()).toContain('"msg":"shutdown complete"');
   }, 60_000);
 });
