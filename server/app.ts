@@ -16,20 +16,36 @@ type EntryContexts = {
   appContext: RouterContext<AppContext | null>;
 };
 
-/** What the process hands every request (its env, logger, form guard and enquiry service), and the build it serves. */
-type AppOptions = AppContext & {
+/** What the process hands every request (its env, logger, metrics, form guard and enquiry service), and the build it serves. */
+export type AppOptions = AppContext & {
   metrics: ServerMetrics;
-  build: ServerBuild;
-  clientDir: string;
-  prerendered: PrerenderManifest;
+  /** The server build, or (development) a function that loads the current one for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
+} & StaticLayer;
+
+/** What serves static files: the client build and its prerendered pages, or (development) Vite. */
+export type StaticLayer =
+  | { clientDir: string; prerendered: PrerenderManifest; development?: undefined }
+  | { development: DevelopmentOptions; clientDir?: undefined; prerendered?: undefined };
+
+/**
+ * What the development server (server/dev.ts) changes: there is no client
+ * build, so Vite serves the source modules and public/ in place of the
+ * static layer, and its client needs a websocket for hot reload.
+ */
+export type DevelopmentOptions = {
+  /** Connect-style middleware that answers what it knows and calls `next` for the rest. */
+  assets: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Sources added to the pages' connect-src. */
+  connectSources: (req: express.Request) => string[];
 };
 
 /** Express "trust proxy" from TRUST_PROXY: false, true, a hop count, or a list of addresses. */
-function parseTrustProxy(value: string): boolean | number | string[] {
+export function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "false" || value === "") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
@@ -40,7 +56,7 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 }
 
 /** Refuses cross-site form posts before they reach a route action. */
-function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
+export function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const site = req.get("sec-fetch-site");
@@ -76,7 +92,7 @@ export const MAX_FORM_BODY_BYTES = 128 * 1024;
  * the limit gets 413, and a body without one (chunked) gets 411; browsers
  * always send the length of a form post. Node discards the unread body.
  */
-function limitFormBodies(maxBytes: number): RequestHandler {
+export function limitFormBodies(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = req.get("content-length");
@@ -97,10 +113,11 @@ function limitFormBodies(maxBytes: number): RequestHandler {
 }
 
 export function createApp(options: AppOptions) {
-  const { env, log, build, clientDir, prerendered } = options;
-  const { metrics } = options;
+  const { env, log, build, metrics } = options;
   const appContextValue: AppContext = { env, log, metrics, formGuard: options.formGuard, enquiries: options.enquiries };
-  const contexts = build.entry.module as unknown as EntryContexts;
+  // The router contexts come from the build's own modules; in development the
+  // build is reloaded when the app changes, so they are read for each request.
+  const currentBuild = typeof build === "function" ? build : () => Promise.resolve(build);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
@@ -189,8 +206,12 @@ export function createApp(options: AppOptions) {
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
   const pageHandler = createRequestHandler({
-    build: { ...build, allowedActionOrigins },
-    getLoadContext(_req, res) {
+    build:
+      typeof build === "function"
+        ? async () => ({ ...(await build()), allowedActionOrigins })
+        : { ...build, allowedActionOrigins },
+    async getLoadContext(_req, res) {
+      const contexts = (await currentBuild()).entry.module as unknown as EntryContexts;
       const context = new RouterContextProvider();
       context.set(contexts.nonceContext, res.locals.nonce as string);
       context.set(contexts.appContext, appContextValue);
@@ -200,7 +221,8 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+    const connectSources = options.development?.connectSources(req);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, connectSources }));
     res.setHeader("Cache-Control", "no-store");
     void pageHandler(req, res, next);
   });
@@ -212,8 +234,18 @@ export function createApp(options: AppOptions) {
   };
   app.use(onError);
 
-  // Static files and prerendered pages are answered before Express runs.
-  const serveStatic = staticFiles(clientDir, prerendered, defaultHeaders);
+  // Static files and prerendered pages are answered before Express runs (in
+  // development, Vite's modules and public/, with the default headers).
+  if (options.development) {
+    const { assets } = options.development;
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      metrics.observe(req, res);
+      for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
+      assets(req, res, () => app(req, res));
+    };
+    return { app, handler };
+  }
+  const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     metrics.observe(req, res);
     if (!serveStatic(req, res)) app(req, res);

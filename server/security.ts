@@ -19,8 +19,14 @@ export function createNonce() {
  * either a per-response nonce (rendered pages) or the hashes of the inline
  * scripts of a prerendered page, computed at build time. No 'unsafe-inline'
  * for scripts; inline style attributes are allowed (React and Radix set them).
+ * `connectSources` adds to connect-src: only the development server uses it,
+ * for Vite's hot-reload websocket (server/dev.ts).
  */
-export function contentSecurityPolicy({ nonce, scriptHashes = [] }: { nonce?: string; scriptHashes?: string[] } = {}) {
+export function contentSecurityPolicy({
+  nonce,
+  scriptHashes = [],
+  connectSources = [],
+}: { nonce?: string; scriptHashes?: string[]; connectSources?: string[] } = {}) {
   const scriptSources = ["'self'", bannerScriptHash, ...scriptHashes];
   if (nonce) scriptSources.push(`'nonce-${nonce}'`);
   return [
@@ -29,7 +35,7 @@ export function contentSecurityPolicy({ nonce, scriptHashes = [] }: { nonce?: st
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...connectSources].join(" ")}`,
     "manifest-src 'self'",
     "media-src 'self'",
     "worker-src 'self'",
@@ -41,7 +47,7 @@ export function contentSecurityPolicy({ nonce, scriptHashes = [] }: { nonce?: st
 }
 
 /** Headers every response carries, whatever serves it. */
-const baseSecurityHeaders: Record<string, string> = {
+export const baseSecurityHeaders: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",

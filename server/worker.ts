@@ -1,14 +1,16 @@
 import { loadEnvOrExit } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline } from "./enquiries";
+import { exitOnStartupError } from "./startup-errors";
 
 /**
  * `npm run worker`: the enquiry delivery worker as its own process, for when
  * the web processes run with RUN_WORKER=false. Needs DATABASE_URL (the
  * embedded database can only be open in one process).
  */
+const env = loadEnvOrExit();
+
 async function main() {
-  const env = loadEnvOrExit();
   const log = createLogger(env.LOG_LEVEL, { process: "worker" });
   if (!env.DATABASE_URL) {
     log.warn("DATABASE_URL is not set: using the embedded database, so no web server may use the same DATA_DIR");
@@ -38,9 +40,4 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${JSON.stringify({ level: "error", msg: "worker failed to start", err: String(error instanceof Error ? error.stack : error) })}\n`,
-  );
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartupError(error, env, "worker"));

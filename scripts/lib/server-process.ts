@@ -1,6 +1,7 @@
 /**
- * Starts the production server from the build on a free loopback port for a
- * benchmark, check script or fault test, and stops it afterwards.
+ * Starts the production server from the build (or, with `args`, another
+ * entry point such as the development server) on a free loopback port for a
+ * benchmark, check script or test, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -57,6 +58,8 @@ export type StartServerOptions = {
   healthTimeoutMs?: number;
   /** The build folder (default BUILD_DIR or ./build). */
   buildDir?: string;
+  /** Node's arguments, to start another entry point (default: the build's node/index.js). */
+  args?: string[];
 };
 
 export async function startServer(
@@ -66,7 +69,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
   const buildDir = path.resolve(options.buildDir ?? process.env.BUILD_DIR ?? "build");
-  const child = spawn(process.execPath, [path.join(buildDir, "node/index.js")], {
+  const child = spawn(process.execPath, options.args ?? [path.join(buildDir, "node/index.js")], {
     stdio: options.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -31,7 +31,7 @@ export { COMMUNICATION_PATH } from "./api.server";
  * enquiries are stored, then e-mailed by a worker with retries.
  */
 export type EnquiryPipeline = {
-  /** What the form actions call (servicesContext → enquiries). */
+  /** What the form actions call (the router context's `enquiries`). */
   service: EnquiryService;
   /** POST /functions/v1/azure-communication. */
   apiRouter: express.Router;

@@ -5,7 +5,25 @@
  * advisory lock lets several processes start at once without racing.
  * Idempotent: already-applied files are skipped.
  */
-const files = import.meta.glob<string>("./migrations/*.sql", { query: "?raw", import: "default", eager: true });
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The SQL files by path. Wherever Vite compiles this module (the build, the
+ * tests) it embeds them, and sets import.meta.env; the development server
+ * runs server code with tsx (server/dev.ts), which has neither, so there
+ * they are read from disk.
+ */
+const files: Record<string, string> = import.meta.env
+  ? import.meta.glob<string>("./migrations/*.sql", { query: "?raw", import: "default", eager: true })
+  : Object.fromEntries(
+      readdirSync(path.join(import.meta.dirname, "migrations"))
+        .filter((name) => name.endsWith(".sql"))
+        .map((name) => [
+          `./migrations/${name}`,
+          readFileSync(path.join(import.meta.dirname, "migrations", name), "utf8"),
+        ]),
+    );
 
 type Migration = { id: string; sql: string };
 

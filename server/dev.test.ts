@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formBody, isSuccessPage, postForm, rawRequest, validFields } from "../faults/support/harness";
+import { startServer, type RunningServer } from "../scripts/lib/server-process";
+import { baseSecurityHeaders } from "./security";
+import { preparedDataDir } from "./test-support/pipeline";
+import { sleep, waitFor } from "./test-support/wait";
+
+/**
+ * `npm run dev` (server/dev.ts, without the watcher) as a child process: the
+ * real server with Vite in middleware mode, on a temporary DATA_DIR. Vite's
+ * first transform of the app takes a while on a busy machine, hence the
+ * generous timeouts.
+ */
+const FORM_MIN_FILL_MS = 200;
+const slow = 240_000;
+
+let server: RunningServer;
+let data: { dir: string; remove: () => void };
+
+beforeAll(async () => {
+  data = await preparedDataDir("maternis-dev-");
+  server = await startServer(
+    { DATA_DIR: data.dir, FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS), LOG_LEVEL: "info" },
+    { args: ["--import", "tsx", "server/dev.ts"], capture: true, healthTimeoutMs: slow },
+  );
+}, slow);
+
+afterAll(async () => {
+  await server?.kill();
+  data?.remove();
+});
+
+describe("the development server", () => {
+  let contactPage = "";
+
+  it(
+    "renders /contact with the production headers and a nonce-based CSP",
+    async () => {
+      const response = await rawRequest(server.url, {
+        method: "GET",
+        path: "/contact",
+        headers: { Accept: "text/html" },
+        timeoutMs: slow,
+      });
+      expect(response.status, server.output()).toBe(200);
+      for (const [name, value] of Object.entries(baseSecurityHeaders)) {
+        expect(response.headers[name.toLowerCase()], name).toBe(value);
+      }
+      const csp = String(response.headers["content-security-policy"]);
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      // The only development change: Vite's hot-reload websocket on this server.
+      expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${server.port};`);
+      expect(response.body).toContain(`nonce="${nonce}"`);
+      contactPage = response.body;
+    },
+    slow,
+  );
+
+  it(
+    "takes the contact form without JavaScript and writes its e-mails to DATA_DIR/outbox",
+    async () => {
+      const token = /name="formStartedAt" value="([^"]+)"/.exec(contactPage)?.[1];
+      expect(token).toBeTruthy();
+      await sleep(FORM_MIN_FILL_MS + 100);
+      const fields = validFields("contact", "ada@example.com");
+      const response = await postForm(server.url, "contact", formBody(fields, token));
+      expect(isSuccessPage("contact", response), response.body.slice(0, 500)).toBe(true);
+
+      // A notification to the company, then an acknowledgement to the submitter;
+      // a file is complete once its closing MIME boundary ("--" at the end) is written.
+      const outbox = path.join(data.dir, "outbox");
+      const read = (kind: string) => {
+        const name = readdirSync(outbox).find((file) => file.includes(`.${kind}_`) && file.endsWith(".eml"));
+        const text = name ? readFileSync(path.join(outbox, name), "utf8") : "";
+        return text.trimEnd().endsWith("--") ? text : undefined;
+      };
+      const emails = await waitFor(
+        () => {
+          const notification = read("notification");
+          const acknowledgement = read("acknowledgement");
+          return notification && acknowledgement ? { notification, acknowledgement } : undefined;
+        },
+        { timeoutMs: 60_000, what: "both e-mails in the outbox" },
+      );
+      expect(emails.notification).toMatch(/^Reply-To: .*<ada@example\.com>$/m);
+      expect(emails.notification).toContain(fields.message);
+      expect(emails.acknowledgement).toMatch(/^To: ada@example\.com$/m);
+    },
+    slow,
+  );
+
+  it("shuts down cleanly on SIGTERM", async () => {
+    await server.stop();
+    expect(await server.exited, server.output()).toBe(0);
+    // Through the shared shutdown (the pipeline closed the database), not Vite's own exit on SIGTERM.
+    expect(server.output()).toContain('"msg":"shutdown complete"');
+  }, 60_000);
+});

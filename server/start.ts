@@ -1,0 +1,106 @@
+import http from "node:http";
+import { loadEnvOrExit, type Env } from "~/lib/env.server";
+import { createFormGuard, loadFormSecret } from "~/lib/form-guard.server";
+import { createLogger, type Logger } from "~/lib/log.server";
+import { createApp, type AppOptions, type StaticLayer } from "./app";
+import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
+import { createMetrics } from "./metrics";
+import { exitOnStartupError } from "./startup-errors";
+
+/** What differs between the production server and the development server: the build and the static layer. */
+export type Site = {
+  app: Pick<AppOptions, "build"> & StaticLayer;
+  /** Called when shutdown begins; the enquiry pipeline closes after it (e.g. stops Vite). */
+  close?: () => Promise<void>;
+};
+
+export type LoadSite = (context: { env: Env; log: Logger; server: http.Server }) => Promise<Site>;
+
+/**
+ * Starts a web server and runs it until SIGTERM or SIGINT: reads the
+ * environment, takes its port (so nothing else starts when it is in use),
+ * opens the enquiry pipeline (and its worker), builds the Express app around
+ * what `loadSite` returns, and on a signal drains in-flight requests, lets
+ * the worker finish its sends, closes the database and exits. A start that
+ * fails ends with one line naming the setting to change (./startup-errors.ts).
+ * server/index.ts (production) and server/dev.ts (development) share it.
+ */
+export function runServer(loadSite: LoadSite) {
+  const env = loadEnvOrExit();
+  main(env, loadSite).catch((error: unknown) => exitOnStartupError(error, env));
+}
+
+/** Listens on PORT/HOST; rejects (EADDRINUSE, EACCES…) instead of emitting an unhandled 'error'. */
+function listen(server: http.Server, env: Env) {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+async function main(env: Env, loadSite: LoadSite) {
+  const log = createLogger(env.LOG_LEVEL);
+  // Until the site is ready, requests get a short 503 (a load balancer retries elsewhere).
+  let handler: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" }).end("Starting up.");
+  };
+  const server = http.createServer((req, res) => handler(req, res));
+  server.keepAliveTimeout = 65_000;
+
+  // The port first: no worker starts, and no database is opened, for a server that cannot listen.
+  await listen(server, env);
+  const formGuard = createFormGuard({ key: loadFormSecret(env), minFillMs: env.FORM_MIN_FILL_MS });
+  const site = await loadSite({ env, log, server });
+
+  // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
+  const pipeline: EnquiryPipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
+
+  handler = createApp({
+    env,
+    log,
+    metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
+    formGuard,
+    enquiries: pipeline.service,
+    ...site.app,
+    apiRouter: pipeline.apiRouter,
+    healthCheck: pipeline.healthCheck,
+  }).handler;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info("server listening", { url: `http://localhost:${port}`, port });
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info("shutting down", { signal });
+    const timer = setTimeout(() => {
+      log.error("shutdown timed out; closing open connections");
+      server.closeAllConnections();
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    const requestsDone = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    // The site may hold connections of its own open (Vite's hot-reload websockets).
+    try {
+      await site.close?.();
+    } catch (error) {
+      log.error("site did not close cleanly", { err: error });
+    }
+    await requestsDone;
+    // Requests are finished: let the worker finish the sends in flight, then close the database.
+    try {
+      await pipeline.close();
+    } catch (error) {
+      log.error("enquiry pipeline did not close cleanly", { err: error });
+    }
+    log.info("shutdown complete");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
