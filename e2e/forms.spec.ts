@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
 import { freePort, startPostgres, type TestPostgres } from "../server/test-support/postgres";
-import { expectNoAxeViolations, waitForHydration } from "./support/helpers";
+import { expectNoAxeViolations, settleToast, waitForHydration } from "./support/helpers";
 import { messagesAbout, uniqueAddress, waitForMessages, type MailboxMessage } from "./support/mailbox";
 
 // Round trips through the server and the delivery worker: allow for a busy machine (2 shared cores).
@@ -874,6 +874,8 @@ test.describe("accessibility of the forms @mobile", () => {
       await afterMinFill(renderedAt);
       await button.click();
       await expect(page.getByRole("heading", { name: entry.success })).toBeFocused();
+      // The success toast arrives after the panel (its code loads lazily) and fades in.
+      await settleToast(page, "success");
       await expectNoAxeViolations(page, `${entry.path} success`);
     });
   }
