@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, holdCarousel, pages, waitForHydration, watchCspViolations } from "./support/helpers";
+import { pages } from "../app/pages";
+import { expectNoAxeViolations, holdCarousel, waitForHydration, watchCspViolations } from "../test/support/browser";
 
 const brand = "Maternis";
 const expectedTitle = (page: (typeof pages)[number]) => (page.path === "/" ? page.title : `${page.title} | ${brand}`);

@@ -1,4 +1,4 @@
-import "~/components/forms/test-env";
+import "../../../test/support/enquiry-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -7,8 +7,13 @@ vi.hoisted(() => {
   process.env.FORM_MIN_FILL_MS = "0";
 });
 
-import { fakeEnquiryService } from "~/components/forms/testing.server";
-import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
+import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
+import {
+  renderEnquiryPage,
+  setUpEnquiryPageTests,
+  slowTests,
+  type StubAction,
+} from "../../../test/support/enquiry-pages";
 import type { EnquiryResult } from "~/components/forms/types";
 import AdvisoryPage, { action, loader } from "./route";
 

@@ -1,11 +1,11 @@
-import "~/components/forms/test-env";
+import "../../../test/support/enquiry-env";
 import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.FORM_MIN_FILL_MS = "2000";
 });
 
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
+import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";

@@ -1,4 +1,4 @@
-import "~/components/forms/test-env";
+import "../../../test/support/enquiry-env";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { Link } from "react-router";
@@ -10,8 +10,13 @@ vi.hoisted(() => {
 });
 
 import type { EnquiryResult } from "~/components/forms/types";
-import { fakeEnquiryService } from "~/components/forms/testing.server";
-import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
+import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
+import {
+  renderEnquiryPage,
+  setUpEnquiryPageTests,
+  slowTests,
+  type StubAction,
+} from "../../../test/support/enquiry-pages";
 import ContactPage, { action, loader } from "./route";
 
 const testLinks = (

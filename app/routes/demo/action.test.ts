@@ -1,6 +1,6 @@
-import "~/components/forms/test-env";
+import "../../../test/support/enquiry-env";
 import { describe, expect, it } from "vitest";
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
+import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import { action, loader } from "./route";
 

@@ -1,8 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { pages } from "../../app/pages";
-
-export { pages };
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {

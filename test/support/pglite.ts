@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { PgBoss } from "pg-boss";
-import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
-import { openStore } from "../enquiries/db.server";
-import { migrations } from "../enquiries/migrate.server";
-import { createLogger } from "../log";
+import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
+import { openStore } from "../../server/enquiries/db.server";
+import { migrations } from "../../server/enquiries/migrate.server";
+import { createLogger } from "../../server/log";
 
 /** A temporary DATA_DIR, removed by the returned cleanup. */
 export function tempDataDir(prefix = "maternis-enquiries-") {

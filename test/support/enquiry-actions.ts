@@ -1,5 +1,5 @@
 /**
- * Test helpers for the enquiry actions (used by the route action tests only).
+ * Test helpers for the enquiry actions (the route action and page tests).
  * The fake service is a test double for the service boundary that the
  * Express server provides through the router context.
  */
@@ -7,9 +7,10 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { servicesContext } from "~/lib/context";
-import { HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { issueFormToken } from "~/lib/form-guard.server";
 import type { EnquiryKind, EnquiryService, SubmitResult } from "~/lib/services";
-import type { EnquiryResult } from "./types";
+import type { EnquiryResult } from "~/components/forms/types";
+import { urlencodedForm } from "./form-posts";
 
 export type SubmitCall = { kind: EnquiryKind; fields: Record<string, string | undefined>; ip: string };
 
@@ -39,10 +40,7 @@ export function formPost(
   { token = issueFormToken(Date.now() - 5000), ip = "203.0.113.9" } = {},
 ) {
   // URL-encoded, as a browser posts a form (and portable across test environments).
-  const body = new URLSearchParams();
-  body.set(HONEYPOT_FIELD, "");
-  body.set(TIMESTAMP_FIELD, token);
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const body = urlencodedForm(fields, token);
   return new Request(`http://localhost${path}`, { method: "POST", body, headers: { [CLIENT_IP_HEADER]: ip } });
 }
 
