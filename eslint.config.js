@@ -53,13 +53,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: [
-      "app/routes/**",
-      "app/**/*.server.ts",
-      "app/**/*.test.{ts,tsx}",
-      "app/entry.server.tsx",
-      "app/components/forms/testing.tsx",
-    ],
+    ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium";
+import { chromiumArgs, chromiumPath } from "./test/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -38,7 +38,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node e2e/support/stack.ts",
+    command: "node test/support/e2e-stack.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A fresh embedded database takes a while to create on a busy machine.

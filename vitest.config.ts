@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "test/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start databases and SMTP servers; keep them apart.

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, pages, waitForHydration, watchCspViolations } from "./support/helpers";
+import { pages } from "../app/pages";
+import { expectNoAxeViolations, holdCarousel, waitForHydration, watchCspViolations } from "../test/support/browser";
 
 const brand = "Maternis";
 const expectedTitle = (page: (typeof pages)[number]) => (page.path === "/" ? page.title : `${page.title} | ${brand}`);
@@ -342,6 +343,7 @@ test.describe("accessibility @mobile", () => {
     test(`axe finds no violations on ${entry.path}`, async ({ page }) => {
       await page.goto(entry.path);
       await waitForHydration(page);
+      await holdCarousel(page);
       await expectNoAxeViolations(page, entry.path);
     });
   }

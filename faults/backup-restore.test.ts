@@ -18,23 +18,13 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { listBackups, type BackupFile } from "../server/enquiries/backups.server";
-import { tempDataDir } from "../server/test-support/pipeline";
-import { sleep, waitFor } from "../server/test-support/wait";
-import {
-  ENQUIRIES_EMAIL,
-  enquiriesCli,
-  exportEnquiries,
-  faultEnvironment,
-  formBody,
-  freePort,
-  isSuccessPage,
-  postForm,
-  saveOutput,
-  startFaultServer,
-  validFields,
-  type FormKind,
-  type RunningServer,
-} from "./support/harness";
+import { enquiriesCli, exportEnquiries } from "../test/support/enquiries-cli";
+import { ENQUIRIES_EMAIL, faultEnvironment, formBody, saveOutput, startFaultServer } from "../test/support/faults";
+import { validFields, type FormKind } from "../test/support/fixtures";
+import { tempDataDir } from "../test/support/pglite";
+import { isSuccessPage, postForm } from "../test/support/raw-http";
+import { freePort, type RunningServer } from "../test/support/server-process";
+import { sleep, waitFor } from "../test/support/wait";
 
 const host = "www.maternis.health";
 const kinds: FormKind[] = ["contact", "demo", "advisory"];

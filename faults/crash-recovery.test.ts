@@ -15,22 +15,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { preparedDataDir } from "../server/test-support/pipeline";
-import { startSmtpServer, type TestSmtpServer } from "../server/test-support/smtp";
-import { sleep, waitFor } from "../server/test-support/wait";
-import {
-  ENQUIRIES_EMAIL,
-  enquiriesCli,
-  exportEnquiries,
-  formBody,
-  isSuccessPage,
-  postForm,
-  startFaultServer,
-  validFields,
-  type FormKind,
-  saveOutput,
-  type RunningServer,
-} from "./support/harness";
+import { preparedDataDir } from "../test/support/pglite";
+import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
+import { sleep, waitFor } from "../test/support/wait";
+import { enquiriesCli, exportEnquiries } from "../test/support/enquiries-cli";
+import { ENQUIRIES_EMAIL, formBody, startFaultServer, saveOutput } from "../test/support/faults";
+import { validFields, type FormKind } from "../test/support/fixtures";
+import { isSuccessPage, postForm } from "../test/support/raw-http";
+import { type RunningServer } from "../test/support/server-process";
 
 const TOTAL = 200;
 /** Submitted at full speed first. */

@@ -10,19 +10,12 @@
  * and the operator CLI shows every delivery sent.
  */
 import { expect, test } from "vitest";
-import type { SmtpOutage } from "../server/test-support/smtp";
-import { sleep, waitFor } from "../server/test-support/wait";
-import {
-  ENQUIRIES_EMAIL,
-  exportEnquiries,
-  formBody,
-  isSuccessPage,
-  postForm,
-  faultEnvironment,
-  startFaultServer,
-  validFields,
-  type FormKind,
-} from "./support/harness";
+import type { SmtpOutage } from "../test/support/smtp";
+import { sleep, waitFor } from "../test/support/wait";
+import { exportEnquiries } from "../test/support/enquiries-cli";
+import { ENQUIRIES_EMAIL, formBody, faultEnvironment, startFaultServer } from "../test/support/faults";
+import { validFields, type FormKind } from "../test/support/fixtures";
+import { isSuccessPage, postForm } from "../test/support/raw-http";
 
 const host = "www.maternis.health";
 const kinds: FormKind[] = ["contact", "demo", "advisory"];

@@ -27,24 +27,13 @@
  */
 import { expect, test } from "vitest";
 import { enquiryKindNames, fieldsOf } from "~/lib/enquiry-kinds";
-import { sleep, waitFor } from "../server/test-support/wait";
-import {
-  COMMUNICATION_API_KEY,
-  ERROR_SUMMARY,
-  exportEnquiries,
-  formBody,
-  formToken,
-  isSuccessPage,
-  pool,
-  prng,
-  rawRequest,
-  faultEnvironment,
-  startFaultServer,
-  validFields,
-  type FormKind,
-  type RawRequest,
-  type RawResponse,
-} from "./support/harness";
+import { multipartBody } from "../test/support/form-posts";
+import { sleep, waitFor } from "../test/support/wait";
+import { exportEnquiries } from "../test/support/enquiries-cli";
+import { COMMUNICATION_API_KEY, formBody, formToken, faultEnvironment, startFaultServer } from "../test/support/faults";
+import { ERROR_SUMMARY, validFields, type FormKind } from "../test/support/fixtures";
+import { pool, prng } from "../test/support/load";
+import { isSuccessPage, rawRequest, type RawRequest, type RawResponse } from "../test/support/raw-http";
 
 const SEED = Number(process.env.FAULTS_SEED ?? 20260707);
 const TOTAL = 1000;
@@ -74,25 +63,6 @@ type Case = {
 const kinds: FormKind[] = enquiryKindNames;
 
 const env = faultEnvironment("malformed");
-
-function multipart(
-  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
-  boundary: string,
-): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 /** A form-encoded body from raw (already encoded) pairs. */
 const encodedPairs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k}=${v}`).join("&");
@@ -211,7 +181,7 @@ function generate(seed: number, origin: string): Case[] {
           kind,
           request: post(
             kind,
-            multipart(parts, boundary),
+            multipartBody(parts, boundary),
             formHeaders({ "Content-Type": `multipart/form-data; boundary=${boundary}` }),
           ),
           accept: ["invalid"],

@@ -12,22 +12,14 @@
  * anywhere but `Authorization: Bearer`, with 401 and no e-mail sent.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { preparedDataDir } from "../server/test-support/pipeline";
-import { startSmtpServer, type TestSmtpServer } from "../server/test-support/smtp";
-import { sleep, waitFor } from "../server/test-support/wait";
-import {
-  COMMUNICATION_API_KEY,
-  exportEnquiries,
-  formBody,
-  isSuccessPage,
-  postForm,
-  rawRequest,
-  saveOutput,
-  startFaultServer,
-  validFields,
-  type FormKind,
-  type RunningServer,
-} from "./support/harness";
+import { preparedDataDir } from "../test/support/pglite";
+import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
+import { sleep, waitFor } from "../test/support/wait";
+import { exportEnquiries } from "../test/support/enquiries-cli";
+import { COMMUNICATION_API_KEY, formBody, saveOutput, startFaultServer } from "../test/support/faults";
+import { validFields, type FormKind } from "../test/support/fixtures";
+import { isSuccessPage, postForm, rawRequest } from "../test/support/raw-http";
+import { type RunningServer } from "../test/support/server-process";
 
 const POST_LIMIT = 5;
 const API = "/functions/v1/azure-communication";

@@ -16,24 +16,18 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/lib/enquiry-kinds";
-import { startPostgres, type TestPostgres } from "../server/test-support/postgres";
-import { startSmtpServer, type TestSmtpServer } from "../server/test-support/smtp";
-import { waitFor } from "../server/test-support/wait";
-import {
-  BUILD_DIR,
-  formBody,
-  isSuccessPage,
-  pool,
-  postForm,
-  relaxedEnv,
-  startFaultServer,
-  validFields,
-  type RunningServer,
-} from "./support/harness";
+import { faultServerEnv, formBody, startFaultServer } from "../test/support/faults";
+import { validFields } from "../test/support/fixtures";
+import { pool } from "../test/support/load";
+import { startPostgres, type TestPostgres } from "../test/support/postgres";
+import { isSuccessPage, postForm } from "../test/support/raw-http";
+import { buildDir, type RunningServer } from "../test/support/server-process";
+import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
+import { waitFor } from "../test/support/wait";
 
 const TOTAL = 500;
 const BATCH = 10;
-const host = new URL(relaxedEnv.SITE_URL!).hostname;
+const host = new URL(faultServerEnv.SITE_URL!).hostname;
 
 let postgres: TestPostgres;
 let smtp: TestSmtpServer;
@@ -62,8 +56,8 @@ afterAll(async () => {
 
 /** `npm run worker`: resolves once it logs that it is working. */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--liftoff-only", path.join(BUILD_DIR, "node", "worker.js")], {
-    env: { ...process.env, ...relaxedEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
+  const child = spawn(process.execPath, ["--liftoff-only", path.join(buildDir(), "node", "worker.js")], {
+    env: { ...process.env, ...faultServerEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   workers.push(child);

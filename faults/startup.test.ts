@@ -6,15 +6,16 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUILD_DIR, freePort, relaxedEnv, startFaultServer, type RunningServer } from "./support/harness";
-import { preparedDataDir } from "../server/test-support/pipeline";
+import { faultServerEnv, startFaultServer } from "../test/support/faults";
+import { preparedDataDir } from "../test/support/pglite";
+import { buildDir, freePort, type RunningServer } from "../test/support/server-process";
 
 function run(entry: "index" | "worker", env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     execFile(
       process.execPath,
-      ["--liftoff-only", path.join(BUILD_DIR, "node", `${entry}.js`)],
-      { env: { ...process.env, ...relaxedEnv, HOST: "127.0.0.1", ...env }, timeout: 60_000 },
+      ["--liftoff-only", path.join(buildDir(), "node", `${entry}.js`)],
+      { env: { ...process.env, ...faultServerEnv, HOST: "127.0.0.1", ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );

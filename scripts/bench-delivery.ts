@@ -23,8 +23,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { startPostgres } from "../server/test-support/postgres";
-import { startServer, unlimitedEnv } from "./lib/server-process";
+import { limitsOffEnv } from "../test/support/limits-off";
+import { startPostgres } from "../test/support/postgres";
+import { startServer } from "../test/support/server-process";
 
 const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 1000);
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
@@ -137,7 +138,7 @@ async function run(engine: string) {
       FORM_SECRET: formSecret,
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,
-      ...unlimitedEnv,
+      ...limitsOffEnv,
     };
     const site = await startServer({ ...env, RUN_WORKER: "false" }, { buildDir, healthTimeoutMs: 120_000 });
     const filling = performance.now();

@@ -19,87 +19,56 @@
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  * Run with Node 24 (type stripping): `node scripts/bench-enquiries.ts`.
  */
-import { spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { freePort, unlimitedEnv } from "./lib/server-process.ts";
+import { formToken, urlencodedForm } from "../test/support/form-posts.ts";
+import { limitsOffEnv } from "../test/support/limits-off.ts";
+import { assertBuilt, buildDir, startServer, type RunningServer } from "../test/support/server-process.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const targetRps = Number(process.env.BENCH_TARGET_RPS ?? 200);
 const targetP99 = Number(process.env.BENCH_TARGET_P99_MS ?? 100);
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const entry = path.join(buildDir, "node", "index.js");
 const formPath = process.env.BENCH_PATH ?? "/contact.data";
 /** What a success looks like: the action's result (turbo-stream) or the page's thank-you panel. */
 const successMarker = formPath.endsWith(".data") ? '"status","success"' : "Thank you! Your message has been sent.";
 
-if (!existsSync(entry)) {
-  console.error(`No production build at ${entry}. Run \`npm run build\` first.`);
+try {
+  assertBuilt();
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(1);
 }
 
 const formSecret = randomBytes(32).toString("base64url");
-/** The same signed token app/lib/form-guard.server.ts issues. */
-function formToken(issuedAt: number) {
-  return `${issuedAt}.${createHmac("sha256", Buffer.from(formSecret, "utf8")).update(`form:${issuedAt}`).digest("base64url")}`;
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const serverArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...serverArgs, entry], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BUILD_DIR: buildDir,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    ...unlimitedEnv,
-    FORM_SECRET: formSecret,
-    MAIL_TRANSPORT: "file",
-    SMS_TRANSPORT: "file",
-    RUN_WORKER: process.env.BENCH_RUN_WORKER ?? "true",
-  },
-  stdio: ["ignore", "ignore", "pipe"],
-});
-let serverErrors = "";
-server.stderr.on("data", (chunk: Buffer) => {
-  serverErrors += chunk.toString();
-});
-const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
-
-async function cleanup() {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-}
+let server: RunningServer | undefined;
 
 try {
-  // Wait for the server (a fresh embedded database is created on first start).
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited during start-up:\n${serverErrors}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not become healthy within 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
+  server = await startServer(
+    {
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      ...limitsOffEnv,
+      FORM_SECRET: formSecret,
+      MAIL_TRANSPORT: "file",
+      SMS_TRANSPORT: "file",
+      RUN_WORKER: process.env.BENCH_RUN_WORKER ?? "true",
+    },
+    {
+      buildDir: buildDir(),
+      dataPrefix: "maternis-bench-",
+      nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      // A fresh embedded database is created on first start.
+      healthTimeoutMs: 120_000,
+    },
+  );
+  const origin = server.url;
+  const dataDir = server.dataDir;
   const tokenTime = Date.now() - 5_000;
-  const token = formToken(tokenTime);
+  const token = formToken(formSecret, tokenTime);
   let sequence = 0;
   const accepted: string[] = [];
   const latencies: number[] = [];
@@ -108,16 +77,17 @@ try {
 
   async function submitOne() {
     const marker = `bench-${process.pid}-${++sequence}`;
-    const body = new URLSearchParams({
-      name: `Bench Person ${sequence}`,
-      email: `bench${sequence}@example.org`,
-      organization: "Load Test Clinic",
-      role: "Midwife",
-      interest: "general",
-      message: `Load test enquiry ${marker}`,
-      website: "",
-      formStartedAt: token,
-    });
+    const body = urlencodedForm(
+      {
+        name: `Bench Person ${sequence}`,
+        email: `bench${sequence}@example.org`,
+        organization: "Load Test Clinic",
+        role: "Midwife",
+        interest: "general",
+        message: `Load test enquiry ${marker}`,
+      },
+      token,
+    );
     const started = performance.now();
     try {
       const res = await fetch(`${origin}${formPath}`, {
@@ -154,8 +124,8 @@ try {
   const elapsed = (performance.now() - startedAt) / 1000;
 
   // Stop the server (graceful: the worker finishes), then read its database.
-  server.kill("SIGTERM");
-  const code = await exited;
+  await server.stop();
+  const code = await server.exited;
   const db = await PGlite.create(path.join(dataDir, "db"));
   const { rows } = await db.query<{ marker: string }>(
     `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`,
@@ -193,5 +163,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -21,8 +21,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startPostgres } from "../server/test-support/postgres";
-import { freePort, unlimitedEnv } from "./lib/server-process";
+import { limitsOffEnv } from "../test/support/limits-off";
+import { startPostgres } from "../test/support/postgres";
+import { freePort } from "../test/support/server-process";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 15);
@@ -100,7 +101,7 @@ async function load(url: string, seconds: number) {
   return n;
 }
 
-const baseEnv = { FORM_SECRET: formSecret, MAIL_TRANSPORT: "file", ...unlimitedEnv };
+const baseEnv = { FORM_SECRET: formSecret, MAIL_TRANSPORT: "file", ...limitsOffEnv };
 const rows: { what: string; value: number; target?: number }[] = [];
 
 // Embedded database.

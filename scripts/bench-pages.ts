@@ -16,8 +16,9 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pages } from "../app/pages";
-import { chromiumArgs, chromiumPath } from "./lib/chromium";
-import { startServer } from "./lib/server-process";
+import { chromiumArgs, chromiumPath } from "../test/support/chromium";
+import { limitsOffEnv } from "../test/support/limits-off";
+import { startServer } from "../test/support/server-process";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const KB = 1024;
@@ -63,7 +64,7 @@ const median = (values: number[]) => {
 };
 
 const framework = frameworkFiles();
-const server = await startServer({ RATE_LIMIT_PER_MINUTE: "100000" });
+const server = await startServer(limitsOffEnv);
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: chromiumArgs,

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "./lib/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../test/support/chromium.ts";
 
 const svg = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({

@@ -10,7 +10,7 @@
  *
  * Exits non-zero unless every response type grades A+.
  */
-import { startServer, type RunningServer } from "./lib/server-process.ts";
+import { startServer, type RunningServer } from "../test/support/server-process.ts";
 
 type Modifier = { test: string; result: string; score: number };
 

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formBody, isSuccessPage, postForm, rawRequest, validFields } from "../faults/support/harness";
-import { startServer, type RunningServer } from "../scripts/lib/server-process";
+import { formBody } from "../test/support/faults";
+import { validFields } from "../test/support/fixtures";
+import { isSuccessPage, postForm, rawRequest } from "../test/support/raw-http";
+import { startServer, type RunningServer } from "../test/support/server-process";
 import { baseSecurityHeaders } from "./security";
-import { preparedDataDir } from "./test-support/pipeline";
-import { sleep, waitFor } from "./test-support/wait";
+import { preparedDataDir } from "../test/support/pglite";
+import { sleep, waitFor } from "../test/support/wait";
 
 /**
  * `npm run dev` (server/dev.ts, without the watcher) as a child process: the

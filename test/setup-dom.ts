@@ -24,7 +24,7 @@ if (!window.matchMedia) {
 
 // jsdom has <dialog> but not its methods. Enough of them for components to
 // open and close one; focus handling, Escape and inertness are the browser's
-// and are tested end to end (e2e/pages.spec.ts).
+// and are tested end to end (e2e/team-page.spec.ts).
 if (typeof HTMLDialogElement !== "undefined" && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute("open", "");

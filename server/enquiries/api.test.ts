@@ -4,9 +4,9 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
-import { tempDataDir } from "../test-support/pipeline";
-import { freePort } from "../test-support/postgres";
-import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
+import { tempDataDir } from "../../test/support/pglite";
+import { freePort } from "../../test/support/server-process";
+import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { COMMUNICATION_PATH, MAX_BODY_BYTES, bearerMatches, communicationRouter } from "./api.server";
 import { fileSmsTransport, smtpMailTransport, type MailTransport, type SmsTransport } from "./transport.server";
 

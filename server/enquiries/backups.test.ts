@@ -18,10 +18,10 @@ import { deliveryMessageId } from "./messages.server";
 import { BACKUP_QUEUE, DELIVERY_QUEUE } from "./queue.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { deliveries, submissions } from "./schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../test-support/pipeline";
-import { startPostgres } from "../test-support/postgres";
-import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
-import { sleep, waitFor } from "../test-support/wait";
+import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { startPostgres } from "../../test/support/postgres";
+import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { sleep, waitFor } from "../../test/support/wait";
 
 /** Backups of the embedded database: the schedule, retention, and a restore that brings everything back. */
 let smtp: TestSmtpServer;

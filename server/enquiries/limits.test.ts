@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { preparedDataDir } from "../test-support/pipeline";
+import { preparedDataDir } from "../../test/support/pglite";
 import { openStore, type Store } from "./db.server";
 import { countWindows, LimitBounds, type LimitKey } from "./limits.server";
 

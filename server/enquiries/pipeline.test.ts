@@ -14,10 +14,10 @@ import {
 import { RETENTION_QUEUE } from "./queue.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "./schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../test-support/pipeline";
-import { startPostgres, type TestPostgres } from "../test-support/postgres";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test-support/smtp";
-import { sleep, waitFor } from "../test-support/wait";
+import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/support/smtp";
+import { sleep, waitFor } from "../../test/support/wait";
 
 /**
  * The delivery pipeline end to end, against the embedded database and a real

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "~/components/forms/testing.server";
+import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import { action } from "./route";
 

@@ -2,8 +2,13 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
-import { fakeEnquiryService } from "~/components/forms/testing.server";
-import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
+import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
+import {
+  renderEnquiryPage,
+  setUpEnquiryPageTests,
+  slowTests,
+  type StubAction,
+} from "../../../test/support/enquiry-pages";
 import type { EnquiryResult } from "~/components/forms/types";
 import AdvisoryPage, { action, loader } from "./route";
 

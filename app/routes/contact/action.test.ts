@@ -7,7 +7,7 @@ import {
   formToken,
   quietActionLogs,
   testOutcomes,
-} from "~/components/forms/testing.server";
+} from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";

@@ -4,8 +4,13 @@ import { Link } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import type { EnquiryResult } from "~/components/forms/types";
-import { fakeEnquiryService } from "~/components/forms/testing.server";
-import { renderEnquiryPage, setUpEnquiryPageTests, slowTests, type StubAction } from "~/components/forms/testing";
+import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
+import {
+  renderEnquiryPage,
+  setUpEnquiryPageTests,
+  slowTests,
+  type StubAction,
+} from "../../../test/support/enquiry-pages";
 import ContactPage, { action, loader } from "./route";
 
 const testLinks = (

@@ -6,7 +6,7 @@ import {
   formPost,
   formToken,
   quietActionLogs,
-} from "~/components/forms/testing.server";
+} from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
 import { action, loader } from "./route";
 

@@ -1,13 +1,27 @@
 /**
- * Starts the production server from the build (or, with `args`, another
- * entry point such as the development server) on a free loopback port for a
- * benchmark, check script or test, and stops it afterwards.
+ * Starts the production server from the build (build/node/index.js, or with
+ * `args` another entry point such as the development server) on a free
+ * loopback port, with a fresh temporary DATA_DIR, for an end-to-end stack, a
+ * benchmark, a check script or a fault test, and stops it afterwards.
+ * Plain Node can run this module (the benchmark scripts import it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+/** The production build the tests run: BUILD_DIR, or ./build. */
+export function buildDir(): string {
+  return path.resolve(process.env.BUILD_DIR ?? "build");
+}
+
+/** Fails with a clear message when there is no build to run. */
+export function assertBuilt(dir = buildDir()) {
+  if (!existsSync(path.join(dir, "node", "index.js"))) {
+    throw new Error(`No build in ${dir}: run \`npm run build\` first (BUILD_DIR selects the folder).`);
+  }
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,19 +34,6 @@ export async function freePort(): Promise<number> {
     });
   });
 }
-
-/**
- * Every request limit out of the way and no minimum fill time, for load and
- * fault tests (the server refuses nothing it would otherwise accept).
- */
-export const unlimitedEnv: Record<string, string> = {
-  FORM_MIN_FILL_MS: "0",
-  RATE_LIMIT_PER_MINUTE: "100000000",
-  POST_RATE_LIMIT_PER_MINUTE: "100000000",
-  ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "100000000",
-  ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
-  ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
-};
 
 export type RunningServer = {
   url: string;
@@ -52,6 +53,12 @@ export type RunningServer = {
 export type StartServerOptions = {
   /** Keep stdout and stderr in memory (see `output()`) instead of ignoring stdout and inheriting stderr. */
   capture?: boolean;
+  /** Pass stdout and stderr through to this process's (the end-to-end stack shows the server's log). */
+  inheritOutput?: boolean;
+  /** Extra Node options for the server (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** The prefix of the temporary DATA_DIR, when `env` gives none. */
+  dataPrefix?: string;
   /** Listen on this port instead of a free one (e.g. to restart on the same address). */
   port?: number;
   /** How long to wait for /healthz (default 30 s). */
@@ -67,20 +74,28 @@ export async function startServer(
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "maternis-bench-"));
-  const buildDir = path.resolve(options.buildDir ?? process.env.BUILD_DIR ?? "build");
-  const child = spawn(process.execPath, options.args ?? [path.join(buildDir, "node/index.js")], {
-    stdio: options.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      BUILD_DIR: buildDir,
-      ...env,
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), options.dataPrefix ?? "maternis-server-"));
+  const build = path.resolve(options.buildDir ?? buildDir());
+  const child = spawn(
+    process.execPath,
+    options.args ?? [...(options.nodeArgs ?? []), path.join(build, "node/index.js")],
+    {
+      stdio: options.capture
+        ? ["ignore", "pipe", "pipe"]
+        : options.inheritOutput
+          ? ["ignore", "inherit", "inherit"]
+          : ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "error",
+        BUILD_DIR: build,
+        ...env,
+      },
     },
-  });
+  );
   let captured = "";
   const keep = (chunk: Buffer) => {
     captured += chunk.toString("utf8");

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { freePort } from "../../scripts/lib/server-process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./server-process";
 
 /**
  * Starts a throwaway PostgreSQL cluster on a free loopback port for
@@ -33,8 +33,6 @@ function findBinaries(): string {
   }
   return found;
 }
-
-export { freePort };
 
 let counter = 0;
 

@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -19,14 +21,19 @@ export type SmtpOutage = "refuse-connect" | "defer-data" | "drop-data";
  * port, to simulate an outage. Recipients in `reject` get a 550.
  * `closeTimeoutMs` bounds how long `stop()` lets open connections finish
  * (smtp-server's default is 30 s, during which pooled clients can still send).
+ * With `mailboxDir`, every message is written there as <time>-<sequence>.eml
+ * instead (read it with ./mailbox.ts): the end-to-end stack runs in another
+ * process than the tests that read its mail.
  */
-export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}) {
+export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?: number; mailboxDir?: string } = {}) {
   const received: ReceivedMail[] = [];
   const reject = new Set<string>();
   const options: { delayMs: number; outage: SmtpOutage | null } = { delayMs: 0, outage: null };
   /** Connections and messages turned away by an outage. */
   const refused = { connections: 0, messages: 0 };
-  let port = 0;
+  let port = settings.port ?? 0;
+  let saved = 0;
+  if (settings.mailboxDir) mkdirSync(settings.mailboxDir, { recursive: true });
   let server: SMTPServer | undefined;
 
   function create() {
@@ -73,6 +80,17 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number } = {}
                 responseCode: 451,
               }),
             );
+          });
+          return;
+        }
+        if (settings.mailboxDir) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            saved += 1;
+            const name = `${Date.now()}-${String(saved).padStart(4, "0")}.eml`;
+            writeFileSync(path.join(settings.mailboxDir!, name), Buffer.concat(chunks));
+            callback();
           });
           return;
         }

@@ -1,5 +1,5 @@
 /**
- * Test helpers for the enquiry actions (used by the route action tests only).
+ * Test helpers for the enquiry actions (the route action and page tests).
  * The fake service is a test double for the service boundary that the
  * Express server provides through the router context.
  */
@@ -9,10 +9,11 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { appContext, type EnquiryOutcome } from "~/lib/context.server";
 import type { EnquiryKind } from "~/lib/enquiry-kinds";
 import { parseEnv } from "~/lib/env.server";
-import { createFormGuard, HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { createFormGuard, issueFormToken } from "~/lib/form-guard.server";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { EnquiryService, SubmitResult } from "~/lib/services";
-import type { EnquiryResult } from "./types";
+import type { EnquiryResult } from "~/components/forms/types";
+import { urlencodedForm } from "./form-posts";
 
 export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string };
 
@@ -67,10 +68,7 @@ export function formPost(
   { token = formToken(), ip = "203.0.113.9" } = {},
 ) {
   // URL-encoded, as a browser posts a form (and portable across test environments).
-  const body = new URLSearchParams();
-  body.set(HONEYPOT_FIELD, "");
-  body.set(TIMESTAMP_FIELD, token);
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const body = urlencodedForm(fields, token);
   return new Request(`http://localhost${path}`, { method: "POST", body, headers: { [CLIENT_IP_HEADER]: ip } });
 }
 

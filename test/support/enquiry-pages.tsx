@@ -8,7 +8,7 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { contextWith, fakeEnquiryService } from "./testing.server";
+import { contextWith, fakeEnquiryService } from "./enquiry-actions";
 
 export type StubAction = (args: { request: Request }) => unknown;
 type Service = ReturnType<typeof fakeEnquiryService>["service"];

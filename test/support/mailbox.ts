@@ -1,13 +1,14 @@
 /**
- * Reads the mailbox the e2e stack's SMTP server writes to (e2e/support/stack.ts
- * saves every message it receives as MAILBOX_DIR/<time>-<sequence>.eml).
+ * Reads the mailbox the end-to-end stack's SMTP server writes to (./smtp.ts,
+ * started with `mailboxDir` by ./e2e-stack.ts, saves every message it receives
+ * as MAILBOX_DIR/<time>-<sequence>.eml).
  * Tests find their own messages by a unique address, so the folder may hold
  * messages from earlier runs and from tests running in parallel.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect } from "@playwright/test";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
+import { waitFor } from "./wait";
 
 /** The project root: playwright.config.ts and the stack resolve MAILBOX_DIR from here. */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -75,17 +76,13 @@ export async function messagesAbout(address: string): Promise<MailboxMessage[]> 
 
 /** Waits (bounded) until at least `count` messages concern `address`, and returns them in arrival order. */
 export async function waitForMessages(address: string, count: number, timeout = 30_000): Promise<MailboxMessage[]> {
-  let found: MailboxMessage[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = await messagesAbout(address);
-        return found.length;
-      },
-      { message: `${count} e-mail(s) about ${address} in ${mailboxDir}`, timeout, intervals: [250, 500, 1000] },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return found;
+  return waitFor(
+    async () => {
+      const found = await messagesAbout(address);
+      return found.length >= count ? found : undefined;
+    },
+    { timeoutMs: timeout, intervalMs: 250, what: `${count} e-mail(s) about ${address} in ${mailboxDir}` },
+  );
 }
 
 /** A unique submitter address for one test. */

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { PgBoss } from "pg-boss";
-import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
-import { openStore } from "../enquiries/db.server";
-import { migrations } from "../enquiries/migrate.server";
+import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
+import { openStore } from "../../server/enquiries/db.server";
+import { migrations } from "../../server/enquiries/migrate.server";
 import { createLogger } from "~/lib/log.server";
 
 /** A temporary DATA_DIR, removed by the returned cleanup. */

@@ -1,0 +1,182 @@
+/**
+ * The contact form end to end with JavaScript: the thank-you panel, the toast and
+ * both e-mails through the real pipeline, the error summary, and the interest
+ * that links and cards set.
+ */
+import {
+  ENQUIRIES,
+  afterMinFill,
+  bySubject,
+  expect,
+  expectErrorSummary,
+  expectToast,
+  fillContact,
+  holdNextPost,
+  open,
+  submitUnchecked,
+  test,
+} from "../test/support/form-pages";
+import { uniqueAddress, waitForMessages } from "../test/support/mailbox";
+
+test.describe.configure({ timeout: 90_000 });
+
+test.describe("contact with JavaScript", () => {
+  test("sends a message: pending button, thank-you panel with focus, toast, notification and acknowledgement e-mails", async ({
+    page,
+  }) => {
+    const email = uniqueAddress("contact");
+    const renderedAt = await open(page, "/contact");
+    await fillContact(page, {
+      name: "Amina Mensah",
+      email,
+      organization: "Korle Bu Teaching Hospital",
+      role: "Head Midwife",
+      interest: "pricing",
+      message: "What does a district-wide licence cost?\nWe have 12 clinics.",
+    });
+    const release = await holdNextPost(page, "/contact");
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${pathname}`);
+    });
+    await afterMinFill(renderedAt);
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const submit = page.locator("form#contact-form button[type=submit]");
+    await expect(submit).toHaveText("Sending...");
+    await expect(submit).toBeDisabled();
+    release();
+
+    const panel = page.locator('[data-slot="success-panel"]');
+    const heading = panel.getByRole("heading", { name: "Thank you! Your message has been sent." });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(panel).toContainText("We received your inquiry about Pricing.");
+    await expect(panel).toContainText("Our team will respond within one business day.");
+    await expect(page.locator("form#contact-form")).toHaveCount(0);
+
+    await expectToast(
+      page,
+      "success",
+      "Message Sent Successfully!",
+      "We'll respond within 24 hours. Check your inbox for confirmation.",
+    );
+
+    await expect(panel.getByRole("link", { name: "Explore Platform" })).toHaveAttribute("href", "/product");
+    // One request per submission: the action's result needs no reload of the page's loaders.
+    expect(dataRequests).toEqual(["POST /contact.data"]);
+
+    // The e-mails: the notification to the company (replies go to the visitor) and the acknowledgement.
+    const messages = await waitForMessages(email, 2);
+    const notification = bySubject(messages, "New Contact Form Submission - pricing");
+    expect(notification.toAddresses).toEqual([ENQUIRIES]);
+    expect(notification.replyToAddresses).toEqual([email]);
+    expect(notification.text).toContain("Amina Mensah");
+    expect(notification.text).toContain("Korle Bu Teaching Hospital");
+    expect(notification.text).toContain("We have 12 clinics.");
+    const acknowledgement = messages.find((m) => m !== notification)!;
+    expect(acknowledgement.toAddresses).toEqual([email]);
+    expect(acknowledgement.subject).toBe("We received your message");
+
+    // 'Send Another Message': an empty form, interest back to general, focus on the first field.
+    await panel.getByRole("button", { name: "Send Another Message" }).click();
+    await expect(page.locator("#contact-form-name")).toBeFocused();
+    for (const field of ["name", "email", "organization", "role", "message"]) {
+      await expect(page.locator(`#contact-form-${field}`), field).toHaveValue("");
+    }
+    await expect(page.locator("#contact-form-interest")).toHaveValue("general");
+    await expect(page.locator("#contact-form-interest option:checked")).toHaveText("General Information");
+
+    // A second message about general information: the panel names no interest.
+    const second = uniqueAddress("contact-general");
+    await fillContact(page, { name: "Kofi Owusu", email: second, message: "Please tell me more about Maternis." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(panel.getByRole("heading", { name: "Thank you! Your message has been sent." })).toBeFocused();
+    await expect(panel.locator("p").first()).toHaveText("We received your inquiry.");
+    const generalMessages = await waitForMessages(second, 2);
+    bySubject(generalMessages, "New Contact Form Submission - general");
+  });
+
+  test("a request that bypassed the browser's checks gets a focused error summary; its links focus the fields", async ({
+    page,
+  }) => {
+    await open(page, "/contact");
+    await page.locator("#contact-form-email").fill("not-an-email");
+    await page.locator("#contact-form-organization").fill("Ridge Hospital");
+    await page.locator("#contact-form-interest").selectOption("implementation");
+    await submitUnchecked(page, "contact-form", page.getByRole("button", { name: "Send Message" }));
+    const summary = await expectErrorSummary(page, [
+      ["contact-form-name", "Enter your full name"],
+      ["contact-form-email", "Enter an email address in the correct format, like name@example.com"],
+      ["contact-form-message", "Enter your message"],
+    ]);
+    await expect(summary).toBeFocused();
+    await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");
+    await expect(page.locator("#contact-form-organization")).toHaveValue("Ridge Hospital");
+    await expect(page.locator("#contact-form-organization")).not.toHaveAttribute("aria-invalid", /.*/);
+    await expect(page.locator("#contact-form-interest")).toHaveValue("implementation");
+    await summary.getByRole("link", { name: "Enter your message" }).click();
+    await expect(page.locator("#contact-form-message")).toBeFocused();
+    // Its label shows too, not under the sticky header (the scroll may be smooth: wait for it to settle).
+    const label = page.locator('label[for="contact-form-message"]');
+    await expect(label).toBeInViewport();
+    await expect
+      .poll(() =>
+        label.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const seen = document.elementFromPoint(box.left + 2, box.top + box.height / 2);
+          return seen !== null && element.contains(seen);
+        }),
+      )
+      .toBe(true);
+  });
+});
+
+test.describe("contact interest", () => {
+  test("the partnership card sets the interest, the #contact-form hash and scrolls to the form", async ({ page }) => {
+    await open(page, "/contact");
+    await expect(page.locator("#contact-form-interest")).toHaveValue("general");
+    await page.getByRole("link", { name: "Start a partnership inquiry" }).click();
+    await expect(page.locator("#contact-form-interest")).toHaveValue("partnership");
+    await expect(page.locator("#contact-form-interest option:checked")).toHaveText("Partnership Opportunities");
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expect(page.locator("form#contact-form")).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test("?interest= fills in a known interest and ignores an unknown one", async ({ page }) => {
+    await open(page, "/contact?interest=pricing");
+    await expect(page.locator("#contact-form-interest")).toHaveValue("pricing");
+    await expect(page.locator("#contact-form-interest option:checked")).toHaveText("Pricing & Plans");
+    await open(page, "/contact?interest=bogus");
+    await expect(page.locator("#contact-form-interest")).toHaveValue("general");
+    await expect(page.locator("#contact-form-interest option:checked")).toHaveText("General Information");
+  });
+
+  test("a later in-site link fills in the interest only while it is still general", async ({ page }) => {
+    // Client-side navigation through the app's own router, as a <Link> does.
+    const navigate = (to: string) =>
+      page.evaluate(async (target) => {
+        const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
+          .__reactRouterDataRouter;
+        if (!router) throw new Error("React Router's data router is not exposed on window");
+        await router.navigate(target);
+      }, to);
+
+    await open(page, "/contact");
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    // Still general: the link's interest is taken.
+    await navigate("/contact?interest=implementation#contact-form");
+    await expect(page).toHaveURL(/\/contact\?interest=implementation#contact-form$/);
+    await expect(page.locator("#contact-form-interest")).toHaveValue("implementation");
+
+    // The visitor's own choice is kept.
+    await page.locator("#contact-form-interest").selectOption("demo");
+    await navigate("/contact?interest=pricing#contact-form");
+    await expect(page).toHaveURL(/\/contact\?interest=pricing#contact-form$/);
+    await expect(page.locator("#contact-form-interest")).toHaveValue("demo");
+    // It really was client-side: the page was never reloaded.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  });
+});

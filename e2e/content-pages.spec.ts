@@ -1,0 +1,439 @@
+/**
+ * End-to-end tests for the content pages' HTML as the server sends it, with no
+ * JavaScript (what a crawler or a visitor without JavaScript gets): home,
+ * product, dashboard, about, our story, impact, global, vision, team,
+ * investors, privacy and terms. Each page's HTML is fetched with
+ * `request.get` and queried in a browser context with JavaScript disabled.
+ *
+ * Strings quoted in the SPEC are asserted literally; other copy comes from
+ * app/content so a wording change there does not break these tests.
+ */
+import { expect, test } from "@playwright/test";
+import { about } from "../app/content/about";
+import { company } from "../app/content/company";
+import { dashboard, priorityLabels } from "../app/content/dashboard";
+import { globalPresence } from "../app/content/global";
+import { home } from "../app/content/home";
+import { aims2030, impact, sdgs } from "../app/content/impact";
+import { investorHero, pitchPdf, problem, roadmapIntro, solution, whyInvest } from "../app/content/investors";
+import { ourStory } from "../app/content/our-story";
+import { product, screens } from "../app/content/product";
+import { coreValues, leadershipTeam, teamQuote } from "../app/content/team";
+import { vision } from "../app/content/vision";
+import { prerenderedPaths } from "../app/pages";
+import { escapeRegExp, expectSingleH1, expectLink, sectionByHeading, expectRoadmap } from "../test/support/page-checks";
+import { loadStaticHtml, fetchHtml } from "../test/support/static-html";
+
+test.describe("prerendered HTML (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("covers every content page in app/pages.ts", async ({ request }) => {
+    // The content pages are the prerendered ones; each is served as HTML.
+    expect(prerenderedPaths).not.toContain("/contact");
+    for (const path of prerenderedPaths) await fetchHtml(request, path);
+  });
+
+  test("/ (home): hero, the four slides, sections, calls to action and Organization JSON-LD", async ({
+    page,
+    request,
+  }) => {
+    const html = await loadStaticHtml(page, request, "/");
+    await expectSingleH1(page, home.hero.title);
+
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await expect(carousel).toHaveCount(1);
+    await expect(carousel).toHaveAttribute("aria-label", home.carouselLabel);
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(4);
+    const slideTitles = [
+      "Web Summit Lisbon 2025",
+      "Digital Maternal Records",
+      "AI for Early Risk Insights",
+      "Continuous Health Monitoring",
+    ];
+    for (const [i, title] of slideTitles.entries()) {
+      const slide = slides.nth(i);
+      await expect(slide).toHaveAttribute("aria-label", `${i + 1} of 4`);
+      await expect(slide.getByRole("heading", { level: 2 })).toHaveText(title);
+    }
+    // Slide buttons: 1 → /contact, 2 → /product, 3 → /demo, 4 → /product and /demo.
+    const slideHrefs = async (i: number) =>
+      slides
+        .nth(i)
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(await slideHrefs(0)).toEqual(["/contact"]);
+    expect(await slideHrefs(1)).toEqual(["/product"]);
+    expect(await slideHrefs(2)).toEqual(["/demo"]);
+    expect(await slideHrefs(3)).toEqual(["/product", "/demo"]);
+    const monitoring = slides.nth(3);
+    for (const metric of ["Heart rate", "Activity", "Sleep", "Stress"]) {
+      await expect(
+        monitoring
+          .getByRole("listitem")
+          .filter({ hasText: new RegExp(`^${metric}$`) })
+          .first(),
+      ).toBeAttached();
+    }
+    await expect(monitoring).toContainText(screens.devices.title);
+    for (const device of screens.devices.items) await expect(monitoring).toContainText(device);
+
+    // Key Features (5 cards), Global Impact / SDG 3.1, Why Choose (4), Who We Serve (4).
+    const features = sectionByHeading(page, home.features.title);
+    await expect(features).toContainText("Key Features");
+    await expect(features.getByRole("heading", { level: 3 })).toHaveCount(5);
+    const impactSection = sectionByHeading(page, home.impact.title);
+    await expect(impactSection).toContainText("Global Impact");
+    await expect(impactSection.getByRole("heading", { level: 2 })).toContainText("SDG 3.1");
+    for (const stat of home.impact.stats) await expect(impactSection).toContainText(stat.value);
+    const why = sectionByHeading(page, home.whyChoose.title);
+    await expect(why).toContainText("Why Choose");
+    await expect(why.getByRole("heading", { level: 3 })).toHaveCount(4);
+    const serve = sectionByHeading(page, home.audiences.title);
+    await expect(serve).toContainText("Who We Serve");
+    await expect(serve.getByRole("heading", { level: 3 })).toHaveText([
+      /health facilities/i,
+      /governments/i,
+      /NGOs/,
+      /mothers and families/i,
+    ]);
+
+    const cta = sectionByHeading(page, home.cta.title);
+    await expectLink(cta, /Join the Pilot/, "/contact");
+    await expectLink(cta, /Partner With Us/, /^\/contact(\?|#|$)/);
+
+    // schema.org Organization with the legal name.
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const organization = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Organization");
+    expect(organization, "Organization JSON-LD").toBeTruthy();
+    expect(organization.legalName).toBe("Maternis Health Ltd");
+    expect(organization.name).toBe(company.brand);
+    expect(organization.address.addressLocality).toBe("Aberdeen");
+    expect(html).toContain('"legalName":"Maternis Health Ltd"');
+  });
+
+  test("/product: hero buttons, AI services, roadmap with status, UK pilot and the dashboard link", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/product");
+    await expectSingleH1(page, product.hero.title);
+    const hero = page.locator("main section").first();
+    await expectLink(hero, /See How It Works/, "/demo");
+    await expectLink(hero, /Schedule Demo/, "/contact");
+    await expectLink(page.locator("main"), product.hero.dashboardLink.label, "/dashboard");
+
+    for (const stat of product.stats.items) await expect(page.locator("main")).toContainText(stat.value);
+    const problemSolution = sectionByHeading(page, product.problemSolution.title);
+    for (const label of ["The problem", "Our solution", "The impact"])
+      await expect(problemSolution).toContainText(label);
+    await expect(sectionByHeading(page, product.audiences.title).getByRole("heading", { level: 3 })).toHaveCount(3);
+
+    const ai = sectionByHeading(page, product.ai.title);
+    await expect(ai.getByRole("heading", { level: 3 })).toHaveText([
+      /clinical decision support/i,
+      /predictive analytics/i,
+      /workflow automation/i,
+    ]);
+    const benefits = sectionByHeading(page, product.benefits.title);
+    await expect(benefits.getByRole("listitem")).toHaveCount(product.benefits.items.length);
+
+    const roadmapSection = sectionByHeading(page, product.roadmap.title);
+    await expect(roadmapSection.getByRole("heading", { level: 2 })).toHaveText(/MVP now.*pilot.*regional scale/i);
+    await expectRoadmap(roadmapSection);
+
+    const continuity = sectionByHeading(page, product.continuity.title);
+    await expect(continuity.getByRole("heading", { level: 3 })).toHaveText([
+      /journal/i,
+      /reminders and alerts/i,
+      /newborn and immunization/i,
+    ]);
+    await expect(continuity).toContainText(/text, audio or video/);
+
+    const pilot = sectionByHeading(page, product.pilot.title);
+    await expect(pilot.getByRole("heading", { level: 2 })).toContainText("9-month");
+    await expect(pilot).toContainText("UK");
+    await expect(pilot).toContainText("Q1 2026");
+
+    await expect(page.getByRole("heading", { level: 2, name: "Get in Touch", exact: true })).toBeAttached();
+  });
+
+  test("/dashboard: demo label, four stat tiles, alerts with priority words, back link", async ({ page, request }) => {
+    await loadStaticHtml(page, request, "/dashboard");
+    await expectSingleH1(page, dashboard.title);
+    const main = page.locator("main");
+    await expect(main.getByText(/^Demo interface$/).first()).toBeAttached();
+    await expect(main).toContainText(/demo interface/i);
+    await expectLink(main, /Back to the product/, "/product");
+
+    const tiles = main.locator("dl").first().locator(":scope > div");
+    await expect(tiles).toHaveCount(4);
+    const expected = [
+      ["1,247", "Active patients"],
+      ["23", "High risk"],
+      ["18", "Appointments"],
+      ["7", "Alerts"],
+    ] as const;
+    for (const [i, [value, label]] of expected.entries()) {
+      await expect(tiles.nth(i).locator("dd")).toHaveText(value);
+      await expect(tiles.nth(i).locator("dt")).toContainText(label);
+    }
+
+    const alerts = main.getByRole("region", { name: dashboard.alerts.title });
+    const items = alerts.locator("li[data-priority]");
+    await expect(items).toHaveCount(dashboard.alerts.items.length);
+    for (const [i, alert] of dashboard.alerts.items.entries()) {
+      await expect(items.nth(i)).toHaveAttribute("data-priority", alert.priority);
+      await expect(items.nth(i)).toContainText(`${priorityLabels[alert.priority]} priority`);
+    }
+    for (const word of ["High", "Medium", "Low"]) await expect(alerts).toContainText(word);
+  });
+
+  test("/about: mission, vision, journey, differentiators and buttons to /product and /team", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/about");
+    await expectSingleH1(page, about.hero.title);
+    for (const item of about.missionVision)
+      await expect(page.getByRole("heading", { level: 3, name: item.title })).toBeAttached();
+    const journey = sectionByHeading(page, about.journey.title);
+    await expect(journey.getByRole("heading", { level: 3 })).toHaveCount(about.journey.steps.length);
+    const different = sectionByHeading(page, about.differentiators.title);
+    await expect(different.getByRole("heading", { level: 3 })).toHaveCount(about.differentiators.cards.length);
+    const cta = sectionByHeading(page, about.cta.title);
+    await expectLink(cta, about.cta.primary.label, "/product");
+    await expectLink(cta, about.cta.secondary.label, "/team");
+  });
+
+  test("/our-story: founder narrative, timeline and buttons to /advisory and /contact", async ({ page, request }) => {
+    await loadStaticHtml(page, request, "/our-story");
+    await expectSingleH1(page, ourStory.hero.title);
+    const narrative = sectionByHeading(page, ourStory.narrative.title);
+    await expect(narrative.locator("p")).toContainText([ourStory.narrative.paragraphs[0]!]);
+    const timeline = sectionByHeading(page, ourStory.timeline.title);
+    await expect(timeline.getByRole("listitem")).toHaveCount(ourStory.timeline.entries.length);
+    for (const entry of ourStory.timeline.entries) await expect(timeline).toContainText(entry.when);
+    const cta = sectionByHeading(page, ourStory.cta.title);
+    await expectLink(cta, ourStory.cta.primary.label, "/advisory");
+    await expectLink(cta, ourStory.cta.secondary.label, "/contact");
+  });
+
+  test("/impact: statistics, differentiators, outcomes, SDG 3.1/3.7/3.8 and 2030 aims", async ({ page, request }) => {
+    await loadStaticHtml(page, request, "/impact");
+    await expectSingleH1(page, impact.hero.title);
+    const stats = sectionByHeading(page, impact.stats.title);
+    for (const stat of impact.stats.items) await expect(stats).toContainText(stat.value);
+    await expect(sectionByHeading(page, impact.differentiators.title).getByRole("heading", { level: 3 })).toHaveCount(
+      4,
+    );
+    await expect(sectionByHeading(page, impact.outcomes.title).getByRole("heading", { level: 3 })).toHaveCount(
+      impact.outcomes.items.length,
+    );
+    const sdg = sectionByHeading(page, impact.sdgSection.title);
+    for (const target of ["SDG 3.1", "SDG 3.7", "SDG 3.8"]) await expect(sdg).toContainText(target);
+    expect(sdgs.map((s) => s.target)).toEqual(["SDG 3.1", "SDG 3.7", "SDG 3.8"]);
+    const aims = sectionByHeading(page, impact.aims.title);
+    for (const value of ["1M+", "50+", "50%"])
+      await expect(aims.locator("dd").filter({ hasText: new RegExp(`^${escapeRegExp(value)}$`) })).toHaveCount(1);
+    const cta = sectionByHeading(page, impact.cta.title);
+    await expectLink(cta, impact.cta.primary.label, "/contact");
+    await expectLink(cta, impact.cta.secondary.label, "/product");
+  });
+
+  test("/global: UK, Ghana, Nigeria, future markets, metrics, four phases, links to /vision and /contact", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/global");
+    await expectSingleH1(page, globalPresence.hero.title);
+    const locations = sectionByHeading(page, globalPresence.locations.title);
+    await expect(locations.getByRole("heading", { level: 3 })).toHaveText([
+      /United Kingdom/,
+      /Ghana/,
+      /Nigeria/,
+      /Future markets/i,
+    ]);
+    await expect(locations).toContainText(/Headquarters/);
+    const metrics = sectionByHeading(page, globalPresence.metrics.title);
+    for (const metric of globalPresence.metrics.items) await expect(metrics).toContainText(metric.value);
+    const phases = sectionByHeading(page, globalPresence.phases.title);
+    await expect(phases.getByRole("listitem")).toHaveCount(4);
+    for (const n of [1, 2, 3, 4]) await expect(phases).toContainText(`Phase ${n}`);
+    const cta = sectionByHeading(page, globalPresence.cta.title);
+    await expectLink(cta, globalPresence.cta.primary.label, "/vision");
+    await expectLink(cta, globalPresence.cta.secondary.label, "/contact");
+  });
+
+  test("/vision: pillars, 2030 aims and where to go next", async ({ page, request }) => {
+    await loadStaticHtml(page, request, "/vision");
+    await expectSingleH1(page, vision.hero.title);
+    await expect(sectionByHeading(page, vision.pillars.title).getByRole("heading", { level: 3 })).toHaveCount(
+      vision.pillars.items.length,
+    );
+    const aims = sectionByHeading(page, vision.aims.title);
+    await expect(aims.locator("dd")).toHaveText(aims2030.map((a) => a.value));
+    expect(aims2030.map((a) => a.value)).toEqual(["1M+", "50+", "50%"]);
+    await expect(aims).toContainText("2030");
+    const next = sectionByHeading(page, vision.next.title);
+    for (const link of vision.next.links) await expectLink(next, new RegExp(escapeRegExp(link.label)), link.to);
+  });
+
+  test("/team: title, mission and vision, four leaders, advisory network, values, quote, Join Our Mission", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/team");
+    await expectSingleH1(page, "Our Team | Leadership");
+    await expect(page.getByRole("heading", { level: 3, name: "Our Mission" })).toBeAttached();
+    await expect(page.getByRole("heading", { level: 3, name: "Our Vision" })).toBeAttached();
+
+    const leadership = sectionByHeading(page, "Leadership Team");
+    const cards = leadership.getByRole("article");
+    await expect(cards).toHaveCount(4);
+    const roles = [
+      "Founder & CEO",
+      "Co-Founder & Chief Medical Officer",
+      "Chief Technology Officer",
+      "Chief Product Officer",
+    ];
+    for (const [i, member] of leadershipTeam.entries()) {
+      const card = cards.nth(i);
+      await expect(card).toHaveAccessibleName(member.name);
+      await expect(card).toContainText(roles[i]!);
+      await expect(card).toContainText(member.shortBio);
+      await expect(card.getByRole("img", { name: new RegExp(escapeRegExp(member.name)) })).toBeAttached();
+      await expect(card.getByRole("button", { name: `Read More about ${member.name}` })).toBeAttached();
+      await expect(card.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", member.linkedin);
+    }
+
+    const advisory = sectionByHeading(page, /Advisory Network/);
+    await expect(advisory).toContainText("Coming Soon");
+    await expect(advisory).toContainText("Launching Q1 2026");
+    await expectLink(advisory, /Join the Network/, "/advisory");
+
+    const values = sectionByHeading(page, "Our Core Values");
+    await expect(values.getByRole("heading", { level: 3 })).toHaveText([
+      "Mission-Driven",
+      "Security First",
+      "Innovation",
+      "Global Impact",
+    ]);
+    expect(coreValues.map((v) => v.title)).toEqual(["Mission-Driven", "Security First", "Innovation", "Global Impact"]);
+    await expect(page.locator("main blockquote")).toContainText(teamQuote.text);
+
+    const join = page.locator("#join-our-mission");
+    await expect(join.getByRole("heading", { level: 2 })).toHaveText("Join Our Mission");
+    await expect(join.locator(`a[href="mailto:${company.email.careers}"]`)).toHaveCount(1);
+    await expect(join.locator(`a[href="mailto:${company.email.enquiries}"]`)).toHaveCount(1);
+    await expectLink(page.locator("main"), /Join Our Mission/, "#join-our-mission");
+    await expectLink(page.locator("main"), /Our Story/, "/our-story");
+  });
+
+  test("/investors: problem, solution, first national pilot, roadmap, why invest, partner actions", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/investors");
+    await expectSingleH1(page, investorHero.title);
+    const problemSection = sectionByHeading(page, problem.title);
+    await expect(problemSection).toContainText("The Problem");
+    await expect(problemSection).toContainText("295,000");
+    await expect(problemSection.getByRole("heading", { level: 3 })).toHaveText([
+      /paper records are fragmented/i,
+      /lack of real-time data/i,
+      /poor continuity/i,
+    ]);
+    const solutionSection = sectionByHeading(page, solution.title);
+    await expect(solutionSection.getByRole("heading", { level: 3 })).toHaveText([
+      /mothers/i,
+      /providers/i,
+      /ministries/i,
+    ]);
+    const pilot = sectionByHeading(page, "First National Pilot");
+    await expect(pilot).toContainText("Coming Soon");
+    await expect(pilot).toContainText("Q1 2026");
+    await expectRoadmap(sectionByHeading(page, roadmapIntro.title));
+    const why = sectionByHeading(page, whyInvest.title);
+    await expect(why.getByRole("heading", { level: 3 })).toHaveText([
+      /secure SaaS/i,
+      /AI-Driven Insights/i,
+      /High-Impact Global Market/i,
+    ]);
+
+    const partner = page.locator("#partner-with-us");
+    await expect(partner.getByRole("heading", { level: 2 })).toHaveText("Partner With Us");
+    await expectLink(partner, /Book a Demo/, "/demo");
+    await expectLink(partner, /Download One-Page Pitch PDF/, pitchPdf.href);
+    await expectLink(partner, /Contact Us for Partnerships/, /^\/contact(\?|#|$)/);
+    const pdf = partner.getByRole("link", { name: /Download One-Page Pitch PDF/ });
+    await expect(pdf).toHaveAttribute("download", /\.pdf$/);
+    await expect(pdf).toHaveText(/\(PDF, \d+(\.\d)? (KB|MB)\)/);
+  });
+
+  for (const [path, title, sections] of [
+    ["/privacy", "Privacy Policy", 9],
+    ["/terms", "Terms of Service", 14],
+  ] as const) {
+    test(`${path}: ${sections} sections, 'Last updated: January 2025' and a matching table of contents`, async ({
+      page,
+      request,
+    }) => {
+      await loadStaticHtml(page, request, path);
+      await expectSingleH1(page, title);
+      await expect(page.locator("main")).toContainText("Last updated: January 2025");
+      const headings = page.locator("main article h2");
+      await expect(headings).toHaveCount(sections);
+      const ids = await headings.evaluateAll((els) => els.map((el) => el.id));
+      const texts = (await headings.allTextContents()).map((t) => t.trim());
+      expect(
+        ids.every((id) => /^[a-z0-9-]+$/.test(id)),
+        `heading ids ${ids.join(", ")}`,
+      ).toBe(true);
+      expect(new Set(ids).size).toBe(sections);
+
+      const toc = page.getByRole("navigation", { name: "Contents" });
+      const tocLinks = toc.getByRole("link");
+      await expect(tocLinks).toHaveCount(sections);
+      expect(await tocLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+        ids.map((id) => `#${id}`),
+      );
+      expect((await tocLinks.allTextContents()).map((t) => t.trim())).toEqual(texts);
+    });
+  }
+
+  test("privacy and terms cover the sections the SPEC lists", async ({ page, request }) => {
+    await loadStaticHtml(page, request, "/privacy");
+    await expect(page.locator("main article h2")).toHaveText([
+      /information/i,
+      /use/i,
+      /legal basis/i,
+      /keep|retention/i,
+      /protect|security/i,
+      /rights.*GDPR/i,
+      /international transfers/i,
+      /changes/i,
+      /contact/i,
+    ]);
+    await loadStaticHtml(page, request, "/terms");
+    const terms = page.locator("main article");
+    await expect(terms.locator("h2")).toHaveText([
+      /acceptance/i,
+      /description of service/i,
+      /accounts/i,
+      /acceptable use/i,
+      /HIPAA.*Business Associate Agreement/i,
+      /subscription and payment/i,
+      /availability/i,
+      /intellectual property/i,
+      /liability/i,
+      /indemnification/i,
+      /termination/i,
+      /governing law/i,
+      /changes/i,
+      /contact/i,
+    ]);
+    await expect(terms).toContainText("30 days");
+    await expect(terms).toContainText(/Scotland/);
+  });
+});

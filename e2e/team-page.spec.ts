@@ -1,0 +1,136 @@
+/**
+ * The team page in a real browser: the biography dialogs (focus, Escape,
+ * inertness, axe), LinkedIn links and the Join Our Mission section.
+ */
+import { expect, test } from "@playwright/test";
+import { company } from "../app/content/company";
+import { ourStory } from "../app/content/our-story";
+import { leadershipTeam } from "../app/content/team";
+import { expectNoAxeViolations, waitForHydration } from "../test/support/browser";
+import { escapeRegExp } from "../test/support/page-checks";
+
+test.describe("team page", () => {
+  test("Read More opens each member's full biography in a dialog; Escape closes it and returns focus", async ({
+    page,
+  }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    for (const member of leadershipTeam) {
+      const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
+      await expect(readMore).toHaveText(/^Read More/);
+      await readMore.click();
+      const dialog = page.getByRole("dialog", { name: member.name });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(member.role);
+      const paragraphs = dialog.getByTestId("full-bio").locator("p");
+      expect(member.fullBio.length).toBeGreaterThanOrEqual(2);
+      await expect(paragraphs).toHaveText([...member.fullBio]);
+      const dialogLink = dialog.getByRole("link", { name: /LinkedIn/ });
+      await expect(dialogLink).toHaveAttribute("href", member.linkedin);
+      await expect(dialogLink).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(dialogLink).toHaveAccessibleName(/new tab/i);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(readMore).toBeFocused();
+    }
+  });
+
+  test("the dialog's close button closes it and focus returns to Read More", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    const member = leadershipTeam[2]!;
+    const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
+    await readMore.click();
+    const dialog = page.getByRole("dialog", { name: member.name });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(readMore).toBeFocused();
+  });
+
+  test("the page behind an open dialog is inert: Tab never leaves the dialog", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    const member = leadershipTeam[0]!;
+    await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: member.name });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      // Inside the dialog, or (between the last control and the first) on no element of the page.
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body ? "none" : active.closest("dialog") ? "dialog" : active.outerHTML;
+      });
+      expect(["dialog", "none"]).toContain(where);
+    }
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+  });
+
+  test("axe finds no violations with a biography dialog open @mobile", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    const member = leadershipTeam[1]!;
+    await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: member.name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute("open", "");
+    // expectNoAxeViolations lets any opening transition settle first.
+    await expect(dialog.getByTestId("full-bio").locator("p")).toHaveCount(member.fullBio.length);
+    await expectNoAxeViolations(page, "/team with the dialog open");
+  });
+
+  test("LinkedIn links open in a new tab safely and say so", async ({ page }) => {
+    await page.goto("/team");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(leadershipTeam.length);
+    for (const member of leadershipTeam) {
+      const link = page.getByRole("article", { name: member.name }).getByRole("link", { name: /LinkedIn/ });
+      await expect(link).toHaveAttribute("href", member.linkedin);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(link).toHaveAccessibleName(new RegExp(`${escapeRegExp(member.name)}.*LinkedIn.*new tab`, "i"));
+    }
+    // Every link that opens a new tab on the page is safe and announced (those in the
+    // closed biography dialogs too, once a dialog shows them).
+    const blankLinks = page.locator('main a[target="_blank"]:visible');
+    expect(await blankLinks.count()).toBeGreaterThanOrEqual(leadershipTeam.length);
+    for (const link of await blankLinks.all()) {
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      await expect(link).toHaveAccessibleName(/new tab/i);
+    }
+  });
+
+  test("'Join Our Mission' moves focus to the Join Our Mission section", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    const hero = page.locator("main section").first();
+    await hero.getByRole("link", { name: "Join Our Mission" }).click();
+    const section = page.locator("#join-our-mission");
+    await expect(section).toBeFocused();
+    await expect(page).toHaveURL(/\/team#join-our-mission$/);
+    await expect(section.getByRole("heading", { level: 2, name: "Join Our Mission" })).toBeInViewport();
+  });
+
+  test("'Our Story' goes to /our-story", async ({ page }) => {
+    await page.goto("/team");
+    await waitForHydration(page);
+    await page.locator("main section").first().getByRole("link", { name: "Our Story" }).click();
+    await expect(page).toHaveURL(/\/our-story$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ourStory.hero.title);
+  });
+
+  test("Join Our Mission has mailto links for careers and enquiries", async ({ page }) => {
+    await page.goto("/team");
+    const section = page.locator("#join-our-mission");
+    await expect(section.getByRole("link", { name: company.email.careers })).toHaveAttribute(
+      "href",
+      `mailto:${company.email.careers}`,
+    );
+    await expect(section.getByRole("link", { name: company.email.enquiries })).toHaveAttribute(
+      "href",
+      `mailto:${company.email.enquiries}`,
+    );
+    await expect(section.getByRole("heading", { level: 3, name: "Careers" })).toBeVisible();
+  });
+});

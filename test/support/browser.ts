@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
+export async function expectNoAxeViolations(page: Page, context = "") {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n    ")}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+/** Collects Content-Security-Policy violations reported by the page. */
+export async function watchCspViolations(page: Page) {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+/** Waits until React has hydrated the page (the menu toggle gains aria-expanded). */
+export async function waitForHydration(page: Page) {
+  await page.locator("summary[aria-expanded]").first().waitFor({ state: "attached" });
+}
+
+/**
+ * Waits until no finite CSS animation or transition has run for several
+ * consecutive frames, so axe measures what a person sees rather than, say, a
+ * toast half faded in. One look is not enough: a transition starts only at the
+ * style recalculation after the change that triggers it (Sonner sets
+ * data-mounted in an effect, a frame after the toast is inserted), so a page
+ * can be still for a frame and then start moving. Fails after 5 s of motion.
+ */
+export async function settleAnimations(page: Page, quietFrames = 6) {
+  const moving = await page.evaluate(async (quietFrames) => {
+    const running = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0));
+    const deadline = performance.now() + 5000;
+    let quiet = 0;
+    while (quiet < quietFrames) {
+      if (performance.now() > deadline) {
+        return running().map(
+          (a) =>
+            `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ""}`,
+        );
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      quiet = running().length === 0 ? quiet + 1 : 0;
+    }
+    return [];
+  }, quietFrames);
+  expect(moving, "animations still running after 5 s").toEqual([]);
+}
+
+/**
+ * Waits for the visible toast of the given type to be fully entered, and holds
+ * it there. Sonner inserts a toast with data-mounted="false" (opacity 0), sets
+ * it to "true" in an effect, and fades it in with a 400 ms CSS transition; after
+ * its duration (4 s, 5 s for errors) it sets data-removed="true" and fades it
+ * out. The pointer over the region pauses that timer, so the toast can neither
+ * be entering nor leaving while axe measures it.
+ */
+export async function settleToast(page: Page, type: "success" | "error") {
+  const toast = page.locator(`[data-sonner-toast][data-type="${type}"][data-mounted="true"][data-removed="false"]`);
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await expect(toast).toHaveAttribute("data-expanded", "true");
+  await settleAnimations(page);
+  await expect(toast).toHaveCSS("opacity", "1");
+}
+
+/**
+ * Holds the page's carousel on its current slide: the rotation pauses while the
+ * pointer is over it, so no cross-fade (500 ms) can start while axe measures.
+ * The pointer rests in the padding above the slides, over no control.
+ */
+export async function holdCarousel(page: Page) {
+  const carousel = page.locator('[data-slot="carousel"]');
+  if ((await carousel.count()) === 0) return;
+  await expect(carousel).toHaveAttribute("data-enhanced", "");
+  await carousel.hover({ position: { x: 2, y: 2 } });
+}

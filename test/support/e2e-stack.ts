@@ -1,0 +1,42 @@
+/**
+ * Starts what the end-to-end tests run against: a real SMTP server on
+ * loopback (every message it receives is written to MAILBOX_DIR as .eml) and
+ * the production server from build/ with a fresh temporary DATA_DIR.
+ * Playwright's webServer runs this file; it stops both on SIGTERM/SIGINT.
+ */
+import path from "node:path";
+import { limitsOffEnv } from "./limits-off.ts";
+import { startServer } from "./server-process.ts";
+import { startSmtpServer } from "./smtp.ts";
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+
+const smtp = await startSmtpServer({
+  port: smtpPort,
+  mailboxDir: path.resolve(process.env.MAILBOX_DIR ?? ".tmp/e2e-mailbox"),
+});
+
+const server = await startServer(
+  {
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    ...limitsOffEnv,
+    // The forms' own minimum fill time, short: the browser tests wait it out.
+    FORM_MIN_FILL_MS: "500",
+  },
+  // Playwright's webServer waits for /healthz itself, with its own time limit.
+  { port, inheritOutput: true, dataPrefix: "maternis-e2e-", healthTimeoutMs: 180_000 },
+);
+
+async function stop() {
+  await server.stop();
+  await smtp.stop();
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
+void server.exited.then(async (code) => {
+  await smtp.stop();
+  process.exit(typeof code === "number" ? code : 0);
+});

@@ -1,0 +1,221 @@
+/**
+ * What the enquiry-form end-to-end tests share: opening a form page and
+ * waiting out its minimum fill time, filling each form, recording the toasts
+ * a page shows, the error summary, and a second server whose database is gone.
+ * The stack (./e2e-stack.ts) delivers e-mail to the mailbox (./mailbox.ts).
+ */
+import { rmSync } from "node:fs";
+import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
+import { waitForHydration } from "./browser";
+import { limitsOffEnv } from "./limits-off";
+import type { MailboxMessage } from "./mailbox";
+import { startPostgres, type TestPostgres } from "./postgres";
+import { startServer, type RunningServer } from "./server-process";
+
+// Round trips through the server and the delivery worker: allow for a busy machine (2 shared cores).
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+export const ENQUIRIES = "hello@maternis.health";
+/** The stack runs with FORM_MIN_FILL_MS=500: a form posted sooner after it was rendered counts as a bot. */
+export const MIN_FILL_MS = 600;
+
+/** Waits until the form rendered at `renderedAt` may be posted. */
+export async function afterMinFill(renderedAt: number) {
+  const left = renderedAt + MIN_FILL_MS - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** Opens a form page; returns the time it was rendered (the anti-spam token's age counts from here). */
+export async function open(page: Page, path: string, { hydrate = true } = {}) {
+  const renderedAt = Date.now();
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  if (hydrate) await waitForHydration(page);
+  return renderedAt;
+}
+
+export type SeenToast = { region: string; type: string; title: string; description: string };
+
+/**
+ * Records every toast as it appears: the label of its region, its type and
+ * its text. Toasts close after 4-5 s, so on a busy machine a visibility check
+ * alone could miss one; the record cannot.
+ */
+export async function watchToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: SeenToast[] = [];
+    const known = new WeakSet<Element>();
+    (window as unknown as { __toasts: SeenToast[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        const title = toast.querySelector("[data-title]")?.textContent ?? "";
+        if (known.has(toast) || !title) continue;
+        known.add(toast);
+        seen.push({
+          region: toast.closest("section")?.getAttribute("aria-label") ?? "",
+          type: toast.getAttribute("data-type") ?? "",
+          title,
+          description: toast.querySelector("[data-description]")?.textContent ?? "",
+        });
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Expects this toast (and no other) in the region labelled 'Notifications'. */
+export async function expectToast(page: Page, type: "success" | "error", title: string, description: string) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: SeenToast[] }).__toasts ?? []))
+    .toEqual([{ region: expect.stringMatching(/^Notifications\b/), type, title, description }]);
+}
+
+/** Submits a form without the browser's own checks (a request that bypassed them). */
+export async function submitUnchecked(page: Page, formId: string, button: Locator) {
+  await page.locator(`form#${formId}`).evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
+  await button.click();
+}
+
+/** Holds the route's next POST until `release()` so the pending state can be seen. */
+export async function holdNextPost(page: Page, pathname: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith(pathname),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** The one message with exactly this subject. */
+export function bySubject(messages: MailboxMessage[], subject: string) {
+  const found = messages.filter((m) => m.subject === subject);
+  expect(
+    found.map((m) => m.subject),
+    `one e-mail "${subject}" among ${messages.map((m) => m.subject).join(" | ")}`,
+  ).toEqual([subject]);
+  return found[0]!;
+}
+
+/** Asserts the error summary lists exactly these field errors, in order, each linking to its control. */
+export async function expectErrorSummary(page: Page, errors: [fieldId: string, message: string][]) {
+  const summary = page.locator('[data-slot="error-summary"]');
+  // As in GOV.UK Frontend: the focused container is not itself the alert; an element inside it is.
+  await expect(summary).not.toHaveAttribute("role");
+  await expect(summary.getByRole("alert").getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  const links = summary.getByRole("link");
+  await expect(links).toHaveText(errors.map(([, message]) => message));
+  for (const [index, [fieldId, message]] of errors.entries()) {
+    await expect(links.nth(index)).toHaveAttribute("href", `#${fieldId}`);
+    const control = page.locator(`#${fieldId}`);
+    await expect(control).toHaveAttribute("aria-invalid", "true");
+    await expect(control).toHaveAttribute("aria-describedby", new RegExp(`(^| )${fieldId}-error( |$)`));
+    await expect(page.locator(`#${fieldId}-error`)).toHaveText(`Error: ${message}`);
+  }
+  return summary;
+}
+
+export async function fillContact(
+  page: Page,
+  values: { name: string; email: string; organization?: string; role?: string; interest?: string; message: string },
+) {
+  await page.locator("#contact-form-name").fill(values.name);
+  await page.locator("#contact-form-email").fill(values.email);
+  if (values.organization !== undefined) await page.locator("#contact-form-organization").fill(values.organization);
+  if (values.role !== undefined) await page.locator("#contact-form-role").fill(values.role);
+  if (values.interest !== undefined) await page.locator("#contact-form-interest").selectOption(values.interest);
+  await page.locator("#contact-form-message").fill(values.message);
+}
+
+export async function fillDemo(
+  page: Page,
+  values: {
+    fullName: string;
+    organization: string;
+    email: string;
+    role: string;
+    preferredDate?: string;
+    message?: string;
+  },
+) {
+  await page.locator("#demo-form-fullName").fill(values.fullName);
+  await page.locator("#demo-form-organization").fill(values.organization);
+  await page.locator("#demo-form-email").fill(values.email);
+  await page.locator("#demo-form-role").selectOption(values.role);
+  if (values.preferredDate !== undefined) await page.locator("#demo-form-preferredDate").fill(values.preferredDate);
+  if (values.message !== undefined) await page.locator("#demo-form-message").fill(values.message);
+}
+
+export async function fillAdvisory(
+  page: Page,
+  values: { fullName: string; email: string; role: string; country: string; reason: string },
+) {
+  await page.locator("#advisory-form-fullName").fill(values.fullName);
+  await page.locator("#advisory-form-email").fill(values.email);
+  await page.locator("#advisory-form-role").selectOption(values.role);
+  await page.locator("#advisory-form-country").fill(values.country);
+  await page.locator("#advisory-form-reason").fill(values.reason);
+}
+
+/**
+ * A second production server from the same build, storing enquiries in a
+ * throwaway PostgreSQL cluster that is stopped once the server is up: every
+ * submission then really fails to be stored.
+ */
+export type BrokenStorageServer = { url: string };
+
+export const test = base.extend<object, { brokenStorage: BrokenStorageServer }>({
+  // Every page records the toasts it shows.
+  page: async ({ page }, provide) => {
+    await watchToasts(page);
+    await provide(page);
+  },
+  brokenStorage: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      let postgres: TestPostgres | undefined;
+      let server: RunningServer | undefined;
+      try {
+        postgres = await startPostgres();
+        const databaseUrl = await postgres.createDatabase("maternis_e2e_forms");
+        server = await startServer(
+          {
+            DATABASE_URL: databaseUrl,
+            LOG_LEVEL: "warn",
+            MAIL_TRANSPORT: "file",
+            SHUTDOWN_TIMEOUT_MS: "3000",
+            ...limitsOffEnv,
+            FORM_MIN_FILL_MS: "500",
+          },
+          { capture: true, healthTimeoutMs: 45_000, dataPrefix: "maternis-e2e-broken-" },
+        );
+        const url = server.url;
+        const health = async () => {
+          try {
+            return (await fetch(`${url}/healthz`)).status;
+          } catch {
+            return 0;
+          }
+        };
+        // Take the database away: the server keeps running, storage fails.
+        await postgres.stop();
+        await expect.poll(health, { message: "second server reports its database gone", timeout: 15_000 }).toBe(503);
+        await provide({ url });
+      } finally {
+        if (server) {
+          const timer = setTimeout(() => void server!.kill("SIGKILL"), 5_000);
+          await server.stop();
+          clearTimeout(timer);
+          rmSync(server.dataDir, { recursive: true, force: true });
+        }
+        await postgres?.stop().catch(() => {});
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});

@@ -1,0 +1,46 @@
+/**
+ * Checks the content-page end-to-end tests share: the page's one h1, a link
+ * and its href, a section by its heading, and the roadmap list.
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { roadmap } from "../../app/content/milestones";
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The h1 of the page (exactly one). */
+export async function expectSingleH1(page: Page, name: string | RegExp) {
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toHaveCount(1);
+  await expect(h1).toHaveAccessibleName(name);
+}
+
+/** A link in `scope` with the given accessible name, and its href. */
+export async function expectLink(scope: Page | Locator, name: string | RegExp, href: string | RegExp) {
+  const link = scope.getByRole("link", { name, exact: typeof name === "string" ? true : undefined });
+  await expect(link.first(), `link ${String(name)}`).toHaveAttribute("href", href);
+}
+
+/** The section labelled by the h2 with this name. */
+export function sectionByHeading(page: Page, name: string | RegExp) {
+  return page.locator("main section").filter({
+    has: page.getByRole("heading", { level: 2, name, exact: typeof name === "string" ? true : undefined }),
+  });
+}
+
+/** The roadmap list: 2025 upcoming (highlighted), 2026 and 2027+ planned, status in words. */
+export async function expectRoadmap(scope: Locator) {
+  const items = scope.locator('[data-slot="roadmap"] > li');
+  await expect(items).toHaveCount(3);
+  const expected = [
+    ["2025", "upcoming", "Upcoming"],
+    ["2026", "planned", "Planned"],
+    ["2027+", "planned", "Planned"],
+  ] as const;
+  expect(roadmap.map((r) => [r.year, r.status])).toEqual(expected.map(([year, status]) => [year, status]));
+  for (const [i, [year, status, word]] of expected.entries()) {
+    await expect(items.nth(i)).toHaveAttribute("data-status", status);
+    await expect(items.nth(i)).toContainText(year);
+    await expect(items.nth(i)).toContainText(`Status: ${word}`);
+    await expect(items.nth(i).getByRole("heading", { level: 3 })).toHaveText(roadmap[i]!.title);
+  }
+}
