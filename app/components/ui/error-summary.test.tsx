@@ -59,7 +59,7 @@ describe("ErrorSummary", () => {
   it("puts role=alert on an inner element, not on the focused container", () => {
     render(<Form summary={errors} />);
     expect(summary()).not.toHaveAttribute("role");
-    const alert = screen.getByRole("alert");
+    const alert = screen.getByRole("alert", { name: "There is a problem" });
     expect(alert).not.toBe(summary());
     expect(summary()).toContainElement(alert);
     expect(within(alert).getByRole("heading", { name: "There is a problem" })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FocusEvent, type MouseEvent } from "react";
+import { useEffect, useId, useRef, type FocusEvent, type MouseEvent } from "react";
 
 export type FieldErrorItem = { field: string; message: string };
 
@@ -22,6 +22,7 @@ type ErrorSummaryProps = {
  */
 export function ErrorSummary({ errors, title = "There is a problem", disableAutoFocus = false }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   // Focus when the errors themselves change, not when a parent re-renders.
   const signature = errors.map((e) => `${e.field}:${e.message}`).join("|");
   useEffect(() => {
@@ -40,8 +41,10 @@ export function ErrorSummary({ errors, title = "There is a problem", disableAuto
       onBlur={removeTabIndex}
       className="mb-6 scroll-mt-44 rounded-card border-4 border-danger-700 bg-white p-5 focus-visible:outline-offset-4"
     >
-      <div role="alert">
-        <h2 className="text-xl font-semibold text-ink">{title}</h2>
+      <div role="alert" aria-labelledby={titleId}>
+        <h2 id={titleId} className="text-xl font-semibold text-ink">
+          {title}
+        </h2>
         <ul className="mt-3 list-none space-y-1">
           {errors.map((error) => (
             <li key={error.field}>

@@ -198,7 +198,8 @@ describe("contact page: sending", slow, () => {
     await user.click(screen.getByRole("button", { name: "Send Message" }));
 
     const summary = await screen.findByRole("alert", { name: "There is a problem" });
-    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // The alert sits inside the error summary, which is what takes focus.
+    await waitFor(() => expect(document.activeElement).toBe(summary.closest('[data-slot="error-summary"]')));
     const link = within(summary).getByRole("link", { name: "Enter your full name" });
     expect(link).toHaveAttribute("href", "#contact-form-name");
     expect(within(summary).getByRole("link", { name: /correct format/ })).toHaveAttribute(

@@ -130,7 +130,8 @@ describe("demo request page", slow, () => {
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Request Demo" }));
     const summary = await screen.findByRole("alert", { name: "There is a problem" });
-    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // The alert sits inside the error summary, which is what takes focus.
+    await waitFor(() => expect(document.activeElement).toBe(summary.closest('[data-slot="error-summary"]')));
     expect(within(summary).getByRole("link", { name: "Enter your organisation or institution" })).toHaveAttribute(
       "href",
       "#demo-form-organization",
