@@ -1,4 +1,5 @@
 import { ArrowRightIcon, RotateCcwIcon } from "lucide-react";
+import { fieldPropsFor } from "~/components/forms/card-form-section";
 import { EnquiryForm } from "~/components/forms/enquiry-form";
 import { FormField } from "~/components/forms/form-field";
 import { SuccessPanel } from "~/components/forms/success-panel";
@@ -28,14 +29,7 @@ export function ContactFormSection({
   onSendAnother: () => void;
 }) {
   const { result } = enquiry;
-  const values = result && "values" in result ? result.values : {};
-  const errors = result?.status === "invalid" ? result.errors : {};
-  const field = (name: keyof typeof fields) => ({
-    formId: CONTACT_FORM_ID,
-    name,
-    spec: fields[name],
-    error: errors[name],
-  });
+  const field = fieldPropsFor(CONTACT_FORM_ID, fields, result);
 
   return (
     <section aria-labelledby={TITLE_ID} className="py-16 sm:py-20">
@@ -89,20 +83,22 @@ export function ContactFormSection({
                 className="mt-6"
               >
                 <div className="grid gap-6 sm:grid-cols-2">
-                  <FormField {...field("name")} defaultValue={values.name} />
-                  <FormField {...field("email")} defaultValue={values.email} />
-                  <FormField {...field("organization")} defaultValue={values.organization} />
-                  <FormField {...field("role")} defaultValue={values.role} />
+                  <FormField {...field("name")} />
+                  <FormField {...field("email")} />
+                  <FormField {...field("organization")} />
+                  <FormField {...field("role")} />
                 </div>
                 <FormField
                   {...field("interest")}
+                  // Controlled: the interest follows the quick actions and the link that opened the page.
+                  defaultValue={undefined}
                   value={interest}
                   onChange={(event) => {
                     const value = event.currentTarget.value;
                     if (isInterest(value)) onInterestChange(value);
                   }}
                 />
-                <FormField {...field("message")} defaultValue={values.message} rows={5} />
+                <FormField {...field("message")} rows={5} />
               </EnquiryForm>
             </>
           )}
