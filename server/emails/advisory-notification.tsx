@@ -63,11 +63,9 @@ export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps)
     />
   );
 }
-AdvisoryNotificationEmail.PreviewProps = PreviewProps;
-export default AdvisoryNotificationEmail;
-
 export const advisoryNotification = defineEmail<AdvisoryNotificationEmailProps>({
   subject: advisoryNotificationSubject,
   Email: AdvisoryNotificationEmail,
   PreviewProps,
 });
+export default AdvisoryNotificationEmail;

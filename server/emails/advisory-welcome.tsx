@@ -58,11 +58,9 @@ export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
     />
   );
 }
-AdvisoryWelcomeEmail.PreviewProps = PreviewProps;
-export default AdvisoryWelcomeEmail;
-
 export const advisoryWelcome = defineEmail<AdvisoryWelcomeEmailProps>({
   subject: advisoryWelcomeSubject,
   Email: AdvisoryWelcomeEmail,
   PreviewProps,
 });
+export default AdvisoryWelcomeEmail;

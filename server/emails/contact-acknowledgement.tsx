@@ -74,11 +74,9 @@ export function ContactAcknowledgementEmail(props: ContactAcknowledgementEmailPr
     />
   );
 }
-ContactAcknowledgementEmail.PreviewProps = PreviewProps;
-export default ContactAcknowledgementEmail;
-
 export const contactAcknowledgement = defineEmail<ContactAcknowledgementEmailProps>({
   subject: contactAcknowledgementSubject,
   Email: ContactAcknowledgementEmail,
   PreviewProps,
 });
+export default ContactAcknowledgementEmail;

@@ -62,11 +62,9 @@ export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
     />
   );
 }
-ContactNotificationEmail.PreviewProps = PreviewProps;
-export default ContactNotificationEmail;
-
 export const contactNotification = defineEmail<ContactNotificationEmailProps>({
   subject: contactNotificationSubject,
   Email: ContactNotificationEmail,
   PreviewProps,
 });
+export default ContactNotificationEmail;

@@ -13,8 +13,12 @@ export type EmailTemplate<P> = {
   PreviewProps: P;
 };
 
-/** Declares a template; it only fixes the type, so a registry can hold templates alike. */
+/**
+ * Declares a template, so a registry can hold templates alike. Its component
+ * also carries the sample props, where React Email's own preview looks for them.
+ */
 export function defineEmail<P extends object>(template: EmailTemplate<P>): EmailTemplate<P> {
+  Object.assign(template.Email, { PreviewProps: template.PreviewProps });
   return template;
 }
 

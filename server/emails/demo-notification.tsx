@@ -67,11 +67,9 @@ export function DemoNotificationEmail(props: DemoNotificationEmailProps) {
     />
   );
 }
-DemoNotificationEmail.PreviewProps = PreviewProps;
-export default DemoNotificationEmail;
-
 export const demoNotification = defineEmail<DemoNotificationEmailProps>({
   subject: demoNotificationSubject,
   Email: DemoNotificationEmail,
   PreviewProps,
 });
+export default DemoNotificationEmail;

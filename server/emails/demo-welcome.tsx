@@ -55,11 +55,9 @@ export function DemoWelcomeEmail(props: DemoWelcomeEmailProps) {
     />
   );
 }
-DemoWelcomeEmail.PreviewProps = PreviewProps;
-export default DemoWelcomeEmail;
-
 export const demoWelcome = defineEmail<DemoWelcomeEmailProps>({
   subject: demoWelcomeSubject,
   Email: DemoWelcomeEmail,
   PreviewProps,
 });
+export default DemoWelcomeEmail;
