@@ -1,16 +1,7 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { AboutCta, AboutHero, Differentiators, Journey, MissionVision } from "./sections";
 
 export const meta = () => pageMeta("/about");
 
-export default function Page() {
-  return (
-    <>
-      <AboutHero />
-      <MissionVision />
-      <Journey />
-      <Differentiators />
-      <AboutCta />
-    </>
-  );
-}
+export default sectionsPage(AboutHero, MissionVision, Journey, Differentiators, AboutCta);

@@ -1,13 +1,7 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { DashboardHeader, DemoDashboard } from "./sections";
 
 export const meta = () => pageMeta("/dashboard");
 
-export default function Page() {
-  return (
-    <>
-      <DashboardHeader />
-      <DemoDashboard />
-    </>
-  );
-}
+export default sectionsPage(DashboardHeader, DemoDashboard);

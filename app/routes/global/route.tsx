@@ -1,16 +1,7 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { GlobalCta, GlobalHero, Locations, Metrics, Phases } from "./sections";
 
 export const meta = () => pageMeta("/global");
 
-export default function Page() {
-  return (
-    <>
-      <GlobalHero />
-      <Locations />
-      <Metrics />
-      <Phases />
-      <GlobalCta />
-    </>
-  );
-}
+export default sectionsPage(GlobalHero, Locations, Metrics, Phases, GlobalCta);

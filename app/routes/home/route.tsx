@@ -1,19 +1,8 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { HomeHero } from "./hero";
 import { GlobalImpact, HomeCta, KeyFeatures, OrganizationJsonLd, WhoWeServe, WhyChoose } from "./sections";
 
 export const meta = () => pageMeta("/");
 
-export default function Page() {
-  return (
-    <>
-      <OrganizationJsonLd />
-      <HomeHero />
-      <KeyFeatures />
-      <GlobalImpact />
-      <WhyChoose />
-      <WhoWeServe />
-      <HomeCta />
-    </>
-  );
-}
+export default sectionsPage(OrganizationJsonLd, HomeHero, KeyFeatures, GlobalImpact, WhyChoose, WhoWeServe, HomeCta);

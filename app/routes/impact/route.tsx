@@ -1,20 +1,23 @@
-import { impact } from "~/content/impact";
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
-import { Aims2030 } from "~/components/marketing/blocks";
-import { ImpactCta, ImpactDifferentiators, ImpactHero, ImpactStats, OutcomeTargets, SdgCards } from "./sections";
+import {
+  ImpactCta,
+  ImpactDifferentiators,
+  ImpactHero,
+  ImpactStats,
+  OutcomeTargets,
+  SdgCards,
+  ImpactAims,
+} from "./sections";
 
 export const meta = () => pageMeta("/impact");
 
-export default function Page() {
-  return (
-    <>
-      <ImpactHero />
-      <ImpactStats />
-      <ImpactDifferentiators />
-      <OutcomeTargets />
-      <SdgCards />
-      <Aims2030 {...impact.aims} />
-      <ImpactCta />
-    </>
-  );
-}
+export default sectionsPage(
+  ImpactHero,
+  ImpactStats,
+  ImpactDifferentiators,
+  OutcomeTargets,
+  SdgCards,
+  ImpactAims,
+  ImpactCta,
+);

@@ -1,5 +1,5 @@
 import { CircleCheckIcon } from "lucide-react";
-import { CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
+import { Aims2030, CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { impact, sdgs } from "~/content/impact";
@@ -78,4 +78,9 @@ export function SdgCards() {
 
 export function ImpactCta() {
   return <CtaBand id="impact-cta-title" {...impact.cta} tone="muted" />;
+}
+
+/** The 2030 aims, as the impact page words them. */
+export function ImpactAims() {
+  return <Aims2030 {...impact.aims} />;
 }

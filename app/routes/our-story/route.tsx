@@ -1,15 +1,7 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { FounderNarrative, StoryCta, StoryHero, Timeline } from "./sections";
 
 export const meta = () => pageMeta("/our-story");
 
-export default function Page() {
-  return (
-    <>
-      <StoryHero />
-      <FounderNarrative />
-      <Timeline />
-      <StoryCta />
-    </>
-  );
-}
+export default sectionsPage(StoryHero, FounderNarrative, Timeline, StoryCta);

@@ -1,3 +1,4 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import {
   AiServices,
@@ -14,19 +15,15 @@ import {
 
 export const meta = () => pageMeta("/product");
 
-export default function Page() {
-  return (
-    <>
-      <ProductHero />
-      <ProductStats />
-      <ProblemSolution />
-      <Audiences />
-      <AiServices />
-      <Benefits />
-      <ProductRoadmap />
-      <Continuity />
-      <PilotStudy />
-      <GetInTouch />
-    </>
-  );
-}
+export default sectionsPage(
+  ProductHero,
+  ProductStats,
+  ProblemSolution,
+  Audiences,
+  AiServices,
+  Benefits,
+  ProductRoadmap,
+  Continuity,
+  PilotStudy,
+  GetInTouch,
+);

@@ -1,3 +1,4 @@
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { AdvisoryNetwork } from "./advisory-network";
 import { CoreValues } from "./core-values";
@@ -9,16 +10,12 @@ import { TeamQuote } from "./team-quote";
 
 export const meta = () => pageMeta("/team");
 
-export default function Page() {
-  return (
-    <>
-      <TeamHero />
-      <MissionVision />
-      <Leadership />
-      <AdvisoryNetwork />
-      <CoreValues />
-      <TeamQuote />
-      <JoinOurMission />
-    </>
-  );
-}
+export default sectionsPage(
+  TeamHero,
+  MissionVision,
+  Leadership,
+  AdvisoryNetwork,
+  CoreValues,
+  TeamQuote,
+  JoinOurMission,
+);

@@ -1,17 +1,7 @@
-import { vision } from "~/content/vision";
+import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
-import { Aims2030 } from "~/components/marketing/blocks";
-import { NextLinks, Pillars, VisionHero } from "./sections";
+import { NextLinks, Pillars, VisionHero, VisionAims } from "./sections";
 
 export const meta = () => pageMeta("/vision");
 
-export default function Page() {
-  return (
-    <>
-      <VisionHero />
-      <Pillars />
-      <Aims2030 {...vision.aims} />
-      <NextLinks />
-    </>
-  );
-}
+export default sectionsPage(VisionHero, Pillars, VisionAims, NextLinks);

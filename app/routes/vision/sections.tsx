@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { PageHero } from "~/components/marketing/blocks";
+import { Aims2030, PageHero } from "~/components/marketing/blocks";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { vision } from "~/content/vision";
 
@@ -58,4 +58,9 @@ export function NextLinks() {
       </ul>
     </Section>
   );
+}
+
+/** The 2030 aims, as the vision page words them. */
+export function VisionAims() {
+  return <Aims2030 {...vision.aims} />;
 }
