@@ -1,6 +1,7 @@
 import { BrainCircuitIcon, CircleCheckIcon, TriangleAlertIcon } from "lucide-react";
 import { screens } from "~/content/product";
 import { Screen, ScreenTitle } from "./screen";
+import { CheckList } from "~/components/ui/check-list";
 
 /** Semi-circular gauge drawn in SVG; the number and the word carry the meaning. */
 function RiskGauge({ score }: { score: number }) {
@@ -48,14 +49,12 @@ export function RiskPanelScreen({ className }: { className?: string }) {
         </div>
       </div>
       <p className="mt-4 text-sm font-semibold">Why AI-Obs flagged this</p>
-      <ul className="mt-2 grid gap-1.5 text-sm">
-        {r.factors.map((factor) => (
-          <li key={factor} className="flex gap-2">
-            <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-700" />
-            {factor}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={r.factors}
+        className="mt-2 grid gap-1.5 text-sm"
+        itemClassName="flex gap-2"
+        mark={<CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-700" />}
+      />
       <p className="mt-4 rounded-lg bg-primary-50 p-3 text-sm text-primary-900">{r.action}</p>
       <p className="mt-2 text-sm text-muted">{r.disclaimer}</p>
     </Screen>

@@ -18,16 +18,30 @@ const tones = {
   primary: "bg-primary-900 text-white",
 } as const;
 
-/** A page section with the site's vertical rhythm. */
+type HeadingProps = Parameters<typeof SectionHeading>[0] & { id: string };
+
+/**
+ * A page section with the site's vertical rhythm. With `heading`, it opens
+ * with the recurring eyebrow, heading and lead, which also label it.
+ */
 export function Section({
   className,
   tone = "default",
+  heading,
   children,
   ...props
-}: ComponentProps<"section"> & { tone?: keyof typeof tones }) {
+}: ComponentProps<"section"> & { tone?: keyof typeof tones; heading?: HeadingProps }) {
   return (
-    <section data-slot="section" className={cn("py-16 sm:py-20", tones[tone], className)} {...props}>
-      <Container>{children}</Container>
+    <section
+      data-slot="section"
+      aria-labelledby={heading?.id}
+      className={cn("py-16 sm:py-20", tones[tone], className)}
+      {...props}
+    >
+      <Container>
+        {heading ? <SectionHeading {...heading} /> : null}
+        {children}
+      </Container>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { CtaBand, IconCardGrid, PageHero } from "~/components/marketing/blocks";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { about } from "~/content/about";
 
 export function AboutHero() {
@@ -33,8 +33,7 @@ export function MissionVision() {
 export function Journey() {
   const s = about.journey;
   return (
-    <Section tone="muted" aria-labelledby="journey-title">
-      <SectionHeading id="journey-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "journey-title", ...s }}>
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {s.steps.map((step, i) => (
           <li key={step.title} className="flex">
@@ -58,8 +57,7 @@ export function Journey() {
 export function Differentiators() {
   const s = about.differentiators;
   return (
-    <Section aria-labelledby="different-title">
-      <SectionHeading id="different-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "different-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={3} />
     </Section>
   );

@@ -49,8 +49,7 @@ export function GlobalHero() {
 export function Locations() {
   const s = globalPresence.locations;
   return (
-    <Section aria-labelledby="locations-title">
-      <SectionHeading id="locations-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "locations-title", ...s }}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {s.items.map((item) => (
           <li key={item.name} className="flex">
@@ -84,8 +83,7 @@ export function Metrics() {
 export function Phases() {
   const s = globalPresence.phases;
   return (
-    <Section aria-labelledby="phases-title">
-      <SectionHeading id="phases-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "phases-title", ...s }}>
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {s.items.map((item, i) => (
           <li key={item.phase} className="relative flex">

@@ -10,6 +10,7 @@ import { Container } from "~/components/ui/section";
 import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
 import { screens } from "~/content/product";
 import { EventIllustration } from "./event-illustration";
+import { CheckList } from "~/components/ui/check-list";
 
 const visuals: Record<HeroSlide["id"], React.ReactNode> = {
   "web-summit": <EventIllustration />,
@@ -31,14 +32,12 @@ function Slide({ slide }: { slide: HeroSlide }) {
         <h2 className="text-3xl text-white sm:text-4xl">{slide.title}</h2>
         <p className="mt-4 text-lg text-primary-50">{slide.body}</p>
         {slide.points ? (
-          <ul className="mt-4 grid grid-cols-2 gap-2 sm:max-w-sm">
-            {slide.points.map((point) => (
-              <li key={point} className="flex items-center gap-2 text-white">
-                <span aria-hidden="true" className="size-2 rounded-full bg-accent-200" />
-                {point}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={slide.points}
+            className="mt-4 grid grid-cols-2 gap-2 sm:max-w-sm"
+            itemClassName="flex items-center gap-2 text-white"
+            mark={<span aria-hidden="true" className="size-2 rounded-full bg-accent-200" />}
+          />
         ) : null}
         {slide.id === "monitoring" ? (
           // On small screens the devices panel is hidden with the other visuals; keep its content as text.

@@ -10,8 +10,7 @@ import { absoluteUrl } from "~/lib/seo";
 export function KeyFeatures() {
   const s = home.features;
   return (
-    <Section aria-labelledby="features-title">
-      <SectionHeading id="features-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "features-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={5} />
     </Section>
   );
@@ -51,8 +50,7 @@ export function GlobalImpact() {
 export function WhyChoose() {
   const s = home.whyChoose;
   return (
-    <Section aria-labelledby="why-title">
-      <SectionHeading id="why-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "why-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={4} />
     </Section>
   );
@@ -61,8 +59,7 @@ export function WhyChoose() {
 export function WhoWeServe() {
   const s = home.audiences;
   return (
-    <Section tone="muted" aria-labelledby="serve-title">
-      <SectionHeading id="serve-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "serve-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={4} />
     </Section>
   );

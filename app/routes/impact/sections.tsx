@@ -1,7 +1,7 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Aims2030, CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { impact, sdgs } from "~/content/impact";
 
 export function ImpactHero() {
@@ -11,8 +11,7 @@ export function ImpactHero() {
 export function ImpactStats() {
   const s = impact.stats;
   return (
-    <Section aria-labelledby="stats-title">
-      <SectionHeading id="stats-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "stats-title", ...s }}>
       {/* Five figures in three columns: in five, the longest figure is wider than its card. */}
       <StatGrid items={s.items} className="lg:grid-cols-3!" />
     </Section>
@@ -22,8 +21,7 @@ export function ImpactStats() {
 export function ImpactDifferentiators() {
   const s = impact.differentiators;
   return (
-    <Section tone="muted" aria-labelledby="diff-title">
-      <SectionHeading id="diff-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "diff-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={4} />
     </Section>
   );
@@ -32,8 +30,7 @@ export function ImpactDifferentiators() {
 export function OutcomeTargets() {
   const s = impact.outcomes;
   return (
-    <Section aria-labelledby="outcomes-title">
-      <SectionHeading id="outcomes-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "outcomes-title", ...s }}>
       <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
         {s.items.map((item) => (
           <li key={item.title} className="flex gap-4">
@@ -53,8 +50,7 @@ export function OutcomeTargets() {
 export function SdgCards() {
   const s = impact.sdgSection;
   return (
-    <Section tone="muted" aria-labelledby="sdg-title">
-      <SectionHeading id="sdg-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "sdg-title", ...s }}>
       <ul className="grid gap-6 md:grid-cols-3">
         {sdgs.map((sdg) => (
           <li key={sdg.target} className="flex">

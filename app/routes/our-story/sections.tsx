@@ -35,8 +35,7 @@ export function FounderNarrative() {
 export function Timeline() {
   const s = ourStory.timeline;
   return (
-    <Section tone="muted" aria-labelledby="timeline-title">
-      <SectionHeading id="timeline-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "timeline-title", ...s }}>
       <ol className="relative mx-auto grid max-w-3xl gap-8 border-l-2 border-primary-700 pl-8">
         {s.entries.map((entry) => (
           <li key={entry.when + entry.title} className="relative">

@@ -9,6 +9,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { product } from "~/content/product";
+import { CheckList } from "~/components/ui/check-list";
 
 export function ProductHero() {
   const h = product.hero;
@@ -57,8 +58,7 @@ export function ProductStats() {
 export function ProblemSolution() {
   const s = product.problemSolution;
   return (
-    <Section tone="muted" aria-labelledby="problem-title">
-      <SectionHeading id="problem-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "problem-title", ...s }}>
       <ul className="grid gap-6 md:grid-cols-3">
         {s.cards.map((card) => (
           <li key={card.label} className="flex">
@@ -80,8 +80,7 @@ export function ProblemSolution() {
 export function Audiences() {
   const s = product.audiences;
   return (
-    <Section aria-labelledby="audiences-title">
-      <SectionHeading id="audiences-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "audiences-title", ...s }}>
       <IconCardGrid cards={s.cards} columns={3} />
     </Section>
   );
@@ -129,16 +128,13 @@ export function AiServices() {
 export function Benefits() {
   const s = product.benefits;
   return (
-    <Section aria-labelledby="benefits-title">
-      <SectionHeading id="benefits-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
-      <ul className="mx-auto grid max-w-4xl gap-x-10 gap-y-4 sm:grid-cols-2">
-        {s.items.map((item) => (
-          <li key={item} className="flex gap-3 text-lg">
-            <CircleCheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-success-800" />
-            {item}
-          </li>
-        ))}
-      </ul>
+    <Section heading={{ id: "benefits-title", ...s }}>
+      <CheckList
+        items={s.items}
+        className="mx-auto grid max-w-4xl gap-x-10 gap-y-4 sm:grid-cols-2"
+        itemClassName="flex gap-3 text-lg"
+        mark={<CircleCheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-success-800" />}
+      />
     </Section>
   );
 }
@@ -146,8 +142,7 @@ export function Benefits() {
 export function ProductRoadmap() {
   const s = product.roadmap;
   return (
-    <Section tone="muted" aria-labelledby="roadmap-title">
-      <SectionHeading id="roadmap-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section tone="muted" heading={{ id: "roadmap-title", ...s }}>
       <Roadmap />
     </Section>
   );
@@ -156,8 +151,7 @@ export function ProductRoadmap() {
 export function Continuity() {
   const s = product.continuity;
   return (
-    <Section aria-labelledby="continuity-title">
-      <SectionHeading id="continuity-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "continuity-title", ...s }}>
       <ul className="grid gap-6 md:grid-cols-3">
         {s.modules.map((module) => (
           <li key={module.title} className="flex">

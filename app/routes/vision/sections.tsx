@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Aims2030, PageHero } from "~/components/marketing/blocks";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { vision } from "~/content/vision";
 
 export function VisionHero() {
@@ -11,8 +11,7 @@ export function VisionHero() {
 export function Pillars() {
   const s = vision.pillars;
   return (
-    <Section aria-labelledby="pillars-title">
-      <SectionHeading id="pillars-title" eyebrow={s.eyebrow} title={s.title} lead={s.lead} />
+    <Section heading={{ id: "pillars-title", ...s }}>
       <ol className="mx-auto grid max-w-5xl gap-8 sm:grid-cols-2">
         {s.items.map((item, i) => (
           <li key={item.title} className="flex gap-4">
