@@ -1,9 +1,9 @@
 import { company } from "~/content/company";
 import { advisoryRoleOptions } from "~/lib/enquiry-fields";
 import type { AdvisoryPayload } from "~/lib/enquiry-kinds";
-import { Details, UserText, welcomeFailedSection } from "./blocks";
+import { notificationSections, UserText } from "./blocks";
 import { defineEmail } from "./define";
-import { EmailLayout, type EmailSection } from "./layout";
+import { EmailLayout } from "./layout";
 import { mailtoUrl } from "./links";
 import { optionLabel, singleLine, subjectLine } from "./utils";
 
@@ -24,21 +24,14 @@ export function advisoryNotificationSubject(props: AdvisoryNotificationEmailProp
 }
 
 export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps) {
-  const sections: EmailSection[] = [];
-  if (props.welcomeFailed) sections.push(welcomeFailedSection(props.name, props.email));
-  sections.push(
+  const sections = notificationSections(
+    props,
     {
       heading: "Signup details",
-      body: (
-        <Details
-          rows={[
-            { label: "Name", value: props.name },
-            { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-            { label: "Role", value: optionLabel(advisoryRoleOptions, props.role) },
-            { label: "Country", value: props.country },
-          ]}
-        />
-      ),
+      rows: [
+        { label: "Role", value: optionLabel(advisoryRoleOptions, props.role) },
+        { label: "Country", value: props.country },
+      ],
     },
     { heading: "Why they want to join", body: <UserText text={props.reason} /> },
   );

@@ -62,8 +62,30 @@ export function Details({ rows }: { rows: readonly DetailRow[] }) {
   );
 }
 
+/**
+ * The sections of a notification to the enquiries team: the submitter's
+ * details (name and e-mail first, then `rows`) and what they wrote; first of
+ * all, an alert when the welcome e-mail it waited for could not be delivered.
+ */
+export function notificationSections(
+  submitter: { name: string; email: string; welcomeFailed?: boolean },
+  details: { heading: string; rows: readonly DetailRow[] },
+  text: EmailSection,
+): EmailSection[] {
+  const rows = [
+    { label: "Name", value: submitter.name },
+    { label: "Email", value: submitter.email, href: mailtoUrl(submitter.email) },
+    ...details.rows,
+  ];
+  return [
+    ...(submitter.welcomeFailed ? [welcomeFailedSection(submitter.name, submitter.email)] : []),
+    { heading: details.heading, body: <Details rows={rows} /> },
+    text,
+  ];
+}
+
 /** The alert section shown when the requester's welcome e-mail could not be delivered. */
-export function welcomeFailedSection(name: string, email: string): EmailSection {
+function welcomeFailedSection(name: string, email: string): EmailSection {
   return {
     heading: "Welcome e-mail not delivered",
     body: (

@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
 import { interestOptions } from "~/lib/enquiry-fields";
 import type { ContactPayload } from "~/lib/enquiry-kinds";
-import { Details, UserText } from "./blocks";
+import { notificationSections, UserText } from "./blocks";
 import { defineEmail } from "./define";
 import { EmailLayout } from "./layout";
 import { mailtoUrl } from "./links";
@@ -36,26 +36,21 @@ export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
           answer them by then.
         </p>
       }
-      sections={[
+      sections={notificationSections(
+        props,
         {
           heading: "Contact details",
-          body: (
-            <Details
-              rows={[
-                { label: "Name", value: props.name },
-                { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-                { label: "Organization", value: props.organization },
-                { label: "Role", value: props.role },
-                {
-                  label: "Interest",
-                  value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
-                },
-              ]}
-            />
-          ),
+          rows: [
+            { label: "Organization", value: props.organization },
+            { label: "Role", value: props.role },
+            {
+              label: "Interest",
+              value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
+            },
+          ],
         },
         { heading: "Message", body: <UserText text={props.message} /> },
-      ]}
+      )}
       ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }]}
       footerNote={`Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`}
       variant="info"

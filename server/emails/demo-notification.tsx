@@ -2,9 +2,9 @@ import { company } from "~/content/company";
 import { responsePromises } from "~/content/milestones";
 import { demoRoleOptions } from "~/lib/enquiry-fields";
 import type { DemoPayload } from "~/lib/enquiry-kinds";
-import { Details, UserText, welcomeFailedSection } from "./blocks";
+import { notificationSections, UserText } from "./blocks";
 import { defineEmail } from "./define";
-import { EmailLayout, type EmailSection } from "./layout";
+import { EmailLayout } from "./layout";
 import { mailtoUrl } from "./links";
 import { formatDate, optionLabel, singleLine, subjectLine } from "./utils";
 
@@ -26,22 +26,15 @@ export function demoNotificationSubject(props: DemoNotificationEmailProps): stri
 }
 
 export function DemoNotificationEmail(props: DemoNotificationEmailProps) {
-  const sections: EmailSection[] = [];
-  if (props.welcomeFailed) sections.push(welcomeFailedSection(props.name, props.email));
-  sections.push(
+  const sections = notificationSections(
+    props,
     {
       heading: "Request details",
-      body: (
-        <Details
-          rows={[
-            { label: "Name", value: props.name },
-            { label: "Email", value: props.email, href: mailtoUrl(props.email) },
-            { label: "Organization", value: props.organization },
-            { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
-            { label: "Preferred Date", value: formatDate(props.preferredTime) },
-          ]}
-        />
-      ),
+      rows: [
+        { label: "Organization", value: props.organization },
+        { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
+        { label: "Preferred Date", value: formatDate(props.preferredTime) },
+      ],
     },
     { heading: "Message", body: <UserText text={props.message} empty="No message" /> },
   );
