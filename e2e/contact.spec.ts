@@ -10,7 +10,7 @@ import {
   expect,
   expectErrorSummary,
   expectToast,
-  fillContact,
+  fill,
   holdNextPost,
   open,
   submitUnchecked,
@@ -26,7 +26,7 @@ test.describe("contact with JavaScript", () => {
   }) => {
     const email = uniqueAddress("contact");
     const renderedAt = await open(page, "/contact");
-    await fillContact(page, {
+    await fill.contact(page, {
       name: "Amina Mensah",
       email,
       organization: "Korle Bu Teaching Hospital",
@@ -90,7 +90,7 @@ test.describe("contact with JavaScript", () => {
 
     // A second message about general information: the panel names no interest.
     const second = uniqueAddress("contact-general");
-    await fillContact(page, { name: "Kofi Owusu", email: second, message: "Please tell me more about Maternis." });
+    await fill.contact(page, { name: "Kofi Owusu", email: second, message: "Please tell me more about Maternis." });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(panel.getByRole("heading", { name: "Thank you! Your message has been sent." })).toBeFocused();
     await expect(panel.locator("p").first()).toHaveText("We received your inquiry.");

@@ -8,8 +8,7 @@ import {
   expect,
   expectErrorSummary,
   expectToast,
-  fillAdvisory,
-  fillDemo,
+  fill,
   holdNextPost,
   open,
   submitUnchecked,
@@ -23,7 +22,7 @@ test.describe("demo and advisory with JavaScript", () => {
   test("a demo request: pending label, success screen, toast, welcome then notification e-mail", async ({ page }) => {
     const email = uniqueAddress("demo");
     const renderedAt = await open(page, "/demo");
-    await fillDemo(page, {
+    await fill.demo(page, {
       fullName: "Kwame Boateng",
       organization: "Ghana Health Service",
       email,
@@ -79,7 +78,7 @@ test.describe("demo and advisory with JavaScript", () => {
   }) => {
     const email = uniqueAddress("advisory");
     const renderedAt = await open(page, "/advisory");
-    await fillAdvisory(page, {
+    await fill.advisory(page, {
       fullName: "Ngozi Okafor",
       email,
       role: "midwife",

@@ -4,16 +4,7 @@
  */
 import { type Page } from "@playwright/test";
 import { expectNoAxeViolations, settleToast } from "../test/support/browser";
-import {
-  afterMinFill,
-  expect,
-  fillAdvisory,
-  fillContact,
-  fillDemo,
-  open,
-  submitUnchecked,
-  test,
-} from "../test/support/form-pages";
+import { afterMinFill, expect, fill, open, submitUnchecked, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
@@ -26,7 +17,7 @@ test.describe("accessibility of the forms @mobile", () => {
       button: "Send Message",
       success: "Thank you! Your message has been sent.",
       fill: (page: Page, email: string) =>
-        fillContact(page, { name: "Axe Tester", email, message: "Checking accessibility." }),
+        fill.contact(page, { name: "Axe Tester", email, message: "Checking accessibility." }),
     },
     {
       path: "/demo",
@@ -34,7 +25,7 @@ test.describe("accessibility of the forms @mobile", () => {
       button: "Request Demo",
       success: "Demo Request Received!",
       fill: (page: Page, email: string) =>
-        fillDemo(page, { fullName: "Axe Tester", organization: "Axe Org", email, role: "other" }),
+        fill.demo(page, { fullName: "Axe Tester", organization: "Axe Org", email, role: "other" }),
     },
     {
       path: "/advisory",
@@ -42,7 +33,7 @@ test.describe("accessibility of the forms @mobile", () => {
       button: "Join Network",
       success: "Welcome to the Advisory Network!",
       fill: (page: Page, email: string) =>
-        fillAdvisory(page, {
+        fill.advisory(page, {
           fullName: "Axe Tester",
           email,
           role: "other",

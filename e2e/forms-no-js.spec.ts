@@ -7,9 +7,7 @@ import {
   afterMinFill,
   expect,
   expectErrorSummary,
-  fillAdvisory,
-  fillContact,
-  fillDemo,
+  fill,
   open,
   submitUnchecked,
   test,
@@ -49,7 +47,7 @@ test.describe("without JavaScript", () => {
   test("contact: the thank-you page, and a full-page error summary that keeps the values", async ({ page }) => {
     const email = uniqueAddress("contact-nojs");
     let renderedAt = await open(page, "/contact", { hydrate: false });
-    await fillContact(page, { name: "Esi Asante", email, message: "A question about pilots." });
+    await fill.contact(page, { name: "Esi Asante", email, message: "A question about pilots." });
     await afterMinFill(renderedAt);
     const response = await post(page, "/contact", "Send Message");
     expect(response.status()).toBe(200);
@@ -96,7 +94,7 @@ test.describe("without JavaScript", () => {
   test("demo: the success page, and a full-page error summary that keeps the values", async ({ page }) => {
     const email = uniqueAddress("demo-nojs");
     let renderedAt = await open(page, "/demo", { hydrate: false });
-    await fillDemo(page, { fullName: "Yaw Darko", organization: "Komfo Anokye", email, role: "healthcare" });
+    await fill.demo(page, { fullName: "Yaw Darko", organization: "Komfo Anokye", email, role: "healthcare" });
     await afterMinFill(renderedAt);
     const response = await post(page, "/demo", "Request Demo");
     expect(response.status()).toBe(200);
@@ -131,7 +129,7 @@ test.describe("without JavaScript", () => {
   test("advisory: the success page, and a full-page error summary that keeps the values", async ({ page }) => {
     const email = uniqueAddress("advisory-nojs");
     let renderedAt = await open(page, "/advisory", { hydrate: false });
-    await fillAdvisory(page, {
+    await fill.advisory(page, {
       fullName: "Abena Pokua",
       email,
       role: "policy",

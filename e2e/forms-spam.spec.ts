@@ -2,7 +2,7 @@
  * The honeypot on the three enquiry forms: a bot gets the success response
  * and nothing is sent.
  */
-import { MIN_FILL_MS, afterMinFill, expect, expectToast, fillContact, open, test } from "../test/support/form-pages";
+import { MIN_FILL_MS, afterMinFill, expect, expectToast, fill, open, test } from "../test/support/form-pages";
 import { messagesAbout, uniqueAddress, waitForMessages } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
@@ -58,7 +58,7 @@ test.describe("spam", () => {
   test("with JavaScript, a filled honeypot shows the same thank-you panel and sends nothing", async ({ page }) => {
     const spam = uniqueAddress("spam-js");
     const renderedAt = await open(page, "/contact");
-    await fillContact(page, { name: "Bot", email: spam, message: "Cheap pills" });
+    await fill.contact(page, { name: "Bot", email: spam, message: "Cheap pills" });
     await page
       .locator("#contact-form-website")
       .evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));

@@ -2,16 +2,7 @@
  * The enquiry forms against a second server whose database is gone: the
  * failure toast, and every value kept.
  */
-import {
-  afterMinFill,
-  expect,
-  expectToast,
-  fillAdvisory,
-  fillContact,
-  fillDemo,
-  open,
-  test,
-} from "../test/support/form-pages";
+import { afterMinFill, expect, expectToast, fill, open, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
@@ -31,7 +22,7 @@ test.describe("storage failure", () => {
       interest: "implementation",
       message: "How long does a rollout take?",
     };
-    await fillContact(page, values);
+    await fill.contact(page, values);
     await afterMinFill(renderedAt);
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -61,7 +52,7 @@ test.describe("storage failure", () => {
       preferredDate: "2026-05-20",
       message: "Any weekday.",
     };
-    await fillDemo(page, values);
+    await fill.demo(page, values);
     await afterMinFill(renderedAt);
     await page.getByRole("button", { name: "Request Demo" }).click();
 
@@ -82,7 +73,7 @@ test.describe("storage failure", () => {
       country: "Ghana",
       reason: "To shape the records.",
     };
-    await fillAdvisory(page, values);
+    await fill.advisory(page, values);
     await afterMinFill(renderedAt);
     await page.getByRole("button", { name: "Join Network" }).click();
 

@@ -120,47 +120,40 @@ export async function expectErrorSummary(page: Page, errors: [fieldId: string, m
   return summary;
 }
 
-export async function fillContact(
-  page: Page,
-  values: { name: string; email: string; organization?: string; role?: string; interest?: string; message: string },
-) {
-  await page.locator("#contact-form-name").fill(values.name);
-  await page.locator("#contact-form-email").fill(values.email);
-  if (values.organization !== undefined) await page.locator("#contact-form-organization").fill(values.organization);
-  if (values.role !== undefined) await page.locator("#contact-form-role").fill(values.role);
-  if (values.interest !== undefined) await page.locator("#contact-form-interest").selectOption(values.interest);
-  await page.locator("#contact-form-message").fill(values.message);
+/**
+ * Fills a form's fields by name (the control `#<formId>-<name>`): a select
+ * gets the option with that value, any other control the text. Fields left
+ * undefined are not touched.
+ */
+export async function fillForm(page: Page, formId: string, values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const control = page.locator(`#${formId}-${name}`);
+    if ((await control.evaluate((element) => element.tagName)) === "SELECT") await control.selectOption(value);
+    else await control.fill(value);
+  }
 }
 
-export async function fillDemo(
-  page: Page,
-  values: {
-    fullName: string;
-    organization: string;
-    email: string;
-    role: string;
-    preferredDate?: string;
-    message?: string;
-  },
-) {
-  await page.locator("#demo-form-fullName").fill(values.fullName);
-  await page.locator("#demo-form-organization").fill(values.organization);
-  await page.locator("#demo-form-email").fill(values.email);
-  await page.locator("#demo-form-role").selectOption(values.role);
-  if (values.preferredDate !== undefined) await page.locator("#demo-form-preferredDate").fill(values.preferredDate);
-  if (values.message !== undefined) await page.locator("#demo-form-message").fill(values.message);
-}
-
-export async function fillAdvisory(
-  page: Page,
-  values: { fullName: string; email: string; role: string; country: string; reason: string },
-) {
-  await page.locator("#advisory-form-fullName").fill(values.fullName);
-  await page.locator("#advisory-form-email").fill(values.email);
-  await page.locator("#advisory-form-role").selectOption(values.role);
-  await page.locator("#advisory-form-country").fill(values.country);
-  await page.locator("#advisory-form-reason").fill(values.reason);
-}
+/** Each enquiry form filled as a visitor would, by field name. */
+export const fill = {
+  contact: (
+    page: Page,
+    values: { name: string; email: string; organization?: string; role?: string; interest?: string; message: string },
+  ) => fillForm(page, "contact-form", values),
+  demo: (
+    page: Page,
+    values: {
+      fullName: string;
+      organization: string;
+      email: string;
+      role: string;
+      preferredDate?: string;
+      message?: string;
+    },
+  ) => fillForm(page, "demo-form", values),
+  advisory: (page: Page, values: { fullName: string; email: string; role: string; country: string; reason: string }) =>
+    fillForm(page, "advisory-form", values),
+};
 
 /**
  * A second production server from the same build, storing enquiries in a
