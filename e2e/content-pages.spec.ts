@@ -5,7 +5,7 @@
  * investors, privacy and terms. Each page's HTML is fetched with
  * `request.get` and queried in a browser context with JavaScript disabled.
  *
- * Strings quoted in the SPEC are asserted literally; other copy comes from
+ * Strings the specification quotes are asserted literally; other copy comes from
  * app/content so a wording change there does not break these tests.
  */
 import { expect, test } from "@playwright/test";
@@ -402,7 +402,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     });
   }
 
-  test("privacy and terms cover the sections the SPEC lists", async ({ page, request }) => {
+  test("privacy and terms cover the specified sections", async ({ page, request }) => {
     await loadStaticHtml(page, request, "/privacy");
     await expect(page.locator("main article h2")).toHaveText([
       /information/i,

@@ -11,7 +11,7 @@ import { product } from "./product";
 
 const appDir = join(process.cwd(), "app");
 
-/** SPEC section 9, verbatim. */
+/** The figures as the company's specification states them, verbatim. */
 const specFigures = {
   maternalDeathsPerYear: "295,000",
   preventableShare: "80%",
@@ -44,7 +44,7 @@ function tokenPattern(value: string) {
   return new RegExp(`(?<![\\d.,])${escaped}(?![\\d.,]*\\d)`);
 }
 
-describe("marketing figures (SPEC section 9)", () => {
+describe("marketing figures", () => {
   it("are all present with the exact values", () => {
     for (const [key, value] of Object.entries(specFigures)) {
       expect(figures[key as keyof typeof figures].value, key).toBe(value);
@@ -136,7 +136,7 @@ describe("page content", () => {
     expect(product.contact.title).toBe("Get in Touch");
   });
 
-  it("roadmap items match SPEC section 3", () => {
+  it("roadmap items are the specified three, in order", () => {
     expect(roadmap.map((r) => [r.year, r.title.toLowerCase(), r.status])).toEqual([
       ["2025", "pilot launch", "upcoming"],
       ["2026", "west africa expansion", "planned"],

@@ -22,7 +22,7 @@ import {
 
 const log = createLogger("silent");
 
-describe("error texts (SPEC section 8)", () => {
+describe("error texts of a failed send", () => {
   test("a send error keeps the provider's text", () => {
     expect(errorText(new Error("550 Mailbox unavailable"), EMAIL_FALLBACK_ERROR)).toBe("550 Mailbox unavailable");
     expect(errorText("quota exceeded", SMS_FALLBACK_ERROR)).toBe("quota exceeded");
