@@ -126,7 +126,8 @@ try {
   // Stop the server (graceful: the worker finishes), then read its database.
   await server.stop();
   const code = await server.exited;
-  const db = await PGlite.create(path.join(dataDir, "db"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   const { rows } = await db.query<{ marker: string }>(
     `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`,
   );

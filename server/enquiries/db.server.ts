@@ -10,7 +10,11 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
 import { runMigrations, type MigrationSession } from "./migrate.server";
-import { schema } from "./schema.server";
+import { staffSchema } from "../staff/schema.server";
+import { schema as enquirySchema } from "./schema.server";
+
+/** Every table: the enquiries and the staff console's. */
+const schema = { ...enquirySchema, ...staffSchema };
 
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -105,6 +109,12 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
  */
 const PGLITE_SETTINGS = ["shared_buffers=16MB", "wal_buffers=1MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
 
+/** The extensions the schema uses: pg_trgm indexes the console's search (migration 0002). */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
 /**
  * PGlite is one connection in this process. It serialises statements and
  * transactions itself, but a top-level statement issued while a transaction
@@ -120,7 +130,7 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
   try {
     // Loaded only for the embedded database: a process on PostgreSQL never needs it.
     const { PGlite } = await import("@electric-sql/pglite");
-    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, extensions: await pgliteExtensions() });
   } catch (error) {
     releaseLock();
     throw error;

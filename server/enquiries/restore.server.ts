@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
-import { openStore } from "./db.server";
+import { openStore, pgliteExtensions } from "./db.server";
 import { deliveries, submissions } from "./schema.server";
 
 const gunzip = promisify(gunzipCallback);
@@ -63,7 +63,10 @@ export async function restoreBackup(file: string, dataDir: string) {
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
-    const client = await PGlite.create(staging, { loadDataDir: new Blob([new Uint8Array(tar)]) });
+    const client = await PGlite.create(staging, {
+      loadDataDir: new Blob([new Uint8Array(tar)]),
+      extensions: await pgliteExtensions(),
+    });
     await client.close();
     await rmdir(dbDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;

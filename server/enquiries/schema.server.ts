@@ -2,6 +2,10 @@ import { sql } from "drizzle-orm";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import { check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
+/** Why a post was kept as suspected spam instead of being delivered. */
+export const spamReasons = ["honeypot", "time-trap"] as const;
+export type SpamReason = (typeof spamReasons)[number];
+
 /**
  * The enquiry outbox. A submission is stored before any e-mail is attempted;
  * each e-mail it causes is a delivery row whose status the worker moves from
@@ -23,9 +27,25 @@ export const submissions = pgTable(
     /** First 16 hex characters of HMAC-SHA256(secret, client IP): never the raw IP. */
     clientFingerprint: text("client_fingerprint").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a member of staff marked it handled (null: new); reopening clears it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** The staff user id that marked it handled. */
+    handledBy: text("handled_by"),
+    /**
+     * Set when the post tripped the honeypot or the time trap: kept in the
+     * console's Spam view, with no e-mail sent, until staff release or delete
+     * it (or it expires after 30 days).
+     */
+    spamReason: text("spam_reason").$type<SpamReason>(),
+    /** Lower-cased name, address and organisation, for the console's search (trigram index). */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(coalesce(payload->>'name', '') || ' ' || email || ' ' || coalesce(payload->>'organization', ''))`,
+    ),
   },
   (t) => [
     index("submissions_created_at_idx").on(t.createdAt),
+    check("submissions_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap')`),
+    index("submissions_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("submissions_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
     index("submissions_email_idx").on(t.email, t.createdAt),
   ],
