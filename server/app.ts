@@ -114,7 +114,14 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
 
 export function createApp(options: AppOptions) {
   const { env, log, build, metrics } = options;
-  const appContextValue: AppContext = { env, log, metrics, formGuard: options.formGuard, enquiries: options.enquiries };
+  const appContextValue: AppContext = {
+    env,
+    log,
+    metrics,
+    formGuard: options.formGuard,
+    enquiries: options.enquiries,
+    console: options.console,
+  };
   // The router contexts come from the build's own modules; in development the
   // build is reloaded when the app changes, so they are read for each request.
   const currentBuild = typeof build === "function" ? build : () => Promise.resolve(build);

@@ -5,6 +5,7 @@ import { createLogger, type Logger } from "~/lib/log.server";
 import { createApp, type AppOptions, type StaticLayer } from "./app";
 import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
 import { createMetrics } from "./metrics";
+import { createStaffConsole } from "./staff";
 import { exitOnStartupError } from "./startup-errors";
 
 /** What differs between the production server and the development server: the build and the static layer. */
@@ -64,6 +65,7 @@ async function main(env: Env, loadSite: LoadSite) {
     metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
     formGuard,
     enquiries: pipeline.service,
+    console: await createStaffConsole({ ...pipeline.internals, env, log }),
     ...site.app,
     apiRouter: pipeline.apiRouter,
     healthCheck: pipeline.healthCheck,

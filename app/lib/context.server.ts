@@ -3,6 +3,7 @@ import type { Env } from "./env.server";
 import type { FormGuard } from "./form-guard.server";
 import type { Logger } from "./log.server";
 import type { EnquiryService } from "./services";
+import type { StaffConsole } from "./console/service";
 
 /** What became of an enquiry form post. */
 export type EnquiryOutcome = "accepted" | "spam" | "invalid" | "expired" | "rate-limited" | "unavailable";
@@ -17,8 +18,9 @@ export const noMetrics: AppMetrics = { enquiry() {} };
 
 /**
  * What the server process hands every loader and action: its one parsed
- * environment, its one logger, its metrics, the anti-spam form guard and the
- * enquiry service (null when the server runs without one).
+ * environment, its one logger, its metrics, the anti-spam form guard, the
+ * enquiry service and the staff console (each null when the server runs
+ * without one).
  */
 export type AppContext = {
   env: Env;
@@ -26,6 +28,7 @@ export type AppContext = {
   metrics: AppMetrics;
   formGuard: FormGuard;
   enquiries: EnquiryService | null;
+  console: StaffConsole | null;
 };
 
 /**

@@ -21,6 +21,7 @@ import {
 import { limitsFromEnv } from "./limits.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
+import { workStaffMail } from "../staff/mail.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
@@ -95,6 +96,8 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     await boss.work<DeliveryJob>(DEAD_LETTER_QUEUE, polling, async ([job]) => {
       if (job) await processDeadLetter(deliveryDeps, job.data.deliveryId);
     });
+    // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
+    await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
       log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });

@@ -1,6 +1,7 @@
 import { PgBoss, type Queue } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
+import { STAFF_MAIL_QUEUE, staffMailQueueOptions } from "../staff/mail.server";
 import type { Store } from "./db.server";
 
 /** One job per delivery; its data is `{ deliveryId }`. */
@@ -82,6 +83,7 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
   // A backup that fails is retried once, five minutes later.
   await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
+  await ensureQueue(boss, STAFF_MAIL_QUEUE, staffMailQueueOptions);
   return boss;
 }
 
@@ -97,7 +99,7 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
 export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
   if (store.engine !== "pglite") return 0;
   let recovered = 0;
-  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE, BACKUP_QUEUE]) {
+  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE, BACKUP_QUEUE, STAFF_MAIL_QUEUE]) {
     const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
     if (orphans.length === 0) continue;
     await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });

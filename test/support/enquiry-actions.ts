@@ -57,6 +57,7 @@ export function contextWith(service: EnquiryService | null, { minFillMs = 2000 }
     metrics: { enquiry: (kind, outcome) => testOutcomes.push({ kind, outcome }) },
     formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),
     enquiries: service,
+    console: null,
   });
   return context;
 }

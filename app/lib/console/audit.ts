@@ -1,0 +1,72 @@
+import type { Actor, RequestMeta } from "./types";
+
+/**
+ * Everything the audit log records, with the label admins see when they read
+ * and filter it. Append-only (server/staff/schema.server.ts); kept 24 months.
+ */
+export const auditActions = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "sign-out": "Signed out",
+  "sign-out-everywhere": "Signed out everywhere",
+  "code-requested": "Sign-in code requested",
+  "passkey-added": "Passkey added",
+  "passkey-renamed": "Passkey renamed",
+  "passkey-removed": "Passkey removed",
+  "enquiry-viewed": "Enquiry viewed",
+  export: "Enquiries exported",
+  note: "Note added",
+  "marked-handled": "Marked handled",
+  reopened: "Reopened",
+  retry: "E-mail retried",
+  "spam-released": "Spam released",
+  "spam-deleted": "Spam deleted",
+  "access-export": "Access request exported",
+  erasure: "Personal data erased",
+  "staff-added": "Staff member added",
+  "staff-removed": "Staff member removed",
+  "role-changed": "Role changed",
+  refused: "Refused (403)",
+  "banner-published": "Banner published",
+  "banner-unpublished": "Banner unpublished",
+} as const;
+export type AuditAction = keyof typeof auditActions;
+
+export type AuditEntry = {
+  action: AuditAction;
+  actor: Actor;
+  /** The id acted on (enquiry, delivery, staff user, passkey), a path, or a keyed hash. */
+  target?: string | null;
+  /** Counts, outcomes: never personal data. */
+  detail?: Record<string, unknown>;
+  meta: RequestMeta;
+};
+
+/** A row as admins read it. */
+export type AuditRecord = {
+  id: number;
+  at: Date;
+  actor: string;
+  actorId: string | null;
+  action: AuditAction | string;
+  target: string | null;
+  clientFingerprint: string;
+  detail: Record<string, unknown> | null;
+};
+
+export type AuditQuery = {
+  action?: AuditAction;
+  /** Part of the actor's address or hash. */
+  actor?: string;
+  /** 1-based. */
+  page?: number;
+};
+
+export type AuditPage = { rows: AuditRecord[]; page: number; pages: number; total: number };
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  list(query: AuditQuery): Promise<AuditPage>;
+  /** A keyed one-way hash (the client-fingerprint key) of a data subject's address, for rows about them. */
+  subjectHash(email: string): string;
+}

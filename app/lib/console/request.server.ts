@@ -1,0 +1,62 @@
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { getAppContext } from "../context.server";
+import type { StaffConsole } from "./service";
+import type { RequestMeta, StaffMember } from "./types";
+
+/** A console request whose session the staff layout's middleware has checked. */
+export type StaffRequest = {
+  member: StaffMember;
+  sessionId: string;
+  /** When this session signed in (erasure and staff changes need it within 5 minutes). */
+  signedInAt: Date;
+  meta: RequestMeta;
+};
+
+/** Set by the middleware of the console's layout route (app/routes/staff) for every signed-in request. */
+export const staffContext = createContext<StaffRequest | null>(null);
+
+type Context = Readonly<Pick<RouterContextProvider, "get">>;
+
+/** The signed-in member of staff, in a console loader or action (the layout's middleware ran first). */
+export function getStaff(context: Context): StaffRequest {
+  const staff = context.get(staffContext);
+  if (!staff) throw new Error("A console route ran without the staff middleware");
+  return staff;
+}
+
+/** The console service; a server without one cannot serve the console. */
+export function getConsole(context: Context): StaffConsole {
+  const service = getAppContext(context).console;
+  if (!service) throw new Response("The staff console is not available", { status: 503 });
+  return service;
+}
+
+/** Erasure and staff changes need a sign-in within the last 5 minutes. */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * Admin pages and actions: a member of staff without the admin role gets 403,
+ * and the attempt is audited.
+ */
+export async function requireAdmin(context: Context, request: Request): Promise<StaffRequest> {
+  const staff = getStaff(context);
+  if (staff.member.role === "admin") return staff;
+  await getConsole(context).audit.record({
+    action: "refused",
+    actor: { member: staff.member },
+    target: `${request.method} ${new URL(request.url).pathname}`,
+    meta: staff.meta,
+  });
+  throw new Response("Only an admin can do this.", { status: 403 });
+}
+
+/**
+ * An admin whose sign-in is recent enough for erasure and staff changes;
+ * otherwise a redirect to sign in again, returning to `returnTo` (this page).
+ */
+export async function requireRecentAdmin(context: Context, request: Request, now = Date.now()): Promise<StaffRequest> {
+  const staff = await requireAdmin(context, request);
+  if (now - staff.signedInAt.getTime() <= RECENT_SIGN_IN_MS) return staff;
+  const returnTo = new URL(request.url).pathname;
+  throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
+}

@@ -1,0 +1,12 @@
+/**
+ * The staff console as its routes reach it: through the router context
+ * (`getAppContext(context).console`), implemented under server/staff. Types
+ * only, like ../services.ts: no server code reaches the client.
+ */
+import type { AuditLog } from "./audit";
+
+export interface StaffConsole {
+  audit: AuditLog;
+  /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
+  fingerprint(ip: string): string;
+}

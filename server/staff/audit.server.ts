@@ -1,0 +1,66 @@
+import { createHmac } from "node:crypto";
+import { and, count, desc, eq, ilike, lt, sql } from "drizzle-orm";
+import type { AuditEntry, AuditLog, AuditQuery } from "~/lib/console/audit";
+import type { Actor } from "~/lib/console/types";
+import type { Database, Store, Transaction } from "../enquiries/db.server";
+import { auditLog } from "./schema.server";
+
+/** Audit rows are kept as long as the enquiries: 24 months. */
+export const AUDIT_RETENTION_MONTHS = 24;
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A keyed one-way hash of an address: rows about a data subject never hold the address itself. */
+export function subjectHash(secret: string, email: string): string {
+  return `sha256:${createHmac("sha256", secret).update(`subject:${email.trim().toLowerCase()}`).digest("hex").slice(0, 32)}`;
+}
+
+function actorColumns(secret: string, actor: Actor) {
+  if (!actor) return { actorId: null, actor: "(signed out)" };
+  if ("member" in actor) return { actorId: actor.member.id, actor: actor.member.email };
+  // An address that may not be staff's (a failed sign-in, a code request): hashed.
+  return { actorId: null, actor: subjectHash(secret, actor.email) };
+}
+
+/** Appends one row; with `tx`, inside the caller's transaction (it commits or rolls back with the action). */
+export async function recordAudit(db: Database | Transaction, secret: string, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    ...actorColumns(secret, entry.actor),
+    action: entry.action,
+    target: entry.target ?? null,
+    clientFingerprint: entry.meta.fingerprint,
+    detail: entry.detail ?? null,
+  });
+}
+
+export function createAuditLog(store: Store, secret: string): AuditLog {
+  return {
+    record: (entry) => recordAudit(store.db, secret, entry),
+    subjectHash: (email) => subjectHash(secret, email),
+    async list(query: AuditQuery) {
+      const where = and(
+        query.action ? eq(auditLog.action, query.action) : undefined,
+        query.actor ? ilike(auditLog.actor, `%${query.actor.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
+      );
+      const [{ total } = { total: 0 }] = await store.db.select({ total: count() }).from(auditLog).where(where);
+      const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
+      const rows = await store.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(AUDIT_PAGE_SIZE)
+        .offset((page - 1) * AUDIT_PAGE_SIZE);
+      return { rows, page, pages, total };
+    },
+  };
+}
+
+/** The retention sweep's part: rows older than 24 months (the only deletes the table's trigger allows). */
+export async function purgeAudit(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(auditLog)
+    .where(lt(auditLog.at, sql`now() - make_interval(months => ${AUDIT_RETENTION_MONTHS})`))
+    .returning({ id: auditLog.id });
+  return deleted.length;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import type { Db as BossDb, PgBoss } from "pg-boss";
+import type { Logger } from "~/lib/log.server";
+import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquiries/transport.server";
+
+/**
+ * E-mails the console sends to staff (sign-in codes, invitations, the daily
+ * digest) go through the same durable path as enquiries' e-mails: a pg-boss
+ * job, sent by the worker through MAIL_TRANSPORT (on the zero-config default
+ * the file outbox, DATA_DIR/outbox), retried on failure. The job carries the
+ * rendered message; it is deleted an hour after it completes, because a
+ * sign-in code is a secret (valid 10 minutes) that has no reason to outlive
+ * its e-mail.
+ */
+export const STAFF_MAIL_QUEUE = "staff-mail";
+
+export type StaffMailJob = { message: OutgoingEmail };
+
+export const staffMailQueueOptions = {
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 120,
+  heartbeatSeconds: 15,
+  // Useless after a few minutes (a code expires in 10), and a secret.
+  retentionSeconds: 60 * 60,
+  deleteAfterSeconds: 60 * 60,
+} as const;
+
+/** Queues one e-mail; with `db`, inside the caller's transaction. Returns its Message-ID. */
+export async function queueStaffMail(
+  boss: PgBoss,
+  message: Omit<OutgoingEmail, "messageId">,
+  options: { from: string; db?: BossDb } = { from: "" },
+): Promise<string> {
+  const domain = bareAddress(options.from).split("@")[1] || "localhost";
+  const messageId = `<${randomUUID()}@${domain}>`;
+  const job: StaffMailJob = { message: { ...message, messageId } };
+  await boss.send(STAFF_MAIL_QUEUE, job, options.db ? { db: options.db } : {});
+  return messageId;
+}
+
+/** The worker's side (the queue itself is created by startBoss): sends each job; a failure throws so pg-boss retries it. */
+export async function workStaffMail(boss: PgBoss, mail: MailTransport, log: Logger, pollingIntervalSeconds: number) {
+  await boss.work<StaffMailJob>(STAFF_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (!job) return;
+    await mail.sendEmail(job.data.message);
+    log.info("staff e-mail sent", { subject: job.data.message.subject, messageId: job.data.message.messageId });
+  });
+}
