@@ -5,6 +5,7 @@ import { createLogger, type Logger } from "~/lib/log.server";
 import { createApp, type AppOptions, type StaticLayer } from "./app";
 import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
 import { createMetrics } from "./metrics";
+import { defaultHeaders } from "./security";
 import { createStaffConsole } from "./staff";
 import { exitOnStartupError } from "./startup-errors";
 
@@ -42,12 +43,16 @@ function listen(server: http.Server, env: Env) {
   });
 }
 
+/** Until the site is ready, requests get a short 503 (a load balancer retries elsewhere), with the site's headers. */
+export const startingUp: http.RequestListener = (_req, res) => {
+  res
+    .writeHead(503, { ...defaultHeaders, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" })
+    .end("Starting up.");
+};
+
 async function main(env: Env, loadSite: LoadSite) {
   const log = createLogger(env.LOG_LEVEL);
-  // Until the site is ready, requests get a short 503 (a load balancer retries elsewhere).
-  let handler: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" }).end("Starting up.");
-  };
+  let handler: http.RequestListener = startingUp;
   const server = http.createServer((req, res) => handler(req, res));
   server.keepAliveTimeout = 65_000;
 
