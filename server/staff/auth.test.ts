@@ -84,10 +84,11 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
 
   /** The code in the newest queued staff e-mail to `to`. */
   async function lastCode(pipeline: EnquiryPipeline, to: string): Promise<string | undefined> {
-    const rows = await pipeline.internals.store.db.execute<{ data: { message: { to: string[]; text: string } } }>(
+    type Row = { data: { message: { to: string[]; text: string } } };
+    const result: unknown = await pipeline.internals.store.db.execute(
       sql`select data from pgboss.job where name = 'staff-mail' order by created_on desc`,
     );
-    const list = "rows" in rows ? (rows.rows as { data: { message: { to: string[]; text: string } } }[]) : rows;
+    const list = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
     const job = list.find((row) => row.data.message.to.includes(to));
     return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
   }
