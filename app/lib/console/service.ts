@@ -4,9 +4,12 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { StaffAuth } from "./auth";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
+  auth: StaffAuth;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
 }
