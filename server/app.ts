@@ -126,6 +126,7 @@ export function createApp(options: AppOptions) {
     formGuard: options.formGuard,
     enquiries: options.enquiries,
     console: options.console,
+    announcements: options.announcements,
   };
   // The router contexts come from the build's own modules; in development the
   // build is reloaded when the app changes, so they are read for each request.

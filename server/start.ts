@@ -72,6 +72,7 @@ async function main(env: Env, loadSite: LoadSite) {
     formGuard,
     enquiries: pipeline.service,
     console: staffConsole,
+    announcements: staffConsole.announcements.source,
     staffAuthHandler: staffConsole.auth.handler,
     ...site.app,
     apiRouter: pipeline.apiRouter,
@@ -105,6 +106,7 @@ async function main(env: Env, loadSite: LoadSite) {
     await requestsDone;
     // Requests are finished: let the worker finish the sends in flight, then close the database.
     try {
+      await staffConsole.close();
       await pipeline.close();
     } catch (error) {
       log.error("enquiry pipeline did not close cleanly", { err: error });

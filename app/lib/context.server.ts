@@ -4,6 +4,7 @@ import type { FormGuard } from "./form-guard.server";
 import type { Logger } from "./log.server";
 import type { EnquiryService } from "./services";
 import type { StaffConsole } from "./console/service";
+import type { BannerSource } from "./console/banner";
 
 /** What became of an enquiry form post. */
 export type EnquiryOutcome = "accepted" | "spam" | "invalid" | "expired" | "rate-limited" | "unavailable";
@@ -29,6 +30,8 @@ export type AppContext = {
   formGuard: FormGuard;
   enquiries: EnquiryService | null;
   console: StaffConsole | null;
+  /** The banner staff published (null: none can be, so the content module's default applies). */
+  announcements: BannerSource | null;
 };
 
 /**

@@ -6,6 +6,7 @@ import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { createAuditLog } from "./audit.server";
 import { createStaffAuth, type StaffAuthServer } from "./auth.server";
+import { createBanner, type Banner } from "./banner.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -14,12 +15,25 @@ import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
 
 /** The console, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
-export type ServerStaffConsole = StaffConsole & { auth: StaffAuthServer };
+export type ServerStaffConsole = StaffConsole & {
+  auth: StaffAuthServer;
+  /** The published banner as the site reads it, and its change events (server/staff/banner.server.ts). */
+  announcements: Banner;
+  close(): Promise<void>;
+};
 
 export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaffConsole> {
   const secret = await loadFingerprintSecret(deps.store);
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
   const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
-  return { audit, auth, fingerprint };
+  const announcements = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
+  return {
+    audit,
+    auth,
+    fingerprint,
+    banner: announcements.editor,
+    announcements,
+    close: () => announcements.close(),
+  };
 }

@@ -4,10 +4,13 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { BannerEditor } from "./banner";
 import type { StaffAuth } from "./auth";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** The site-wide announcement (admins). */
+  banner: BannerEditor;
   /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
   auth: StaffAuth;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
