@@ -25,6 +25,7 @@ export default defineConfig({
         index: "server/index.ts",
         worker: "server/worker.ts",
         enquiries: "server/cli/enquiries.ts",
+        staff: "server/cli/staff.ts",
       },
       output: {
         format: "esm",

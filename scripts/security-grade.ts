@@ -159,6 +159,13 @@ async function main() {
         init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
       },
       { type: "health JSON", path: "/healthz" },
+      // The staff console: its sign-in page, and a console page signed out (redirect).
+      { type: "staff console page", path: "/staff/sign-in" },
+      {
+        type: "staff console redirect",
+        path: "/staff",
+        init: { redirect: "manual", headers: { accept: "text/html" } },
+      },
     ];
     const rows: string[] = ["| Response type | Path | Status | Score | Grade |", "| --- | --- | --- | --- | --- |"];
     let failed = false;

@@ -25,6 +25,7 @@ import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { appSecrets } from "../enquiries/schema.server";
 import { renderEmail } from "../emails/define";
+import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
 import { queueStaffMail } from "./mail.server";
 import { authSchema, staffPasskeys, staffRateLimits, staffSessions, staffUsers } from "./schema.server";
@@ -56,7 +57,7 @@ export const PUBLIC_AUTH_ENDPOINTS = [
   "/passkey/generate-register-options",
   "/passkey/verify-registration",
   "/passkey/generate-authenticate-options",
-  "/sign-in/passkey",
+  "/passkey/verify-authentication",
 ];
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -161,7 +162,7 @@ function buildAuth(options: BuildOptions) {
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || returned instanceof Error;
-        if (ctx.path === "/sign-in/passkey") {
+        if (ctx.path === "/passkey/verify-authentication") {
           const session = ctx.context.newSession;
           if (session && !failed) {
             await options.audit({
@@ -432,24 +433,31 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return user ? toMember(user) : null;
     },
 
-    async addMember(input) {
+    async addMember(input, invite) {
       const email = normaliseEmail(input.email);
       const context = await siteInstance().$context;
       if (await context.internalAdapter.findUserByEmail(email)) return null;
+      let user: { id: string; email: string; name: string; role?: unknown };
       try {
-        const user = await context.internalAdapter.createUser(
-          {
-            email,
-            name: input.name.trim() || email,
-            emailVerified: false,
-            role: input.role,
-          },
+        user = await context.internalAdapter.createUser(
+          { email, name: input.name.trim() || email, emailVerified: false, role: input.role },
           { method: "admin" },
         );
-        return toMember(user);
-      } catch {
-        return null;
+      } catch (error) {
+        // Added by someone else at the same moment (the address is unique).
+        if (await context.internalAdapter.findUserByEmail(email)) return null;
+        throw error;
       }
+      if (invite) {
+        const rendered = await renderEmail(staffInvitation, {
+          name: user.name,
+          invitedBy: invite.invitedBy,
+          role: input.role,
+          signInUrl: invite.signInUrl,
+        });
+        await queueStaffMail(deps.boss, { to: [email], ...rendered }, { from: deps.env.MAIL_FROM });
+      }
+      return toMember(user);
     },
 
     async setRole(id, role) {

@@ -8,6 +8,9 @@ import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
 import { sessionCount, takeToken } from "./auth.server";
+import { RouterContextProvider } from "react-router";
+import { appContext, noMetrics } from "~/lib/context.server";
+import { requireAdmin, staffContext } from "~/lib/console/request.server";
 
 /**
  * Staff sign-in on both engines: e-mail codes, sessions (idle and absolute
@@ -254,5 +257,30 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(await sessionCount(store, added!.id)).toBe(0);
     // Audit rows are written by the routes; nothing here writes any.
     expect((await store.db.select().from(auditLog)).length).toBe(0);
+  });
+
+  test("a member of staff refused an admin page gets 403, and the attempt is audited", async () => {
+    const { console, pipeline, env, store } = await start();
+    await console.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
+    const { member } = await signIn(console, pipeline, "member@maternis.test");
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      env,
+      log: createLogger("silent"),
+      metrics: noMetrics,
+      formGuard: null as never,
+      enquiries: null,
+      console,
+    });
+    context.set(staffContext, { member, sessionId: "s", signedInAt: new Date(), meta: { fingerprint: "fp" } });
+    const refused = await requireAdmin(context, new Request(`${SITE}/staff/team`, { method: "POST" })).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    const rows = await store.db.select().from(auditLog);
+    expect(rows).toMatchObject([
+      { action: "refused", actorId: member.id, actor: "member@maternis.test", target: "POST /staff/team" },
+    ]);
   });
 });

@@ -7,19 +7,22 @@
  *
  *   ADMIN_EMAIL: string
  *     The admin address the stack is configured with.
- *   signInAsAdmin(page: Page, options?: { returnTo?: string }): Promise<void>
- *     Signs `page` in as ADMIN_EMAIL with an e-mailed code; ends on the console.
- *   signInWithCode(page: Page, email: string, options?: { returnTo?: string }): Promise<void>
+ *   signInAsAdmin(page: Page, options?: { returnTo?: string; reauth?: boolean }): Promise<void>
+ *     Signs `page` in as ADMIN_EMAIL with an e-mailed code; ends on the console
+ *     (`returnTo`, default /staff). `reauth` signs in again while signed in
+ *     (as requireRecentAdmin asks after 5 minutes).
+ *   signInWithCode(page: Page, email: string, options?: { returnTo?: string; reauth?: boolean }): Promise<void>
  *     The same for any member of staff (they must exist already).
  *   requestCode(page: Page, email: string): Promise<string>
  *     On the sign-in page, asks for a code and returns it from the mailbox
  *     (the page is left on the code step).
  *   addStaffMember(adminPage: Page, member: { email: string; name?: string; role?: "admin" | "staff" }): Promise<void>
  *     As a signed-in admin (within 5 minutes of signing in), adds a member on /staff/team.
- *   signInAsStaff(browser: Browser, options?: { email?: string; role?: "admin" | "staff" }):
- *       Promise<{ page: Page; context: BrowserContext; email: string }>
+ *   signInAsStaff(browser: Browser, options?: { email?: string; role?: "admin" | "staff";
+ *       contextOptions?: BrowserContextOptions }): Promise<{ page: Page; context: BrowserContext; email: string }>
  *     A new member (default role `staff`, unique address) added by an admin in
- *     a separate context, then signed in on a page of its own context.
+ *     a separate context, then signed in on a page of its own context (made
+ *     with `contextOptions`, e.g. a localhost baseURL for passkeys). Close the context.
  *   uniqueStaffAddress(label: string): string
  *     A fresh address for a member added by a test.
  *   withSignInLock<T>(fn: () => Promise<T>): Promise<T>
@@ -33,9 +36,9 @@
  */
 import { mkdirSync, rmdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { messagesAbout, waitForMessages } from "./mailbox";
-import { sleep } from "./wait";
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { messagesAbout } from "./mailbox";
+import { sleep, waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
 
@@ -86,12 +89,23 @@ export async function requestCode(page: Page, email: string): Promise<string> {
   await page.getByLabel("Work e-mail address").fill(email);
   await page.getByRole("button", { name: "Send me a code" }).click();
   await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
-  const messages = await waitForMessages(email, before + 1);
-  return codeIn(messages.at(-1)?.text);
+  // The newest sign-in code e-mail after the request (an invitation may arrive meanwhile).
+  const message = await waitFor(
+    async () =>
+      (await messagesAbout(email))
+        .slice(before)
+        .filter((m) => /sign-in code/i.test(m.subject ?? ""))
+        .at(-1),
+    { timeoutMs: 30_000, intervalMs: 250, what: `a sign-in code e-mail to ${email}` },
+  );
+  return codeIn(message.text);
 }
 
-export async function signInWithCode(page: Page, email: string, options: { returnTo?: string } = {}) {
-  const query = options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : "";
+export async function signInWithCode(page: Page, email: string, options: { returnTo?: string; reauth?: boolean } = {}) {
+  const params = new URLSearchParams();
+  if (options.reauth) params.set("reauth", "1");
+  if (options.returnTo) params.set("returnTo", options.returnTo);
+  const query = params.size ? `?${params}` : "";
   await withSignInLock(async () => {
     await page.goto(`/staff/sign-in${query}`);
     const code = await requestCode(page, email);
@@ -101,7 +115,7 @@ export async function signInWithCode(page: Page, email: string, options: { retur
   });
 }
 
-export async function signInAsAdmin(page: Page, options: { returnTo?: string } = {}) {
+export async function signInAsAdmin(page: Page, options: { returnTo?: string; reauth?: boolean } = {}) {
   await signInWithCode(page, ADMIN_EMAIL, options);
 }
 
@@ -118,7 +132,10 @@ export async function addStaffMember(
   await expect(adminPage.getByRole("status")).toContainText(member.email);
 }
 
-export async function signInAsStaff(browser: Browser, options: { email?: string; role?: "admin" | "staff" } = {}) {
+export async function signInAsStaff(
+  browser: Browser,
+  options: { email?: string; role?: "admin" | "staff"; contextOptions?: BrowserContextOptions } = {},
+) {
   const email = options.email ?? uniqueStaffAddress(options.role ?? "staff");
   const adminContext = await browser.newContext();
   try {
@@ -128,7 +145,7 @@ export async function signInAsStaff(browser: Browser, options: { email?: string;
   } finally {
     await adminContext.close();
   }
-  const context: BrowserContext = await browser.newContext();
+  const context: BrowserContext = await browser.newContext(options.contextOptions);
   const page = await context.newPage();
   await signInWithCode(page, email);
   return { page, context, email };

@@ -55,8 +55,14 @@ export interface StaffAuth {
   /** Staff management (admins; the routes check the role and a recent sign-in). */
   team(): Promise<TeamMember[]>;
   findMember(email: string): Promise<StaffMember | null>;
-  /** Adds a member; null when the address is already staff. */
-  addMember(input: { email: string; name: string; role: StaffRole }): Promise<StaffMember | null>;
+  /**
+   * Adds a member; null when the address is already staff. With `invite`,
+   * e-mails them how to sign in (through the durable staff-mail queue).
+   */
+  addMember(
+    input: { email: string; name: string; role: StaffRole },
+    invite?: { invitedBy: string; signInUrl: string },
+  ): Promise<StaffMember | null>;
   setRole(id: string, role: StaffRole): Promise<StaffMember | null>;
   /** Removes a member and ends all their sessions at once. */
   removeMember(id: string): Promise<StaffMember | null>;

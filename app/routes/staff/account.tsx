@@ -1,17 +1,232 @@
-import { getStaff } from "~/lib/console/request.server";
+import { useState } from "react";
+import { data, Form, redirect, useRevalidator } from "react-router";
+import { useHydrated } from "~/components/console/console-shell";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
+import { signInUrl } from "~/lib/console/paths";
+import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
 import type { Route } from "./+types/account";
 
+/**
+ * The signed-in member's own account: passkeys (add on this device, rename,
+ * remove) and "sign out everywhere". Adding a passkey needs a sign-in within
+ * the last 5 minutes (better-auth's fresh-session check).
+ */
 export const meta: Route.MetaFunction = () => [{ title: "Account | Staff console | Maternis" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { member: getStaff(context).member };
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = getStaff(context);
+  const passkeys = await getConsole(context).auth.passkeys(request);
+  return {
+    member: staff.member,
+    recent: Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS,
+    reauthUrl: signInUrl("/staff/account", true),
+    passkeys: passkeys.map((p) => ({ ...p, created: p.createdAt ? dateFormat.format(p.createdAt) : "" })),
+  };
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+type ActionResult = { ok: true; message: string } | { ok: false; id?: string; name?: string; error: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const console = getConsole(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+
+  if (intent === "rename") {
+    const name = String(form.get("name") ?? "")
+      .trim()
+      .slice(0, 80);
+    if (!name) return data<ActionResult>({ ok: false, id, name, error: "Enter a name for the passkey" }, 400);
+    if (!(await console.auth.renamePasskey(request, id, name))) {
+      return data<ActionResult>({ ok: false, id, name, error: "That passkey no longer exists" }, 404);
+    }
+    await console.audit.record({
+      action: "passkey-renamed",
+      actor: { member: staff.member },
+      target: id,
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: `Passkey renamed to ${name}.` });
+  }
+
+  if (intent === "remove") {
+    if (!(await console.auth.removePasskey(request, id))) {
+      return data<ActionResult>({ ok: false, error: "That passkey no longer exists" }, 404);
+    }
+    await console.audit.record({
+      action: "passkey-removed",
+      actor: { member: staff.member },
+      target: id,
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: "Passkey removed." });
+  }
+
+  if (intent === "sign-out-everywhere") {
+    const headers = await console.auth.signOutEverywhere(request);
+    await console.audit.record({
+      action: "sign-out-everywhere",
+      actor: { member: staff.member },
+      target: staff.sessionId,
+      meta: staff.meta,
+    });
+    throw redirect("/staff/sign-in?signedOut=1", { headers });
+  }
+
+  return data<ActionResult>({ ok: false, error: "Unknown action" }, 400);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, passkeys, recent, reauthUrl } = loaderData;
   return (
     <>
       <h1 className="text-3xl">Your account</h1>
-      <p className="mt-4">{loaderData.member.email}</p>
+      <p className="mt-2 text-muted">
+        {member.name} ({member.email}), {member.role === "admin" ? "admin" : "staff"}
+      </p>
+      {actionData?.ok ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
+          {actionData.message}
+        </p>
+      ) : actionData && !actionData.id ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-card border-2 border-danger-700 bg-white p-4 font-semibold text-danger-700"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="passkeys-heading" className="mt-10">
+        <h2 id="passkeys-heading" className="text-2xl">
+          Passkeys
+        </h2>
+        <p className="mt-2 max-w-prose">
+          A passkey lets you sign in with this device&apos;s screen lock or a security key instead of an e-mailed code.
+        </p>
+        {passkeys.length === 0 ? (
+          <p className="mt-4">You have no passkeys yet.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4" aria-label="Your passkeys">
+            {passkeys.map((passkey) => {
+              const error = actionData && !actionData.ok && actionData.id === passkey.id ? actionData : null;
+              return (
+                <li key={passkey.id} className="rounded-card border-2 border-line bg-white p-4">
+                  <p className="font-semibold">{passkey.name}</p>
+                  <p className="text-sm text-muted">
+                    Added {passkey.created}
+                    {passkey.backedUp ? ", synced" : ""}
+                  </p>
+                  <div className="mt-3 flex flex-wrap items-end gap-3">
+                    <Form method="post" className="flex flex-wrap items-end gap-3">
+                      <input type="hidden" name="intent" value="rename" />
+                      <input type="hidden" name="id" value={passkey.id} />
+                      <Field name="name" id={`passkey-name-${passkey.id}`} error={error?.error}>
+                        <FieldLabel>New name for {passkey.name}</FieldLabel>
+                        <FieldError />
+                        <Input defaultValue={error?.name ?? passkey.name} maxLength={80} className="max-w-64" />
+                      </Field>
+                      <Button type="submit" variant="outline" size="sm">
+                        Rename
+                      </Button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="id" value={passkey.id} />
+                      <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${passkey.name}`}>
+                        Remove
+                      </Button>
+                    </Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <AddPasskey recent={recent} reauthUrl={reauthUrl} />
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="mt-12">
+        <h2 id="sessions-heading" className="text-2xl">
+          Sign out everywhere
+        </h2>
+        <p className="mt-2 max-w-prose">Ends every session you have, on this and any other device.</p>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <Button type="submit" variant="outline">
+            Sign out everywhere
+          </Button>
+        </Form>
+      </section>
     </>
+  );
+}
+
+/** Adding a passkey needs JavaScript (WebAuthn) and a recent sign-in. */
+function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hydrated || typeof window.PublicKeyCredential !== "function") {
+    return <p className="mt-6 text-muted">To add a passkey, use a browser with JavaScript and passkey support.</p>;
+  }
+  if (!recent) {
+    return (
+      <p className="mt-6">
+        To add a passkey, first{" "}
+        <a href={reauthUrl} className="font-semibold text-primary-800 underline">
+          sign in again
+        </a>{" "}
+        (you need to have signed in within the last 5 minutes).
+      </p>
+    );
+  }
+  async function add() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { addPasskey } = await import("~/lib/console/passkey-client");
+      const result = await addPasskey(name.trim());
+      if (result.ok) {
+        setName("");
+        await revalidator.revalidate();
+      } else if (result.status === 403) {
+        setError("You need to sign in again before adding a passkey.");
+      } else {
+        setError("The passkey was not added. Try again.");
+      }
+    } catch {
+      setError("The passkey was not added. Try again.");
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="mt-6 grid max-w-md gap-4 rounded-card border-2 border-line bg-white p-4">
+      <Field name="passkey-name" id="new-passkey-name" error={error ?? undefined}>
+        <FieldLabel optional>Name for the new passkey</FieldLabel>
+        <FieldError />
+        <Input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={80}
+          placeholder="Work laptop"
+        />
+      </Field>
+      <div>
+        <Button type="button" onClick={() => void add()} disabled={busy}>
+          Add a passkey
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,18 +1,278 @@
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
+import { data, Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { staffRoles, type StaffRole } from "~/lib/console/types";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import type { Route } from "./+types/team";
 
+/**
+ * Staff management (admins): who has access, adding someone (they get an
+ * e-mail and sign in with a code), changing a role, removing someone (their
+ * sessions end at once). Changes need a sign-in within the last 5 minutes.
+ */
 export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff console | Maternis" }];
 
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  return { team: await getConsole(context).auth.team() };
+  const staff = await requireAdmin(context, request);
+  const team = await getConsole(context).auth.team();
+  return {
+    me: staff.member.id,
+    team: team.map((m) => ({ ...m, added: dateFormat.format(m.createdAt) })),
+  };
 }
 
-export default function Team({ loaderData }: Route.ComponentProps) {
+type Values = { name: string; email: string; role: StaffRole };
+type ActionResult =
+  { ok: true; message: string } | { ok: false; errors: { field: string; message: string }[]; values?: Values };
+
+function isRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const staff = await requireRecentAdmin(context, request);
+  const console = getConsole(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const actor = { member: staff.member };
+
+  if (intent === "add") {
+    const values: Values = {
+      name: String(form.get("name") ?? "")
+        .trim()
+        .slice(0, 100),
+      email: String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase()
+        .slice(0, 320),
+      role: isRole(form.get("role")) ? (form.get("role") as StaffRole) : "staff",
+    };
+    const errors: { field: string; message: string }[] = [];
+    if (!values.name) errors.push({ field: "member-name", message: "Enter their name" });
+    if (!emailPattern.test(values.email)) {
+      errors.push({ field: "member-email", message: "Enter their e-mail address, like name@example.org" });
+    }
+    if (errors.length) return data<ActionResult>({ ok: false, errors, values }, 400);
+    const signIn = new URL("/staff/sign-in", request.url).href;
+    const added = await console.auth.addMember(values, { invitedBy: staff.member.name, signInUrl: signIn });
+    if (!added) {
+      return data<ActionResult>(
+        {
+          ok: false,
+          errors: [{ field: "member-email", message: `${values.email} is already a member of staff` }],
+          values,
+        },
+        409,
+      );
+    }
+    await console.audit.record({
+      action: "staff-added",
+      actor,
+      target: added.id,
+      detail: { role: added.role },
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: `${added.email} was added. We have e-mailed them how to sign in.` });
+  }
+
+  const id = String(form.get("id") ?? "");
+  if (id === staff.member.id) {
+    return data<ActionResult>(
+      { ok: false, errors: [{ field: "team-table", message: "You cannot change or remove your own account here." }] },
+      400,
+    );
+  }
+
+  if (intent === "role") {
+    const role = form.get("role");
+    if (!isRole(role))
+      return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Choose a role" }] }, 400);
+    const updated = await console.auth.setRole(id, role);
+    if (!updated)
+      return data<ActionResult>(
+        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
+        404,
+      );
+    await console.audit.record({ action: "role-changed", actor, target: id, detail: { role }, meta: staff.meta });
+    return data<ActionResult>({
+      ok: true,
+      message: `${updated.email} is now ${role === "admin" ? "an admin" : "staff"}.`,
+    });
+  }
+
+  if (intent === "remove") {
+    const removed = await console.auth.removeMember(id);
+    if (!removed)
+      return data<ActionResult>(
+        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
+        404,
+      );
+    await console.audit.record({
+      action: "staff-removed",
+      actor,
+      target: id,
+      detail: { role: removed.role },
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: `${removed.email} was removed and signed out.` });
+  }
+
+  return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Unknown action" }] }, 400);
+}
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, me } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const addErrors = failed?.values ? failed.errors : [];
+  const fieldError = (field: string) => addErrors.find((e) => e.field === field)?.message;
   return (
     <>
       <h1 className="text-3xl">Staff</h1>
-      <p className="mt-4">{loaderData.team.length} members.</p>
+      {actionData?.ok ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
+          {actionData.message}
+        </p>
+      ) : null}
+      {failed ? (
+        <div className="mt-6">
+          <ErrorSummary errors={failed.errors} />
+        </div>
+      ) : null}
+
+      <div className="relative mt-8 overflow-x-auto" id="team-table" tabIndex={-1}>
+        <table className="w-full min-w-[36rem] border-collapse bg-white text-left">
+          <caption className="mb-2 text-left text-muted">
+            {team.length} {team.length === 1 ? "person has" : "people have"} access to the console
+          </caption>
+          <thead>
+            <tr className="border-b-2 border-line">
+              <th scope="col" className="p-3">
+                Name
+              </th>
+              <th scope="col" className="p-3">
+                E-mail address
+              </th>
+              <th scope="col" className="p-3">
+                Role
+              </th>
+              <th scope="col" className="p-3">
+                Passkeys
+              </th>
+              <th scope="col" className="p-3">
+                Added
+              </th>
+              <th scope="col" className="p-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {team.map((member) => (
+              <tr key={member.id} className="border-b border-line align-top">
+                <th scope="row" className="p-3 font-semibold">
+                  {member.name}
+                  {member.id === me ? " (you)" : ""}
+                </th>
+                <td className="p-3 break-all">{member.email}</td>
+                <td className="p-3">{member.role === "admin" ? "Admin" : "Staff"}</td>
+                <td className="p-3">{member.passkeys}</td>
+                <td className="p-3">{member.added}</td>
+                <td className="p-3">
+                  {member.id === me ? null : (
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="id" value={member.id} />
+                        <input type="hidden" name="role" value={member.role === "admin" ? "staff" : "admin"} />
+                        <Button type="submit" variant="outline" size="sm">
+                          {member.role === "admin" ? "Make staff" : "Make admin"}
+                          <span className="sr-only">: {member.email}</span>
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={member.id} />
+                        <Button type="submit" variant="ghost" size="sm">
+                          Remove<span className="sr-only"> {member.email}</span>
+                        </Button>
+                      </Form>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <section aria-labelledby="add-heading" className="mt-12 max-w-xl">
+        <h2 id="add-heading" className="text-2xl">
+          Add a member of staff
+        </h2>
+        <Form method="post" aria-labelledby="add-heading" className="mt-4 grid gap-6" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <Field name="name" id="member-name" error={fieldError("member-name")}>
+            <FieldLabel>Name</FieldLabel>
+            <FieldError />
+            <Input defaultValue={failed?.values?.name ?? ""} autoComplete="off" required />
+          </Field>
+          <Field
+            name="email"
+            id="member-email"
+            hint="They will get an e-mail telling them how to sign in."
+            error={fieldError("member-email")}
+          >
+            <FieldLabel>E-mail address</FieldLabel>
+            <FieldHint />
+            <FieldError />
+            <Input
+              type="email"
+              defaultValue={failed?.values?.email ?? ""}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          </Field>
+          <fieldset>
+            <legend className="font-semibold">Role</legend>
+            <div className="mt-2 grid gap-2">
+              {(
+                [
+                  ["staff", "Staff", "Inbox, notes, exports and retries."],
+                  ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <div key={value} className="flex min-h-11 items-start gap-3">
+                  <input
+                    type="radio"
+                    id={`role-${value}`}
+                    name="role"
+                    value={value}
+                    defaultChecked={(failed?.values?.role ?? "staff") === value}
+                    className="mt-1 size-5"
+                    aria-describedby={`role-${value}-hint`}
+                  />
+                  <div>
+                    <label htmlFor={`role-${value}`} className="font-semibold">
+                      {label}
+                    </label>
+                    <p id={`role-${value}-hint`} className="text-sm text-muted">
+                      {hint}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <Button type="submit">Add</Button>
+          </div>
+        </Form>
+      </section>
     </>
   );
 }

@@ -1,0 +1,171 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { consolePages } from "../app/routes/staff/routes";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { waitForMessages } from "../test/support/mailbox";
+import {
+  ADMIN_EMAIL,
+  addStaffMember,
+  signInAsAdmin,
+  signInAsStaff,
+  uniqueStaffAddress,
+  waitForConsole,
+} from "../test/support/staff";
+
+/**
+ * Who gets into which console URL: signed out, nobody (every page listed in
+ * app/routes/staff/routes.ts, so pages added later are covered); staff not
+ * on admin pages or actions (403); a removed member not even on their open
+ * session's next request; no cross-site posts.
+ */
+
+/** Every console URL in the route config, with a made-up value for each dynamic segment. */
+function consolePaths(entries: RouteConfigEntry[], base = "/staff"): string[] {
+  return entries.flatMap((entry) => {
+    const here = entry.index ? base : entry.path ? `${base}/${entry.path}` : base;
+    const path = here.replace(/:[A-Za-z_]+\??/g, "00000000-0000-4000-8000-000000000000").replace(/\*$/, "x");
+    return [...(entry.index || entry.path ? [path] : []), ...consolePaths(entry.children ?? [], here)];
+  });
+}
+const paths = [...new Set(consolePaths(consolePages))];
+
+async function expectNoData(body: string) {
+  expect(body).not.toContain(ADMIN_EMAIL);
+  expect(body).not.toMatch(/staff-[a-z]+-\d+/); // no member addresses
+}
+
+test.describe("signed out", () => {
+  test("the route config lists the console's pages", () => {
+    expect(paths).toEqual(expect.arrayContaining(["/staff", "/staff/account", "/staff/team"]));
+  });
+
+  for (const path of paths) {
+    test(`${path}: pages redirect to sign-in, data and other requests get 401 or a redirect, never data`, async ({
+      request,
+    }) => {
+      await checkSignedOut(request, path);
+    });
+  }
+});
+
+async function checkSignedOut(request: APIRequestContext, path: string) {
+  const returnTo = `/staff/sign-in?returnTo=${encodeURIComponent(path)}`;
+  const page = await request.get(path, { headers: { Accept: "text/html" }, maxRedirects: 0 });
+  expect(page.status()).toBe(302);
+  expect(page.headers().location).toBe(path === "/staff" ? "/staff/sign-in" : returnTo);
+  expect(page.headers()["cache-control"]).toBe("no-store");
+  await expectNoData(await page.text());
+
+  const dataUrl = `${path}.data`;
+  const data = await request.get(dataUrl, { maxRedirects: 0 });
+  expect([202, 302, 401]).toContain(data.status());
+  const dataBody = await data.text();
+  if (data.status() === 202) expect(dataBody).toContain("/staff/sign-in");
+  await expectNoData(dataBody);
+
+  const api = await request.get(path, { headers: { Accept: "application/json" }, maxRedirects: 0 });
+  expect(api.status()).toBe(401);
+  await expectNoData(await api.text());
+
+  const post = await request.post(path, {
+    headers: { Accept: "application/json" },
+    form: { intent: "remove", id: "x" },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(401);
+  await expectNoData(await post.text());
+}
+
+test("staff are refused admin pages and actions with 403", async ({ browser }) => {
+  const { page, context } = await signInAsStaff(browser);
+  await expect(page.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
+  const response = await page.goto("/staff/team");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  // Nothing of the team page: no other member's address (their own is in the header).
+  expect(await page.content()).not.toContain(ADMIN_EMAIL);
+  const post = await page.request.post("/staff/team", { form: { intent: "remove", id: "x" }, maxRedirects: 0 });
+  expect(post.status()).toBe(403);
+  await context.close();
+});
+
+test("removing a member ends their open session on its next request", async ({ browser }) => {
+  const { page: member, context, email } = await signInAsStaff(browser);
+  await member.goto("/staff/account");
+  await expect(member.getByRole("heading", { name: "Your account" })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+  await row.getByRole("button", { name: /Remove/ }).click();
+  await expect(admin.getByRole("status")).toContainText(`${email} was removed and signed out.`);
+  await adminContext.close();
+
+  await member.reload();
+  await expect(member).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Faccount/);
+  await context.close();
+});
+
+test("an admin adds a member, who gets an e-mail; role changes and duplicate addresses", async ({ page }) => {
+  await signInAsAdmin(page, { returnTo: "/staff/team" });
+  const email = uniqueStaffAddress("invite");
+  await addStaffMember(page, { email, name: "Ama Invitee" });
+  const [invitation] = await waitForMessages(email, 1);
+  expect(invitation?.subject).toContain("staff console");
+  expect(invitation?.text).toContain("/staff/sign-in");
+
+  const row = page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+  await row.getByRole("button", { name: /Make admin/ }).click();
+  await expect(page.getByRole("status")).toContainText(`${email} is now an admin.`);
+
+  await page.getByLabel("Name").fill("Again");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("is already a member of staff");
+  await expect(page.getByLabel("E-mail address")).toHaveValue(email);
+});
+
+test("signing in again (reauth) returns to the page and replaces the session", async ({ page, context }) => {
+  await signInAsAdmin(page, { returnTo: "/staff/team" });
+  const before = (await context.cookies()).find((c) => c.name.endsWith("session_token"))?.value;
+  await page.goto("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fteam");
+  await expect(page.getByRole("heading", { name: "Sign in again" })).toBeVisible();
+  await signInAsAdmin(page, { returnTo: "/staff/team", reauth: true });
+  await expect(page).toHaveURL(/\/staff\/team$/);
+  const after = (await context.cookies()).find((c) => c.name.endsWith("session_token"))?.value;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+});
+
+test("cross-site posts are refused", async ({ request }) => {
+  for (const path of [
+    "/staff/sign-in",
+    "/staff/team",
+    "/staff/sign-out",
+    "/staff/auth/passkey/verify-authentication",
+  ]) {
+    const response = await request.post(path, {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      form: { intent: "send-code", email: ADMIN_EMAIL },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(403);
+  }
+});
+
+for (const width of [1280, 390]) {
+  test(`account and team pages are axe-clean at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAsAdmin(page, { returnTo: "/staff/account" });
+    await waitForConsole(page);
+    await expectNoAxeViolations(page, "account");
+    await page.goto("/staff/team");
+    await waitForConsole(page);
+    await expectNoAxeViolations(page, "team");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoAxeViolations(page, "team errors");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { signInAsStaff, waitForConsole } from "../test/support/staff";
+
+/**
+ * Passkeys end to end with Chromium's virtual authenticator (the Chrome
+ * DevTools Protocol's WebAuthn domain): a member adds one after signing in
+ * with a code, signs out, signs in with it, renames and removes it.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
+
+test("a passkey is added, used to sign in, renamed and removed", async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // WebAuthn refuses an IP address as the relying party: passkeys need a host
+  // name, so this test uses localhost (the site's own name in production).
+  const localhost = baseURL!.replace("127.0.0.1", "localhost");
+  const { page, context, email } = await signInAsStaff(browser, { contextOptions: { baseURL: localhost } });
+  const authenticator = await virtualAuthenticator(page);
+
+  await page.goto("/staff/account");
+  await waitForConsole(page);
+  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+  await page.getByLabel("Name for the new passkey").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  const list = page.getByRole("list", { name: "Your passkeys" });
+  await expect(list.getByText("Test laptop", { exact: true })).toBeVisible();
+  const credentials = await authenticator.credentials();
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+  expect(credentials[0]?.rpId).toBe("localhost");
+  await expectNoAxeViolations(page, "account with a passkey");
+
+  // Sign out, then back in with the passkey alone.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You have signed out.")).toBeVisible();
+  await waitForConsole(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(/\/staff$/);
+  await expect(page.getByText(email)).toBeVisible();
+  expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(0);
+
+  // Rename, then remove.
+  await page.goto("/staff/account");
+  await page.getByLabel("New name for Test laptop").fill("Office desktop");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("status")).toContainText("Passkey renamed to Office desktop.");
+  await expect(list.getByText("Office desktop", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Office desktop" }).click();
+  await expect(page.getByRole("status")).toContainText("Passkey removed.");
+  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+
+  // A removed passkey no longer signs in.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await waitForConsole(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert")).toContainText("could not sign you in with a passkey");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await context.close();
+});
+
+test("sign-in with a passkey is hidden without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/staff/sign-in");
+  await expect(page.getByRole("button", { name: "Send me a code" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,133 @@
+import { parseArgs } from "node:util";
+import { parseEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { staffRoles, type StaffRole } from "~/lib/console/types";
+import { openStore } from "../enquiries/db.server";
+import { startBoss } from "../enquiries/queue.server";
+import { createStaffConsole } from "../staff";
+
+const usage = `Usage: npm run staff -- <command> [options]
+
+Commands:
+  list                List the members of staff, their roles and passkeys.
+  add EMAIL [--name NAME] [--role admin|staff]
+                      Add a member (default role staff) and e-mail them how
+                      to sign in (a code to this address, at SITE_URL/staff).
+  remove EMAIL        Remove a member; their sessions end at once.
+  role EMAIL admin|staff
+                      Change a member's role.
+
+Uses DATABASE_URL, or the embedded database in DATA_DIR. The embedded
+database can be open in only one process: stop the site first. On
+PostgreSQL this works while the site runs.`;
+
+const commands = ["list", "add", "remove", "role"];
+
+function isRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
+
+async function main(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      role: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, email, extra] = positionals;
+  if (values.help || !command || !commands.includes(command)) {
+    process.stdout.write(`${usage}\n`);
+    return command && !values.help ? 2 : 0;
+  }
+  if (command !== "list" && !email?.includes("@")) {
+    process.stderr.write(`${command} needs an e-mail address: npm run staff -- ${command} name@example.org\n`);
+    return 2;
+  }
+  const role = command === "role" ? extra : (values.role ?? "staff");
+  if (!isRole(role)) {
+    process.stderr.write("The role must be admin or staff.\n");
+    return 2;
+  }
+
+  const env = parseEnv();
+  const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL, { process: "staff-cli" });
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let boss: Awaited<ReturnType<typeof startBoss>> | undefined;
+  try {
+    boss = await startBoss(store, env, log, { worker: false });
+    const console = await createStaffConsole({ store, boss, env, log });
+    const meta = { fingerprint: "cli" };
+    const audit = (action: "staff-added" | "staff-removed" | "role-changed", target: string, detail: object) =>
+      console.audit.record({ action, actor: null, target, detail: { ...detail, via: "cli" }, meta });
+
+    switch (command) {
+      case "list": {
+        const team = await console.auth.team();
+        if (team.length === 0) process.stdout.write("No staff yet. Add one: npm run staff -- add EMAIL --role admin\n");
+        for (const m of team) {
+          process.stdout.write(
+            `${m.email.padEnd(40)} ${m.role.padEnd(6)} ${String(m.passkeys).padStart(2)} passkey(s)  ${m.name}\n`,
+          );
+        }
+        return 0;
+      }
+      case "add": {
+        const name = values.name ?? email!.split("@")[0]!;
+        const signInUrl = new URL("/staff/sign-in", env.SITE_URL).href;
+        const added = await console.auth.addMember(
+          { email: email!, name, role },
+          { invitedBy: "An administrator", signInUrl },
+        );
+        if (!added) {
+          process.stderr.write(`${email} is already a member of staff.\n`);
+          return 1;
+        }
+        await audit("staff-added", added.id, { role });
+        process.stdout.write(
+          `Added ${added.email} (${added.role}). They sign in at ${signInUrl} with a code sent to that address.\n`,
+        );
+        return 0;
+      }
+      case "remove": {
+        const member = await console.auth.findMember(email!);
+        if (!member) {
+          process.stderr.write(`${email} is not a member of staff.\n`);
+          return 1;
+        }
+        await console.auth.removeMember(member.id);
+        await audit("staff-removed", member.id, { role: member.role });
+        process.stdout.write(`Removed ${member.email}; their sessions have ended.\n`);
+        return 0;
+      }
+      case "role": {
+        const member = await console.auth.findMember(email!);
+        if (!member) {
+          process.stderr.write(`${email} is not a member of staff.\n`);
+          return 1;
+        }
+        await console.auth.setRole(member.id, role);
+        await audit("role-changed", member.id, { role });
+        process.stdout.write(`${member.email} is now ${role}.\n`);
+        return 0;
+      }
+    }
+    return 2;
+  } finally {
+    await boss?.stop({ graceful: false }).catch(() => {});
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // One line: a locked embedded database (the site is running) says so.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
