@@ -4,7 +4,9 @@ import type { Logger } from "~/lib/log.server";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import path from "node:path";
 import { createAuditLog } from "./audit.server";
+import { createSubjectRequests } from "./subjects.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -17,5 +19,12 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsol
   return {
     audit: createAuditLog(deps.store, secret),
     fingerprint: (ip) => clientFingerprint(secret, ip),
+    subjects: createSubjectRequests({
+      store: deps.store,
+      secret,
+      siteUrl: deps.env.SITE_URL,
+      outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+      log: deps.log,
+    }),
   };
 }

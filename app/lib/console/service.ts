@@ -4,9 +4,12 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { SubjectRequests } from "./subjects";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** Data-subject requests (admin only): find, access export, erasure. */
+  subjects: SubjectRequests;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
 }
