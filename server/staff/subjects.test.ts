@@ -22,6 +22,8 @@ import {
   submitAs,
 } from "../../test/support/subjects";
 import { waitFor } from "../../test/support/wait";
+import { consoleContext, staffRequest } from "../../test/support/staff-context";
+import { loader as searchLoader } from "~/routes/staff/subjects/route";
 import { createStaffConsole } from ".";
 import { auditLog } from "./schema.server";
 import { personPattern, searchableMailText } from "./subjects.server";
@@ -221,6 +223,31 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
       for (const marker of markers(subject)) expect(JSON.stringify(row).toLowerCase()).not.toContain(marker);
     }
     expect(rows.find((r) => r.action === "erasure")?.detail).toMatchObject({ jobs: erased.counts.jobs });
+  });
+
+  test("a staff member refused on the subjects page: 403, and a row in the audit log", async () => {
+    const { store, staffConsole } = await start();
+    const staff = staffRequest("staff");
+    const request = new Request("http://localhost/staff/subjects?email=ama%40example.org");
+    const refused = await searchLoader({
+      request,
+      context: consoleContext(staffConsole, staff),
+      params: {},
+    } as never).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    const rows = await store.db.select().from(auditLog).where(eq(auditLog.action, "refused"));
+    expect(rows).toMatchObject([
+      {
+        actor: staff.member.email,
+        actorId: staff.member.id,
+        target: "GET /staff/subjects",
+        clientFingerprint: staff.meta.fingerprint,
+      },
+    ]);
   });
 
   test("erasing again removes outbox files left behind, and finds nothing else", async () => {
