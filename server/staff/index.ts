@@ -6,6 +6,7 @@ import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import path from "node:path";
 import { createAuditLog } from "./audit.server";
+import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createSubjectRequests } from "./subjects.server";
 
 /**
@@ -14,17 +15,20 @@ import { createSubjectRequests } from "./subjects.server";
  */
 export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
 
-export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsole> {
+/** The console, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
+export type ServerStaffConsole = StaffConsole & { auth: StaffAuthServer };
+
+export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaffConsole> {
   const secret = await loadFingerprintSecret(deps.store);
-  return {
-    audit: createAuditLog(deps.store, secret),
-    fingerprint: (ip) => clientFingerprint(secret, ip),
-    subjects: createSubjectRequests({
-      store: deps.store,
-      secret,
-      siteUrl: deps.env.SITE_URL,
-      outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
-      log: deps.log,
-    }),
-  };
+  const audit = createAuditLog(deps.store, secret);
+  const fingerprint = (ip: string) => clientFingerprint(secret, ip);
+  const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
+  const subjects = createSubjectRequests({
+    store: deps.store,
+    secret,
+    siteUrl: deps.env.SITE_URL,
+    outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+    log: deps.log,
+  });
+  return { audit, auth, fingerprint, subjects };
 }

@@ -35,6 +35,10 @@ export function fakeConsole(subjects?: Partial<SubjectRequests>, audit?: Partial
       ...audit,
     },
     fingerprint: () => "0123456789abcdef",
+    // Sign-in is not under test here: any use of it fails the test.
+    auth: new Proxy({} as StaffConsole["auth"], {
+      get: (_, name) => () => Promise.reject(new Error(`auth.${String(name)} is not expected in this test`)),
+    }),
     subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
   };
   return { service, recorded };

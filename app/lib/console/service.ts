@@ -4,10 +4,13 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { StaffAuth } from "./auth";
 import type { SubjectRequests } from "./subjects";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
+  auth: StaffAuth;
   /** Data-subject requests (admin only): find, access export, erasure. */
   subjects: SubjectRequests;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
