@@ -4,7 +4,9 @@ import type { Route } from "./+types/export";
 
 /**
  * The access export (admin only): everything held about `?email=` as one JSON
- * file, downloaded, never cached. Audited with a keyed hash of the address.
+ * file, downloaded. Never cached: the server sends `Cache-Control: no-store`
+ * with every response it renders (server/app.ts). Audited with a keyed hash
+ * of the address.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -12,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!email) {
     return new Response("Give the e-mail address to export, as ?email=", {
       status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   const staff = getStaff(context);
@@ -21,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exported.filename}"`,
-      "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
