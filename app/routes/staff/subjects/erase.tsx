@@ -129,8 +129,9 @@ function Erased({ result }: { result: ErasureResult }) {
         <dd>{counts.outboxFiles}</dd>
       </dl>
       <p>
-        Backups still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure. Tell
-        the person their data has been erased.
+        Backups still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure.
+        E-mails already delivered are outside the console: delete the notifications about this person from the enquiries
+        mailbox too. Then tell the person their data has been erased.
       </p>
       <p>
         <Link to={subjectPaths.search()} className="font-semibold text-primary-800 underline">
