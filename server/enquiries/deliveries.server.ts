@@ -122,7 +122,7 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
 }
 
 /** The delivery that `kind` waits for in the registry (a demo notification waits for its welcome). */
-function predecessorOf(enquiry: EnquiryKind, kind: DeliveryKind): DeliveryKind | undefined {
+export function predecessorOf(enquiry: EnquiryKind, kind: DeliveryKind): DeliveryKind | undefined {
   const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKind(enquiry).after ?? {};
   return (Object.keys(after) as DeliveryKind[]).find((first) => after[first] === kind);
 }

@@ -6,7 +6,7 @@ import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
-import { deliveryStats, purgeExpired, type DeliveryStats } from "./operations.server";
+import { deliveryStats, type DeliveryStats } from "./operations.server";
 import { backupEmbedded } from "./backups.server";
 import {
   BACKUP_QUEUE,
@@ -22,6 +22,7 @@ import { limitsFromEnv } from "./limits.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
 import { workStaffMail } from "../staff/mail.server";
+import { runRetentionSweep } from "./retention.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
@@ -99,8 +100,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-      const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
-      log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
+      await runRetentionSweep(store, env.RETENTION_MONTHS, log);
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
     if (store.backup) {

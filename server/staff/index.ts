@@ -4,9 +4,11 @@ import type { Logger } from "~/lib/log.server";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import path from "node:path";
 import { createAuditLog } from "./audit.server";
 import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createBanner, type Banner } from "./banner.server";
+import { createSubjectRequests } from "./subjects.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -27,11 +29,19 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
   const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
+  const subjects = createSubjectRequests({
+    store: deps.store,
+    secret,
+    siteUrl: deps.env.SITE_URL,
+    outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+    log: deps.log,
+  });
   const announcements = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
   return {
     audit,
     auth,
     fingerprint,
+    subjects,
     banner: announcements.editor,
     announcements,
     close: () => announcements.close(),

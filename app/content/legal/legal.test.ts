@@ -54,6 +54,17 @@ describe("privacy policy content", () => {
     expect(html).toContain("Information Commissioner");
     expect(html).toContain("Data Protection Act 2018");
   });
+
+  it("says the staff sign-in cookie is the only cookie, and how access and erasure requests are handled", () => {
+    expect(html).toContain("The public pages of this website set no cookies.");
+    expect(html).toContain("The only cookie this website uses is the sign-in cookie of our staff console");
+    expect(html).toContain("one file with everything we hold about that email address");
+    expect(html).toContain("JSON");
+    expect(html).toMatch(/from our live database at once/);
+    expect(html).toMatch(/within 8 weeks at the latest/);
+    expect(html).toContain("one-way keyed code");
+    expect(html).toContain("does not hold your email address");
+  });
 });
 
 describe("terms content", () => {

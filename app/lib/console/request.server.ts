@@ -57,6 +57,7 @@ export async function requireAdmin(context: Context, request: Request): Promise<
 export async function requireRecentAdmin(context: Context, request: Request, now = Date.now()): Promise<StaffRequest> {
   const staff = await requireAdmin(context, request);
   if (now - staff.signedInAt.getTime() <= RECENT_SIGN_IN_MS) return staff;
-  const returnTo = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
   throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
 }

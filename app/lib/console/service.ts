@@ -6,6 +6,7 @@
 import type { AuditLog } from "./audit";
 import type { BannerEditor } from "./banner";
 import type { StaffAuth } from "./auth";
+import type { SubjectRequests } from "./subjects";
 
 export interface StaffConsole {
   audit: AuditLog;
@@ -13,6 +14,8 @@ export interface StaffConsole {
   banner: BannerEditor;
   /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
   auth: StaffAuth;
+  /** Data-subject requests (admin only): find, access export, erasure. */
+  subjects: SubjectRequests;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
 }

@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { dsrRoutes } from "./dsr-routes";
 
 /**
  * The staff console's routes, all under /staff (docs/decisions/009-staff-console.md).
@@ -14,6 +15,8 @@ export const consolePages: RouteConfigEntry[] = [
   index("routes/staff/home.tsx"),
   route("account", "routes/staff/account.tsx"),
   route("team", "routes/staff/team.tsx"),
+  // Data-subject requests and the audit log (admin only).
+  ...dsrRoutes,
 ];
 
 /** Pages reachable signed out: signing in and out. */

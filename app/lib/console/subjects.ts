@@ -1,0 +1,79 @@
+/**
+ * Data-subject requests (admin only): find everything held about one e-mail
+ * address, export it for a right-of-access request, or erase it. Types only;
+ * server/staff/subjects.server.ts implements them.
+ */
+import type { DeliveryKind, EnquiryKind } from "../enquiry-kinds";
+import type { RequestMeta, StaffMember } from "./types";
+
+export type SubjectDelivery = {
+  id: string;
+  kind: DeliveryKind;
+  recipient: string;
+  status: "queued" | "sent" | "failed" | "dead";
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+};
+
+export type SubjectNote = { id: string; author: string; body: string; createdAt: Date };
+
+export type SubjectSubmission = {
+  id: string;
+  kind: EnquiryKind;
+  createdAt: Date;
+  /** Every field as submitted. */
+  payload: Record<string, string | undefined>;
+  clientFingerprint: string;
+  /** Set for a post kept as suspected spam. */
+  spamReason: string | null;
+  handledAt: Date | null;
+  deliveries: SubjectDelivery[];
+  notes: SubjectNote[];
+};
+
+export type SubjectCounts = { submissions: number; suspectedSpam: number; deliveries: number; notes: number };
+
+/** Everything held about one address (`email` normalised: trimmed, lower-case). */
+export type SubjectRecord = { email: string; submissions: SubjectSubmission[]; counts: SubjectCounts };
+
+/** A right-of-access export: one JSON document, ready to download. */
+export type AccessExport = { filename: string; json: string; counts: SubjectCounts };
+
+export type ErasureResult = {
+  email: string;
+  counts: SubjectCounts & {
+    /** Job-queue rows removed (the deliveries' jobs and any job naming the person). */
+    jobs: number;
+    /** Rendered e-mail files removed from the file outbox. */
+    outboxFiles: number;
+  };
+};
+
+/** The admin acting, for the audit row. */
+export type SubjectActor = { member: StaffMember; meta: RequestMeta };
+
+export interface SubjectRequests {
+  /** Everything held about `email` (case-insensitive), suspected spam included. */
+  find(email: string): Promise<SubjectRecord>;
+  /**
+   * The access export: every submission, its e-mails (subject and text as
+   * sent) and notes. Audited (`access-export`) with a keyed hash of the
+   * address and the counts, never the address.
+   */
+  access(email: string, by: SubjectActor): Promise<AccessExport>;
+  /**
+   * Erasure: submissions, deliveries, notes and the job queue's rows in one
+   * transaction (with its audit row), then the outbox files. Running it again
+   * for an erased address is safe and removes any file left behind.
+   */
+  erase(email: string, by: SubjectActor): Promise<ErasureResult>;
+}
+
+/** A plausible address to search for (the forms' own check is stricter). */
+export function normaliseSubjectEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return email.length >= 3 && email.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+}

@@ -1,0 +1,171 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
+import { auditActions, type AuditAction, type AuditQuery } from "~/lib/console/audit";
+import { getConsole, requireAdmin } from "~/lib/console/request.server";
+import { formatLondon, formatRelative } from "~/lib/console/when";
+import { cn } from "~/lib/utils";
+import { stacked } from "../stacked-table";
+import type { Route } from "./+types/route";
+
+export const meta = () => [{ title: "Audit log | Maternis staff" }];
+
+const isAuditAction = (value: string | null): value is AuditAction => value !== null && value in auditActions;
+
+/** The audit log (admin only): newest first, 50 a page, filtered by action and actor in the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const action = params.get("action");
+  const actor = (params.get("actor") ?? "").trim().slice(0, 200);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const query: AuditQuery = {
+    action: isAuditAction(action) ? action : undefined,
+    actor: actor || undefined,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+  const result = await getConsole(context).audit.list(query);
+  return { ...result, filters: { action: query.action ?? "", actor }, now: new Date() };
+}
+
+function pageLink(filters: { action: string; actor: string }, page: number) {
+  const params = new URLSearchParams();
+  if (filters.action) params.set("action", filters.action);
+  if (filters.actor) params.set("actor", filters.actor);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/staff/audit?${search}` : "/staff/audit";
+}
+
+const labelOf = (action: string) => (action in auditActions ? auditActions[action as AuditAction] : action);
+
+function detailText(detail: Record<string, unknown> | null) {
+  if (!detail) return "";
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const { rows, page, pages, total, filters, now } = loaderData;
+  const filtered = Boolean(filters.action || filters.actor);
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-bold text-ink">Audit log</h1>
+        <p className="max-w-prose text-muted">
+          Every sign-in, change and refused attempt in the console. Rows cannot be changed, and are deleted after 24
+          months. A data subject appears only as a one-way keyed hash of their address.
+        </p>
+      </header>
+
+      <Form method="get" className="flex flex-wrap items-end gap-4" role="search" aria-label="Filter the audit log">
+        <Field name="action" id="audit-action" className="min-w-56">
+          <FieldLabel>Action</FieldLabel>
+          <Select defaultValue={filters.action}>
+            <option value="">All actions</option>
+            {Object.entries(auditActions).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field name="actor" id="audit-actor" className="min-w-56">
+          <FieldLabel>Actor</FieldLabel>
+          <Input type="search" defaultValue={filters.actor} autoComplete="off" spellCheck={false} />
+        </Field>
+        <div className="flex items-center gap-4">
+          <Button type="submit">Filter</Button>
+          {filtered ? (
+            <Link to="/staff/audit" className="font-semibold text-primary-800 underline">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p>
+          {filtered
+            ? "No rows match these filters. Choose another action, or clear the filters."
+            : "Nothing has been recorded yet."}
+        </p>
+      ) : (
+        <table className={stacked.table}>
+          <caption className={stacked.caption}>
+            Audit log, newest first: {total === 1 ? "1 row" : `${total} rows`}
+            {pages > 1 ? `, page ${page} of ${pages}` : ""}
+          </caption>
+          <thead className={stacked.thead}>
+            <tr className={stacked.headRow}>
+              <th scope="col" className={stacked.th}>
+                Time
+              </th>
+              <th scope="col" className={stacked.th}>
+                Actor
+              </th>
+              <th scope="col" className={stacked.th}>
+                Action
+              </th>
+              <th scope="col" className={stacked.th}>
+                Target
+              </th>
+              <th scope="col" className={stacked.th}>
+                Client
+              </th>
+              <th scope="col" className={stacked.th}>
+                Details
+              </th>
+            </tr>
+          </thead>
+          <tbody className={stacked.tbody}>
+            {rows.map((row) => (
+              <tr key={row.id} className={stacked.tr}>
+                <td data-label="Time" className={stacked.td}>
+                  <span>
+                    <time dateTime={new Date(row.at).toISOString()}>{formatLondon(row.at)}</time>{" "}
+                    <span className="text-sm text-muted">({formatRelative(row.at, now)})</span>
+                  </span>
+                </td>
+                <td data-label="Actor" className={cn(stacked.td, "break-all")}>
+                  {row.actor}
+                </td>
+                <td data-label="Action" className={stacked.td}>
+                  {labelOf(row.action)}
+                </td>
+                <td data-label="Target" className={cn(stacked.td, "font-mono text-sm break-all")}>
+                  {row.target ?? ""}
+                </td>
+                <td data-label="Client" className={cn(stacked.td, "font-mono text-sm")}>
+                  {row.clientFingerprint}
+                </td>
+                <td data-label="Details" className={cn(stacked.td, "text-sm break-words")}>
+                  {detailText(row.detail)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Audit log pages" className="flex flex-wrap items-center gap-4">
+          {page > 1 ? (
+            <Link to={pageLink(filters, page - 1)} rel="prev" className="font-semibold text-primary-800 underline">
+              Newer<span className="sr-only"> rows</span>
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(filters, page + 1)} rel="next" className="font-semibold text-primary-800 underline">
+              Older<span className="sr-only"> rows</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
+import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/subjects";
+import type { Route } from "./+types/erase";
+import { subjectPaths } from "./paths";
+
+export const meta = () => [{ title: "Erase a person's data | Maternis staff" }];
+
+/**
+ * Erasure's confirmation page (admin, signed in within the last 5 minutes):
+ * says exactly what will go, and asks for the address again. The POST erases
+ * and shows what was removed. Works without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRecentAdmin(context, request);
+  const email = normaliseSubjectEmail(new URL(request.url).searchParams.get("email"));
+  if (!email) return { email: null, counts: null };
+  const record = await getConsole(context).subjects.find(email);
+  return { email, counts: record.counts };
+}
+
+type ActionResult =
+  { erased: ErasureResult; error?: undefined; confirm?: undefined } | { error: string; confirm: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireRecentAdmin(context, request);
+  const form = await request.formData();
+  const email = normaliseSubjectEmail(form.get("email"));
+  const confirm = String(form.get("confirm") ?? "");
+  if (!email) {
+    return data<ActionResult>({ error: "Find the person again: the address was missing.", confirm }, { status: 400 });
+  }
+  if (normaliseSubjectEmail(confirm) !== email) {
+    const error =
+      confirm.trim() === ""
+        ? "Type the e-mail address again to confirm"
+        : "The address you typed does not match. Type it exactly as shown";
+    return data<ActionResult>({ error, confirm }, { status: 400 });
+  }
+  const erased = await getConsole(context).subjects.erase(email, { member: staff.member, meta: staff.meta });
+  return data<ActionResult>({ erased });
+}
+
+const FORM_ID = "erase";
+
+export default function ErasePage({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "erased" in actionData && actionData.erased) return <Erased result={actionData.erased} />;
+  const { email, counts } = loaderData;
+  if (!email || !counts) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-3xl font-bold text-ink">Erase a person&apos;s data</h1>
+        <p>
+          First <Link to={subjectPaths.search()}>find the person by their e-mail address</Link>, then choose
+          &ldquo;Erase everything&rdquo;.
+        </p>
+      </div>
+    );
+  }
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const typed = actionData && "confirm" in actionData ? actionData.confirm : "";
+  return (
+    <div className="grid max-w-2xl gap-6">
+      {error ? <ErrorSummary errors={[{ field: `${FORM_ID}-confirm`, message: error }]} /> : null}
+      <h1 className="text-3xl font-bold text-ink">Erase everything about {email}</h1>
+      <div className="grid gap-3">
+        <p>This will, at once and for good:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            delete {plural(counts.submissions, "enquiry", "enquiries")}
+            {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} of them kept as suspected spam)` : ""}, with{" "}
+            {plural(counts.deliveries, "e-mail record")} and {plural(counts.notes, "note")}, from the database;
+          </li>
+          <li>remove their e-mails from the job queue and the e-mail files from the outbox folder;</li>
+          <li>record the erasure in the audit log with a one-way keyed hash of the address, never the address.</li>
+        </ul>
+        <p>
+          Copies in backups go as those backups are deleted, within 8 weeks. This cannot be undone: if the person also
+          asked for a copy, <Link to={subjectPaths.download(email)}>download it</Link> first.
+        </p>
+      </div>
+      <Form method="post" id={FORM_ID} className="grid gap-4" noValidate>
+        <input type="hidden" name="email" value={email} />
+        <Field
+          name="confirm"
+          id={`${FORM_ID}-confirm`}
+          error={error}
+          hint={`Type ${email} to confirm you mean this person`}
+        >
+          <FieldLabel>E-mail address, again</FieldLabel>
+          <FieldHint />
+          <FieldError />
+          <Input type="email" defaultValue={typed} autoComplete="off" spellCheck={false} required />
+        </Field>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
+            Erase everything
+          </Button>
+          <Link to={subjectPaths.search(email)} className="font-semibold text-primary-800 underline">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function Erased({ result }: { result: ErasureResult }) {
+  const { counts } = result;
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <div role="status" className="rounded-card border-4 border-success-800 bg-white p-5">
+        <h1 className="text-3xl font-bold text-ink">Erased</h1>
+        <p className="mt-2">Everything we held about {result.email} has been deleted from the live database.</p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
+        <dt className="font-semibold">Enquiries deleted</dt>
+        <dd>{counts.submissions}</dd>
+        <dt className="font-semibold">E-mail records deleted</dt>
+        <dd>{counts.deliveries}</dd>
+        <dt className="font-semibold">Notes deleted</dt>
+        <dd>{counts.notes}</dd>
+        <dt className="font-semibold">Queued or finished jobs removed</dt>
+        <dd>{counts.jobs}</dd>
+        <dt className="font-semibold">Outbox e-mail files removed</dt>
+        <dd>{counts.outboxFiles}</dd>
+      </dl>
+      <p>
+        Backups still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure.
+        E-mails already delivered are outside the console: delete the notifications about this person from the enquiries
+        mailbox too. Then tell the person their data has been erased.
+      </p>
+      <p>
+        <Link to={subjectPaths.search()} className="font-semibold text-primary-800 underline">
+          Find another person
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function plural(n: number, one: string, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import type { SubjectActor, SubjectRecord } from "~/lib/console/subjects";
+import { consoleContext, fakeConsole, staffRequest } from "../../../../test/support/staff-context";
+import { loader as auditLoader } from "../audit/route";
+import { action as eraseAction, loader as eraseLoader } from "./erase";
+import { loader as exportLoader } from "./export";
+import { loader as searchLoader } from "./route";
+
+type Args = { request: Request; context: ReturnType<typeof consoleContext>; params: object };
+const args = (url: string, context: ReturnType<typeof consoleContext>, init?: RequestInit): Args => ({
+  request: new Request(`http://localhost${url}`, init),
+  context,
+  params: {},
+});
+
+/** Runs a loader or action and returns what it threw (a Response) or returned. */
+async function outcome(run: () => Promise<unknown>) {
+  try {
+    return { returned: await run() };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+const emptyRecord = (email: string): SubjectRecord => ({
+  email,
+  submissions: [],
+  counts: { submissions: 0, suspectedSpam: 0, deliveries: 0, notes: 0 },
+});
+
+const post = (fields: Record<string, string>): RequestInit => ({
+  method: "POST",
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+});
+
+describe("admin only: a staff member gets 403, and the attempt is audited", () => {
+  const cases: [string, (context: ReturnType<typeof consoleContext>) => Promise<unknown>, string][] = [
+    ["search", (c) => searchLoader(args("/staff/subjects?email=a@b.org", c) as never), "GET /staff/subjects"],
+    [
+      "download",
+      (c) => exportLoader(args("/staff/subjects/export?email=a@b.org", c) as never),
+      "GET /staff/subjects/export",
+    ],
+    [
+      "erase page",
+      (c) => eraseLoader(args("/staff/subjects/erase?email=a@b.org", c) as never),
+      "GET /staff/subjects/erase",
+    ],
+    [
+      "erase post",
+      (c) =>
+        eraseAction(
+          args("/staff/subjects/erase?email=a@b.org", c, post({ email: "a@b.org", confirm: "a@b.org" })) as never,
+        ),
+      "POST /staff/subjects/erase",
+    ],
+    ["audit log", (c) => auditLoader(args("/staff/audit", c) as never), "GET /staff/audit"],
+  ];
+  for (const [name, run, target] of cases) {
+    it(name, async () => {
+      const { service, recorded } = fakeConsole();
+      const staff = staffRequest("staff");
+      const { thrown } = await outcome(() => run(consoleContext(service, staff)));
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(403);
+      expect(recorded).toEqual([{ action: "refused", actor: { member: staff.member }, target, meta: staff.meta }]);
+    });
+  }
+});
+
+describe("search", () => {
+  it("finds an address, case and spaces aside", async () => {
+    const asked: string[] = [];
+    const { service } = fakeConsole({ find: async (email) => (asked.push(email), emptyRecord(email)) });
+    const result = (await searchLoader(
+      args("/staff/subjects?email=%20Ama%40Example.ORG%20", consoleContext(service, staffRequest("admin"))) as never,
+    )) as { record: SubjectRecord; error: null; query: string };
+    expect(asked).toEqual(["ama@example.org"]);
+    expect(result.record.email).toBe("ama@example.org");
+    expect(result.query).toBe(" Ama@Example.ORG ");
+  });
+
+  it("says what is wrong with something that is not an address, and keeps it", async () => {
+    const { service } = fakeConsole();
+    const result = (await searchLoader(
+      args("/staff/subjects?email=ama", consoleContext(service, staffRequest("admin"))) as never,
+    )) as { record: null; error: string; query: string };
+    expect(result).toMatchObject({ record: null, query: "ama" });
+    expect(result.error).toMatch(/correct format/);
+  });
+});
+
+describe("download", () => {
+  it("is an attachment of JSON, made for the admin asking", async () => {
+    const calls: [string, SubjectActor][] = [];
+    const { service } = fakeConsole({
+      access: async (email, by) => {
+        calls.push([email, by]);
+        return {
+          filename: "maternis-access-request-2026-11-23.json",
+          json: '{"email":"ama@example.org"}\n',
+          counts: emptyRecord(email).counts,
+        };
+      },
+    });
+    const admin = staffRequest("admin");
+    const response = (await exportLoader(
+      args("/staff/subjects/export?email=Ama@example.org", consoleContext(service, admin)) as never,
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="maternis-access-request-2026-11-23.json"',
+    );
+    expect(await response.text()).toBe('{"email":"ama@example.org"}\n');
+    expect(calls).toEqual([["ama@example.org", { member: admin.member, meta: admin.meta }]]);
+  });
+
+  it("refuses a missing address with 400", async () => {
+    const { service } = fakeConsole();
+    const response = (await exportLoader(
+      args("/staff/subjects/export", consoleContext(service, staffRequest("admin"))) as never,
+    )) as Response;
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("erasure", () => {
+  it("needs a sign-in within 5 minutes: otherwise back to sign-in, returning to this page", async () => {
+    const { service } = fakeConsole();
+    const stale = staffRequest("admin", { signedInAgoMs: 6 * 60_000 });
+    for (const run of [
+      () => eraseLoader(args("/staff/subjects/erase?email=a%40b.org", consoleContext(service, stale)) as never),
+      () =>
+        eraseAction(
+          args(
+            "/staff/subjects/erase?email=a%40b.org",
+            consoleContext(service, stale),
+            post({ email: "a@b.org", confirm: "a@b.org" }),
+          ) as never,
+        ),
+    ]) {
+      const { thrown } = await outcome(run);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(302);
+      expect((thrown as Response).headers.get("location")).toBe(
+        `/staff/sign-in?reauth=1&returnTo=${encodeURIComponent("/staff/subjects/erase?email=a%40b.org")}`,
+      );
+    }
+  });
+
+  it("asks for the address again; a mismatch erases nothing and keeps what was typed", async () => {
+    const erased: string[] = [];
+    const { service } = fakeConsole({
+      erase: async (email) => {
+        erased.push(email);
+        return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
+      },
+    });
+    const context = consoleContext(service, staffRequest("admin"));
+    for (const [confirm, message] of [
+      ["", /Type the e-mail address again/],
+      ["ama@example.com", /does not match/],
+    ] as const) {
+      const result = (await eraseAction(
+        args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm })) as never,
+      )) as { init: ResponseInit | null; data: { error: string; confirm: string } };
+      expect(result.init?.status).toBe(400);
+      expect(result.data.error).toMatch(message);
+      expect(result.data.confirm).toBe(confirm);
+    }
+    expect(erased).toEqual([]);
+
+    const done = (await eraseAction(
+      args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm: " AMA@example.org " })) as never,
+    )) as { data: { erased: { email: string } } };
+    expect(erased).toEqual(["ama@example.org"]);
+    expect(done.data.erased.email).toBe("ama@example.org");
+  });
+});
+
+describe("audit log page", () => {
+  it("passes known filters and the page through, and ignores an unknown action", async () => {
+    const queries: unknown[] = [];
+    const { service } = fakeConsole(undefined, {
+      list: async (query) => (queries.push(query), { rows: [], page: 2, pages: 3, total: 120 }),
+    });
+    const context = consoleContext(service, staffRequest("admin"));
+    const result = await auditLoader(args("/staff/audit?action=erasure&actor=%20ama%20&page=2", context) as never);
+    expect(result).toMatchObject({ page: 2, pages: 3, total: 120, filters: { action: "erasure", actor: "ama" } });
+    await auditLoader(args("/staff/audit?action=drop-tables&page=-4", context) as never);
+    expect(queries).toEqual([
+      { action: "erasure", actor: "ama", page: 2 },
+      { action: undefined, actor: undefined, page: 1 },
+    ]);
+  });
+});

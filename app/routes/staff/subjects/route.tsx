@@ -1,0 +1,170 @@
+import { Form, Link } from "react-router";
+import { ButtonLink, Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { getConsole, requireAdmin } from "~/lib/console/request.server";
+import { normaliseSubjectEmail } from "~/lib/console/subjects";
+import { formatLondon, formatRelative } from "~/lib/console/when";
+import { enquiryKind } from "~/lib/enquiry-kinds";
+import type { Route } from "./+types/route";
+import { subjectPaths } from "./paths";
+import { stacked } from "../stacked-table";
+import { cn } from "~/lib/utils";
+
+export const meta = () => [{ title: "Data-subject requests | Maternis staff" }];
+
+/**
+ * Data-subject requests (admin only): search for an e-mail address, see what
+ * is held, download it (access) or go on to erase it. A GET form, so it works
+ * without JavaScript and a search can be shared with another admin.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const query = new URL(request.url).searchParams.get("email");
+  if (query === null || query.trim() === "") return { query: "", error: null, record: null, now: new Date() };
+  const email = normaliseSubjectEmail(query);
+  if (!email) {
+    return {
+      query,
+      error: "Enter an e-mail address in the correct format, like name@example.com",
+      record: null,
+      now: new Date(),
+    };
+  }
+  return { query, error: null, record: await getConsole(context).subjects.find(email), now: new Date() };
+}
+
+const FORM_ID = "subject-search";
+
+export default function SubjectsPage({ loaderData }: Route.ComponentProps) {
+  const { query, error, record, now } = loaderData;
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-bold text-ink">Data-subject requests</h1>
+        <p className="max-w-prose text-muted">
+          Find everything we hold about one e-mail address: their enquiries, the e-mails those caused and our notes.
+          Then send it to them as one file, or erase it.
+        </p>
+      </header>
+
+      {error ? <ErrorSummary errors={[{ field: `${FORM_ID}-email`, message: error }]} /> : null}
+
+      <Form method="get" id={FORM_ID} className="grid max-w-xl gap-4" role="search" aria-label="Find a person">
+        <Field name="email" id={`${FORM_ID}-email`} error={error ?? undefined} hint="The address they wrote from">
+          <FieldLabel>E-mail address</FieldLabel>
+          <FieldHint />
+          <FieldError />
+          <Input type="email" defaultValue={query} autoComplete="off" spellCheck={false} required />
+        </Field>
+        <div>
+          <Button type="submit">Find</Button>
+        </div>
+      </Form>
+
+      {record ? <Results record={record} now={now} /> : null}
+    </div>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function Results({ record, now }: { record: NonNullable<Loaded["record"]>; now: Date }) {
+  const { counts } = record;
+  if (counts.submissions === 0) {
+    return (
+      <section aria-labelledby="results-title" className="grid gap-3">
+        <h2 id="results-title" className="text-2xl font-semibold text-ink">
+          Nothing held for {record.email}
+        </h2>
+        <p className="max-w-prose">
+          We hold no enquiries from this address. Check the spelling, or ask the person which address they used. You can
+          still erase it: that removes any e-mail file left in the outbox and records the request in the audit log.
+        </p>
+        <p>
+          <Link className="font-semibold text-primary-800 underline" to={subjectPaths.erase(record.email)}>
+            Erase anyway
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="results-title" className="grid gap-6">
+      <h2 id="results-title" className="text-2xl font-semibold text-ink">
+        What we hold for {record.email}
+      </h2>
+      <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
+        <dt className="font-semibold">Enquiries</dt>
+        <dd>
+          {counts.submissions}
+          {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} kept as suspected spam)` : ""}
+        </dd>
+        <dt className="font-semibold">E-mails</dt>
+        <dd>{counts.deliveries}</dd>
+        <dt className="font-semibold">Notes</dt>
+        <dd>{counts.notes}</dd>
+      </dl>
+
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={subjectPaths.download(record.email)} reloadDocument download variant="primary">
+          Download as JSON
+        </ButtonLink>
+        <ButtonLink to={subjectPaths.erase(record.email)} variant="outline">
+          Erase everything
+        </ButtonLink>
+      </div>
+
+      <table className={stacked.table}>
+        <caption className={stacked.caption}>Enquiries from {record.email}, newest first</caption>
+        <thead className={stacked.thead}>
+          <tr className={stacked.headRow}>
+            <th scope="col" className={stacked.th}>
+              Received
+            </th>
+            <th scope="col" className={stacked.th}>
+              Form
+            </th>
+            <th scope="col" className={stacked.th}>
+              State
+            </th>
+            <th scope="col" className={stacked.th}>
+              E-mails
+            </th>
+            <th scope="col" className={cn(stacked.th, stacked.numeric)}>
+              Notes
+            </th>
+          </tr>
+        </thead>
+        <tbody className={stacked.tbody}>
+          {record.submissions.map((submission) => (
+            <tr key={submission.id} className={stacked.tr}>
+              <td data-label="Received" className={stacked.td}>
+                <span>
+                  <time dateTime={new Date(submission.createdAt).toISOString()}>
+                    {formatLondon(submission.createdAt)}
+                  </time>{" "}
+                  <span className="text-sm text-muted">({formatRelative(submission.createdAt, now)})</span>
+                </span>
+              </td>
+              <td data-label="Form" className={stacked.td}>
+                {enquiryKind(submission.kind).label}
+              </td>
+              <td data-label="State" className={stacked.td}>
+                {submission.spamReason ? "Suspected spam" : submission.handledAt ? "Handled" : "New"}
+              </td>
+              <td data-label="E-mails" className={stacked.td}>
+                {submission.deliveries.length === 0
+                  ? "None"
+                  : submission.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
+              </td>
+              <td data-label="Notes" className={cn(stacked.td, stacked.numeric)}>
+                {submission.notes.length}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { afterMinFill, fill, open } from "../test/support/form-pages";
+import { signInAsAdmin, signInAsStaff, waitForConsole } from "../test/support/staff";
+
+/**
+ * Data-subject requests and the audit log in a real browser: an admin finds a
+ * person who wrote through the public contact form, downloads everything as
+ * JSON, erases it (right after signing in, as erasure requires), and reads
+ * the audit rows; a staff-role member is refused both pages. Axe-clean at
+ * desktop width and at 390 px.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function axeAtBothWidths(page: Page, what: string) {
+  await expectNoAxeViolations(page, `${what} (desktop)`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, `${what} (390 px)`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("an admin finds a person, downloads their data, erases it, and sees it in the audit log", async ({ page }) => {
+  const tag = unique();
+  const email = `Subject-${tag}@Example.org`;
+  const name = `Efua Quillfeather ${tag}`;
+  const message = `Lantern harbour message ${tag}`;
+
+  // The person writes through the public contact form.
+  const renderedAt = await open(page, "/contact");
+  await fill.contact(page, { name, email, organization: "Tamale Clinic", message });
+  await afterMinFill(renderedAt);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thank you! Your message has been sent.").first()).toBeVisible({ timeout: 15_000 });
+
+  await signInAsAdmin(page, { returnTo: "/staff/subjects" });
+  await waitForConsole(page);
+  await expect(page.getByRole("heading", { name: "Data-subject requests", level: 1 })).toBeVisible();
+  await axeAtBothWidths(page, "subjects search");
+
+  // Something that is not an address: a clear error that keeps what was typed.
+  // (The browser's own check stops it in the form; the server's check answers a typed URL or a browser without it.)
+  await page.goto("/staff/subjects?email=not+an+address");
+  await expect(page.getByRole("alert")).toContainText("Enter an e-mail address in the correct format");
+  await expect(page.getByLabel("E-mail address")).toHaveValue("not an address");
+
+  // Found, case aside.
+  await page.getByLabel("E-mail address").fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  const lower = email.toLowerCase();
+  await expect(page.getByRole("heading", { name: `What we hold for ${lower}` })).toBeVisible();
+  const table = page.getByRole("table", { name: `Enquiries from ${lower}, newest first` });
+  await expect(table.getByRole("columnheader")).toHaveText(["Received", "Form", "State", "E-mails", "Notes"]);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText("Contact");
+  await expect(table.getByRole("row").nth(1)).toContainText("New");
+  await axeAtBothWidths(page, "subjects results");
+
+  // The download: one JSON attachment, never cached.
+  const link = page.getByRole("link", { name: "Download as JSON" });
+  const href = await link.getAttribute("href");
+  const direct = await page.request.get(href!);
+  expect(direct.status()).toBe(200);
+  expect(direct.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  expect(direct.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="maternis-access-request-\d{4}-\d{2}-\d{2}\.json"$/,
+  );
+  expect(direct.headers()["cache-control"]).toBe("no-store");
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^maternis-access-request-.*\.json$/);
+  const doc = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+    email: string;
+    submissions: {
+      form: string;
+      fields: Record<string, string>;
+      emails: { kind: string; subject: string; text: string }[];
+    }[];
+  };
+  expect(doc.email).toBe(lower);
+  expect(doc.submissions).toHaveLength(1);
+  expect(doc.submissions[0]!.form).toBe("contact");
+  expect(doc.submissions[0]!.fields).toMatchObject({ name, message, organization: "Tamale Clinic" });
+  expect(doc.submissions[0]!.emails.map((e) => e.kind).sort()).toEqual(["acknowledgement", "notification"]);
+  for (const sent of doc.submissions[0]!.emails) {
+    expect(sent.subject.length).toBeGreaterThan(0);
+    expect(sent.text.length).toBeGreaterThan(0);
+  }
+
+  // Erasure: its own confirmation page, the address typed again.
+  await page.getByRole("link", { name: "Erase everything" }).click();
+  await expect(page.getByRole("heading", { name: `Erase everything about ${lower}`, level: 1 })).toBeVisible();
+  await expect(page.getByText("delete 1 enquiry")).toBeVisible();
+  await axeAtBothWidths(page, "erase confirmation");
+  await page.getByLabel("E-mail address, again").fill(`someone-else-${tag}@example.org`);
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("alert")).toContainText("does not match");
+  await expect(page.getByLabel("E-mail address, again")).toHaveValue(`someone-else-${tag}@example.org`);
+  await axeAtBothWidths(page, "erase confirmation with an error");
+  await page.getByLabel("E-mail address, again").fill(email);
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("heading", { name: "Erased", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(lower);
+  await expect(page.getByRole("definition").first()).toHaveText("1");
+  await axeAtBothWidths(page, "erasure result");
+
+  // Nothing is held any more.
+  await page.goto(`/staff/subjects?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("heading", { name: `Nothing held for ${lower}` })).toBeVisible();
+
+  // The audit log: the access export and the erasure, with a keyed hash, never the address.
+  await page.goto("/staff/audit");
+  await waitForConsole(page);
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  await axeAtBothWidths(page, "audit log");
+  await page.getByLabel("Action").selectOption({ label: "Personal data erased" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=erasure/);
+  const audit = page.getByRole("table", { name: /^Audit log, newest first/ });
+  await expect(audit.getByRole("columnheader")).toHaveText(["Time", "Actor", "Action", "Target", "Client", "Details"]);
+  const newest = audit.getByRole("row").nth(1);
+  await expect(newest).toContainText("Personal data erased");
+  await expect(newest).toContainText("admin@maternis.test");
+  await expect(newest).toContainText(/sha256:[0-9a-f]{32}/);
+  await expect(newest).toContainText("submissions: 1");
+  await page.getByLabel("Action").selectOption({ label: "Access request exported" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(audit.getByRole("row").nth(1)).toContainText("Access request exported");
+  const text = (await page.locator("main").textContent())!.toLowerCase();
+  expect(text).not.toContain(lower);
+  await axeAtBothWidths(page, "audit log filtered");
+});
+
+test("a staff-role member is refused the data-subject and audit pages, and the refusals are audited", async ({
+  browser,
+  page,
+}) => {
+  // signInAsStaff adds the member through /staff/team's form, which the sign-in branch has not built yet
+  // (its page only counts members). Until it has, the refusal is covered by app/routes/staff/subjects/route.test.ts
+  // and server/staff/subjects.test.ts (403 and the audit row, on both engines).
+  test.fixme(true, "needs the add-member form on /staff/team (test/support/staff.ts addStaffMember)");
+  const { page: staffPage, context, email } = await signInAsStaff(browser);
+  try {
+    for (const path of ["/staff/subjects", "/staff/subjects?email=someone%40example.org", "/staff/audit"]) {
+      const response = await staffPage.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(staffPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+    }
+    const download = await staffPage.request.get("/staff/subjects/export?email=someone%40example.org");
+    expect(download.status()).toBe(403);
+    expect(await download.text()).not.toContain("someone@example.org");
+    await expectNoAxeViolations(staffPage, "403 page");
+    // The navigation offers neither page to staff.
+    await staffPage.goto("/staff/account");
+    await expect(staffPage.getByRole("link", { name: "Data requests" })).toHaveCount(0);
+    await expect(staffPage.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  await signInAsAdmin(page, { returnTo: `/staff/audit?action=refused&actor=${encodeURIComponent(email)}` });
+  const rows = page.getByRole("table", { name: /^Audit log, newest first/ }).getByRole("row");
+  await expect(rows).toHaveCount(5); // header and four refusals
+  await expect(rows.nth(1)).toContainText("Refused (403)");
+  await expect(rows.nth(1)).toContainText("GET /staff/subjects/export");
+  await expect(rows.nth(4)).toContainText("GET /staff/subjects");
+});

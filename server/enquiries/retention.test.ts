@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { createMemoryLogger } from "~/lib/log.server";
+import { auditLog } from "../staff/schema.server";
+import { openStore, type Store } from "./db.server";
+import { runRetentionSweep } from "./retention.server";
+import { preparedDataDir } from "../../test/support/pglite";
+import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+
+/** The daily retention sweep also purges audit rows older than 24 months, and says so. */
+let postgres: TestPostgres;
+const stores: Store[] = [];
+const cleanups: (() => void)[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const engines = [
+  {
+    name: "pglite",
+    async open() {
+      const data = await preparedDataDir();
+      cleanups.push(data.remove);
+      return openStore({ dataDir: data.dir });
+    },
+  },
+  {
+    name: "postgres",
+    async open() {
+      return openStore({ dataDir: "unused", databaseUrl: await postgres.createDatabase() });
+    },
+  },
+];
+
+describe.each(engines)("retention sweep on $name", (engine) => {
+  test("audit rows older than 24 months go, younger ones stay; the log line says both periods", async () => {
+    const store = await engine.open();
+    stores.push(store);
+    const row = (months: number, target: string) => ({
+      at: sql`now() - make_interval(months => ${months}::int) - interval '1 day'` as unknown as Date,
+      actor: "admin@maternis.test",
+      action: "erasure",
+      target,
+      clientFingerprint: "0123456789abcdef",
+    });
+    await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
+    const log = createMemoryLogger();
+    const result = await runRetentionSweep(store, 24, log);
+    expect(result).toEqual({ deleted: 0, auditDeleted: 1 });
+    const left = await store.db.select({ target: auditLog.target }).from(auditLog);
+    expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
+    expect(log.entries.map((e) => e.msg)).toEqual([
+      "retention sweep: enquiries kept 24 months, audit rows kept 24 months",
+    ]);
+    expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1, months: 24, auditMonths: 24 });
+  });
+});

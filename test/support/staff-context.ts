@@ -1,0 +1,59 @@
+/**
+ * A router context for testing console loaders and actions directly: the app
+ * context with a given StaffConsole, and the staff request the layout's
+ * middleware would have set.
+ */
+import { RouterContextProvider } from "react-router";
+import type { AuditEntry, AuditLog } from "~/lib/console/audit";
+import { staffContext, type StaffRequest } from "~/lib/console/request.server";
+import type { StaffConsole } from "~/lib/console/service";
+import type { SubjectRequests } from "~/lib/console/subjects";
+import type { StaffRole } from "~/lib/console/types";
+import { appContext } from "~/lib/context.server";
+import { parseEnv } from "~/lib/env.server";
+import { createFormGuard } from "~/lib/form-guard.server";
+import { createMemoryLogger } from "~/lib/log.server";
+
+export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): StaffRequest {
+  return {
+    member: { id: `${role}-1`, email: `${role}@maternis.test`, name: `A ${role}`, role },
+    sessionId: `session-${role}`,
+    signedInAt: new Date(Date.now() - signedInAgoMs),
+    meta: { fingerprint: "0123456789abcdef" },
+  };
+}
+
+/** A console whose audit log keeps its entries in memory; `subjects` as given (or refusing every call). */
+export function fakeConsole(subjects?: Partial<SubjectRequests>, audit?: Partial<AuditLog>) {
+  const recorded: AuditEntry[] = [];
+  const unexpected = () => Promise.reject(new Error("not expected in this test"));
+  const service: StaffConsole = {
+    audit: {
+      record: async (entry) => void recorded.push(entry),
+      list: async () => ({ rows: [], page: 1, pages: 1, total: 0 }),
+      subjectHash: () => "sha256:0000",
+      ...audit,
+    },
+    fingerprint: () => "0123456789abcdef",
+    // Sign-in is not under test here: any use of it fails the test.
+    auth: new Proxy({} as StaffConsole["auth"], {
+      get: (_, name) => () => Promise.reject(new Error(`auth.${String(name)} is not expected in this test`)),
+    }),
+    subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
+  };
+  return { service, recorded };
+}
+
+export function consoleContext(service: StaffConsole | null, staff: StaffRequest | null) {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    env: parseEnv({ NODE_ENV: "test" }),
+    log: createMemoryLogger(),
+    metrics: { enquiry() {} },
+    formGuard: createFormGuard({ key: Buffer.from("staff-context-test-key-0123456789abcdef"), minFillMs: 0 }),
+    enquiries: null,
+    console: service,
+  });
+  context.set(staffContext, staff);
+  return context;
+}

@@ -1,0 +1,129 @@
+/**
+ * Data-subject request tests: a person with enquiries of every kind (and a
+ * suspected-spam post, a note, a staff e-mail naming them), and full dumps of
+ * a database to search for what should be gone.
+ */
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Store } from "../../server/enquiries/db.server";
+import type { EnquiryPipeline } from "../../server/enquiries";
+import { submissions } from "../../server/enquiries/schema.server";
+import { queueStaffMail } from "../../server/staff/mail.server";
+import { enquiryNotes } from "../../server/staff/schema.server";
+import { validFields, type FormKind } from "./fixtures";
+
+/** A person whose traces are easy to search for: every marker is unique to them. */
+export type Person = { email: string; name: string; message: string };
+
+export function person(tag: string): Person {
+  return {
+    email: `Quill.${tag}@Example.org`,
+    name: `Zuzanna Quillfeather ${tag}`,
+    message: `Marigold lantern ${tag} by the harbour`,
+  };
+}
+
+/** The markers of `who` that must not survive an erasure (lower-case). */
+export const markers = (who: Person) => [who.email.toLowerCase(), who.name.toLowerCase(), who.message.toLowerCase()];
+
+/** Valid form fields of `kind` carrying the person's name and message. */
+export function personFields(kind: FormKind, who: Person, n: number): Record<string, string> {
+  const fields = validFields(kind, who.email, n);
+  const name = `${who.name} ${n}`;
+  if (kind === "contact") return { ...fields, name, message: `${who.message} ${n}` };
+  if (kind === "demo") return { ...fields, fullName: name, message: `${who.message} ${n}` };
+  return { ...fields, fullName: name, reason: `${who.message} ${n}` };
+}
+
+const kinds: FormKind[] = ["contact", "demo", "advisory"];
+
+/** Submits `count` enquiries for `who` through the real service, kinds in turn. Returns their ids. */
+export async function submitAs(pipeline: EnquiryPipeline, who: Person, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const result = await pipeline.service.submitEnquiry(kinds[n % kinds.length]!, personFields(kinds[n % 3]!, who, n), {
+      ip: `203.0.113.${(n % 200) + 1}`,
+    });
+    if (!result.ok) throw new Error(`submission ${n} was refused: ${JSON.stringify(result)}`);
+    ids.push(result.submissionId);
+  }
+  return ids;
+}
+
+/** A suspected-spam post of `who` (no e-mail), as the spam folder keeps one. */
+export async function insertSpam(store: Store, who: Person): Promise<string> {
+  const id = randomUUID();
+  await store.db.insert(submissions).values({
+    id,
+    kind: "contact",
+    payload: { ...personFields("contact", who, 99) },
+    email: who.email.toLowerCase(),
+    clientFingerprint: "0123456789abcdef",
+    spamReason: "honeypot",
+  });
+  return id;
+}
+
+export async function insertNote(store: Store, submissionId: string, body: string) {
+  await store.db.insert(enquiryNotes).values({ id: randomUUID(), submissionId, authorName: "Admin Person", body });
+}
+
+/** A staff e-mail (a digest, say) that names the person, through the durable staff-mail queue. */
+export function queueMailNaming(boss: PgBoss, who: Person, to: string) {
+  return queueStaffMail(
+    boss,
+    { to: [to], subject: "Enquiries waiting", text: `Still new: ${who.name} <${who.email}>` },
+    { from: "Maternis <no-reply@maternis.test>" },
+  );
+}
+
+/** node-postgres returns `{ rows }`, PGlite through Drizzle an array. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Every row of every table in every schema (the enquiries', the console's and
+ * pg-boss's), as text, lower-case: what a logical dump of the database holds.
+ */
+export async function dumpAllTables(store: Store): Promise<string> {
+  const tables = rowsOf<{ schema: string; name: string }>(
+    await store.db.execute(sql`
+      select table_schema as schema, table_name as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+      order by 1, 2`),
+  );
+  if (!tables.some((t) => t.schema === "pgboss" && t.name === "job_common")) {
+    throw new Error(`The dump did not see pg-boss's tables: ${tables.map((t) => `${t.schema}.${t.name}`).join(", ")}`);
+  }
+  const parts: string[] = [];
+  for (const { schema, name } of tables) {
+    const rows = rowsOf<{ row: string }>(
+      await store.db.execute(sql.raw(`select t::text as row from "${schema}"."${name}" t`)),
+    );
+    parts.push(`-- ${schema}.${name}`, ...rows.map((r) => r.row));
+  }
+  return parts.join("\n").toLowerCase();
+}
+
+/** `pg_dump` of a PostgreSQL database (schema and data), lower-case. */
+export function pgDump(url: string): string {
+  const candidates = [process.env.PG_BIN, "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/15/bin"].filter(Boolean);
+  const bin = candidates.map((dir) => path.join(dir!, "pg_dump")).find((file) => existsSync(file));
+  if (!bin) throw new Error(`pg_dump not found in ${candidates.join(", ")}`);
+  return execFileSync(bin, ["--dbname", url, "--no-owner"], { maxBuffer: 512 * 1024 * 1024 })
+    .toString("utf8")
+    .toLowerCase();
+}
+
+/** The .eml files in an outbox and their raw text. */
+export function outboxFiles(dir: string): { name: string; raw: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => ({ name, raw: readFileSync(path.join(dir, name), "utf8") }));
+}
