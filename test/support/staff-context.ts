@@ -40,6 +40,7 @@ export function fakeConsole(subjects?: Partial<SubjectRequests>, audit?: Partial
       get: (_, name) => () => Promise.reject(new Error(`auth.${String(name)} is not expected in this test`)),
     }),
     subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
+    banner: { latest: unexpected, publish: unexpected, unpublish: unexpected },
   };
   return { service, recorded };
 }
@@ -53,6 +54,7 @@ export function consoleContext(service: StaffConsole | null, staff: StaffRequest
     formGuard: createFormGuard({ key: Buffer.from("staff-context-test-key-0123456789abcdef"), minFillMs: 0 }),
     enquiries: null,
     console: service,
+    announcements: null,
   });
   context.set(staffContext, staff);
   return context;
