@@ -19,6 +19,7 @@ import {
   type DeliveryJob,
 } from "./queue.server";
 import { limitsFromEnv } from "./limits.server";
+import { keepSuspectedSpam, purgeSpam, spamCapsFromEnv, SPAM_RETENTION_DAYS, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
 import { workStaffMail } from "../staff/mail.server";
@@ -79,6 +80,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     enquiriesEmail: env.ENQUIRIES_EMAIL,
     fingerprintSecret: await loadFingerprintSecret(store),
   };
+  const spamDeps: SpamDeps = { ...submitDeps, caps: spamCapsFromEnv(env) };
   const deliveryDeps: DeliveryDeps = {
     store,
     boss,
@@ -100,7 +102,13 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
-      log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
+      const spamDeleted = await purgeSpam(store);
+      log.info("retention sweep", {
+        deleted,
+        months: env.RETENTION_MONTHS,
+        spamDeleted,
+        spamDays: SPAM_RETENTION_DAYS,
+      });
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
     if (store.backup) {
@@ -133,6 +141,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
   return {
     service: {
       submitEnquiry: (kind, fields, meta) => submitEnquiry(submitDeps, kind, fields, meta),
+      keepSuspectedSpam: (kind, fields, reason, meta) => keepSuspectedSpam(spamDeps, kind, fields, reason, meta),
     },
     apiRouter: communicationRouter({ apiKey: env.COMMUNICATION_API_KEY, mail, sms, log }),
     healthCheck: () => store.ping(),
