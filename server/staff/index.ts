@@ -5,6 +5,7 @@ import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { createAuditLog } from "./audit.server";
+import { createAlerts, createSpamFolder } from "./spam.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -17,5 +18,7 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsol
   return {
     audit: createAuditLog(deps.store, secret),
     fingerprint: (ip) => clientFingerprint(secret, ip),
+    spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
+    alerts: createAlerts(deps.store),
   };
 }
