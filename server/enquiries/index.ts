@@ -23,6 +23,7 @@ import { keepSuspectedSpam, purgeSpam, spamCapsFromEnv, SPAM_RETENTION_DAYS, typ
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
 import { workStaffMail } from "../staff/mail.server";
+import { workDigest } from "../staff/digest.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
@@ -100,6 +101,15 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     });
     // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
+    // The daily digest to the enquiries team (08:00 Europe/London).
+    await workDigest(boss, {
+      store,
+      boss,
+      log: log.child({ component: "digest" }),
+      siteUrl: env.SITE_URL,
+      enquiriesEmail: env.ENQUIRIES_EMAIL,
+      mailFrom: env.MAIL_FROM,
+    });
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
       const spamDeleted = await purgeSpam(store);

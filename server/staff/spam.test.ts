@@ -106,8 +106,10 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ spamReason: "honeypot", email: "ama@example.org", kind: "contact" });
     expect(await store.db.select().from(deliveries)).toEqual([]);
-    const jobs = await store.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'enquiry-delivery'`);
-    expect(Number((Array.isArray(jobs) ? jobs : jobs.rows)[0].n)).toBe(0);
+    const jobs = (await store.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'enquiry-delivery'`,
+    )) as unknown as { n: number }[] | { rows: { n: number }[] };
+    expect(Number((Array.isArray(jobs) ? jobs : jobs.rows)[0]!.n)).toBe(0);
     expect(await listEnquiries(store)).toEqual([]);
     await sleep(1500);
     expect(smtp.received).toEqual([]);
