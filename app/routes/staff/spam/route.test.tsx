@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appContext } from "~/lib/context.server";
@@ -99,6 +100,10 @@ const act = (intent: string, id = ID) =>
     params: { id },
   } as never);
 
+// The pages as rendered from their loaders' data (the router's other props are not used).
+const ListPage = list.default as unknown as (props: { loaderData: Awaited<ReturnType<typeof loadList>> }) => ReactNode;
+const ItemPage = item.default as unknown as (props: { loaderData: Awaited<ReturnType<typeof loadItem>> }) => ReactNode;
+
 beforeEach(() => {
   folder = [post()];
   calls.length = 0;
@@ -128,9 +133,7 @@ describe("Spam list", () => {
 
   it("renders a table with a caption, column and row headers, and links to confirm each action", async () => {
     const data = await loadList();
-    const Stub = createRoutesStub([
-      { path: "/staff/spam", Component: () => <list.default loaderData={data} {...({} as never)} /> },
-    ]);
+    const Stub = createRoutesStub([{ path: "/staff/spam", Component: () => <ListPage loaderData={data} /> }]);
     render(<Stub initialEntries={["/staff/spam"]} />);
     const table = screen.getByRole("table", { name: /Suspected spam, newest first: 1 post/ });
     expect(
@@ -152,9 +155,7 @@ describe("Spam list", () => {
   it("says so when the folder is empty", async () => {
     folder = [];
     const data = await loadList();
-    const Stub = createRoutesStub([
-      { path: "/staff/spam", Component: () => <list.default loaderData={data} {...({} as never)} /> },
-    ]);
+    const Stub = createRoutesStub([{ path: "/staff/spam", Component: () => <ListPage loaderData={data} /> }]);
     render(<Stub initialEntries={["/staff/spam"]} />);
     expect(screen.getByText("The spam folder is empty. Nothing needs checking.")).toBeInTheDocument();
     expect(screen.queryByRole("table")).toBeNull();
@@ -180,7 +181,7 @@ describe("Spam post", () => {
     const Stub = createRoutesStub([
       {
         path: "/staff/spam/:id",
-        Component: () => <item.default loaderData={data} {...({} as never)} />,
+        Component: () => <ItemPage loaderData={data} />,
         action: () => null,
       },
     ]);
@@ -197,16 +198,14 @@ describe("Spam post", () => {
   it("asks before deleting, and offers both actions when nothing is being confirmed", async () => {
     const confirmDelete = await loadItem("?confirm=delete");
     const Stub = createRoutesStub([
-      { path: "/staff/spam/:id", Component: () => <item.default loaderData={confirmDelete} {...({} as never)} /> },
+      { path: "/staff/spam/:id", Component: () => <ItemPage loaderData={confirmDelete} /> },
     ]);
     render(<Stub initialEntries={[`/staff/spam/${ID}?confirm=delete`]} />);
     expect(screen.getByRole("heading", { name: "Delete this post?" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Delete for good" })).toBeInTheDocument();
 
     const plain = await loadItem();
-    const Plain = createRoutesStub([
-      { path: "/staff/spam/:id", Component: () => <item.default loaderData={plain} {...({} as never)} /> },
-    ]);
+    const Plain = createRoutesStub([{ path: "/staff/spam/:id", Component: () => <ItemPage loaderData={plain} /> }]);
     render(<Plain initialEntries={[`/staff/spam/${ID}`]} />);
     expect(screen.getByRole("link", { name: "Release…" })).toHaveAttribute("href", `/staff/spam/${ID}?confirm=release`);
     expect(screen.queryByRole("button", { name: "Release and send e-mails" })).toBeNull();
