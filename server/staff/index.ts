@@ -5,6 +5,7 @@ import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { createAuditLog } from "./audit.server";
+import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
 
 /**
@@ -13,11 +14,18 @@ import { createAlerts, createSpamFolder } from "./spam.server";
  */
 export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
 
-export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsole> {
+/** The console, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
+export type ServerStaffConsole = StaffConsole & { auth: StaffAuthServer };
+
+export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaffConsole> {
   const secret = await loadFingerprintSecret(deps.store);
+  const audit = createAuditLog(deps.store, secret);
+  const fingerprint = (ip: string) => clientFingerprint(secret, ip);
+  const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
   return {
-    audit: createAuditLog(deps.store, secret),
-    fingerprint: (ip) => clientFingerprint(secret, ip),
+    audit,
+    auth,
+    fingerprint,
     spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
     alerts: createAlerts(deps.store),
   };

@@ -10,12 +10,8 @@ import { DELIVERY_PROBLEMS_PATH } from "~/lib/console/alerts";
 export function DeadLetterBanner({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <div
-      role="status"
-      className="border-l-4 border-danger-700 bg-danger-50 px-4 py-3 text-ink"
-      data-testid="dead-letter-banner"
-    >
-      <p>
+    <div role="status" className="border-b-4 border-danger-700 bg-danger-50 text-ink" data-testid="dead-letter-banner">
+      <p className="mx-auto w-full max-w-content px-4 py-3 sm:px-6">
         <strong className="font-semibold">
           {count === 1 ? "1 e-mail could not be delivered." : `${count} e-mails could not be delivered.`}
         </strong>{" "}
