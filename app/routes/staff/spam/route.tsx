@@ -137,14 +137,14 @@ function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number
               <span className="flex flex-wrap gap-x-4 gap-y-1">
                 <Link
                   to={`${spamItemPath(row.id)}?confirm=release`}
-                  className="text-primary-800 underline underline-offset-2"
+                  className="inline-flex min-h-6 items-center text-primary-800 underline underline-offset-2"
                   aria-label={`Release the post from ${row.name || row.email}`}
                 >
                   Release
                 </Link>
                 <Link
                   to={`${spamItemPath(row.id)}?confirm=delete`}
-                  className="text-danger-700 underline underline-offset-2"
+                  className="inline-flex min-h-6 items-center text-danger-700 underline underline-offset-2"
                   aria-label={`Delete the post from ${row.name || row.email}`}
                 >
                   Delete
