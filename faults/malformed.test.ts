@@ -221,7 +221,8 @@ function generate(seed: number, origin: string): Case[] {
         accept: ["invalid"],
       };
     },
-    // Anti-spam: honeypot, missing/forged/malformed/future token (looks like success, nothing stored).
+    // Anti-spam: honeypot, missing/forged/malformed/future token (looks like success, nothing sent; a filled
+    // honeypot with a genuine token is kept as suspected spam for the console, never as an enquiry).
     () => {
       const kind = r.pick(kinds);
       const fields = validFields(kind, `spam-${r.int(0, 1e9)}@faults.example`);

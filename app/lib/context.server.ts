@@ -6,8 +6,12 @@ import type { EnquiryService } from "./services";
 import type { StaffConsole } from "./console/service";
 import type { BannerSource } from "./console/banner";
 
-/** What became of an enquiry form post. */
-export type EnquiryOutcome = "accepted" | "spam" | "invalid" | "expired" | "rate-limited" | "unavailable";
+/**
+ * What became of an enquiry form post. `spam`: dropped; `spam-kept`: kept as
+ * suspected spam for staff; `spam-capped`: would have been kept, but a daily cap was reached.
+ */
+export type EnquiryOutcome =
+  "accepted" | "spam" | "spam-kept" | "spam-capped" | "invalid" | "expired" | "rate-limited" | "unavailable";
 
 /** The counters route code feeds (server/metrics.ts exposes them to Prometheus). */
 export type AppMetrics = {

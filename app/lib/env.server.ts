@@ -82,6 +82,10 @@ const envSchema = z.object({
   ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
   ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(3),
   ENQUIRY_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(500),
+  /** Suspected spam (honeypot or time trap, fields otherwise valid) kept for review, per client per day; beyond it, dropped. */
+  SPAM_KEEP_PER_CLIENT_PER_DAY: z.coerce.number().int().min(0).default(10),
+  /** Suspected spam kept for review across the whole site per day; beyond it, dropped. */
+  SPAM_KEEP_GLOBAL_PER_DAY: z.coerce.number().int().min(0).default(300),
   /** Submissions older than this are deleted by the daily retention job. */
   RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
   /** Attempts after the first before a delivery is dead-lettered (10 ≈ one day with the defaults). */

@@ -64,6 +64,35 @@ describe("form guard", () => {
     });
   });
 
+  it("marks a filled honeypot or a fast fill with a genuine token as a suspect worth keeping", () => {
+    const at = (now: number, fields: Record<string, string>) =>
+      checkFormGuard(form(fields), { now, minFillMs: 2000, key });
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "ama@example.org" })).toEqual({
+      ok: false,
+      spam: true,
+      reason: "honeypot",
+      suspect: "honeypot",
+    });
+    // A password manager may also fill fast: still the honeypot's reason.
+    expect(at(t0 + 500, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "x" })).toMatchObject({ suspect: "honeypot" });
+    expect(at(t0 + 500, { [TIMESTAMP_FIELD]: token })).toEqual({
+      ok: false,
+      spam: true,
+      reason: "too-fast",
+      suspect: "time-trap",
+    });
+    // Without a genuine, current token the post never came from our page: not kept.
+    const forged = `${t0}.${"A".repeat(43)}`;
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: forged, [HONEYPOT_FIELD]: "x" })).not.toHaveProperty("suspect");
+    expect(at(t0 + 5000, { [HONEYPOT_FIELD]: "x" })).not.toHaveProperty("suspect");
+    expect(at(t0 + FORM_MAX_AGE_MS + 1, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "x" })).toEqual({
+      ok: false,
+      spam: true,
+      reason: "honeypot",
+    });
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: forged })).not.toHaveProperty("suspect");
+  });
+
   it("asks a person to resubmit a form older than a day", () => {
     expect(
       checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + FORM_MAX_AGE_MS + 1, minFillMs: 2000, key }),

@@ -38,14 +38,48 @@ export function issueFormToken(now: number, key: Buffer) {
   return `${now}.${sign(now, key)}`;
 }
 
+/**
+ * What a suspected-spam post is kept as (the console's Spam view) when its
+ * fields are otherwise valid: a person's password manager may fill the
+ * hidden field, and an autofilled form may be sent within the minimum fill
+ * time. Only posts with a genuine signed token are kept: a post without one
+ * never came from our page.
+ */
+export type SuspectReason = "honeypot" | "time-trap";
+
 type GuardVerdict =
   | { ok: true }
-  | { ok: false; spam: true; reason: "honeypot" | "missing-timestamp" | "bad-timestamp" | "too-fast" }
+  | {
+      ok: false;
+      spam: true;
+      reason: "honeypot" | "missing-timestamp" | "bad-timestamp" | "too-fast";
+      /** Set when the post may be a person's: worth keeping as suspected spam. */
+      suspect?: SuspectReason;
+    }
   | { ok: false; spam: false; reason: "expired" };
+
+type TokenVerdict = "missing-timestamp" | "bad-timestamp" | "too-fast" | "expired" | "ok";
+
+function checkToken(form: { get(name: string): unknown }, now: number, minFillMs: number, key: Buffer): TokenVerdict {
+  const token = form.get(TIMESTAMP_FIELD);
+  if (typeof token !== "string" || token === "") return "missing-timestamp";
+  const match = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return "bad-timestamp";
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(issuedAt, key));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "bad-timestamp";
+  const age = now - issuedAt;
+  if (age < -60_000) return "bad-timestamp";
+  if (age < minFillMs) return "too-fast";
+  if (age > FORM_MAX_AGE_MS) return "expired";
+  return "ok";
+}
 
 /**
  * Checks the honeypot and the signed render timestamp of a submitted form.
- * Spam verdicts get the same response as success (nothing stored or sent);
+ * Spam verdicts get the same response as success and send nothing; those
+ * marked `suspect` are kept for staff to review (valid fields permitting);
  * an expired form asks a real person to submit again.
  */
 export function checkFormGuard(
@@ -53,23 +87,17 @@ export function checkFormGuard(
   { now = Date.now(), minFillMs, key }: { now?: number; minFillMs: number; key: Buffer },
 ): GuardVerdict {
   const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return { ok: false, spam: true, reason: "honeypot" };
   if (honeypot != null && typeof honeypot !== "string") return { ok: false, spam: true, reason: "honeypot" };
-
-  const token = form.get(TIMESTAMP_FIELD);
-  if (typeof token !== "string" || token === "") return { ok: false, spam: true, reason: "missing-timestamp" };
-  const match = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return { ok: false, spam: true, reason: "bad-timestamp" };
-  const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(issuedAt, key));
-  const given = Buffer.from(match[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { ok: false, spam: true, reason: "bad-timestamp" };
+  const token = checkToken(form, now, minFillMs, key);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // A genuine token (of any fill time, not expired): the page was rendered for someone.
+    return token === "ok" || token === "too-fast"
+      ? { ok: false, spam: true, reason: "honeypot", suspect: "honeypot" }
+      : { ok: false, spam: true, reason: "honeypot" };
   }
-  const age = now - issuedAt;
-  if (age < -60_000) return { ok: false, spam: true, reason: "bad-timestamp" };
-  if (age < minFillMs) return { ok: false, spam: true, reason: "too-fast" };
-  if (age > FORM_MAX_AGE_MS) return { ok: false, spam: false, reason: "expired" };
+  if (token === "too-fast") return { ok: false, spam: true, reason: "too-fast", suspect: "time-trap" };
+  if (token === "expired") return { ok: false, spam: false, reason: "expired" };
+  if (token !== "ok") return { ok: false, spam: true, reason: token };
   return { ok: true };
 }
 

@@ -3,6 +3,7 @@ import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
 import { parseArgs } from "node:util";
 import { openStore } from "../enquiries/db.server";
 import { enquiriesToCsv, listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
+import { purgeSpam, SPAM_RETENTION_DAYS } from "../enquiries/spam.server";
 import { startBoss } from "../enquiries/queue.server";
 import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
 import { restoreBackup } from "../enquiries/restore.server";
@@ -141,6 +142,8 @@ async function main(argv: string[]) {
       case "purge": {
         const count = await purgeExpired(store, env.RETENTION_MONTHS);
         process.stdout.write(`Deleted ${count} enquiry(ies) older than ${env.RETENTION_MONTHS} months.\n`);
+        const spam = await purgeSpam(store);
+        process.stdout.write(`Deleted ${spam} suspected spam post(s) older than ${SPAM_RETENTION_DAYS} days.\n`);
         break;
       }
       case "backup": {

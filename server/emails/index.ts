@@ -10,4 +10,5 @@ export { contactNotification } from "./contact-notification";
 export { defineEmail, renderEmail, type EmailTemplate, type RenderedEmail } from "./define";
 export { demoNotification } from "./demo-notification";
 export { demoWelcome } from "./demo-welcome";
+export { staffDigest } from "./staff-digest";
 export { firstName, slugify, withUtm } from "./utils";

@@ -10,6 +10,7 @@ import {
   contactNotification,
   demoNotification,
   demoWelcome,
+  staffDigest,
 } from "./index";
 
 export type EmailPreview = { name: string; render: () => Promise<RenderedEmail> };
@@ -28,4 +29,6 @@ export const emailPreviews: readonly EmailPreview[] = [
   preview("advisory-welcome", advisoryWelcome),
   preview("advisory-notification", advisoryNotification),
   preview("advisory-notification-delivered", advisoryNotification, { welcomeFailed: false }),
+  preview("staff-digest", staffDigest),
+  preview("staff-digest-overdue-only", staffDigest, { deadLetters: [], deadTotal: 0 }),
 ];

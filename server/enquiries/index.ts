@@ -19,10 +19,12 @@ import {
   type DeliveryJob,
 } from "./queue.server";
 import { limitsFromEnv } from "./limits.server";
+import { keepSuspectedSpam, purgeSpam, spamCapsFromEnv, SPAM_RETENTION_DAYS, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
 import { workStaffMail } from "../staff/mail.server";
 import { runRetentionSweep } from "./retention.server";
+import { workDigest } from "../staff/digest.server";
 import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
@@ -80,6 +82,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     enquiriesEmail: env.ENQUIRIES_EMAIL,
     fingerprintSecret: await loadFingerprintSecret(store),
   };
+  const spamDeps: SpamDeps = { ...submitDeps, caps: spamCapsFromEnv(env) };
   const deliveryDeps: DeliveryDeps = {
     store,
     boss,
@@ -99,6 +102,15 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     });
     // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
+    // The daily digest to the enquiries team (08:00 Europe/London).
+    await workDigest(boss, {
+      store,
+      boss,
+      log: log.child({ component: "digest" }),
+      siteUrl: env.SITE_URL,
+      enquiriesEmail: env.ENQUIRIES_EMAIL,
+      mailFrom: env.MAIL_FROM,
+    });
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       await runRetentionSweep(store, env.RETENTION_MONTHS, log);
     });
@@ -133,6 +145,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
   return {
     service: {
       submitEnquiry: (kind, fields, meta) => submitEnquiry(submitDeps, kind, fields, meta),
+      keepSuspectedSpam: (kind, fields, reason, meta) => keepSuspectedSpam(spamDeps, kind, fields, reason, meta),
     },
     apiRouter: communicationRouter({ apiKey: env.COMMUNICATION_API_KEY, mail, sms, log }),
     healthCheck: () => store.ping(),

@@ -6,7 +6,11 @@ import type { Transaction } from "./db.server";
  * The three enquiry rate limits, counted from the submissions table so they
  * hold across processes and restarts: per client fingerprint (an hour), per
  * submitter address, i.e. per recipient of welcome e-mails (a day), and for
- * the whole site (an hour).
+ * the whole site (an hour). Suspected spam kept for review (spam_reason set)
+ * never counts: a person whose first try tripped the honeypot is not held
+ * back by it. (A released one counts from its release on, by its received
+ * time; on the embedded database LimitBounds learns of it at its next
+ * re-count, so a staff release can let at most that many more through.)
  */
 export type Limits = { perClientPerHour: number; perRecipientPerDay: number; globalPerHour: number };
 
@@ -53,12 +57,12 @@ export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): P
     if (list?.length === 0) continue;
     const { column, sql: period } = periods[window];
     parts.push(sql`select ${window}::text as window, ${column} as key, count(*)::int as n from submissions
-      where ${list ? sql`${column} = any(${sql.param(list)}::text[]) and ` : sql``}created_at > now() - ${period}
+      where ${list ? sql`${column} = any(${sql.param(list)}::text[]) and ` : sql``}created_at > now() - ${period} and spam_reason is null
       group by ${column}`);
   }
   if (keys === "all" || keys.some((k) => k.window === "global")) {
     parts.push(sql`select 'global'::text as window, '' as key, count(*)::int as n from submissions
-      where created_at > now() - ${periods.global.sql}`);
+      where created_at > now() - ${periods.global.sql} and spam_reason is null`);
   }
   const counts = new Map<string, number>();
   if (parts.length === 0) return counts;
@@ -77,7 +81,7 @@ export async function secondsUntilFree(tx: Transaction, limits: Limits, reached:
     const [row] = rowsOf<{ wait: number | null }>(
       await tx.execute(sql`
         select ceil(extract(epoch from created_at + ${period} - now()))::int as wait from submissions
-          where ${filter} and created_at > now() - ${period}
+          where ${filter} and created_at > now() - ${period} and spam_reason is null
           order by created_at desc offset ${limitOf(limits, window) - 1} limit 1`),
     );
     waits.push(Number(row?.wait ?? 1));

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "./db.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
@@ -22,7 +22,8 @@ export async function listEnquiries(
   const rows = await store.db
     .select()
     .from(submissions)
-    .where(kind ? eq(submissions.kind, kind) : undefined)
+    // Suspected spam is not an enquiry until staff release it (the console's Spam view).
+    .where(and(isNull(submissions.spamReason), kind ? eq(submissions.kind, kind) : undefined))
     .orderBy(desc(submissions.createdAt))
     .limit(limit);
   if (rows.length === 0) return [];

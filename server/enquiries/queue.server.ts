@@ -2,6 +2,7 @@ import { PgBoss, type Queue } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { STAFF_MAIL_QUEUE, staffMailQueueOptions } from "../staff/mail.server";
+import { DIGEST_QUEUE, digestQueueOptions } from "../staff/digest.server";
 import type { Store } from "./db.server";
 
 /** One job per delivery; its data is `{ deliveryId }`. */
@@ -84,6 +85,7 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   // A backup that fails is retried once, five minutes later.
   await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
   await ensureQueue(boss, STAFF_MAIL_QUEUE, staffMailQueueOptions);
+  await ensureQueue(boss, DIGEST_QUEUE, digestQueueOptions);
   return boss;
 }
 
@@ -99,7 +101,14 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
 export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
   if (store.engine !== "pglite") return 0;
   let recovered = 0;
-  for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, RETENTION_QUEUE, BACKUP_QUEUE, STAFF_MAIL_QUEUE]) {
+  for (const queue of [
+    DELIVERY_QUEUE,
+    DEAD_LETTER_QUEUE,
+    RETENTION_QUEUE,
+    BACKUP_QUEUE,
+    STAFF_MAIL_QUEUE,
+    DIGEST_QUEUE,
+  ]) {
     const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
     if (orphans.length === 0) continue;
     await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });

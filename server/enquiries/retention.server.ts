@@ -2,22 +2,28 @@ import type { Logger } from "~/lib/log.server";
 import { AUDIT_RETENTION_MONTHS, purgeAudit } from "../staff/audit.server";
 import type { Store } from "./db.server";
 import { purgeExpired } from "./operations.server";
+import { purgeSpam, SPAM_RETENTION_DAYS } from "./spam.server";
 
-export type RetentionResult = { deleted: number; auditDeleted: number };
+export type RetentionResult = { deleted: number; spamDeleted: number; auditDeleted: number };
 
 /**
  * The daily retention sweep (the RETENTION_QUEUE job): enquiries older than
- * RETENTION_MONTHS, with their deliveries and notes, and audit rows older than
- * 24 months. Its log line says what it keeps.
+ * RETENTION_MONTHS, with their deliveries and notes; suspected spam older than
+ * 30 days; audit rows older than 24 months. Its log line says what it keeps.
  */
 export async function runRetentionSweep(store: Store, months: number, log: Logger): Promise<RetentionResult> {
   const deleted = await purgeExpired(store, months);
+  const spamDeleted = await purgeSpam(store);
   const auditDeleted = await purgeAudit(store.db);
-  log.info(`retention sweep: enquiries kept ${months} months, audit rows kept ${AUDIT_RETENTION_MONTHS} months`, {
-    deleted,
-    months,
-    auditDeleted,
-    auditMonths: AUDIT_RETENTION_MONTHS,
-  });
-  return { deleted, auditDeleted };
+  log.info(
+    `retention sweep: enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days, audit rows ${AUDIT_RETENTION_MONTHS} months`,
+    {
+      deleted,
+      months,
+      spamDeleted,
+      auditDeleted,
+      auditMonths: AUDIT_RETENTION_MONTHS,
+    },
+  );
+  return { deleted, spamDeleted, auditDeleted };
 }

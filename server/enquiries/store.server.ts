@@ -5,7 +5,7 @@ import type { SubmitResult } from "~/lib/services";
 import type { Transaction } from "./db.server";
 import { countWindows, keyId, limitOf, secondsUntilFree, type LimitBounds, type LimitKey } from "./limits.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
-import { deliveries, submissions } from "./schema.server";
+import { deliveries, submissions, type SpamReason } from "./schema.server";
 import type { SubmitDeps } from "./submit.server";
 
 /** A submission on its way to the database; the promise of its submitter settles once it is committed. */
@@ -18,6 +18,21 @@ export type Pending = {
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
 };
+
+/** The submissions row of an enquiry; with `spamReason`, kept as suspected spam (./spam.server.ts). */
+export function submissionRow(
+  item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint">,
+  spamReason: SpamReason | null = null,
+): typeof submissions.$inferInsert {
+  return {
+    id: item.id,
+    kind: item.kind,
+    payload: item.payload,
+    email: item.email,
+    clientFingerprint: item.fingerprint,
+    spamReason,
+  };
+}
 
 /**
  * Stores submissions and their first deliveries and jobs, in the caller's
@@ -74,15 +89,7 @@ export async function storeSubmissions(
   });
   const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
   if (accepted.length > 0) {
-    await tx.insert(submissions).values(
-      accepted.map((item) => ({
-        id: item.id,
-        kind: item.kind,
-        payload: item.payload,
-        email: item.email,
-        clientFingerprint: item.fingerprint,
-      })),
-    );
+    await tx.insert(submissions).values(accepted.map((item) => submissionRow(item)));
     const rows = accepted.flatMap((item) =>
       enquiryKinds[item.kind].first.map((kind) => ({
         id: randomUUID(),

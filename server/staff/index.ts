@@ -9,6 +9,7 @@ import { createAuditLog } from "./audit.server";
 import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createBanner, type Banner } from "./banner.server";
 import { createSubjectRequests } from "./subjects.server";
+import { createAlerts, createSpamFolder } from "./spam.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -45,5 +46,7 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
     banner: announcements.editor,
     announcements,
     close: () => announcements.close(),
+    spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
+    alerts: createAlerts(deps.store),
   };
 }

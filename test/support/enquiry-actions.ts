@@ -11,7 +11,7 @@ import type { EnquiryKind } from "~/lib/enquiry-kinds";
 import { parseEnv } from "~/lib/env.server";
 import { createFormGuard, issueFormToken } from "~/lib/form-guard.server";
 import { createMemoryLogger } from "~/lib/log.server";
-import type { EnquiryService, SubmitResult } from "~/lib/services";
+import type { EnquiryService, KeepSpamResult, SpamReason, SubmitResult } from "~/lib/services";
 import type { EnquiryResult } from "~/components/forms/types";
 import { urlencodedForm } from "./form-posts";
 
@@ -33,15 +33,21 @@ export const testOutcomes: { kind: string; outcome: EnquiryOutcome }[] = [];
 
 export function fakeEnquiryService(
   respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
+  keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, submissionId: "spam-1" }),
 ) {
   const calls: SubmitCall[] = [];
+  const kept: (SubmitCall & { reason: SpamReason })[] = [];
   const service: EnquiryService = {
     async submitEnquiry(kind, fields, { ip }) {
       calls.push({ kind, fields, ip });
       return respond();
     },
+    async keepSuspectedSpam(kind, fields, reason, { ip }) {
+      kept.push({ kind, fields, ip, reason });
+      return keep();
+    },
   };
-  return { service, calls };
+  return { service, calls, kept };
 }
 
 /**

@@ -23,8 +23,12 @@ export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): 
   };
 }
 
-/** A console whose audit log keeps its entries in memory; `subjects` as given (or refusing every call). */
-export function fakeConsole(subjects?: Partial<SubjectRequests>, audit?: Partial<AuditLog>) {
+/** A console whose audit log keeps its entries in memory; `subjects` and the `rest` as given (or refusing every call). */
+export function fakeConsole(
+  subjects?: Partial<SubjectRequests>,
+  audit?: Partial<AuditLog>,
+  rest?: Partial<Omit<StaffConsole, "audit" | "subjects">>,
+) {
   const recorded: AuditEntry[] = [];
   const unexpected = () => Promise.reject(new Error("not expected in this test"));
   const service: StaffConsole = {
@@ -41,6 +45,9 @@ export function fakeConsole(subjects?: Partial<SubjectRequests>, audit?: Partial
     }),
     subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
     banner: { latest: unexpected, publish: unexpected, unpublish: unexpected },
+    spam: { list: unexpected, get: unexpected, release: unexpected, delete: unexpected },
+    alerts: { deadLetterCount: async () => 0 },
+    ...rest,
   };
   return { service, recorded };
 }

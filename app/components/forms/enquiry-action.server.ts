@@ -4,14 +4,16 @@ import { getAppContext, type EnquiryOutcome } from "~/lib/context.server";
 import { enquiryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { parseEnquiryForm } from "~/lib/enquiry-schemas";
 import { TIMESTAMP_FIELD } from "~/lib/form-guard.server";
-import type { SubmitResult } from "~/lib/services";
+import type { SpamReason, SubmitResult } from "~/lib/services";
 import type { EnquiryResult, FormValues } from "./types";
 
 /**
  * The one action behind every enquiry form (the kinds of ~/lib/enquiry-kinds.ts):
  *
  *   1. anti-spam guard (honeypot + signed render time): a bot gets exactly the
- *      response a person gets on success, and nothing is stored or sent;
+ *      response a person gets on success, and nothing is sent; a post that
+ *      may be a person's (genuine token, valid fields) is kept as suspected
+ *      spam for staff to release or delete, within daily caps;
  *   2. the kind's schema (the same specs that set the controls' attributes);
  *   3. the enquiry service, reached through the router context.
  *
@@ -43,11 +45,35 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
   }
   const success = (): EnquiryResult => ({ status: "success", ...definition.success?.(values) });
 
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const verdict = app.formGuard.check(formData);
   if (!verdict.ok && verdict.spam) {
+    // Same answer whatever happens next: a bot learns nothing.
+    if (verdict.suspect && (await keepSuspect(verdict.suspect))) return data<EnquiryResult>(success());
     log.info("enquiry spam blocked", { reason: verdict.reason, count: 1 });
     count("spam");
     return data<EnquiryResult>(success());
+  }
+
+  /** A post that may be a person's (a password manager filled the honeypot, an autofilled form sent fast): kept for staff when its fields are valid. */
+  async function keepSuspect(reason: SpamReason): Promise<boolean> {
+    const parsed = parseEnquiryForm(kind, raw);
+    if (!parsed.ok || !app.enquiries) return false;
+    try {
+      const result = await app.enquiries.keepSuspectedSpam(kind, parsed.value, reason, { ip });
+      if (result.kept) {
+        log.info("suspected spam kept for review", { reason, submissionId: result.submissionId });
+        count("spam-kept");
+        return true;
+      }
+      if (result.reason === "invalid") return false;
+      log.warn("suspected spam dropped", { reason, cap: result.reason });
+      count("spam-capped");
+      return true;
+    } catch (error) {
+      log.error("suspected spam could not be kept", { reason, err: error });
+      return false;
+    }
   }
   const expired = !verdict.ok;
   // An expired form gets a fresh token; otherwise keep the original render time.
@@ -64,7 +90,6 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
     return data<EnquiryResult>({ status: "expired", values, token }, { status: 400 });
   }
 
-  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   let result: SubmitResult;
   try {
     if (!app.enquiries) throw new Error("Enquiry service is not configured");

@@ -3,10 +3,12 @@
  * (`getAppContext(context).console`), implemented under server/staff. Types
  * only, like ../services.ts: no server code reaches the client.
  */
+import type { Alerts } from "./alerts";
 import type { AuditLog } from "./audit";
 import type { BannerEditor } from "./banner";
 import type { StaffAuth } from "./auth";
 import type { SubjectRequests } from "./subjects";
+import type { SpamFolder } from "./spam";
 
 export interface StaffConsole {
   audit: AuditLog;
@@ -18,4 +20,8 @@ export interface StaffConsole {
   subjects: SubjectRequests;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
+  /** Suspected spam kept for review (./spam.ts). */
+  spam: SpamFolder;
+  /** What every console page warns about: dead letters (./alerts.ts). */
+  alerts: Alerts;
 }

@@ -90,10 +90,13 @@ describe("contact action", () => {
   });
 
   it.each([
-    ["a filled honeypot", { [HONEYPOT_FIELD]: "https://spam.example" }, "honeypot"],
     ["a missing token", { [TIMESTAMP_FIELD]: "" }, "missing-timestamp"],
     ["a forged token", { [TIMESTAMP_FIELD]: `${Date.now() - 5000}.${"A".repeat(43)}` }, "bad-timestamp"],
-    ["a form sent too fast", { [TIMESTAMP_FIELD]: formToken(500) }, "too-fast"],
+    [
+      "a filled honeypot with a forged token",
+      { [HONEYPOT_FIELD]: "https://spam.example", [TIMESTAMP_FIELD]: `${Date.now() - 5000}.${"A".repeat(43)}` },
+      "honeypot",
+    ],
   ])("answers %s exactly like a success, stores nothing and logs a count line", async (_label, override, reason) => {
     const fake = fakeEnquiryService();
     const request = formPost("/contact", { ...valid, ...override });
@@ -101,11 +104,58 @@ describe("contact action", () => {
     const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
     expect(spam).toEqual(real);
     expect(fake.calls).toHaveLength(0);
+    expect(fake.kept).toHaveLength(0);
     expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "spam" });
     expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "accepted" });
     expect(logs.entries).toContainEqual(
       expect.objectContaining({ msg: "enquiry spam blocked", kind: "contact", reason, count: 1 }),
     );
+  });
+
+  it.each([
+    ["a filled honeypot (a password manager)", { [HONEYPOT_FIELD]: "ama@example.com" }, "honeypot"],
+    ["a form sent too fast (autofill)", { [TIMESTAMP_FIELD]: formToken(500) }, "time-trap"],
+  ])("keeps %s as suspected spam, sends nothing and answers like a success", async (_label, override, reason) => {
+    const fake = fakeEnquiryService();
+    const spam = await run(formPost("/contact", { ...valid, ...override }, { ip: "198.51.100.7" }), fake.service);
+    const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
+    expect(spam).toEqual(real);
+    expect(fake.calls).toHaveLength(0);
+    expect(fake.kept).toEqual([{ kind: "contact", fields: valid, ip: "198.51.100.7", reason }]);
+    expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "spam-kept" });
+  });
+
+  it("drops a suspect whose fields are invalid, with the same answer", async () => {
+    const fake = fakeEnquiryService();
+    const spam = await run(
+      formPost("/contact", { ...valid, email: "not-an-address", [HONEYPOT_FIELD]: "x" }),
+      fake.service,
+    );
+    const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
+    expect(spam).toEqual(real);
+    expect(fake.kept).toHaveLength(0);
+    expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "spam" });
+  });
+
+  it.each([["client-cap"], ["global-cap"]] as const)(
+    "drops a suspect beyond the %s, logged and counted, with the same answer",
+    async (cap) => {
+      const fake = fakeEnquiryService(undefined, () => ({ kept: false, reason: cap }));
+      const spam = await run(formPost("/contact", { ...valid, [HONEYPOT_FIELD]: "x" }), fake.service);
+      const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
+      expect(spam).toEqual(real);
+      expect(fake.kept).toHaveLength(1);
+      expect(testOutcomes).toContainEqual({ kind: "contact", outcome: "spam-capped" });
+      expect(logs.entries).toContainEqual(expect.objectContaining({ msg: "suspected spam dropped", cap }));
+    },
+  );
+
+  it("answers a suspect like a success even when keeping it fails", async () => {
+    const fake = fakeEnquiryService(undefined, () => Promise.reject(new Error("database down")));
+    const spam = await run(formPost("/contact", { ...valid, [HONEYPOT_FIELD]: "x" }), fake.service);
+    const real = await run(formPost("/contact", valid), fakeEnquiryService().service);
+    expect(spam).toEqual(real);
+    expect(logs.entries).toContainEqual(expect.objectContaining({ msg: "suspected spam could not be kept" }));
   });
 
   it("asks for the form again, with a new token and the values kept, when it has expired", async () => {

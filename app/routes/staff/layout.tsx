@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ConsoleShell, SignedOutShell } from "~/components/console/console-shell";
+import { DeadLetterBanner } from "~/components/console/dead-letter-banner";
 import { staffSessionMiddleware } from "~/lib/console/middleware.server";
-import { getStaff } from "~/lib/console/request.server";
+import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -11,9 +12,9 @@ import type { Route } from "./+types/layout";
  */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { member } = getStaff(context);
-  return { member };
+  return { member, deadLetters: await getConsole(context).alerts.deadLetterCount() };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff console | Maternis" }];
@@ -21,7 +22,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Staff console | Materni
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   return (
     // The banner slot: pass site-wide console banners as `banner`.
-    <ConsoleShell member={loaderData.member} banner={null}>
+    <ConsoleShell
+      member={loaderData.member}
+      banner={loaderData.deadLetters > 0 ? <DeadLetterBanner count={loaderData.deadLetters} /> : null}
+    >
       <Outlet />
     </ConsoleShell>
   );

@@ -1,5 +1,6 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { dsrRoutes } from "./dsr-routes";
+import { spamRoutes } from "./spam/routes";
 
 /**
  * The staff console's routes, all under /staff (docs/decisions/009-staff-console.md).
@@ -17,6 +18,7 @@ export const consolePages: RouteConfigEntry[] = [
   route("team", "routes/staff/team.tsx"),
   // Data-subject requests and the audit log (admin only).
   ...dsrRoutes,
+  ...spamRoutes,
 ];
 
 /** Pages reachable signed out: signing in and out. */

@@ -1,0 +1,56 @@
+/**
+ * The console's Spam view: posts that tripped the honeypot or the time trap
+ * but were otherwise valid, kept (no e-mail sent) for 30 days so that a
+ * person whose password manager filled the hidden field, or who sent an
+ * autofilled form within two seconds, is not lost. Staff release one (it is
+ * then delivered exactly as if it had been accepted) or delete it. Types and
+ * labels only; server/staff/spam.server.ts implements it.
+ */
+import type { EnquiryKind } from "../enquiry-kinds";
+import type { SpamReason } from "../services";
+import type { RequestMeta, StaffMember } from "./types";
+
+export type { SpamReason };
+
+/** How each reason reads in the console. */
+export const spamReasonLabels: Record<SpamReason, string> = {
+  honeypot: "Hidden field filled in",
+  "time-trap": "Sent too fast",
+};
+
+export const SPAM_PAGE_SIZE = 50;
+
+/** One row of the Spam view. */
+export type SpamItem = {
+  id: string;
+  kind: EnquiryKind;
+  receivedAt: Date;
+  reason: SpamReason;
+  name: string;
+  email: string;
+  /** The start of the message (or the advisory form's reason), on one line. */
+  excerpt: string;
+};
+
+/** A post in full: every field as submitted. */
+export type SpamDetail = SpamItem & { payload: Record<string, string | undefined> };
+
+export type SpamPage = { rows: SpamItem[]; page: number; pages: number; total: number };
+
+/** Who acts, for the audit row written with the change. */
+export type StaffAct = { member: StaffMember; meta: RequestMeta };
+
+export interface SpamFolder {
+  /** Newest first, {@link SPAM_PAGE_SIZE} a page; `page` is 1-based and clamped to the last page. */
+  list(query?: { page?: number }): Promise<SpamPage>;
+  /** A post still in the folder, or null (released, deleted, expired, or not spam). */
+  get(id: string): Promise<SpamDetail | null>;
+  /**
+   * Releases a post: it stops being spam and its e-mails are queued exactly as
+   * if it had been accepted (outside the rate limits), with an audit row, in
+   * one transaction. False when it is no longer in the folder.
+   */
+  release(id: string, by: StaffAct): Promise<boolean>;
+  /** Deletes a post for good, with an audit row. False when it is no longer in the folder. */
+  delete(id: string, by: StaffAct): Promise<boolean>;
+}

@@ -1,0 +1,227 @@
+import { render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createRoutesStub, RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { appContext } from "~/lib/context.server";
+import { staffContext } from "~/lib/console/request.server";
+import type { StaffConsole } from "~/lib/console/service";
+import type { SpamDetail, SpamFolder, StaffAct } from "~/lib/console/spam";
+import { parseEnv } from "~/lib/env.server";
+import { createFormGuard } from "~/lib/form-guard.server";
+import { createMemoryLogger } from "~/lib/log.server";
+import * as item from "./item";
+import * as list from "./route";
+
+/**
+ * The Spam pages' loaders and actions with the router context the server
+ * gives them (the app context and the staff layout's `staffContext`), over an
+ * in-memory Spam folder; and the pages rendered from what the loaders return.
+ */
+const ID = "0b6d1f3e-5a55-4f0e-9d0a-5d2c7a1e9b10";
+const member = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" as const };
+
+function post(over: Partial<SpamDetail> = {}): SpamDetail {
+  return {
+    id: ID,
+    kind: "demo",
+    receivedAt: new Date("2026-11-20T10:00:00Z"),
+    reason: "honeypot",
+    name: "Kwame Boateng",
+    email: "kwame@example.org",
+    excerpt: "A morning slot, please.",
+    payload: {
+      name: "Kwame Boateng",
+      email: "kwame@example.org",
+      organization: "Ghana Health Service",
+      message: "A morning slot, please.",
+    },
+    ...over,
+  };
+}
+
+let folder: SpamDetail[];
+const calls: { op: "release" | "delete"; id: string; by: StaffAct }[] = [];
+
+const spam: SpamFolder = {
+  async list({ page = 1 } = {}) {
+    return { rows: folder, page, pages: 1, total: folder.length };
+  },
+  async get(id) {
+    return folder.find((p) => p.id === id) ?? null;
+  },
+  async release(id, by) {
+    calls.push({ op: "release", id, by });
+    const found = folder.some((p) => p.id === id);
+    folder = folder.filter((p) => p.id !== id);
+    return found;
+  },
+  async delete(id, by) {
+    calls.push({ op: "delete", id, by });
+    const found = folder.some((p) => p.id === id);
+    folder = folder.filter((p) => p.id !== id);
+    return found;
+  },
+};
+
+function context() {
+  const provider = new RouterContextProvider();
+  provider.set(appContext, {
+    env: parseEnv({ NODE_ENV: "test" }),
+    log: createMemoryLogger(),
+    metrics: { enquiry() {} },
+    formGuard: createFormGuard({ key: Buffer.alloc(32), minFillMs: 0 }),
+    enquiries: null,
+    console: { spam } as unknown as StaffConsole,
+    announcements: null,
+  });
+  provider.set(staffContext, {
+    member,
+    sessionId: "session-1",
+    signedInAt: new Date(),
+    meta: { fingerprint: "abcdabcdabcdabcd" },
+  });
+  return provider;
+}
+
+const loadList = (url = "http://localhost/staff/spam") =>
+  list.loader({ request: new Request(url), context: context(), params: {} } as never);
+const loadItem = (query = "", id = ID) =>
+  item.loader({
+    request: new Request(`http://localhost/staff/spam/${id}${query}`),
+    context: context(),
+    params: { id },
+  } as never);
+const act = (intent: string, id = ID) =>
+  item.action({
+    request: new Request(`http://localhost/staff/spam/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent }),
+    }),
+    context: context(),
+    params: { id },
+  } as never);
+
+// The pages as rendered from their loaders' data (the router's other props are not used).
+const ListPage = list.default as unknown as (props: { loaderData: Awaited<ReturnType<typeof loadList>> }) => ReactNode;
+const ItemPage = item.default as unknown as (props: { loaderData: Awaited<ReturnType<typeof loadItem>> }) => ReactNode;
+
+beforeEach(() => {
+  folder = [post()];
+  calls.length = 0;
+});
+
+describe("Spam list", () => {
+  it("shows each post's time in Europe/London with the relative time, and its reason and form in words", async () => {
+    const data = await loadList();
+    expect(data.rows).toEqual([
+      expect.objectContaining({
+        id: ID,
+        form: "Demo request",
+        reason: "Hidden field filled in",
+        received: "Fri 20 Nov 2026, 10:00",
+        receivedIso: "2026-11-20T10:00:00.000Z",
+        name: "Kwame Boateng",
+        excerpt: "A morning slot, please.",
+      }),
+    ]);
+    expect(data.rows[0]!.relative).toMatch(/ago$/);
+    expect(data.outcome).toBeNull();
+    expect((await loadList("http://localhost/staff/spam?done=released")).outcome).toBe(
+      "Released. Its e-mails are on their way.",
+    );
+    expect((await loadList("http://localhost/staff/spam?done=<script>")).outcome).toBeNull();
+  });
+
+  it("renders a table with a caption, column and row headers, and links to confirm each action", async () => {
+    const data = await loadList();
+    const Stub = createRoutesStub([{ path: "/staff/spam", Component: () => <ListPage loaderData={data} /> }]);
+    render(<Stub initialEntries={["/staff/spam"]} />);
+    const table = screen.getByRole("table", { name: /Suspected spam, newest first: 1 post/ });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Received", "Name", "Form", "Reason", "Message", "Actions"]);
+    expect(within(table).getByRole("rowheader")).toHaveTextContent("Kwame Boateng");
+    expect(screen.getByRole("link", { name: "Release the post from Kwame Boateng" })).toHaveAttribute(
+      "href",
+      `/staff/spam/${ID}?confirm=release`,
+    );
+    expect(screen.getByRole("link", { name: "Delete the post from Kwame Boateng" })).toHaveAttribute(
+      "href",
+      `/staff/spam/${ID}?confirm=delete`,
+    );
+  });
+
+  it("says so when the folder is empty", async () => {
+    folder = [];
+    const data = await loadList();
+    const Stub = createRoutesStub([{ path: "/staff/spam", Component: () => <ListPage loaderData={data} /> }]);
+    render(<Stub initialEntries={["/staff/spam"]} />);
+    expect(screen.getByText("The spam folder is empty. Nothing needs checking.")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});
+
+describe("Spam post", () => {
+  it("shows every field, and is 404 once it has left the folder", async () => {
+    const data = await loadItem();
+    expect(data.fields).toEqual([
+      { label: "Name", value: "Kwame Boateng" },
+      { label: "E-mail", value: "kwame@example.org" },
+      { label: "Organisation", value: "Ghana Health Service" },
+      { label: "Message", value: "A morning slot, please." },
+    ]);
+    expect(data.confirm).toBeNull();
+    await expect(loadItem("", "6f1c2d4e-8b9a-4c3d-a2e1-0f9e8d7c6b5a")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("names exactly what a release sends, and posts it from a form that works without JavaScript", async () => {
+    const data = await loadItem("?confirm=release");
+    expect(data.effects).toEqual(["a welcome e-mail to kwame@example.org", "a notification to the enquiries team"]);
+    const Stub = createRoutesStub([
+      {
+        path: "/staff/spam/:id",
+        Component: () => <ItemPage loaderData={data} />,
+        action: () => null,
+      },
+    ]);
+    const { container } = render(<Stub initialEntries={[`/staff/spam/${ID}?confirm=release`]} />);
+    expect(screen.getByRole("heading", { name: "Release this post?" })).toBeInTheDocument();
+    const form = container.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe(`/staff/spam/${ID}`);
+    expect(new FormData(form).get("intent")).toBe("release");
+    expect(screen.getByRole("button", { name: "Release and send e-mails" })).toHaveAttribute("type", "submit");
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", `/staff/spam/${ID}`);
+  });
+
+  it("asks before deleting, and offers both actions when nothing is being confirmed", async () => {
+    const confirmDelete = await loadItem("?confirm=delete");
+    const Stub = createRoutesStub([
+      { path: "/staff/spam/:id", Component: () => <ItemPage loaderData={confirmDelete} /> },
+    ]);
+    render(<Stub initialEntries={[`/staff/spam/${ID}?confirm=delete`]} />);
+    expect(screen.getByRole("heading", { name: "Delete this post?" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete for good" })).toBeInTheDocument();
+
+    const plain = await loadItem();
+    const Plain = createRoutesStub([{ path: "/staff/spam/:id", Component: () => <ItemPage loaderData={plain} /> }]);
+    render(<Plain initialEntries={[`/staff/spam/${ID}`]} />);
+    expect(screen.getByRole("link", { name: "Release…" })).toHaveAttribute("href", `/staff/spam/${ID}?confirm=release`);
+    expect(screen.queryByRole("button", { name: "Release and send e-mails" })).toBeNull();
+  });
+
+  it("release and delete act as the signed-in member, with the request's fingerprint, then go back to the list", async () => {
+    const released = (await act("release")) as Response;
+    expect(released.status).toBe(302);
+    expect(released.headers.get("Location")).toBe("/staff/spam?done=released");
+    expect(calls).toEqual([{ op: "release", id: ID, by: { member, meta: { fingerprint: "abcdabcdabcdabcd" } } }]);
+    // Already released (a second tab, a double post): said plainly.
+    expect(((await act("delete")) as Response).headers.get("Location")).toBe("/staff/spam?done=gone");
+
+    folder = [post()];
+    expect(((await act("delete")) as Response).headers.get("Location")).toBe("/staff/spam?done=deleted");
+    await expect(act("explode")).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});

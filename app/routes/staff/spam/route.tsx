@@ -1,0 +1,177 @@
+import { Link } from "react-router";
+import { getConsole, getStaff } from "~/lib/console/request.server";
+import type { Route } from "./+types/route";
+import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
+
+/**
+ * The Spam view: posts that tripped the honeypot or the time trap but were
+ * otherwise valid, kept 30 days with no e-mail sent. Staff open one to
+ * release it (it is then delivered as if accepted) or delete it.
+ */
+export const meta = () => [{ title: "Spam · Staff console" }];
+
+const outcomes = {
+  released: "Released. Its e-mails are on their way.",
+  deleted: "Deleted.",
+  gone: "That post is no longer in the spam folder.",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  getStaff(context);
+  const params = new URL(request.url).searchParams;
+  const requested = Number.parseInt(params.get("page") ?? "1", 10);
+  const list = await getConsole(context).spam.list({ page: Number.isFinite(requested) ? requested : 1 });
+  const now = new Date();
+  const done = params.get("done");
+  return {
+    rows: list.rows.map((item) => spamRow(item, now)),
+    page: list.page,
+    pages: list.pages,
+    total: list.total,
+    outcome: done && done in outcomes ? outcomes[done as keyof typeof outcomes] : null,
+  };
+}
+
+export default function SpamPage({ loaderData }: Route.ComponentProps) {
+  const { rows, page, pages, total, outcome } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Spam</h1>
+      <p className="max-w-prose text-muted">
+        Posts that filled in the hidden field or were sent too fast. A password manager or autofill can do that for a
+        real person, so nothing here was e-mailed. Release one to deliver it as if it had been accepted, or delete it.
+        They are deleted after 30 days.
+      </p>
+      {outcome ? (
+        <p role="status" className="border-l-4 border-success-800 bg-success-50 px-4 py-3">
+          {outcome}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p>The spam folder is empty. Nothing needs checking.</p>
+      ) : (
+        <SpamTable rows={rows} page={page} pages={pages} total={total} />
+      )}
+      {pages > 1 ? <Pagination page={page} pages={pages} /> : null}
+    </div>
+  );
+}
+
+const cell = "px-3 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1";
+const label = "hidden font-semibold max-sm:inline max-sm:min-w-24";
+
+function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number; pages: number; total: number }) {
+  return (
+    <table className="w-full border-collapse text-left text-sm max-sm:block">
+      <caption className="mb-2 text-left text-base font-semibold max-sm:block">
+        {`Suspected spam, newest first: ${total} ${total === 1 ? "post" : "posts"}`}
+        {pages > 1 ? ` (page ${page} of ${pages})` : ""}
+      </caption>
+      <thead className="max-sm:sr-only">
+        <tr className="border-b-2 border-line">
+          <th scope="col" className="px-3 py-2">
+            Received
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Name
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Form
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Reason
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Message
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="max-sm:block">
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b border-line max-sm:block max-sm:py-3">
+            <td className={cell}>
+              <span className={label} aria-hidden="true">
+                Received
+              </span>
+              <span>
+                <time dateTime={row.receivedIso}>{row.received}</time>
+                <span className="block text-muted">{row.relative}</span>
+              </span>
+            </td>
+            <th scope="row" className={`${cell} font-normal`}>
+              <span className={label} aria-hidden="true">
+                Name
+              </span>
+              <span>
+                <Link to={spamItemPath(row.id)} className="font-semibold text-primary-800 underline underline-offset-2">
+                  {row.name || "(no name)"}
+                </Link>
+                <span className="block break-all text-muted">{row.email}</span>
+              </span>
+            </th>
+            <td className={cell}>
+              <span className={label} aria-hidden="true">
+                Form
+              </span>
+              {row.form}
+            </td>
+            <td className={cell}>
+              <span className={label} aria-hidden="true">
+                Reason
+              </span>
+              {row.reason}
+            </td>
+            <td className={`${cell} max-w-md`}>
+              <span className={label} aria-hidden="true">
+                Message
+              </span>
+              <span className="break-words">{row.excerpt || "(none)"}</span>
+            </td>
+            <td className={cell}>
+              <span className={label} aria-hidden="true">
+                Actions
+              </span>
+              <span className="flex flex-wrap gap-x-4 gap-y-1">
+                <Link
+                  to={`${spamItemPath(row.id)}?confirm=release`}
+                  className="inline-flex min-h-6 items-center text-primary-800 underline underline-offset-2"
+                  aria-label={`Release the post from ${row.name || row.email}`}
+                >
+                  Release
+                </Link>
+                <Link
+                  to={`${spamItemPath(row.id)}?confirm=delete`}
+                  className="inline-flex min-h-6 items-center text-danger-700 underline underline-offset-2"
+                  aria-label={`Delete the post from ${row.name || row.email}`}
+                >
+                  Delete
+                </Link>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Pagination({ page, pages }: { page: number; pages: number }) {
+  return (
+    <nav aria-label="Pages of spam" className="flex gap-6">
+      {page > 1 ? (
+        <Link to={`${SPAM_PATH}?page=${page - 1}`} className="text-primary-800 underline" rel="prev">
+          Previous page
+        </Link>
+      ) : null}
+      <span>{`Page ${page} of ${pages}`}</span>
+      {page < pages ? (
+        <Link to={`${SPAM_PATH}?page=${page + 1}`} className="text-primary-800 underline" rel="next">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

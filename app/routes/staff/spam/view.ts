@@ -1,0 +1,51 @@
+/**
+ * What the Spam pages show of a post, prepared in their loaders (dates are
+ * formatted on the server, in Europe/London, so the page does not depend on
+ * the browser's clock or zone).
+ */
+import { formatLondon, relativeTime } from "~/lib/console/dates";
+import { spamReasonLabels, type SpamItem } from "~/lib/console/spam";
+import { enquiryKind, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+
+export const SPAM_PATH = "/staff/spam";
+export const spamItemPath = (id: string) => `${SPAM_PATH}/${id}`;
+
+export function spamRow(item: SpamItem, now: Date) {
+  return {
+    id: item.id,
+    form: enquiryKind(item.kind).label,
+    reason: spamReasonLabels[item.reason],
+    receivedIso: item.receivedAt.toISOString(),
+    received: formatLondon(item.receivedAt),
+    relative: relativeTime(item.receivedAt, now),
+    name: item.name,
+    email: item.email,
+    excerpt: item.excerpt,
+  };
+}
+export type SpamRow = ReturnType<typeof spamRow>;
+
+/** The payload's fields as the console labels them, in this order. */
+export const payloadLabels: [string, string][] = [
+  ["name", "Name"],
+  ["email", "E-mail"],
+  ["organization", "Organisation"],
+  ["role", "Role"],
+  ["interest", "Interest"],
+  ["preferredTime", "Preferred date"],
+  ["country", "Country"],
+  ["reason", "Why they want to join"],
+  ["message", "Message"],
+];
+
+/** What releasing a post of `kind` sends, in plain words: "a notification to the enquiries team". */
+export function releaseEffects(kind: EnquiryKind, submitter: string): string[] {
+  const describe: Record<DeliveryKind, string> = {
+    notification: "a notification to the enquiries team",
+    welcome: `a welcome e-mail to ${submitter}`,
+    acknowledgement: `an acknowledgement to ${submitter}`,
+  };
+  const definition = enquiryKind(kind);
+  const after = Object.values(definition.after ?? {}) as DeliveryKind[];
+  return [...definition.first, ...after].map((delivery) => describe[delivery]);
+}

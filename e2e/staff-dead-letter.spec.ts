@@ -1,0 +1,101 @@
+import { expectNoAxeViolations } from "../test/support/browser";
+import { expect, MIN_FILL_MS, test } from "../test/support/form-pages";
+import { limitsOffEnv } from "../test/support/limits-off";
+import { mailboxDir, uniqueAddress } from "../test/support/mailbox";
+import { startServer, type RunningServer } from "../test/support/server-process";
+import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
+import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { sleep } from "../test/support/wait";
+
+/**
+ * The dead-letter banner, against a server of its own whose SMTP server
+ * refuses one recipient (550) and which gives an e-mail up after its first
+ * failed attempt: once a delivery is dead, every console page says so and
+ * links to the inbox's delivery problems. Its SMTP server writes to the
+ * stack's mailbox, so the sign-in helpers find their codes there.
+ */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+let smtp: TestSmtpServer;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  smtp = await startSmtpServer({ mailboxDir });
+  server = await startServer(
+    {
+      LOG_LEVEL: "error",
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      ...limitsOffEnv,
+      STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
+      FORM_MIN_FILL_MS: "500",
+      // One failed attempt and an e-mail is dead.
+      DELIVERY_RETRY_LIMIT: "0",
+      WORKER_POLL_INTERVAL_SECONDS: "0.5",
+    },
+    { dataPrefix: "maternis-e2e-dead-letter-", healthTimeoutMs: 180_000 },
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await waitForConsole(page);
+  await expect(page.getByTestId("dead-letter-banner")).toHaveCount(0);
+
+  // A contact enquiry whose acknowledgement the recipient's server refuses.
+  const refused = uniqueAddress("dead-letter");
+  smtp.reject.add(refused);
+  await page.goto("/contact");
+  const token = await page.locator('input[name="formStartedAt"]').inputValue();
+  await sleep(MIN_FILL_MS);
+  const response = await context.request.post("/contact", {
+    form: {
+      name: "Ama Refused",
+      email: refused,
+      interest: "general",
+      message: "Hello.",
+      website: "",
+      formStartedAt: token,
+    },
+    headers: { Origin: server.url },
+  });
+  expect(response.status()).toBe(200);
+
+  const banner = page.getByRole("status").filter({ hasText: "could not be delivered" });
+  await expect(async () => {
+    await page.goto("/staff");
+    await expect(banner).toHaveText("1 e-mail could not be delivered. See delivery problems", { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+
+  for (const path of ["/staff", "/staff/spam", "/staff/account", "/staff/team"]) {
+    await page.goto(path);
+    await waitForConsole(page);
+    await expect(banner, path).toHaveText("1 e-mail could not be delivered. See delivery problems");
+    await expect(banner.getByRole("link", { name: "See delivery problems" }), path).toHaveAttribute(
+      "href",
+      "/staff?problem=1",
+    );
+  }
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/staff/spam");
+    await waitForConsole(page);
+    await expect(banner).toBeVisible();
+    await expectNoAxeViolations(page, `console with the dead-letter banner at ${width}`);
+  }
+
+  await page.getByRole("link", { name: "See delivery problems" }).click();
+  await expect(page).toHaveURL(/\/staff\?problem=1$/);
+  await context.close();
+});

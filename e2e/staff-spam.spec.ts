@@ -1,0 +1,134 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { expect, MIN_FILL_MS, test } from "../test/support/form-pages";
+import { messagesAbout, uniqueAddress, waitForMessages } from "../test/support/mailbox";
+import { ADMIN_EMAIL, signInAsAdmin, signInWithCode, waitForConsole } from "../test/support/staff";
+import { sleep } from "../test/support/wait";
+
+/**
+ * The console's Spam view end to end: a contact form whose hidden field a
+ * password manager filled is answered like any other, sends nothing, and
+ * waits in Spam; staff release it (its e-mails arrive through the real SMTP
+ * server) or delete it, each after a confirmation step that works without
+ * JavaScript; the pages are axe-clean at desktop width and at 390 px.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+/** Posts the contact form as a browser whose password manager filled the hidden field with the address. */
+async function postSuspect(request: APIRequestContext, page: Page, baseURL: string, email: string, name: string) {
+  await page.goto("/contact");
+  const token = await page.locator('input[name="formStartedAt"]').inputValue();
+  await sleep(MIN_FILL_MS);
+  const response = await request.post("/contact", {
+    form: {
+      name,
+      email,
+      organization: "Korle Bu Teaching Hospital",
+      role: "Midwife",
+      interest: "partnership",
+      message: "Could we talk about a pilot in our three clinics?",
+      website: email,
+      formStartedAt: token,
+    },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Thank you! Your message has been sent.");
+}
+
+const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+test("a post whose hidden field was filled waits in Spam, sends nothing, and release delivers its e-mails", async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueAddress("spam-release");
+  const name = uniqueName("Ama Release");
+  await postSuspect(page.request, page, baseURL!, email, name);
+
+  await signInAsAdmin(page, { returnTo: "/staff/spam" });
+  await expect(page).toHaveURL(/\/staff\/spam$/);
+  await waitForConsole(page);
+  const table = page.getByRole("table", { name: /Suspected spam, newest first/ });
+  const row = table.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText(name);
+  await expect(row).toContainText("Hidden field filled in");
+  await expect(row).toContainText("Contact");
+  await expect(row).toContainText("Could we talk about a pilot");
+  await expect(row.locator("time")).toHaveText(/^\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+  expect(await messagesAbout(email)).toEqual([]);
+
+  await row.getByRole("link", { name: `Release the post from ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Release this post?" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: `an acknowledgement to ${email}` })).toBeVisible();
+  await page.getByRole("button", { name: "Release and send e-mails" }).click();
+  await expect(page).toHaveURL(/\/staff\/spam\?done=released$/);
+  await expect(page.getByRole("status").filter({ hasText: "Released." })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+  // Delivered as if accepted: the notification (Reply-To the sender) and the acknowledgement.
+  const messages = await waitForMessages(email, 2);
+  expect(messages.map((m) => m.subject).sort()).toEqual([
+    "New Contact Form Submission - partnership",
+    "We received your message",
+  ]);
+});
+
+test("without JavaScript, a post is deleted after a confirmation step, and nothing is sent", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const email = uniqueAddress("spam-delete");
+  const name = uniqueName("Kofi Delete");
+  await postSuspect(context.request, page, baseURL!, email, name);
+  await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/spam" });
+
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByRole("link", { name: `Delete the post from ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Delete this post?" })).toBeVisible();
+  // Cancel goes back to the post, which is still there.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: `Suspected spam from ${name}` })).toBeVisible();
+  await page.getByRole("link", { name: "Delete…" }).click();
+  await page.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page).toHaveURL(/\/staff\/spam\?done=deleted$/);
+  await expect(page.getByText("Deleted.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  const gone = await page.goto(
+    page.url().replace(/\/staff\/spam.*$/, "/staff/spam/") + "00000000-0000-4000-8000-000000000000",
+  );
+  expect(gone?.status()).toBe(404);
+  await sleep(1500);
+  expect(await messagesAbout(email)).toEqual([]);
+  await context.close();
+});
+
+for (const width of [1280, 390]) {
+  test(`the Spam pages are axe-clean at ${width} px`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const email = uniqueAddress(`spam-axe-${width}`);
+    const name = uniqueName("Efua Axe");
+    await postSuspect(page.request, page, baseURL!, email, name);
+    await signInAsAdmin(page, { returnTo: "/staff/spam" });
+    await waitForConsole(page);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row).toBeVisible();
+    if (width === 390) {
+      // Stacked: no sideways scrolling.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await expectNoAxeViolations(page, `spam list at ${width}`);
+    await row.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { name: `Suspected spam from ${name}` })).toBeVisible();
+    await expectNoAxeViolations(page, `spam post at ${width}`);
+    for (const step of ["release", "delete"]) {
+      await page.goto(`${new URL(page.url()).pathname}?confirm=${step}`);
+      await waitForConsole(page);
+      await expectNoAxeViolations(page, `confirm ${step} at ${width}`);
+    }
+  });
+}

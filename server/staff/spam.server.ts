@@ -1,0 +1,136 @@
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Alerts } from "~/lib/console/alerts";
+import { SPAM_PAGE_SIZE, type SpamDetail, type SpamFolder, type SpamItem } from "~/lib/console/spam";
+import { enquiryKinds, recipientOf } from "~/lib/enquiry-kinds";
+import type { Logger } from "~/lib/log.server";
+import type { Store } from "../enquiries/db.server";
+import { enqueueDelivery } from "../enquiries/deliveries.server";
+import { deliveries, submissions, type Submission } from "../enquiries/schema.server";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The Spam view's server side (~/lib/console/spam.ts): suspected spam is a
+ * submissions row with `spam_reason` set and no deliveries
+ * (server/enquiries/spam.server.ts keeps it). Releasing clears the flag and
+ * queues the kind's first deliveries through the pipeline's own enqueue path,
+ * as an accepted enquiry gets them; each change writes its audit row in the
+ * same transaction.
+ */
+export type SpamFolderDeps = {
+  store: Store;
+  boss: PgBoss;
+  log: Logger;
+  enquiriesEmail: string;
+  /** The key of the audit log's hashes (the fingerprint secret). */
+  secret: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXCERPT_LENGTH = 140;
+
+function excerptOf(payload: Record<string, string | undefined>) {
+  const text = (payload.message ?? payload.reason ?? "").replace(/\s+/g, " ").trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
+}
+
+function itemOf(row: Submission): SpamItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    receivedAt: row.createdAt,
+    reason: row.spamReason!,
+    name: row.payload.name ?? "",
+    email: row.payload.email ?? row.email,
+    excerpt: excerptOf(row.payload),
+  };
+}
+
+const isSpam = isNotNull(submissions.spamReason);
+
+export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
+  const { store, boss, log } = deps;
+  return {
+    async list(query = {}) {
+      const [{ total } = { total: 0 }] = await store.db.select({ total: count() }).from(submissions).where(isSpam);
+      const pages = Math.max(1, Math.ceil(total / SPAM_PAGE_SIZE));
+      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages);
+      const rows = await store.db
+        .select()
+        .from(submissions)
+        .where(isSpam)
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(SPAM_PAGE_SIZE)
+        .offset((page - 1) * SPAM_PAGE_SIZE);
+      return { rows: rows.map(itemOf), page, pages, total };
+    },
+
+    async get(id): Promise<SpamDetail | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await store.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.id, id), isSpam));
+      return row ? { ...itemOf(row), payload: row.payload } : null;
+    },
+
+    async release(id, { member, meta }) {
+      if (!UUID.test(id)) return false;
+      const released = await store.transaction(async (tx, bossDb) => {
+        const [row] = await tx
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.id, id), isSpam))
+          .for("update");
+        if (!row) return null;
+        await tx.update(submissions).set({ spamReason: null }).where(eq(submissions.id, id));
+        const queued: string[] = [];
+        for (const kind of enquiryKinds[row.kind].first) {
+          const recipient = recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: row.payload.email ?? "" });
+          const deliveryId = await enqueueDelivery(tx, bossDb, boss, { submissionId: row.id, kind, recipient });
+          if (deliveryId) queued.push(kind);
+        }
+        await recordAudit(tx, deps.secret, {
+          action: "spam-released",
+          actor: { member },
+          target: row.id,
+          detail: { kind: row.kind, reason: row.spamReason, queued },
+          meta,
+        });
+        return { kind: row.kind, queued };
+      });
+      if (released) log.info("suspected spam released", { submissionId: id, by: member.id, ...released });
+      return released !== null;
+    },
+
+    async delete(id, { member, meta }) {
+      if (!UUID.test(id)) return false;
+      const deleted = await store.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(submissions)
+          .where(and(eq(submissions.id, id), isSpam))
+          .returning({ kind: submissions.kind, reason: submissions.spamReason });
+        if (!row) return null;
+        await recordAudit(tx, deps.secret, {
+          action: "spam-deleted",
+          actor: { member },
+          target: id,
+          detail: { kind: row.kind, reason: row.reason },
+          meta,
+        });
+        return row;
+      });
+      if (deleted) log.info("suspected spam deleted", { submissionId: id, by: member.id, ...deleted });
+      return deleted !== null;
+    },
+  };
+}
+
+export function createAlerts(store: Store): Alerts {
+  return {
+    async deadLetterCount() {
+      const [row] = await store.db.select({ n: count() }).from(deliveries).where(eq(deliveries.status, "dead"));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
