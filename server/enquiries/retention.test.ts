@@ -41,7 +41,7 @@ const engines = [
 ];
 
 describe.each(engines)("retention sweep on $name", (engine) => {
-  test("audit rows older than 24 months go, younger ones stay; the log line says both periods", async () => {
+  test("audit rows older than 24 months go, younger ones stay; the log line says every period", async () => {
     const store = await engine.open();
     stores.push(store);
     const row = (months: number, target: string) => ({
@@ -54,11 +54,11 @@ describe.each(engines)("retention sweep on $name", (engine) => {
     await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
     const log = createMemoryLogger();
     const result = await runRetentionSweep(store, 24, log);
-    expect(result).toEqual({ deleted: 0, auditDeleted: 1 });
+    expect(result).toEqual({ deleted: 0, spamDeleted: 0, auditDeleted: 1 });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([
-      "retention sweep: enquiries kept 24 months, audit rows kept 24 months",
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, audit rows 24 months",
     ]);
     expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1, months: 24, auditMonths: 24 });
   });
