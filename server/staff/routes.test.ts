@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { appContext, noMetrics } from "~/lib/context.server";
 import { createLogger } from "~/lib/log.server";
 import { action as signInAction } from "~/routes/staff/sign-in";
@@ -27,6 +27,7 @@ afterAll(async () => {
   await postgres?.stop();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   for (const pipeline of open.splice(0)) await pipeline.close();
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
@@ -182,5 +183,21 @@ describe.each(engines)("console route actions on $name", (engine) => {
     expect(rows[0]?.actor).toMatch(/^sha256:/);
     expect(JSON.stringify(rows)).not.toContain("stranger@example.org");
     expect(rows[3]).toMatchObject({ actor: ADMIN, detail: { method: "code" } });
+  });
+
+  test("an expired code gets its own message, keeping what was typed", async () => {
+    const { context, lastCode } = await start();
+    const args = (request: Request) => ({ request, context: context(), params: {} }) as never;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await run(() => signInAction(args(post("/staff/sign-in", { intent: "send-code", email: ADMIN }))));
+    const code = await lastCode();
+    vi.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
+    const expired = await run(() =>
+      signInAction(args(post("/staff/sign-in", { intent: "verify", email: ADMIN, code }))),
+    );
+    expect(expired).toMatchObject({
+      init: { status: 400 },
+      data: { step: "code", email: ADMIN, code, error: "That code has expired. Ask for a new code." },
+    });
   });
 });
