@@ -19,6 +19,10 @@ import {
  * session's next request; no cross-site posts.
  */
 
+// Sign-ins as the shared admin address take turns across workers (test/support/staff.ts), and a
+// test may sign in several times: more time than a page test.
+test.describe.configure({ timeout: 120_000 });
+
 /** Every console URL in the route config, with a made-up value for each dynamic segment. */
 function consolePaths(entries: RouteConfigEntry[], base = "/staff"): string[] {
   return entries.flatMap((entry) => {

@@ -7,6 +7,10 @@ import { signInAsStaff, waitForConsole } from "../test/support/staff";
  * DevTools Protocol's WebAuthn domain): a member adds one after signing in
  * with a code, signs out, signs in with it, renames and removes it.
  */
+
+// Sign-ins as the shared admin address take turns across workers (test/support/staff.ts), and a
+// test may sign in several times: more time than a page test.
+test.describe.configure({ timeout: 120_000 });
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -26,7 +30,6 @@ async function virtualAuthenticator(page: Page) {
 }
 
 test("a passkey is added, used to sign in, renamed and removed", async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
   // WebAuthn refuses an IP address as the relying party: passkeys need a host
   // name, so this test uses localhost (the site's own name in production).
   const localhost = baseURL!.replace("127.0.0.1", "localhost");
