@@ -136,10 +136,6 @@ test("a staff-role member is refused the data-subject and audit pages, and the r
   browser,
   page,
 }) => {
-  // signInAsStaff adds the member through /staff/team's form, which the sign-in branch has not built yet
-  // (its page only counts members). Until it has, the refusal is covered by app/routes/staff/subjects/route.test.ts
-  // and server/staff/subjects.test.ts (403 and the audit row, on both engines).
-  test.fixme(true, "needs the add-member form on /staff/team (test/support/staff.ts addStaffMember)");
   const { page: staffPage, context, email } = await signInAsStaff(browser);
   try {
     for (const path of ["/staff/subjects", "/staff/subjects?email=someone%40example.org", "/staff/audit"]) {

@@ -90,6 +90,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
         metrics: noMetrics,
         formGuard: null as never,
         enquiries: null,
+        announcements: null,
         console,
       });
       return provider;
