@@ -5,6 +5,7 @@ import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { createAuditLog } from "./audit.server";
+import { createInbox } from "./inbox.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -16,6 +17,7 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsol
   const secret = await loadFingerprintSecret(deps.store);
   return {
     audit: createAuditLog(deps.store, secret),
+    inbox: createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL }),
     fingerprint: (ip) => clientFingerprint(secret, ip),
   };
 }

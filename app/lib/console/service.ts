@@ -4,9 +4,12 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { Inbox } from "./inbox";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** The enquiries inbox (./inbox.ts). */
+  inbox: Inbox;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
 }
