@@ -281,9 +281,9 @@ describe.each(engines)("inbox on $name", (engine) => {
 
     const [row] = await store.db.select().from(deliveries).where(eq(deliveries.id, d.notification!));
     expect(row).toMatchObject({ status: "queued", lastError: null });
-    const jobs = await store.db.execute<{ n: number }>(
+    const jobs = (await store.db.execute(
       sql`select count(*)::int as n from pgboss.job where name = ${DELIVERY_QUEUE} and data->>'deliveryId' = ${d.notification!}`,
-    );
+    )) as unknown as { rows: { n: number }[] };
     expect(Number(jobs.rows[0]!.n)).toBe(1);
     // The Message-ID the worker will use is the one the page shows: derived from the delivery.
     expect((await inbox.get(id, by))!.deliveries[0]!.messageId).toBe(`<${id}.notification@www.maternis.health>`);
