@@ -16,7 +16,7 @@ import {
   type StateOutcome,
 } from "~/lib/console/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
-import type { Store } from "../enquiries/db.server";
+import type { Database, Store } from "../enquiries/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
@@ -46,16 +46,28 @@ export function likePattern(text: string): string {
  */
 const stuck = sql.raw(`d.status = 'queued' and d.created_at < now() - interval '${STUCK_AFTER_MINUTES} minutes'`);
 
-/** An e-mail failed (retrying), dead-lettered, or still queued after 15 minutes. */
-const deliveryProblem = sql`exists (select 1 from deliveries d where d.submission_id = "submissions"."id" and (d.status in ('failed', 'dead') or (${stuck})))`;
+/**
+ * The enquiries with a delivery problem: an e-mail failed (retrying),
+ * dead-lettered, or still queued after 15 minutes. Read first, on their own,
+ * from deliveries_unsent_idx (`status <> 'sent'`: only the e-mails not sent,
+ * a few in a healthy system), so the inbox's query then knows exactly how
+ * many ids it filters by (a subquery here is misestimated, and the planner
+ * would walk every unsent e-mail to fill one page).
+ */
+async function deliveryProblemIds(db: Database): Promise<string[]> {
+  const rows = await db.execute(
+    sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status in ('failed', 'dead') or (${stuck}))`,
+  );
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
 
-function whereOf(filters: InboxFilters): SQL | undefined {
+function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | undefined {
   return and(
     isNull(submissions.spamReason),
     filters.kind ? eq(submissions.kind, filters.kind) : undefined,
     filters.state === "new" ? isNull(submissions.handledAt) : undefined,
     filters.state === "handled" ? isNotNull(submissions.handledAt) : undefined,
-    filters.problem ? deliveryProblem : undefined,
+    problemIds ? sql`${submissions.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
     // search_text is lower-cased; its trigram index serves ILIKE '%…%'.
     filters.q ? ilike(submissions.searchText, likePattern(filters.q)) : undefined,
   );
@@ -104,7 +116,9 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
 
   return {
     async list(filters, requested) {
-      const where = whereOf(filters);
+      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+      if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
+      const where = whereOf(filters, problemIds);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
@@ -257,6 +271,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
     },
 
     async export(filters, by) {
+      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       const rows = await db
         .select({
           id: submissions.id,
@@ -267,7 +282,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
           deliveries: deliveryGlances,
         })
         .from(submissions)
-        .where(whereOf(filters))
+        .where(whereOf(filters, problemIds))
         .orderBy(desc(submissions.createdAt), desc(submissions.id));
       await recordAudit(db, secret, {
         action: "export",
