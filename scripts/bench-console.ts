@@ -29,7 +29,7 @@ import { PgBoss } from "pg-boss";
 import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
-import { openStore, type Store } from "../server/enquiries/db.server";
+import { openStore } from "../server/enquiries/db.server";
 import { createStaffConsole } from "../server/staff";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { seedConsole } from "./lib/console-seed";
@@ -110,7 +110,7 @@ for (const engine of engines) {
   if (engine === "pglite") {
     results.push(...(await bench("pglite", null)));
   } else if (engine === "postgres") {
-    let postgres: TestPostgres | null = null;
+    let postgres: TestPostgres;
     try {
       postgres = await startPostgres();
     } catch (error) {
