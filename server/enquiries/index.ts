@@ -6,7 +6,7 @@ import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "./db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
-import { deliveryStats, purgeExpired, type DeliveryStats } from "./operations.server";
+import { deliveryStats, maintainEmbedded, purgeExpired, type DeliveryStats } from "./operations.server";
 import { backupEmbedded } from "./backups.server";
 import {
   BACKUP_QUEUE,
@@ -101,6 +101,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       const deleted = await purgeExpired(store, env.RETENTION_MONTHS);
       log.info("retention sweep", { deleted, months: env.RETENTION_MONTHS });
+      if (await maintainEmbedded(store)) log.info("embedded database vacuumed");
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
     if (store.backup) {

@@ -123,6 +123,18 @@ export async function purgeExpired(store: Store, months: number): Promise<number
   return rows.length;
 }
 
+/**
+ * The embedded database has no autovacuum (PGlite runs PostgreSQL as one
+ * backend, without its background workers), so nothing else refreshes the
+ * planner's statistics or the visibility map the console's index-only counts
+ * rely on. The daily retention sweep calls this; on PostgreSQL autovacuum does it.
+ */
+export async function maintainEmbedded(store: Store): Promise<boolean> {
+  if (store.engine !== "pglite") return false;
+  await store.db.execute(sql`vacuum (analyze) submissions, deliveries`);
+  return true;
+}
+
 export type DeliveryStats = { byStatus: Record<string, number>; oldestWaitingSeconds: number };
 
 /** Deliveries per status, and how long the oldest one still queued or failed (to retry) has waited. */

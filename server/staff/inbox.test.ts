@@ -10,6 +10,7 @@ import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import type { DeliveryStatus } from "../enquiries/schema.server";
 import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { maintainEmbedded } from "../enquiries/operations.server";
 import { createInbox } from "./inbox.server";
 import { auditLog, staffUsers } from "./schema.server";
 
@@ -322,5 +323,21 @@ describe.each(engines)("inbox on $name", (engine) => {
       { rows: 1, kind: null, state: null, problem: true, search: true },
     ]);
     expect(JSON.stringify(exported)).not.toContain("grace");
+  });
+
+  test("the daily maintenance vacuums the embedded database (PostgreSQL has autovacuum)", async () => {
+    const { store, seed } = await start();
+    for (let i = 0; i < 20; i++) await seed();
+    const visible = async () =>
+      Number(
+        (
+          (await store.db.execute(
+            sql`select relallvisible as n from pg_class where relname = 'submissions'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    expect(await visible()).toBe(0);
+    expect(await maintainEmbedded(store)).toBe(engine.name === "pglite");
+    expect(await visible()).toBe(engine.name === "pglite" ? 1 : 0);
   });
 });
