@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -6,6 +6,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
+import { isStaffPath } from "~/lib/console/paths";
 import { plainMeta } from "~/lib/seo";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
@@ -43,6 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  // The staff console (app/routes/staff) has its own shell: none of the public site's.
+  const console = isStaffPath(useLocation().pathname);
+  if (console) return <>{children}</>;
   return (
     <>
       <SkipLink />

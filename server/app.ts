@@ -3,7 +3,10 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { toNodeHandler } from "better-auth/node";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import { STAFF_AUTH_PATH } from "~/lib/console/auth";
+import { isStaffPath } from "~/lib/console/paths";
 import type { AppContext } from "~/lib/context.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
@@ -23,6 +26,8 @@ export type AppOptions = AppContext & {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
+  /** better-auth's HTTP handler for the staff console's passkey endpoints (server/staff/auth.server.ts). */
+  staffAuthHandler?: (request: Request) => Promise<Response>;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
 } & StaticLayer;
@@ -194,11 +199,25 @@ export function createApp(options: AppOptions) {
     res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
   });
 
+  // The console is used all day by a few people: its posts have their own,
+  // wider limit (sign-in codes are limited per address and client besides).
+  app.post(
+    "/{*path}",
+    rateLimit({
+      ...limiterDefaults,
+      limit: env.STAFF_POST_RATE_LIMIT_PER_MINUTE,
+      skip: (req) => !isStaffPath(req.path),
+      handler: (_req, res, _next, opts) => {
+        res.status(opts.statusCode).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+      },
+    }),
+  );
   app.post(
     "/{*path}",
     rateLimit({
       ...limiterDefaults,
       limit: env.POST_RATE_LIMIT_PER_MINUTE,
+      skip: (req) => isStaffPath(req.path),
       handler: (_req, res, _next, opts) => {
         res
           .status(opts.statusCode)
@@ -210,6 +229,17 @@ export function createApp(options: AppOptions) {
 
   app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
   app.use(limitFormBodies(MAX_FORM_BODY_BYTES));
+
+  // The staff console is never cached or indexed.
+  app.use((req, res, next) => {
+    if (isStaffPath(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+    next();
+  });
+  // better-auth's own endpoints (the passkey ceremonies), after the same-site
+  // check and the body limit above.
+  if (options.staffAuthHandler) {
+    app.all(`${STAFF_AUTH_PATH}/{*path}`, toNodeHandler(options.staffAuthHandler));
+  }
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
   const pageHandler = createRequestHandler({

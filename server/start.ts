@@ -59,13 +59,15 @@ async function main(env: Env, loadSite: LoadSite) {
   // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
   const pipeline: EnquiryPipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
 
+  const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log });
   handler = createApp({
     env,
     log,
     metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
     formGuard,
     enquiries: pipeline.service,
-    console: await createStaffConsole({ ...pipeline.internals, env, log }),
+    console: staffConsole,
+    staffAuthHandler: staffConsole.auth.handler,
     ...site.app,
     apiRouter: pipeline.apiRouter,
     healthCheck: pipeline.healthCheck,
@@ -73,6 +75,8 @@ async function main(env: Env, loadSite: LoadSite) {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info("server listening", { url: `http://localhost:${port}`, port });
+  // Where staff sign in: on this machine, and at the site's public address.
+  log.info("staff console", { url: `http://localhost:${port}/staff`, siteUrl: new URL("/staff", env.SITE_URL).href });
 
   let shuttingDown = false;
   async function shutdown(signal: string) {

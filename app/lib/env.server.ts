@@ -102,6 +102,18 @@ const envSchema = z.object({
   /** Deliveries a worker takes from the queue at once; while a batch comes back full it fetches the next at once. */
   WORKER_BATCH_SIZE: z.coerce.number().int().positive().max(200).default(20),
 
+  // Staff console (server/staff, docs/decisions/009-staff-console.md).
+  /** Addresses that become console admins on their first sign-in (comma-separated). */
+  STAFF_ADMIN_EMAILS: commaList.default([]).transform((list) => list.map((email) => email.toLowerCase())),
+  /** How long a sign-in code is valid (10 minutes; tests shorten it). */
+  STAFF_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Sign-in codes one address may ask for per 15 minutes. */
+  STAFF_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  /** Sign-in codes one client may ask for per 15 minutes. */
+  STAFF_CODE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /** Console posts per minute per client (the console's own limit, in place of POST_RATE_LIMIT_PER_MINUTE). */
+  STAFF_POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+
   // Backups of the embedded database (server/enquiries/backups.server.ts).
   /** Folder for backups; default DATA_DIR/backups. Owner-only permissions. */
   BACKUP_DIR: z.string().min(1).optional(),

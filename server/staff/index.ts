@@ -5,6 +5,7 @@ import type { PgBoss } from "pg-boss";
 import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { createAuditLog } from "./audit.server";
+import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createInbox } from "./inbox.server";
 
 /**
@@ -13,11 +14,14 @@ import { createInbox } from "./inbox.server";
  */
 export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
 
-export async function createStaffConsole(deps: ConsoleDeps): Promise<StaffConsole> {
+/** The console, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
+export type ServerStaffConsole = StaffConsole & { auth: StaffAuthServer };
+
+export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaffConsole> {
   const secret = await loadFingerprintSecret(deps.store);
-  return {
-    audit: createAuditLog(deps.store, secret),
-    inbox: createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL }),
-    fingerprint: (ip) => clientFingerprint(secret, ip),
-  };
+  const audit = createAuditLog(deps.store, secret);
+  const fingerprint = (ip: string) => clientFingerprint(secret, ip);
+  const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
+  const inbox = createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL });
+  return { audit, auth, inbox, fingerprint };
 }

@@ -23,6 +23,8 @@ const server = await startServer(
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: smtp.url,
     ...limitsOffEnv,
+    // The staff console's first admin (test/support/staff.ts signs in as it).
+    STAFF_ADMIN_EMAILS: "admin@maternis.test",
     // The forms' own minimum fill time, short: the browser tests wait it out.
     FORM_MIN_FILL_MS: "500",
   },

@@ -4,10 +4,13 @@
  * only, like ../services.ts: no server code reaches the client.
  */
 import type { AuditLog } from "./audit";
+import type { StaffAuth } from "./auth";
 import type { Inbox } from "./inbox";
 
 export interface StaffConsole {
   audit: AuditLog;
+  /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
+  auth: StaffAuth;
   /** The enquiries inbox (./inbox.ts). */
   inbox: Inbox;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */

@@ -5,6 +5,7 @@ export function loader() {
     "User-agent: *",
     "Allow: /",
     "Disallow: /functions/",
+    "Disallow: /staff",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

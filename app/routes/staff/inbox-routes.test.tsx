@@ -113,6 +113,7 @@ function contextWith(inbox: Inbox) {
   const context = new RouterContextProvider();
   const console: StaffConsole = {
     audit: {} as AuditLog,
+    auth: {} as StaffConsole["auth"],
     inbox,
     fingerprint: () => "fp",
   };

@@ -5,14 +5,10 @@ import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components
 import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
-import { plainMeta } from "~/lib/seo";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [
-  ...plainMeta("Enquiry | Staff console"),
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Enquiry | Staff console | Maternis" }];
 
 function notFound(): never {
   throw data("No enquiry has this address. It may have been erased.", { status: 404 });
@@ -83,7 +79,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state === "submitting";
   const subject = `Re: your ${kindLabels[enquiry.kind].toLowerCase()} enquiry to Maternis`;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div>
       <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
         Back to enquiries
       </Link>

@@ -12,14 +12,10 @@ import {
 } from "~/lib/console/inbox";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKindNames } from "~/lib/enquiry-kinds";
-import { plainMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
 
-export const meta: Route.MetaFunction = () => [
-  ...plainMeta("Enquiries | Staff console"),
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Inbox | Staff console | Maternis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   getStaff(context);
@@ -39,7 +35,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/staff";
   const filtered = Boolean(filters.kind || filters.state || filters.problem || filters.q);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <div>
       <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
 
       <FilterForm filters={filters} />

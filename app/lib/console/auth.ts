@@ -1,0 +1,63 @@
+/**
+ * Staff sign-in, sessions, passkeys and staff management, as the console's
+ * routes reach them (`getConsole(context).auth`). Implemented with
+ * better-auth in server/staff/auth.server.ts; types only here.
+ *
+ * Every method that acts for the signed-in member takes the request, whose
+ * session cookie identifies them. Methods that start or end a session return
+ * the `Set-Cookie` headers the response must carry.
+ */
+import type { StaffMember, StaffRole } from "./types";
+
+/** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+/** Where better-auth's own HTTP endpoints (the passkey ceremonies) live. */
+export const STAFF_AUTH_PATH = "/staff/auth";
+
+export type StaffSession = {
+  member: StaffMember;
+  sessionId: string;
+  /** When this session signed in. */
+  createdAt: Date;
+  /** Headers to add to the response (the refreshed cookie of a sliding session). */
+  headers: Headers;
+};
+
+export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" };
+
+export type CodeSignInResult =
+  { ok: true; member: StaffMember; headers: Headers } | { ok: false; reason: "invalid" | "expired" | "locked" };
+
+export type Passkey = { id: string; name: string; createdAt: Date | null; deviceType: string; backedUp: boolean };
+
+export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean };
+
+export interface StaffAuth {
+  /** The signed-in session of a request, or null (none, expired, revoked, or older than 12 hours: then revoked). */
+  session(request: Request): Promise<StaffSession | null>;
+  /**
+   * Sends a sign-in code to `email` when it belongs to staff (or to
+   * STAFF_ADMIN_EMAILS); answers the same either way, except when the
+   * address or the client has asked too often.
+   */
+  requestCode(request: Request, email: string, fingerprint: string): Promise<CodeRequestResult>;
+  /** Signs in with a code: a new session (and cookie) on success. */
+  signInWithCode(request: Request, email: string, code: string): Promise<CodeSignInResult>;
+  /** Ends this session; returns the headers that clear its cookie. */
+  signOut(request: Request): Promise<Headers>;
+  /** Ends every session of the signed-in member, this one included. */
+  signOutEverywhere(request: Request): Promise<Headers>;
+  passkeys(request: Request): Promise<Passkey[]>;
+  renamePasskey(request: Request, id: string, name: string): Promise<boolean>;
+  removePasskey(request: Request, id: string): Promise<boolean>;
+  /** Staff management (admins; the routes check the role and a recent sign-in). */
+  team(): Promise<TeamMember[]>;
+  findMember(email: string): Promise<StaffMember | null>;
+  /** Adds a member; null when the address is already staff. */
+  addMember(input: { email: string; name: string; role: StaffRole }): Promise<StaffMember | null>;
+  setRole(id: string, role: StaffRole): Promise<StaffMember | null>;
+  /** Removes a member and ends all their sessions at once. */
+  removeMember(id: string): Promise<StaffMember | null>;
+}

@@ -1,0 +1,51 @@
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "../client-ip";
+import { signInUrl } from "./paths";
+import { getConsole, staffContext } from "./request.server";
+import type { RequestMeta } from "./types";
+
+/** The request's client fingerprint (the keyed hash the forms store; never the address). */
+export function requestMeta(context: Readonly<Pick<RouterContextProvider, "get">>, request: Request): RequestMeta {
+  return { fingerprint: getConsole(context).fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown") };
+}
+
+/**
+ * Whether a signed-out request gets the sign-in page (a browser loading a
+ * page, or the router fetching a page's data: `*.data`) or a bare 401
+ * (anything else: scripts, downloads fetched without a page).
+ */
+function wantsPage(request: Request) {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return true;
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/**
+ * The console layout's middleware (app/routes/staff/layout.tsx): every
+ * console route below it runs only for a signed-in member of staff, with
+ * `staffContext` set; anything else gets a redirect to sign in, or 401,
+ * before any loader or action runs. A sliding session's refreshed cookie is
+ * added to the response.
+ */
+export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await getConsole(context).auth.session(request);
+  if (!session) {
+    if (wantsPage(request)) {
+      const url = new URL(request.url);
+      throw redirect(signInUrl(`${url.pathname}${url.search}`));
+    }
+    throw new Response("Sign in to the staff console first.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  context.set(staffContext, {
+    member: session.member,
+    sessionId: session.sessionId,
+    signedInAt: session.createdAt,
+    meta: requestMeta(context, request),
+  });
+  const response = await next();
+  for (const cookie of session.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+};

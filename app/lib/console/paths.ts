@@ -1,0 +1,36 @@
+/**
+ * Console URLs: what counts as a console path, and where sign-in may send
+ * someone back to (only a console page of this site: never another origin,
+ * the sign-in pages themselves, or better-auth's endpoints).
+ */
+export const SIGN_IN_PATH = "/staff/sign-in";
+
+export function isStaffPath(path: string) {
+  return path === "/staff" || path === "/staff.data" || path.startsWith("/staff/");
+}
+
+/** A safe place to return to after sign-in: a /staff path (with its query), else /staff. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/staff";
+  let url: URL;
+  try {
+    url = new URL(value, "http://console.invalid");
+  } catch {
+    return "/staff";
+  }
+  if (url.origin !== "http://console.invalid") return "/staff";
+  const path = url.pathname.replace(/\.data$/, "");
+  if (!isStaffPath(path) || path.startsWith("/staff/sign-") || path.startsWith("/staff/auth")) return "/staff";
+  url.searchParams.delete("_routes");
+  return `${path}${url.search}`;
+}
+
+/** The sign-in page, returning to `returnTo` afterwards; `reauth` asks a signed-in member to sign in again. */
+export function signInUrl(returnTo: string, reauth = false) {
+  const params = new URLSearchParams();
+  if (reauth) params.set("reauth", "1");
+  const back = safeReturnTo(returnTo);
+  if (back !== "/staff") params.set("returnTo", back);
+  const query = params.toString();
+  return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
+}

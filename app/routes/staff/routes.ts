@@ -1,0 +1,29 @@
+import { layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { inboxRoutes } from "./inbox-routes";
+
+/**
+ * The staff console's routes, all under /staff (docs/decisions/009-staff-console.md).
+ *
+ * `consolePages` sit below the layout route (./layout.tsx), whose middleware
+ * lets only signed-in staff through and sets `staffContext`: ADD CONSOLE
+ * PAGES THERE (paths relative to /staff). Admin pages call requireAdmin /
+ * requireRecentAdmin (~/lib/console/request.server) in their loaders and
+ * actions. e2e/staff-signed-out.spec.ts checks every path listed here.
+ */
+export const consolePages: RouteConfigEntry[] = [
+  // The inbox: its index (/staff), an enquiry's page and the CSV export.
+  ...inboxRoutes,
+  route("account", "routes/staff/account.tsx"),
+  route("team", "routes/staff/team.tsx"),
+];
+
+/** Pages reachable signed out: signing in and out. */
+export const signedOutPages: RouteConfigEntry[] = [
+  route("sign-in", "routes/staff/sign-in.tsx"),
+  route("sign-out", "routes/staff/sign-out.tsx"),
+];
+
+export const staffRoutes: RouteConfigEntry[] = prefix("staff", [
+  ...signedOutPages,
+  layout("routes/staff/layout.tsx", consolePages),
+]);

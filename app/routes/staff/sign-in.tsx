@@ -1,0 +1,260 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SignedOutShell } from "~/components/console/console-shell";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { requestMeta } from "~/lib/console/middleware.server";
+import { safeReturnTo } from "~/lib/console/paths";
+import { getConsole } from "~/lib/console/request.server";
+import type { Route } from "./+types/sign-in";
+
+/**
+ * Signing in to the staff console: an e-mail address, then the six-digit
+ * code we e-mail to it (both work without JavaScript); or, with JavaScript,
+ * a passkey. `returnTo` (a /staff path) is where to go afterwards; `reauth`
+ * asks a signed-in admin to sign in again before a sensitive change.
+ */
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | Staff console | Maternis" }];
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  const reauth = url.searchParams.get("reauth") === "1";
+  if (!reauth && (await getConsole(context).auth.session(request))) throw redirect(returnTo);
+  return { returnTo, reauth, signedOut: url.searchParams.get("signedOut") === "1" };
+}
+
+type ActionResult =
+  | { step: "email"; email: string; error: string }
+  | { step: "code"; email: string; code: string; error?: string; notice?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const console = getConsole(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .slice(0, 320);
+  const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
+  const meta = requestMeta(context, request);
+
+  if (intent === "send-code") {
+    if (!emailPattern.test(email)) {
+      return data<ActionResult>(
+        { step: "email", email, error: "Enter your work e-mail address, like name@example.org" },
+        400,
+      );
+    }
+    const result = await console.auth.requestCode(request, email, meta.fingerprint);
+    await console.audit.record({
+      action: "code-requested",
+      actor: { email },
+      detail: result.ok ? undefined : { refused: "rate-limited" },
+      meta,
+    });
+    if (!result.ok) {
+      return data<ActionResult>(
+        { step: "email", email, error: "Too many codes have been asked for. Wait 15 minutes, then try again." },
+        429,
+      );
+    }
+    return data<ActionResult>({
+      step: "code",
+      email,
+      code: "",
+      notice: `If ${email} belongs to a member of staff, we have sent a code to it. It works for 10 minutes.`,
+    });
+  }
+
+  if (intent === "verify") {
+    const code = String(form.get("code") ?? "")
+      .replace(/\s+/g, "")
+      .slice(0, 12);
+    if (!/^\d{6}$/.test(code)) {
+      return data<ActionResult>({ step: "code", email, code, error: "Enter the 6-digit code from the e-mail" }, 400);
+    }
+    const result = await console.auth.signInWithCode(request, email, code);
+    if (!result.ok) {
+      await console.audit.record({
+        action: "sign-in-failed",
+        actor: { email },
+        detail: { method: "code", reason: result.reason },
+        meta,
+      });
+      const error =
+        result.reason === "expired"
+          ? "That code has expired. Ask for a new code."
+          : result.reason === "locked"
+            ? "That code is locked after too many wrong tries. Ask for a new code."
+            : "That code is not right. Check the e-mail and try again.";
+      return data<ActionResult>({ step: "code", email, code, error }, 400);
+    }
+    // Signing in again (reauth) ends the session this browser had.
+    if (request.headers.get("cookie")) await console.auth.signOut(request);
+    const session = await console.auth.session(
+      new Request(request.url, { headers: { cookie: cookieHeader(result.headers) } }),
+    );
+    await console.audit.record({
+      action: "sign-in",
+      actor: { member: result.member },
+      target: session?.sessionId ?? null,
+      detail: { method: "code" },
+      meta,
+    });
+    throw redirect(returnTo, { headers: result.headers });
+  }
+
+  return data<ActionResult>({ step: "email", email, error: "Enter your work e-mail address" }, 400);
+}
+
+/** The Cookie header a browser would send after these Set-Cookie headers. */
+function cookieHeader(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { returnTo, reauth, signedOut } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const onCode = actionData?.step === "code";
+
+  return (
+    <SignedOutShell>
+      <h1 className="text-3xl">
+        {onCode ? "Enter your code" : reauth ? "Sign in again" : "Sign in to the staff console"}
+      </h1>
+      {signedOut && !actionData ? (
+        <p role="status" className="mt-4">
+          You have signed out.
+        </p>
+      ) : null}
+      {reauth && !onCode ? (
+        <p className="mt-4">For this change you need to have signed in within the last 5 minutes.</p>
+      ) : null}
+
+      {onCode ? (
+        <div className="mt-6">
+          {actionData.error ? (
+            <ErrorSummary errors={[{ field: "sign-in-code", message: actionData.error }]} />
+          ) : (
+            <p role="status" className="mb-6 rounded-card border-2 border-primary-200 bg-white p-4">
+              {actionData.notice}
+            </p>
+          )}
+          <Form method="post" className="grid gap-6" noValidate>
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={actionData.email} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Field name="code" id="sign-in-code" hint={`Sent to ${actionData.email}`} error={actionData.error}>
+              <FieldLabel>Code</FieldLabel>
+              <FieldHint />
+              <FieldError />
+              <Input
+                key={actionData.error ?? "code"}
+                defaultValue={actionData.code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={12}
+                className="max-w-48 text-xl tracking-widest"
+                required
+              />
+            </Field>
+            <div>
+              <Button type="submit" disabled={busy}>
+                Sign in
+              </Button>
+            </div>
+          </Form>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="intent" value="send-code" />
+            <input type="hidden" name="email" value={actionData.email} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button type="submit" className="font-semibold text-primary-800 underline" disabled={busy}>
+              Send a new code
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <div className="mt-6">
+          {actionData?.error ? <ErrorSummary errors={[{ field: "sign-in-email", message: actionData.error }]} /> : null}
+          <PasskeySignIn returnTo={returnTo} />
+          <Form method="post" className="grid gap-6" noValidate>
+            <input type="hidden" name="intent" value="send-code" />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Field
+              name="email"
+              id="sign-in-email"
+              hint="We will e-mail you a 6-digit code."
+              error={actionData?.step === "email" ? actionData.error : undefined}
+            >
+              <FieldLabel>Work e-mail address</FieldLabel>
+              <FieldHint />
+              <FieldError />
+              <Input
+                type="email"
+                defaultValue={actionData?.email ?? ""}
+                autoComplete="email"
+                spellCheck={false}
+                required
+              />
+            </Field>
+            <div>
+              <Button type="submit" disabled={busy}>
+                Send me a code
+              </Button>
+            </div>
+          </Form>
+        </div>
+      )}
+    </SignedOutShell>
+  );
+}
+
+/** "Sign in with a passkey": only once JavaScript runs, in a browser that supports passkeys. */
+function PasskeySignIn({ returnTo }: { returnTo: string }) {
+  const [supported, setSupported] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setSupported(typeof window.PublicKeyCredential === "function");
+  }, []);
+  if (!supported) return null;
+  async function signIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { signInWithPasskey } = await import("~/lib/console/passkey-client");
+      const result = await signInWithPasskey();
+      if (result.ok) {
+        window.location.assign(returnTo);
+        return;
+      }
+      setError(`${result.message} Use a code instead, or try again.`);
+    } catch {
+      setError("We could not sign you in with a passkey. Use a code instead, or try again.");
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="mb-8 grid gap-3 border-b-2 border-line pb-8">
+      {error ? (
+        <p role="alert" className="font-semibold text-danger-700">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="button" variant="outline" onClick={() => void signIn()} disabled={busy}>
+          Sign in with a passkey
+        </Button>
+      </div>
+      <p className="text-sm text-muted">Or sign in with a code sent to your e-mail:</p>
+    </div>
+  );
+}

@@ -1,0 +1,483 @@
+import { randomBytes } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin, emailOTP } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { company } from "~/content/company";
+import type { AuditEntry } from "~/lib/console/audit";
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  IDLE_TIMEOUT_MS,
+  STAFF_AUTH_PATH,
+  type CodeSignInResult,
+  type StaffAuth,
+  type StaffSession,
+  type TeamMember,
+} from "~/lib/console/auth";
+import { staffRoles, type StaffMember, type StaffRole } from "~/lib/console/types";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/log.server";
+import type { Store } from "../enquiries/db.server";
+import { appSecrets } from "../enquiries/schema.server";
+import { renderEmail } from "../emails/define";
+import { staffSignInCode } from "../emails/staff-sign-in-code";
+import { queueStaffMail } from "./mail.server";
+import { authSchema, staffPasskeys, staffRateLimits, staffSessions, staffUsers } from "./schema.server";
+
+/**
+ * Staff sign-in on better-auth (docs/decisions/009-staff-console.md): its
+ * Drizzle adapter on the console's `staff_*` tables, the e-mail one-time-code
+ * plugin, the admin plugin (roles) and the passkey plugin. Sessions live in
+ * the database with no cookie cache, so a revoked session is refused on its
+ * next request by any process.
+ *
+ * One better-auth instance serves each origin the console answers on: the
+ * site's own (SITE_URL, https: `__Host-` cookies marked Secure) and, for
+ * development and tests only, http://localhost:* and http://127.0.0.1:*
+ * (plain cookies without a prefix). A passkey is bound to its origin's host.
+ */
+export const CODE_LENGTH = 6;
+export const ALLOWED_CODE_ATTEMPTS = 5;
+/** Code requests are counted per address and per client over this window. */
+export const CODE_REQUEST_WINDOW_MS = 15 * 60 * 1000;
+/** Sliding sessions are written back at most this often (so the idle timeout is 29–30 minutes). */
+export const SESSION_UPDATE_AGE_SECONDS = 60;
+/** Adding a passkey needs a sign-in within this long. */
+export const FRESH_SESSION_SECONDS = 5 * 60;
+export const COOKIE_NAME = "maternis-staff";
+
+/** better-auth HTTP endpoints the browser may call: the passkey ceremonies. Everything else goes through route actions. */
+export const PUBLIC_AUTH_ENDPOINTS = [
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/passkey/generate-authenticate-options",
+  "/sign-in/passkey",
+];
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export type StaffAuthDeps = {
+  store: Store;
+  boss: PgBoss;
+  env: Env;
+  log: Logger;
+  /** Records audit rows (sign-ins by passkey happen in better-auth's own endpoints). */
+  audit: (entry: AuditEntry) => Promise<void>;
+  fingerprint: (ip: string) => string;
+};
+
+/** The better-auth secret, generated once and shared through the database by every process. */
+export async function loadAuthSecret(store: Store): Promise<string> {
+  await store.db
+    .insert(appSecrets)
+    .values({ name: "staff-auth", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await store.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, "staff-auth"));
+  if (!row) throw new Error("The staff sign-in secret is missing");
+  return row.value;
+}
+
+/** The origin whose better-auth instance serves a request: a loopback origin as it is, anything else the site's. */
+export function consoleOrigin(requestUrl: string, siteUrl: string): { origin: string; secure: boolean } {
+  const url = new URL(requestUrl);
+  if (LOOPBACK_HOSTS.has(url.hostname)) return { origin: url.origin, secure: url.protocol === "https:" };
+  const site = new URL(siteUrl);
+  return { origin: site.origin, secure: site.protocol === "https:" };
+}
+
+function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
+
+function toMember(user: { id: string; email: string; name: string; role?: unknown }): StaffMember {
+  return { id: user.id, email: user.email, name: user.name, role: isStaffRole(user.role) ? user.role : "staff" };
+}
+
+function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export type StaffAuthServer = StaffAuth & {
+  /** better-auth's HTTP handler for the passkey endpoints under /staff/auth. */
+  handler(request: Request): Promise<Response>;
+  /** The better-auth instance for an origin (tests, the CLI). */
+  instance(origin: string, secure: boolean): BetterAuthInstance;
+};
+
+export type BetterAuthInstance = ReturnType<typeof buildAuth>;
+
+type BuildOptions = StaffAuthDeps & { secret: string; origin: string; secure: boolean };
+
+function buildAuth(options: BuildOptions) {
+  const { env, boss, log, origin, secure } = options;
+  const host = new URL(origin).hostname;
+  const meta = (headers: Headers | undefined) => ({
+    fingerprint: options.fingerprint(headers?.get(CLIENT_IP_HEADER) ?? "unknown"),
+  });
+  return betterAuth({
+    appName: `${company.brand} staff console`,
+    baseURL: origin,
+    basePath: STAFF_AUTH_PATH,
+    secret: options.secret,
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = { component: "staff-auth", args: args.length ? String(args[0]) : undefined };
+        if (level === "error") log.error(message, fields);
+        else if (level === "warn") log.warn(message, fields);
+        else log.debug(message, fields);
+      },
+    },
+    database: drizzleAdapter(options.store.db, { provider: "pg", schema: authSchema }),
+    emailAndPassword: { enabled: false },
+    session: {
+      expiresIn: IDLE_TIMEOUT_MS / 1000,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      freshAge: FRESH_SESSION_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    // Code requests are limited by our own counters (in the database), in
+    // the route action that asks for a code; the browser reaches only the
+    // passkey endpoints.
+    rateLimit: { enabled: false },
+    advanced: {
+      // The prefix is ours: `__Host-` (Secure, Path=/, no Domain) on https.
+      useSecureCookies: false,
+      cookiePrefix: secure ? `__Host-${COOKIE_NAME}` : COOKIE_NAME,
+      defaultCookieAttributes: { secure, httpOnly: true, sameSite: "lax", path: "/" },
+      // We keep only the keyed client fingerprint, never the address.
+      ipAddress: { disableIpTracking: true },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || returned instanceof Error;
+        if (ctx.path === "/sign-in/passkey") {
+          const session = ctx.context.newSession;
+          if (session && !failed) {
+            await options.audit({
+              action: "sign-in",
+              actor: { member: toMember(session.user) },
+              target: session.session.id,
+              detail: { method: "passkey" },
+              meta: meta(ctx.headers),
+            });
+          } else {
+            await options.audit({
+              action: "sign-in-failed",
+              actor: null,
+              detail: { method: "passkey" },
+              meta: meta(ctx.headers),
+            });
+          }
+        } else if (ctx.path === "/passkey/verify-registration" && !failed) {
+          const session = ctx.context.session;
+          const created = returned as { id?: string } | null;
+          if (session)
+            await options.audit({
+              action: "passkey-added",
+              actor: { member: toMember(session.user) },
+              target: created?.id ?? null,
+              meta: meta(ctx.headers),
+            });
+        }
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: CODE_LENGTH,
+        expiresIn: env.STAFF_CODE_TTL_SECONDS,
+        allowedAttempts: ALLOWED_CODE_ATTEMPTS,
+        disableSignUp: true,
+        storeOTP: "hashed",
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== "sign-in") return;
+          const rendered = await renderEmail(staffSignInCode, {
+            code: otp,
+            minutes: Math.round(env.STAFF_CODE_TTL_SECONDS / 60),
+            signInUrl: `${origin}/staff/sign-in`,
+          });
+          await queueStaffMail(boss, { to: [email], ...rendered }, { from: env.MAIL_FROM });
+        },
+      }),
+      admin({
+        defaultRole: "staff",
+        adminRoles: ["admin"],
+        roles: { admin: adminAc, staff: userAc },
+      }),
+      passkey({
+        rpID: host,
+        rpName: `${company.brand} staff console`,
+        origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      }),
+    ],
+  });
+}
+
+/** A counter in staff_rate_limits: one fixed window per key; true while within `max`. */
+export async function takeToken(store: Store, key: string, max: number, windowMs: number, now = Date.now()) {
+  const windowStart = now - windowMs;
+  const [row] = await store.db
+    .insert(staffRateLimits)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: staffRateLimits.key,
+      set: {
+        count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then 1 else ${staffRateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: staffRateLimits.count });
+  return (row?.count ?? 1) <= max;
+}
+
+function codeError(error: unknown): CodeSignInResult {
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === "OTP_EXPIRED") return { ok: false, reason: "expired" };
+    if (code === "TOO_MANY_ATTEMPTS") return { ok: false, reason: "locked" };
+    return { ok: false, reason: "invalid" };
+  }
+  throw error;
+}
+
+export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthServer> {
+  const secret = await loadAuthSecret(deps.store);
+  const instances = new Map<string, BetterAuthInstance>();
+  const instance = (origin: string, secure: boolean) => {
+    let auth = instances.get(origin);
+    if (!auth) {
+      auth = buildAuth({ ...deps, secret, origin, secure });
+      instances.set(origin, auth);
+    }
+    return auth;
+  };
+  const siteInstance = () => {
+    const site = new URL(deps.env.SITE_URL);
+    return instance(site.origin, site.protocol === "https:");
+  };
+  const authFor = (request: Request) => {
+    const { origin, secure } = consoleOrigin(request.url, deps.env.SITE_URL);
+    return instance(origin, secure);
+  };
+  const adminEmails = new Set(deps.env.STAFF_ADMIN_EMAILS);
+  const { store } = deps;
+
+  async function session(request: Request): Promise<StaffSession | null> {
+    const auth = authFor(request);
+    const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    if (!response) return null;
+    if (Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS) {
+      // Absolute timeout: the session ends however active it is.
+      const context = await auth.$context;
+      await context.internalAdapter.deleteSession(response.session.token);
+      return null;
+    }
+    return {
+      member: toMember(response.user),
+      sessionId: response.session.id,
+      createdAt: new Date(response.session.createdAt),
+      headers,
+    };
+  }
+
+  async function withSession<T>(request: Request, fn: (member: StaffMember) => Promise<T>): Promise<T> {
+    const current = await session(request);
+    if (!current) throw new Response("Sign in first.", { status: 401 });
+    return fn(current.member);
+  }
+
+  return {
+    instance,
+    async handler(request) {
+      const path = new URL(request.url).pathname.slice(STAFF_AUTH_PATH.length);
+      if (!PUBLIC_AUTH_ENDPOINTS.includes(path)) return new Response("Not found", { status: 404 });
+      return authFor(request).handler(request);
+    },
+    session,
+
+    async requestCode(request, rawEmail, fingerprint) {
+      const email = normaliseEmail(rawEmail);
+      const perAddress = await takeToken(
+        store,
+        `code:address:${deps.fingerprint(`address:${email}`)}`,
+        deps.env.STAFF_CODE_LIMIT_PER_ADDRESS,
+        CODE_REQUEST_WINDOW_MS,
+      );
+      const perClient = await takeToken(
+        store,
+        `code:client:${fingerprint}`,
+        deps.env.STAFF_CODE_LIMIT_PER_CLIENT,
+        CODE_REQUEST_WINDOW_MS,
+      );
+      if (!perAddress || !perClient) return { ok: false, reason: "rate-limited" };
+      const auth = authFor(request);
+      const context = await auth.$context;
+      if (adminEmails.has(email) && !(await context.internalAdapter.findUserByEmail(email))) {
+        // STAFF_ADMIN_EMAILS: an admin from the first code they ask for.
+        await context.internalAdapter
+          .createUser(
+            { email, name: email.split("@")[0] ?? email, emailVerified: false, role: "admin" },
+            { method: "admin" },
+          )
+          .catch(() => {}); // another process created it first
+      }
+      // One live code per address: a new one replaces the last.
+      await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
+      await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
+      return { ok: true };
+    },
+
+    async signInWithCode(request, rawEmail, code) {
+      const auth = authFor(request);
+      try {
+        const { headers, response } = await auth.api.signInEmailOTP({
+          body: { email: normaliseEmail(rawEmail), otp: code.trim() },
+          headers: request.headers,
+          returnHeaders: true,
+        });
+        return { ok: true, member: toMember(response.user), headers };
+      } catch (error) {
+        return codeError(error);
+      }
+    },
+
+    async signOut(request) {
+      const auth = authFor(request);
+      try {
+        const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+        return headers;
+      } catch {
+        return new Headers();
+      }
+    },
+
+    async signOutEverywhere(request) {
+      const auth = authFor(request);
+      return withSession(request, async (member) => {
+        const context = await auth.$context;
+        await context.internalAdapter.deleteUserSessions(member.id);
+        const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+        return headers;
+      });
+    },
+
+    async passkeys(request) {
+      const rows = await authFor(request).api.listPasskeys({ headers: request.headers });
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name || "Unnamed passkey",
+        createdAt: row.createdAt ? new Date(row.createdAt) : null,
+        deviceType: row.deviceType,
+        backedUp: row.backedUp,
+      }));
+    },
+
+    async renamePasskey(request, id, name) {
+      try {
+        await authFor(request).api.updatePasskey({ headers: request.headers, body: { id, name } });
+        return true;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+
+    async removePasskey(request, id) {
+      try {
+        await authFor(request).api.deletePasskey({ headers: request.headers, body: { id } });
+        return true;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+
+    async team(): Promise<TeamMember[]> {
+      const users = await store.db.select().from(staffUsers).orderBy(staffUsers.email);
+      const keys = await store.db
+        .select({ userId: staffPasskeys.userId, n: count() })
+        .from(staffPasskeys)
+        .groupBy(staffPasskeys.userId);
+      const live = await store.db
+        .select({ userId: staffSessions.userId, n: count() })
+        .from(staffSessions)
+        .where(sql`${staffSessions.expiresAt} > now()`)
+        .groupBy(staffSessions.userId);
+      const keyCount = new Map(keys.map((k) => [k.userId, k.n]));
+      const liveCount = new Map(live.map((k) => [k.userId, k.n]));
+      return users.map((user) => ({
+        ...toMember(user),
+        createdAt: user.createdAt,
+        passkeys: keyCount.get(user.id) ?? 0,
+        signedIn: (liveCount.get(user.id) ?? 0) > 0,
+      }));
+    },
+
+    async findMember(email) {
+      const [user] = await store.db
+        .select()
+        .from(staffUsers)
+        .where(eq(staffUsers.email, normaliseEmail(email)));
+      return user ? toMember(user) : null;
+    },
+
+    async addMember(input) {
+      const email = normaliseEmail(input.email);
+      const context = await siteInstance().$context;
+      if (await context.internalAdapter.findUserByEmail(email)) return null;
+      try {
+        const user = await context.internalAdapter.createUser(
+          {
+            email,
+            name: input.name.trim() || email,
+            emailVerified: false,
+            role: input.role,
+          },
+          { method: "admin" },
+        );
+        return toMember(user);
+      } catch {
+        return null;
+      }
+    },
+
+    async setRole(id, role) {
+      const [user] = await store.db
+        .update(staffUsers)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(staffUsers.id, id))
+        .returning();
+      return user ? toMember(user) : null;
+    },
+
+    async removeMember(id) {
+      const context = await siteInstance().$context;
+      const user = await context.internalAdapter.findUserById(id);
+      if (!user) return null;
+      // Sessions, accounts and passkeys go with the user (foreign keys cascade).
+      await context.internalAdapter.deleteUserSessions(id);
+      await context.internalAdapter.deleteUser(id);
+      return toMember(user);
+    },
+  };
+}
+
+/** For tests: whether a user still has any session row. */
+export async function sessionCount(store: Store, userId: string) {
+  const [row] = await store.db
+    .select({ n: count() })
+    .from(staffSessions)
+    .where(and(eq(staffSessions.userId, userId)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,135 @@
+/**
+ * Staff console helpers for end-to-end tests (e2e/staff-*.spec.ts and the
+ * console's other suites). The e2e stack (./e2e-stack.ts) starts the server
+ * with STAFF_ADMIN_EMAILS=admin@maternis.test, so that address can always
+ * sign in as an admin; sign-in codes arrive through the stack's real SMTP
+ * server and are read from its mailbox (./mailbox.ts).
+ *
+ *   ADMIN_EMAIL: string
+ *     The admin address the stack is configured with.
+ *   signInAsAdmin(page: Page, options?: { returnTo?: string }): Promise<void>
+ *     Signs `page` in as ADMIN_EMAIL with an e-mailed code; ends on the console.
+ *   signInWithCode(page: Page, email: string, options?: { returnTo?: string }): Promise<void>
+ *     The same for any member of staff (they must exist already).
+ *   requestCode(page: Page, email: string): Promise<string>
+ *     On the sign-in page, asks for a code and returns it from the mailbox
+ *     (the page is left on the code step).
+ *   addStaffMember(adminPage: Page, member: { email: string; name?: string; role?: "admin" | "staff" }): Promise<void>
+ *     As a signed-in admin (within 5 minutes of signing in), adds a member on /staff/team.
+ *   signInAsStaff(browser: Browser, options?: { email?: string; role?: "admin" | "staff" }):
+ *       Promise<{ page: Page; context: BrowserContext; email: string }>
+ *     A new member (default role `staff`, unique address) added by an admin in
+ *     a separate context, then signed in on a page of its own context.
+ *   uniqueStaffAddress(label: string): string
+ *     A fresh address for a member added by a test.
+ *   withSignInLock<T>(fn: () => Promise<T>): Promise<T>
+ *     Runs code steps for a shared address (e.g. ADMIN_EMAIL) without another worker interfering.
+ *   waitForConsole(page: Page): Promise<void>
+ *     Waits until a console page has hydrated (its shell carries data-hydrated).
+ *
+ * A new code for an address replaces the last, so tests that sign in as the
+ * same address at the same time would spoil each other's codes: the code
+ * steps run under a lock shared by every Playwright worker.
+ */
+import { mkdirSync, rmdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { messagesAbout, waitForMessages } from "./mailbox";
+import { sleep } from "./wait";
+
+export const ADMIN_EMAIL = "admin@maternis.test";
+
+const lockDir = path.resolve(import.meta.dirname, "../../.tmp/staff-sign-in.lock");
+
+/** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
+export async function withSignInLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(path.dirname(lockDir), { recursive: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lockDir).mtimeMs > 60_000) rmdirSync(lockDir);
+      } catch {
+        // released meanwhile
+      }
+      if (Date.now() > deadline) throw new Error(`Could not take ${lockDir}`);
+      await sleep(100);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmdirSync(lockDir);
+  }
+}
+
+export function uniqueStaffAddress(label: string) {
+  return `staff-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@maternis.test`;
+}
+
+export async function waitForConsole(page: Page) {
+  await page.locator("[data-hydrated]").first().waitFor({ state: "attached" });
+}
+
+/** The 6-digit code in a sign-in e-mail. */
+function codeIn(text: string | undefined) {
+  const code = /\b(\d{6})\b/.exec(text ?? "")?.[1];
+  if (!code) throw new Error("No sign-in code in the e-mail");
+  return code;
+}
+
+export async function requestCode(page: Page, email: string): Promise<string> {
+  const before = (await messagesAbout(email)).length;
+  await page.getByLabel("Work e-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  const messages = await waitForMessages(email, before + 1);
+  return codeIn(messages.at(-1)?.text);
+}
+
+export async function signInWithCode(page: Page, email: string, options: { returnTo?: string } = {}) {
+  const query = options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : "";
+  await withSignInLock(async () => {
+    await page.goto(`/staff/sign-in${query}`);
+    const code = await requestCode(page, email);
+    await page.getByLabel("Code").fill(code);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/sign-in"));
+  });
+}
+
+export async function signInAsAdmin(page: Page, options: { returnTo?: string } = {}) {
+  await signInWithCode(page, ADMIN_EMAIL, options);
+}
+
+export async function addStaffMember(
+  adminPage: Page,
+  member: { email: string; name?: string; role?: "admin" | "staff" },
+) {
+  await adminPage.goto("/staff/team");
+  const form = adminPage.getByRole("form", { name: "Add a member of staff" });
+  await form.getByLabel("Name").fill(member.name ?? "Test Member");
+  await form.getByLabel("E-mail address").fill(member.email);
+  await form.getByLabel(member.role === "admin" ? "Admin" : "Staff", { exact: true }).check();
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(adminPage.getByRole("status")).toContainText(member.email);
+}
+
+export async function signInAsStaff(browser: Browser, options: { email?: string; role?: "admin" | "staff" } = {}) {
+  const email = options.email ?? uniqueStaffAddress(options.role ?? "staff");
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await addStaffMember(admin, { email, role: options.role ?? "staff" });
+  } finally {
+    await adminContext.close();
+  }
+  const context: BrowserContext = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithCode(page, email);
+  return { page, context, email };
+}
