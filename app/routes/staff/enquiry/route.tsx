@@ -99,8 +99,8 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <header className="mt-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-ink">{enquiry.name || "(no name)"}</h1>
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold [overflow-wrap:anywhere] text-ink">{enquiry.name || "(no name)"}</h1>
           <p className="mt-1 text-muted">
             {kindLabels[enquiry.kind]}, received{" "}
             <time dateTime={isoTime(enquiry.receivedAt)}>{londonTime(enquiry.receivedAt)}</time> (
@@ -146,7 +146,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           {enquiry.fields.map((field) => (
             <div key={field.key} className="contents">
               <dt className="font-semibold text-ink">{field.label}</dt>
-              <dd className="whitespace-pre-wrap break-words text-ink">{field.value}</dd>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere] text-ink">{field.value}</dd>
             </div>
           ))}
         </dl>
@@ -269,7 +269,7 @@ function Notes({
               <p className="text-sm text-muted">
                 {note.author}, <time dateTime={isoTime(note.at)}>{londonTime(note.at)}</time>
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-ink">{note.body}</p>
+              <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere] text-ink">{note.body}</p>
             </li>
           ))}
         </ol>

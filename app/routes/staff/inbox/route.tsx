@@ -90,7 +90,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className={`${labelled} font-normal`} data-label="Name">
                     <Link
                       to={`/staff/enquiries/${row.id}`}
-                      className="font-semibold text-primary-800 underline underline-offset-2"
+                      className="font-semibold [overflow-wrap:anywhere] text-primary-800 underline underline-offset-2"
                     >
                       {row.name || "(no name)"}
                     </Link>
