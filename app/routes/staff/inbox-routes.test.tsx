@@ -288,7 +288,7 @@ describe("inbox page", () => {
     ).toEqual(["Retry the notification e-mail"]);
     expect(emails.textContent).toContain(`<${ID}.notification@www.maternis.health>`);
     expect(emails.textContent).toContain("421 try later");
-    const reply = screen.getByRole("link", { name: "Reply to Grace Hopper by e-mail" });
+    const reply = screen.getByRole("link", { name: "Reply by e-mail to Grace Hopper" });
     expect(reply.getAttribute("href")).toMatch(/^mailto:grace@example\.org\?subject=/);
     expect(screen.getByRole("button", { name: "Mark as handled" })).toBeTruthy();
     expect(screen.getByText("Called back")).toBeTruthy();

@@ -125,7 +125,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           <ButtonLink
             to={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`}
             variant="outline"
-            aria-label={`Reply to ${enquiry.name || enquiry.email} by e-mail`}
+            aria-label={`Reply by e-mail to ${enquiry.name || enquiry.email}`}
           >
             Reply by e-mail
           </ButtonLink>
