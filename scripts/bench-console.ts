@@ -22,7 +22,7 @@
  * A benchmark, not a test: run it on a quiet machine.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
@@ -143,7 +143,11 @@ console.log(`\n${table.join("\n")}\n`);
 
 const report = `# Staff console inbox (\`npm run bench:console\`)
 
-${new Date().toISOString().slice(0, 10)}, this machine. ${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
+${new Date().toISOString().slice(0, 10)}, this machine (load average ${loadavg()
+  .map((n) => n.toFixed(1))
+  .join(
+    " / ",
+  )} when written: figures on a busy machine are slower). ${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
 fresh database (50% contact, 30% demo, 20% advisory; 2% suspected spam; two e-mails each, about 1% failed,
 1% dead-lettered, 1% queued). Server time of the functions the console's routes call
 (\`console.inbox.list\` and \`console.inbox.get\`, the view's audit row included), ${runs} runs after ${warmup}

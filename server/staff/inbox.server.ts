@@ -56,7 +56,8 @@ const stuck = sql.raw(`d.status = 'queued' and d.created_at < now() - interval '
  */
 async function deliveryProblemIds(db: Database): Promise<string[]> {
   const rows = await db.execute(
-    sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status in ('failed', 'dead') or (${stuck}))`,
+    // Written so that only deliveries_unsent_idx can serve it (no equality on status for the status index).
+    sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status <> 'queued' or d.created_at < now() - ${sql.raw(`interval '${STUCK_AFTER_MINUTES} minutes'`)})`,
   );
   return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
