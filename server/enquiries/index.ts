@@ -19,7 +19,7 @@ import {
   type DeliveryJob,
 } from "./queue.server";
 import { limitsFromEnv } from "./limits.server";
-import { keepSuspectedSpam, purgeSpam, spamCapsFromEnv, SPAM_RETENTION_DAYS, type SpamDeps } from "./spam.server";
+import { keepSuspectedSpam, spamCapsFromEnv, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker } from "./worker.server";
 import { workStaffMail } from "../staff/mail.server";

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import type { Store } from "./db.server";
+import type { Db as BossDb, PgBoss } from "pg-boss";
+import type { Store, Transaction } from "./db.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
 import { deliveryKinds, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { deliveries, submissions, type Delivery } from "./schema.server";
+import { csvCell } from "~/lib/csv";
 
 /** Operator tasks: listing, export, redrive and retention (npm run enquiries). */
 
@@ -68,12 +69,7 @@ const csvPayloadColumns = [
 ] as const;
 const deliveryColumns: readonly DeliveryKind[] = deliveryKinds;
 
-/** One CSV cell: quoted when needed, and never starting like a spreadsheet formula. */
-export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell };
 
 export function enquiriesToCsv(records: EnquiryRecord[]): string {
   const header = ["id", "created_at", "kind", ...csvPayloadColumns, ...deliveryColumns.map((k) => `${k}_status`)];
@@ -89,22 +85,34 @@ export function enquiriesToCsv(records: EnquiryRecord[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/**
+ * Puts dead-lettered deliveries back in the queue (same Message-ID: it is
+ * derived from the delivery), inside the caller's transaction: every dead one,
+ * or only `deliveryId`. Returns the ones re-queued.
+ */
+export async function requeueDeadDeliveries(
+  tx: Transaction,
+  bossDb: BossDb,
+  boss: PgBoss,
+  { deliveryId }: { deliveryId?: string } = {},
+): Promise<{ id: string; kind: DeliveryKind; submissionId: string }[]> {
+  const rows = await tx
+    .update(deliveries)
+    .set({ status: "queued", lastError: null })
+    .where(and(eq(deliveries.status, "dead"), deliveryId ? eq(deliveries.id, deliveryId) : undefined))
+    .returning({ id: deliveries.id, kind: deliveries.kind, submissionId: deliveries.submissionId });
+  for (const row of rows) {
+    await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, {
+      db: bossDb,
+      priority: row.kind === "notification" ? 1 : 0,
+    });
+  }
+  return rows;
+}
+
 /** Puts every dead-lettered delivery back in the queue (same Message-ID). Returns how many. */
 export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise<number> {
-  return store.transaction(async (tx, bossDb) => {
-    const rows = await tx
-      .update(deliveries)
-      .set({ status: "queued", lastError: null })
-      .where(eq(deliveries.status, "dead"))
-      .returning({ id: deliveries.id, kind: deliveries.kind });
-    for (const row of rows) {
-      await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, {
-        db: bossDb,
-        priority: row.kind === "notification" ? 1 : 0,
-      });
-    }
-    return rows.length;
-  });
+  return store.transaction(async (tx, bossDb) => (await requeueDeadDeliveries(tx, bossDb, boss)).length);
 }
 
 /** Deletes submissions (and their deliveries) older than `months`. Returns how many. */
@@ -114,6 +122,18 @@ export async function purgeExpired(store: Store, months: number): Promise<number
     .where(lt(submissions.createdAt, sql`now() - make_interval(months => ${months}::int)`))
     .returning({ id: submissions.id });
   return rows.length;
+}
+
+/**
+ * The embedded database has no autovacuum (PGlite runs PostgreSQL as one
+ * backend, without its background workers), so nothing else refreshes the
+ * planner's statistics or the visibility map the console's index-only counts
+ * rely on. The daily retention sweep calls this; on PostgreSQL autovacuum does it.
+ */
+export async function maintainEmbedded(store: Store): Promise<boolean> {
+  if (store.engine !== "pglite") return false;
+  await store.db.execute(sql`vacuum (analyze) submissions, deliveries`);
+  return true;
 }
 
 export type DeliveryStats = { byStatus: Record<string, number>; oldestWaitingSeconds: number };

@@ -1,7 +1,7 @@
 import type { Logger } from "~/lib/log.server";
 import { AUDIT_RETENTION_MONTHS, purgeAudit } from "../staff/audit.server";
 import type { Store } from "./db.server";
-import { purgeExpired } from "./operations.server";
+import { maintainEmbedded, purgeExpired } from "./operations.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "./spam.server";
 
 export type RetentionResult = { deleted: number; spamDeleted: number; auditDeleted: number };
@@ -15,6 +15,8 @@ export async function runRetentionSweep(store: Store, months: number, log: Logge
   const deleted = await purgeExpired(store, months);
   const spamDeleted = await purgeSpam(store);
   const auditDeleted = await purgeAudit(store.db);
+  // PGlite has no autovacuum: fresh planner statistics and index-only counts for the inbox.
+  if (await maintainEmbedded(store)) log.info("embedded database vacuumed");
   log.info(
     `retention sweep: enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days, audit rows ${AUDIT_RETENTION_MONTHS} months`,
     {

@@ -10,6 +10,7 @@ import { createStaffAuth, type StaffAuthServer } from "./auth.server";
 import { createBanner, type Banner } from "./banner.server";
 import { createSubjectRequests } from "./subjects.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
+import { createInbox } from "./inbox.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -38,8 +39,10 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
     log: deps.log,
   });
   const announcements = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
+  const inbox = createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL });
   return {
     audit,
+    inbox,
     auth,
     fingerprint,
     subjects,

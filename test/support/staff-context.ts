@@ -46,6 +46,15 @@ export function fakeConsole(
     subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
     banner: { latest: unexpected, publish: unexpected, unpublish: unexpected },
     spam: { list: unexpected, get: unexpected, release: unexpected, delete: unexpected },
+    inbox: {
+      list: unexpected,
+      get: unexpected,
+      addNote: unexpected,
+      markHandled: unexpected,
+      reopen: unexpected,
+      retryDelivery: unexpected,
+      export: unexpected,
+    },
     alerts: { deadLetterCount: async () => 0 },
     ...rest,
   };

@@ -9,6 +9,7 @@ import type { BannerEditor } from "./banner";
 import type { StaffAuth } from "./auth";
 import type { SubjectRequests } from "./subjects";
 import type { SpamFolder } from "./spam";
+import type { Inbox } from "./inbox";
 
 export interface StaffConsole {
   audit: AuditLog;
@@ -18,6 +19,8 @@ export interface StaffConsole {
   auth: StaffAuth;
   /** Data-subject requests (admin only): find, access export, erasure. */
   subjects: SubjectRequests;
+  /** The enquiries inbox (./inbox.ts). */
+  inbox: Inbox;
   /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
   fingerprint(ip: string): string;
   /** Suspected spam kept for review (./spam.ts). */

@@ -1,5 +1,6 @@
-import { index, layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { dsrRoutes } from "./dsr-routes";
+import { inboxRoutes } from "./inbox-routes";
 import { spamRoutes } from "./spam/routes";
 
 /**
@@ -12,8 +13,8 @@ import { spamRoutes } from "./spam/routes";
  * actions. e2e/staff-signed-out.spec.ts checks every path listed here.
  */
 export const consolePages: RouteConfigEntry[] = [
-  // Placeholder until the inbox takes the index.
-  index("routes/staff/home.tsx"),
+  // The inbox: its index (/staff), an enquiry's page and the CSV export.
+  ...inboxRoutes,
   route("account", "routes/staff/account.tsx"),
   route("team", "routes/staff/team.tsx"),
   // Data-subject requests and the audit log (admin only).

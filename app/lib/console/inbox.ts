@@ -1,0 +1,210 @@
+/**
+ * The console's inbox: the enquiries as staff list, filter, search, read,
+ * annotate, close and export them (implemented by server/staff/inbox.server.ts).
+ * Types, constants and pure helpers only: the routes and the server share them.
+ */
+import {
+  deliveryKinds,
+  enquiryKind,
+  enquiryKindNames,
+  isEnquiryKind,
+  type DeliveryKind,
+  type EnquiryKind,
+} from "../enquiry-kinds";
+import type { RequestMeta, StaffMember } from "./types";
+
+export const INBOX_PAGE_SIZE = 50;
+/** A delivery still queued this long after it was created counts as a delivery problem. */
+export const STUCK_AFTER_MINUTES = 15;
+export const NOTE_MAX_LENGTH = 5000;
+/** Search terms are cut to this length. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export const deliveryStates = ["queued", "sent", "failed", "dead"] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export const inboxStates = ["new", "handled"] as const;
+export type InboxState = (typeof inboxStates)[number];
+
+/** The inbox's filters, as the GET form and the CSV export's query string carry them. */
+export type InboxFilters = {
+  kind?: EnquiryKind;
+  state?: InboxState;
+  /** Only enquiries with an e-mail failed, dead-lettered, or still queued after 15 minutes. */
+  problem?: boolean;
+  /** Part of a name, e-mail address or organisation (case-insensitive). */
+  q?: string;
+};
+
+/** The filters from a URL's query string; anything unknown is ignored. */
+export function parseInboxFilters(params: URLSearchParams): InboxFilters {
+  const filters: InboxFilters = {};
+  const kind = params.get("kind");
+  if (isEnquiryKind(kind)) filters.kind = kind;
+  const state = params.get("state");
+  if (state === "new" || state === "handled") filters.state = state;
+  const problem = params.get("problem");
+  if (problem === "1" || problem === "on" || problem === "true") filters.problem = true;
+  const q = params.get("q")?.trim().slice(0, SEARCH_MAX_LENGTH);
+  if (q) filters.q = q;
+  return filters;
+}
+
+/** The query string for `filters` (and a page), as the inbox's links and the export link use it. */
+export function inboxQuery(filters: InboxFilters, page?: number): string {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.state) params.set("state", filters.state);
+  if (filters.problem) params.set("problem", "1");
+  if (filters.q) params.set("q", filters.q);
+  if (page && page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A 1-based page number from `?page=`; 1 when missing or not a number. */
+export function parsePage(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** One e-mail of an enquiry, at a glance. */
+export type DeliveryGlance = { kind: DeliveryKind; state: DeliveryState; stuck: boolean };
+
+export type InboxRow = {
+  id: string;
+  receivedAt: Date;
+  name: string;
+  organisation: string | null;
+  kind: EnquiryKind;
+  /** The interest (contact) or role (demo, advisory), as its label. */
+  topic: string | null;
+  handled: boolean;
+  deliveries: DeliveryGlance[];
+};
+
+export type InboxPage = { rows: InboxRow[]; page: number; pages: number; total: number };
+
+export type EnquiryField = { key: string; label: string; value: string };
+
+export type EnquiryDelivery = {
+  id: string;
+  kind: DeliveryKind;
+  recipient: string;
+  state: DeliveryState;
+  /** Queued for longer than 15 minutes. */
+  stuck: boolean;
+  attempts: number;
+  lastError: string | null;
+  messageId: string;
+  sentAt: Date | null;
+  createdAt: Date;
+};
+
+export type EnquiryNoteView = { id: string; author: string; body: string; at: Date };
+
+export type EnquiryDetail = {
+  id: string;
+  kind: EnquiryKind;
+  receivedAt: Date;
+  name: string;
+  email: string;
+  /** Every field as submitted, in the form's order, labelled as on the form. */
+  fields: EnquiryField[];
+  deliveries: EnquiryDelivery[];
+  notes: EnquiryNoteView[];
+  handled: { at: Date; by: string | null } | null;
+  /** Kept as suspected spam (no e-mail was sent). */
+  spamReason: string | null;
+};
+
+/** One enquiry as the CSV export writes it. */
+export type ExportRow = {
+  id: string;
+  receivedAt: Date;
+  kind: EnquiryKind;
+  handledAt: Date | null;
+  payload: Record<string, string | undefined>;
+  deliveries: Partial<Record<DeliveryKind, DeliveryState>>;
+};
+
+/** Who acts, and from where (the staff request's member and fingerprint): every action is audited. */
+export type InboxActor = { member: StaffMember; meta: RequestMeta };
+
+export type RetryOutcome = { ok: true; submissionId: string } | { ok: false; reason: "not-found" | "not-dead" };
+export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" };
+
+export interface Inbox {
+  /** Newest first, INBOX_PAGE_SIZE a page; suspected spam is not listed. */
+  list(filters: InboxFilters, page: number): Promise<InboxPage>;
+  /** An enquiry with its e-mails and notes; the view is audited. Null when there is none. */
+  get(id: string, by: InboxActor): Promise<EnquiryDetail | null>;
+  /** `body` must pass validateNote. */
+  addNote(id: string, body: string, by: InboxActor): Promise<{ ok: boolean }>;
+  markHandled(id: string, by: InboxActor): Promise<StateOutcome>;
+  reopen(id: string, by: InboxActor): Promise<StateOutcome>;
+  /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
+  retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome>;
+  /** Every enquiry matching `filters`, newest first; the export is audited. */
+  export(filters: InboxFilters, by: InboxActor): Promise<ExportRow[]>;
+}
+
+/** The error for a note, or null when it can be saved. */
+export function validateNote(body: string): string | null {
+  const text = body.trim();
+  if (!text) return "Enter a note";
+  if (text.length > NOTE_MAX_LENGTH)
+    return `Note must be ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`;
+  return null;
+}
+
+/** The label a field of a kind's stored payload had on its form (payload keys follow the registry's toPayload). */
+const payloadAliases: Record<string, string> = { name: "fullName", preferredTime: "preferredDate" };
+
+export function payloadLabel(kind: EnquiryKind, key: string): string {
+  const fields = enquiryKind(kind).fields;
+  return fields[key]?.label ?? fields[payloadAliases[key] ?? ""]?.label ?? key;
+}
+
+/** A stored value as the form showed it: a select's option label, otherwise the text. */
+export function payloadValue(kind: EnquiryKind, key: string, value: string): string {
+  const fields = enquiryKind(kind).fields;
+  const spec = fields[key] ?? fields[payloadAliases[key] ?? ""];
+  return spec?.options?.find((option) => option.value === value)?.label ?? value;
+}
+
+/** The fields of a payload in their form's order (keys the form does not know come last). */
+export function payloadFields(kind: EnquiryKind, payload: Record<string, string | undefined>): EnquiryField[] {
+  const order = Object.keys(enquiryKind(kind).fields).map(
+    (field) => Object.entries(payloadAliases).find(([, alias]) => alias === field)?.[0] ?? field,
+  );
+  const keys = [...order.filter((key) => key in payload), ...Object.keys(payload).filter((k) => !order.includes(k))];
+  return keys
+    .filter((key) => payload[key] !== undefined && payload[key] !== "")
+    .map((key) => ({ key, label: payloadLabel(kind, key), value: payloadValue(kind, key, payload[key]!) }));
+}
+
+/** Which payload key an inbox row shows as its topic: the interest for contact, the role otherwise. */
+export function topicKey(kind: EnquiryKind): "interest" | "role" {
+  return kind === "contact" ? "interest" : "role";
+}
+
+export const kindLabels = Object.fromEntries(enquiryKindNames.map((k) => [k, enquiryKind(k).label])) as Record<
+  EnquiryKind,
+  string
+>;
+
+export const deliveryKindLabels: Record<DeliveryKind, string> = {
+  welcome: "Welcome",
+  notification: "Notification",
+  acknowledgement: "Acknowledgement",
+};
+
+export const deliveryStateLabels: Record<DeliveryState, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed, retrying",
+  dead: "Dead-lettered",
+};
+
+export { deliveryKinds };

@@ -1,0 +1,304 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
+import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
+import { getConsole, getStaff } from "~/lib/console/request.server";
+import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
+import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Enquiry | Staff console | Maternis" }];
+
+function notFound(): never {
+  throw data("No enquiry has this address. It may have been erased.", { status: 404 });
+}
+
+/** Every view is audited (console.inbox.get writes the row). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const staff = getStaff(context);
+  const enquiry = await getConsole(context).inbox.get(params.id, staff);
+  if (!enquiry) notFound();
+  const done = new URL(request.url).searchParams.get("done");
+  return { enquiry, now: Date.now(), done: done && done in doneMessages ? (done as Done) : null };
+}
+
+const doneMessages = {
+  handled: "Marked as handled.",
+  reopened: "Reopened: it is new again.",
+  note: "Note added.",
+  retry: "The e-mail is queued again, with the same Message-ID.",
+} as const;
+type Done = keyof typeof doneMessages;
+
+const NOTE_FIELD = "enquiry-note";
+
+export type EnquiryActionData = { error: string; field?: typeof NOTE_FIELD; note?: string };
+
+/** Mark handled, reopen, add a note, retry a dead-lettered e-mail: each audited, then back to the page (POST, redirect, GET). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const { inbox } = getConsole(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = (done: Done) => redirect(`/staff/enquiries/${params.id}?done=${done}`);
+
+  if (intent === "handled" || intent === "reopen") {
+    const outcome =
+      intent === "handled" ? await inbox.markHandled(params.id, staff) : await inbox.reopen(params.id, staff);
+    if (!outcome.ok && outcome.reason === "not-found") notFound();
+    // Already in that state (another member of staff, or a second click): the page shows the state as it is.
+    return back(intent === "handled" ? "handled" : "reopened");
+  }
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "");
+    const error = validateNote(note);
+    if (error) return data<EnquiryActionData>({ error, field: NOTE_FIELD, note }, { status: 400 });
+    if (!(await inbox.addNote(params.id, note, staff)).ok) notFound();
+    return back("note");
+  }
+  if (intent === "retry") {
+    const outcome = await inbox.retryDelivery(String(form.get("delivery") ?? ""), staff);
+    if (outcome.ok) return back("retry");
+    return data<EnquiryActionData>(
+      {
+        error:
+          outcome.reason === "not-dead"
+            ? "That e-mail is no longer dead-lettered, so it was not retried."
+            : "That e-mail no longer exists.",
+      },
+      { status: 409 },
+    );
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { enquiry, now, done } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const subject = `Re: your ${kindLabels[enquiry.kind].toLowerCase()} enquiry to Maternis`;
+  return (
+    <div>
+      <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
+        Back to enquiries
+      </Link>
+
+      {done && !actionData ? (
+        <p role="status" className="mt-4 rounded-card border-2 border-success-700 bg-success-50 p-4 text-success-800">
+          {doneMessages[done]}
+        </p>
+      ) : null}
+      {actionData && !actionData.field ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-card border-2 border-danger-700 bg-white p-4 font-semibold text-danger-700"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <header className="mt-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold [overflow-wrap:anywhere] text-ink">{enquiry.name || "(no name)"}</h1>
+          <p className="mt-1 text-muted">
+            {kindLabels[enquiry.kind]}, received{" "}
+            <time dateTime={isoTime(enquiry.receivedAt)}>{londonTime(enquiry.receivedAt)}</time> (
+            {relativeTime(enquiry.receivedAt, now)})
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-2">
+            <HandledBadge handled={Boolean(enquiry.handled)} />
+            {enquiry.handled ? (
+              <span className="text-sm text-muted">
+                {enquiry.handled.by ? `by ${enquiry.handled.by}, ` : ""}
+                {londonTime(enquiry.handled.at)}
+              </span>
+            ) : null}
+            {enquiry.spamReason ? (
+              <span className="text-sm font-semibold text-danger-700">
+                Kept as suspected spam ({enquiry.spamReason}); no e-mail was sent.
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink
+            to={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`}
+            variant="outline"
+            aria-label={`Reply by e-mail to ${enquiry.name || enquiry.email}`}
+          >
+            Reply by e-mail
+          </ButtonLink>
+          <Form method="post">
+            <input type="hidden" name="intent" value={enquiry.handled ? "reopen" : "handled"} />
+            <Button type="submit" disabled={busy}>
+              {enquiry.handled ? "Reopen" : "Mark as handled"}
+            </Button>
+          </Form>
+        </div>
+      </header>
+
+      <section aria-labelledby="sent-title" className="mt-8">
+        <h2 id="sent-title" className="text-xl font-semibold text-ink">
+          What they sent
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
+          {enquiry.fields.map((field) => (
+            <div key={field.key} className="contents">
+              <dt className="font-semibold text-ink">{field.label}</dt>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere] text-ink">{field.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Deliveries enquiry={enquiry} now={now} busy={busy} />
+      <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
+    </div>
+  );
+}
+
+const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
+const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
+
+function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
+  return (
+    <section aria-labelledby="emails-title" className="mt-8">
+      <h2 id="emails-title" className="text-xl font-semibold text-ink">
+        E-mails
+      </h2>
+      {enquiry.deliveries.length === 0 ? (
+        <p className="mt-3 text-ink">No e-mail was sent for this enquiry.</p>
+      ) : (
+        <table className="mt-3 w-full border-collapse text-left max-md:block">
+          <caption className="mb-2 text-left text-sm text-muted max-md:block">
+            The e-mails this enquiry caused, oldest first.
+          </caption>
+          <thead className="border-b-2 border-line max-md:sr-only">
+            <tr>
+              {["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="max-md:grid max-md:gap-3">
+            {enquiry.deliveries.map((d) => (
+              <tr
+                key={d.id}
+                className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
+              >
+                <th scope="row" className={`${labelled} font-semibold`} data-label="E-mail">
+                  {deliveryKindLabels[d.kind]}
+                </th>
+                <td className={`${labelled} break-all`} data-label="Recipient">
+                  {d.recipient}
+                </td>
+                <td className={labelled} data-label="State">
+                  <DeliveryStateBadge state={d.state} stuck={d.stuck} />
+                </td>
+                <td className={labelled} data-label="Attempts">
+                  {d.attempts}
+                </td>
+                <td className={`${labelled} break-words`} data-label="Last error">
+                  {d.lastError ?? <span className="text-muted">None</span>}
+                </td>
+                <td className={`${labelled} font-mono text-sm break-all`} data-label="Message-ID">
+                  {d.messageId}
+                </td>
+                <td className={labelled} data-label="Sent">
+                  {d.sentAt ? (
+                    <>
+                      <time dateTime={isoTime(d.sentAt)}>{londonTime(d.sentAt)}</time>
+                      <span className="block text-sm text-muted">{relativeTime(d.sentAt, now)}</span>
+                    </>
+                  ) : (
+                    <span className="text-muted">Not sent</span>
+                  )}
+                </td>
+                <td className={labelled} data-label="Action">
+                  {d.state === "dead" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="delivery" value={d.id} />
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        aria-label={`Retry the ${deliveryKindLabels[d.kind].toLowerCase()} e-mail`}
+                      >
+                        Retry
+                      </Button>
+                    </Form>
+                  ) : (
+                    <span className="text-muted">None</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Notes({
+  enquiry,
+  actionData,
+  busy,
+}: {
+  enquiry: EnquiryDetail;
+  actionData: EnquiryActionData | undefined;
+  busy: boolean;
+}) {
+  const error = actionData?.field === NOTE_FIELD ? actionData.error : undefined;
+  return (
+    <section aria-labelledby="notes-title" className="mt-8">
+      <h2 id="notes-title" className="text-xl font-semibold text-ink">
+        Internal notes
+      </h2>
+      {enquiry.notes.length === 0 ? (
+        <p className="mt-3 text-ink">No notes yet.</p>
+      ) : (
+        <ol className="mt-3 grid gap-3">
+          {enquiry.notes.map((note) => (
+            <li key={note.id} className="rounded-card border border-line bg-white p-4">
+              <p className="text-sm text-muted">
+                {note.author}, <time dateTime={isoTime(note.at)}>{londonTime(note.at)}</time>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere] text-ink">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form method="post" className="mt-4 grid max-w-2xl gap-3" noValidate>
+        {error ? <ErrorSummary errors={[{ field: NOTE_FIELD, message: error }]} /> : null}
+        <input type="hidden" name="intent" value="note" />
+        <Field
+          name="note"
+          id={NOTE_FIELD}
+          error={error}
+          hint={`Only staff see notes. Up to ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters.`}
+        >
+          <FieldLabel>Add a note</FieldLabel>
+          <FieldHint />
+          <FieldError />
+          <Textarea
+            key={enquiry.notes.length}
+            defaultValue={actionData?.note ?? ""}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+          />
+        </Field>
+        <div>
+          <Button type="submit" disabled={busy}>
+            Add note
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
+import { getConsole, getStaff } from "~/lib/console/request.server";
+import {
+  inboxQuery,
+  kindLabels,
+  parseInboxFilters,
+  parsePage,
+  SEARCH_MAX_LENGTH,
+  type InboxFilters,
+} from "~/lib/console/inbox";
+import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
+import { enquiryKindNames } from "~/lib/enquiry-kinds";
+import type { Route } from "./+types/route";
+import { DeliveryGlances, HandledBadge } from "./delivery-badges";
+
+export const meta: Route.MetaFunction = () => [{ title: "Inbox | Staff console | Maternis" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  getStaff(context);
+  const params = new URL(request.url).searchParams;
+  const filters = parseInboxFilters(params);
+  const list = await getConsole(context).inbox.list(filters, parsePage(params));
+  return { filters, list, now: Date.now() };
+}
+
+const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
+/** At 390 px each row is a card; each cell says which column it is. */
+const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
+
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { filters, list, now } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/staff";
+  const filtered = Boolean(filters.kind || filters.state || filters.problem || filters.q);
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
+
+      <FilterForm filters={filters} />
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="font-semibold text-ink">
+          {list.total === 1 ? "1 enquiry" : `${list.total.toLocaleString("en-GB")} enquiries`}
+          {filtered ? " match these filters" : ""}
+        </p>
+        <a
+          href={`/staff/export.csv${inboxQuery(filters)}`}
+          download
+          className="font-semibold text-primary-800 underline underline-offset-2"
+        >
+          Download these as CSV
+        </a>
+      </div>
+
+      {list.rows.length === 0 ? (
+        <p className="mt-6 rounded-card border border-line bg-white p-5 text-ink">
+          No enquiries {filtered ? "match these filters" : "yet"}.
+        </p>
+      ) : (
+        <div className="mt-4" aria-busy={loading || undefined}>
+          <table className="w-full border-collapse text-left max-md:block">
+            <caption className="mb-2 text-left text-sm text-muted max-md:block">
+              Enquiries, newest first. Page {list.page} of {list.pages}.
+            </caption>
+            <thead className="border-b-2 border-line max-md:sr-only">
+              <tr>
+                {["Received", "Name", "Organisation", "Form", "Interest or role", "State", "E-mails"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="max-md:grid max-md:gap-3">
+              {list.rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
+                >
+                  <td className={labelled} data-label="Received">
+                    <time dateTime={isoTime(row.receivedAt)} className="whitespace-nowrap">
+                      {londonTime(row.receivedAt)}
+                    </time>
+                    <span className="block text-sm text-muted max-md:inline max-md:before:content-['_·_']">
+                      {relativeTime(row.receivedAt, now)}
+                    </span>
+                  </td>
+                  <th scope="row" className={`${labelled} font-normal`} data-label="Name">
+                    <Link
+                      to={`/staff/enquiries/${row.id}`}
+                      className="font-semibold [overflow-wrap:anywhere] text-primary-800 underline underline-offset-2"
+                    >
+                      {row.name || "(no name)"}
+                    </Link>
+                  </th>
+                  <td className={labelled} data-label="Organisation">
+                    {row.organisation ?? <span className="text-muted">Not given</span>}
+                  </td>
+                  <td className={labelled} data-label="Form">
+                    {kindLabels[row.kind]}
+                  </td>
+                  <td className={labelled} data-label="Interest or role">
+                    {row.topic ?? <span className="text-muted">Not given</span>}
+                  </td>
+                  <td className={labelled} data-label="State">
+                    <HandledBadge handled={row.handled} />
+                  </td>
+                  <td className={labelled} data-label="E-mails">
+                    <DeliveryGlances deliveries={row.deliveries} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination filters={filters} page={list.page} pages={list.pages} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FilterForm({ filters }: { filters: InboxFilters }) {
+  return (
+    <Form
+      method="get"
+      action="/staff"
+      role="search"
+      aria-label="Filter enquiries"
+      className="mt-6 grid gap-4 rounded-card border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"
+    >
+      <Field name="q" id="inbox-q">
+        <FieldLabel>Search name, e-mail or organisation</FieldLabel>
+        <Input type="search" defaultValue={filters.q ?? ""} maxLength={SEARCH_MAX_LENGTH} />
+      </Field>
+      <Field name="kind" id="inbox-kind">
+        <FieldLabel>Form</FieldLabel>
+        <Select defaultValue={filters.kind ?? ""}>
+          <option value="">All forms</option>
+          {enquiryKindNames.map((kind) => (
+            <option key={kind} value={kind}>
+              {kindLabels[kind]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field name="state" id="inbox-state">
+        <FieldLabel>State</FieldLabel>
+        <Select defaultValue={filters.state ?? ""}>
+          <option value="">New and handled</option>
+          <option value="new">New</option>
+          <option value="handled">Handled</option>
+        </Select>
+      </Field>
+      <div className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          id="inbox-problem"
+          name="problem"
+          value="1"
+          defaultChecked={filters.problem ?? false}
+          className="size-5 accent-primary-700"
+        />
+        <label htmlFor="inbox-problem" className="font-semibold text-ink">
+          Only delivery problems
+        </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Apply filters</Button>
+        <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
+          Clear filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Pagination({ filters, page, pages }: { filters: InboxFilters; page: number; pages: number }) {
+  const link = "font-semibold text-primary-800 underline underline-offset-2";
+  return (
+    <nav aria-label="Pages of enquiries" className="mt-6 flex flex-wrap items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={`/staff${inboxQuery(filters, page - 1)}`} rel="prev" className={link}>
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-ink">
+        Page {page} of {pages}
+      </p>
+      {page < pages ? (
+        <Link to={`/staff${inboxQuery(filters, page + 1)}`} rel="next" className={link}>
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * The staff inbox end to end: enquiries sent through the public forms appear
+ * in the inbox; staff filter, search, open one, add a note (with the error
+ * for an empty one), mark it handled and export CSV (byte-order mark, formula
+ * neutralised); every page and state is axe-clean at desktop width and at
+ * 390 px, and the main tasks work by keyboard alone.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { afterMinFill, expect, fill, open, test } from "../test/support/form-pages";
+import { uniqueAddress } from "../test/support/mailbox";
+import type { Browser } from "@playwright/test";
+import { signInAsAdmin, waitForConsole } from "../test/support/staff";
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A contact enquiry and a demo request from the same new person; returns their address and a unique tag. */
+async function sendEnquiries(page: Page) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const email = uniqueAddress(`inbox-${tag}`);
+  const name = `=HYPERLINK("http://evil.example","Zed ${tag}")`;
+  let renderedAt = await open(page, "/contact");
+  await fill.contact(page, {
+    name,
+    email,
+    organization: `Inbox Clinic ${tag}`,
+    interest: "pricing",
+    message: "What does a licence cost?",
+  });
+  await afterMinFill(renderedAt);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you! Your message has been sent." })).toBeVisible();
+
+  renderedAt = await open(page, "/demo");
+  await fill.demo(page, {
+    fullName: `Demo Person ${tag}`,
+    organization: `Demo Trust ${tag}`,
+    email,
+    role: "healthcare",
+    message: "A walkthrough, please.",
+  });
+  await afterMinFill(renderedAt);
+  await page.getByRole("button", { name: "Request Demo" }).click();
+  await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
+  return { tag, email, name };
+}
+
+/**
+ * A signed-in console page in a context of its own. As the admin: the staff
+ * team page cannot add members yet (test/support/staff.ts signInAsStaff
+ * needs it), and the inbox is the same for both roles.
+ */
+async function signIn(browser: Browser, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return { page, context };
+}
+
+/** Presses Tab until `target` has focus (at most `max` times): keyboard-only navigation. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The page does not scroll sideways at this width (the message names what reaches past the edge). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    wide: [...document.querySelectorAll("main *")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .slice(0, 5),
+  }));
+  expect(scrollWidth, `wider than the screen: ${wide.join(", ")}`).toBeLessThanOrEqual(clientWidth);
+}
+
+const inboxTable = (page: Page) => page.getByRole("table", { name: /Enquiries, newest first/ });
+
+test.describe("staff inbox", () => {
+  test("find, read, annotate, handle and export an enquiry sent through the forms", async ({ page, browser }) => {
+    const { tag, email, name } = await sendEnquiries(page);
+    const staff = await signIn(browser);
+    const desk = staff.page;
+    try {
+      await desk.goto("/staff");
+      await waitForConsole(desk);
+      await expect(desk.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
+      await expect(inboxTable(desk).getByRole("link", { name })).toBeVisible();
+      await expect(desk.getByRole("navigation", { name: "Pages of enquiries" })).toContainText(/Page 1 of \d+/);
+      await expectNoAxeViolations(desk, "inbox");
+
+      // Search, case-insensitive: by organisation (only the contact names this one), then by address (both).
+      await desk.getByLabel("Search name, e-mail or organisation").fill(`INBOX CLINIC ${tag.toUpperCase()}`);
+      await desk.getByRole("button", { name: "Apply filters" }).click();
+      await expect(desk).toHaveURL(/[?&]q=INBOX/);
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(2); // header + one enquiry
+      await desk.getByLabel("Search name, e-mail or organisation").fill(email);
+      await desk.getByRole("button", { name: "Apply filters" }).click();
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(3);
+      // Filter: demo requests only, new.
+      await desk.getByLabel("Form").selectOption("demo");
+      await desk.getByLabel("State").selectOption("new");
+      await desk.getByRole("button", { name: "Apply filters" }).click();
+      const demoRow = inboxTable(desk).getByRole("row", { name: new RegExp(`Demo Person ${tag}`) });
+      await expect(demoRow).toBeVisible();
+      await expect(demoRow).toContainText("Healthcare Provider");
+      await expect(demoRow).toContainText("New");
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(2);
+      await expectNoAxeViolations(desk, "inbox, filtered");
+
+      // Nothing matches: the empty state.
+      await desk.getByLabel("Only delivery problems").check();
+      await desk.getByRole("button", { name: "Apply filters" }).click();
+      await expect(desk.getByText("No enquiries match these filters.")).toBeVisible();
+      await expectNoAxeViolations(desk, "inbox, empty");
+
+      // The contact enquiry's page.
+      await desk.goto(`/staff?q=${encodeURIComponent(email)}&kind=contact`);
+      await inboxTable(desk).getByRole("link", { name }).click();
+      await expect(desk.getByRole("heading", { level: 1, name })).toBeVisible();
+      await waitForConsole(desk);
+      await expect(desk.getByText("Pricing & Plans")).toBeVisible();
+      const emails = desk.getByRole("table", { name: /The e-mails this enquiry caused/ });
+      await expect(emails.getByRole("row")).toHaveCount(3); // header + notification + acknowledgement
+      await expect(emails).toContainText(/<[0-9a-f-]{36}\.notification@/);
+      await expect(desk.getByRole("link", { name: /^Reply by e-mail to / })).toHaveAttribute(
+        "href",
+        new RegExp(`^mailto:${email.replace(/[.+]/g, "\\$&")}\\?subject=`),
+      );
+      await expectNoAxeViolations(desk, "enquiry page");
+
+      // An empty note: the error summary; the note then saved.
+      await desk.getByRole("button", { name: "Add note" }).click();
+      await expect(desk.getByRole("alert")).toContainText("Enter a note");
+      await expectNoAxeViolations(desk, "enquiry page, note error");
+      await desk.getByLabel("Add a note").fill("Sent pricing by e-mail.");
+      await desk.getByRole("button", { name: "Add note" }).click();
+      await expect(desk.getByRole("status")).toContainText("Note added.");
+      await expect(desk.getByText("Sent pricing by e-mail.")).toBeVisible();
+      await expect(desk.getByLabel("Add a note")).toHaveValue("");
+
+      await desk.getByRole("button", { name: "Mark as handled" }).click();
+      await expect(desk.getByRole("status")).toContainText("Marked as handled.");
+      await expect(desk.getByRole("button", { name: "Reopen" })).toBeVisible();
+      await expectNoAxeViolations(desk, "enquiry page, handled");
+
+      await desk.goto(`/staff?q=${encodeURIComponent(email)}&state=handled`);
+      await expect(inboxTable(desk).getByRole("row", { name: new RegExp(tag) })).toContainText("Handled");
+
+      // The CSV of this filter.
+      const csv = await desk.request.get(`/staff/export.csv?q=${encodeURIComponent(email)}`);
+      expect(csv.status()).toBe(200);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const body = await csv.body();
+      expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = body.subarray(3).toString("utf8");
+      expect(text.split("\r\n")[0]).toMatch(/^id,received_at,form,state,/);
+      expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Zed ${tag}"")"`);
+      expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+      expect(text.match(new RegExp(email.replace(/[.+]/g, "\\$&"), "g"))?.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  test("at 390 px the table stacks and every page stays axe-clean", async ({ page, browser }) => {
+    const { email, name } = await sendEnquiries(page);
+    const staff = await signIn(browser);
+    const desk = staff.page;
+    try {
+      await desk.setViewportSize({ width: 390, height: 844 });
+      await desk.goto(`/staff?q=${encodeURIComponent(email)}`);
+      await waitForConsole(desk);
+      const row = inboxTable(desk).getByRole("row", { name: new RegExp(name.slice(0, 10)) });
+      await expect(row).toBeVisible();
+      // Stacked: each row is a card no wider than the screen, and the page does not scroll sideways.
+      expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390);
+      await expectNoSidewaysScroll(desk);
+      await expectNoAxeViolations(desk, "inbox at 390 px");
+      await inboxTable(desk).getByRole("link", { name }).click();
+      await expect(desk.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expectNoSidewaysScroll(desk);
+      await expectNoAxeViolations(desk, "enquiry page at 390 px");
+      await desk.getByRole("button", { name: "Add note" }).click();
+      await expect(desk.getByRole("alert")).toContainText("Enter a note");
+      await expectNoAxeViolations(desk, "note error at 390 px");
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  test("keyboard only: search, open an enquiry, add a note, mark it handled", async ({ page, browser }) => {
+    const { email, name } = await sendEnquiries(page);
+    const staff = await signIn(browser);
+    const desk = staff.page;
+    try {
+      await desk.goto("/staff");
+      await waitForConsole(desk);
+      await tabTo(desk, desk.getByLabel("Search name, e-mail or organisation"));
+      await desk.keyboard.type(email);
+      await desk.keyboard.press("Enter");
+      await expect(desk).toHaveURL(/[?&]q=/);
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(3);
+
+      const link = inboxTable(desk).getByRole("link", { name });
+      await tabTo(desk, link);
+      await desk.keyboard.press("Enter");
+      await expect(desk.getByRole("heading", { level: 1, name })).toBeVisible();
+      await waitForConsole(desk);
+
+      await tabTo(desk, desk.getByLabel("Add a note"));
+      await desk.keyboard.type("Called back by keyboard.");
+      await desk.keyboard.press("Tab");
+      await expect(desk.getByRole("button", { name: "Add note" })).toBeFocused();
+      await desk.keyboard.press("Enter");
+      await expect(desk.getByText("Called back by keyboard.")).toBeVisible();
+
+      const handle = desk.getByRole("button", { name: "Mark as handled" });
+      await tabTo(desk, handle);
+      await desk.keyboard.press("Enter");
+      await expect(desk.getByRole("button", { name: "Reopen" })).toBeVisible();
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  test("works without JavaScript: filters, a note and handled by plain form posts", async ({ page, browser }) => {
+    const { email, name } = await sendEnquiries(page);
+    const { context, page: noJs } = await signIn(browser, { javaScriptEnabled: false });
+    try {
+      await noJs.goto("/staff");
+      await noJs.getByLabel("Search name, e-mail or organisation").fill(email);
+      await noJs.getByLabel("Form").selectOption("contact");
+      await noJs.getByRole("button", { name: "Apply filters" }).click();
+      await expect(inboxTable(noJs).getByRole("row")).toHaveCount(2);
+      await inboxTable(noJs).getByRole("link", { name }).click();
+      await noJs.getByRole("button", { name: "Add note" }).click();
+      await expect(noJs.getByRole("alert")).toContainText("Enter a note");
+      await noJs.getByLabel("Add a note").fill("Noted without JavaScript.");
+      await noJs.getByRole("button", { name: "Add note" }).click();
+      await expect(noJs.getByText("Noted without JavaScript.")).toBeVisible();
+      await noJs.getByRole("button", { name: "Mark as handled" }).click();
+      await expect(noJs.getByRole("button", { name: "Reopen" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:console`: the staff console's inbox with real volume.
+ *
+ * For each engine it seeds BENCH_ENQUIRIES (100,000) enquiries straight into a
+ * fresh database (a realistic spread of forms, handled and new, their e-mails
+ * mostly sent, some failed, dead-lettered or still queued, a few suspected
+ * spam), then times the functions the console's routes call
+ * (console.inbox.list / get, through createStaffConsole) in this process:
+ *
+ * - the inbox's first page (no filter);
+ * - a filtered page: delivery problem + new;
+ * - a search by surname;
+ * - an enquiry's page (a different enquiry each run; each view writes its audit row).
+ *
+ * BENCH_RUNS (50) timed runs each after BENCH_WARMUP (5); p50 and p95 server
+ * time. Targets: p95 < 150 ms on the embedded database (PGlite), < 50 ms on
+ * PostgreSQL (a throwaway PostgreSQL cluster from test/support/postgres.ts,
+ * skipped with a note when its binaries are missing). Exits non-zero when a
+ * target is missed. Figures go to bench/results/console.md.
+ * Options (environment): BENCH_ENQUIRIES, BENCH_RUNS, BENCH_WARMUP,
+ * BENCH_ENGINES (pglite,postgres).
+ * A benchmark, not a test: run it on a quiet machine.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { PgBoss } from "pg-boss";
+import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
+import { parseEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { openStore } from "../server/enquiries/db.server";
+import { createStaffConsole } from "../server/staff";
+import { startPostgres, type TestPostgres } from "../test/support/postgres";
+import { seedConsole } from "./lib/console-seed";
+
+const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
+const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
+const targets: Record<string, number> = { pglite: 150, postgres: 50 };
+const SEARCH = "okafor";
+
+const by: InboxActor = {
+  member: { id: "bench-staff", email: "bench@maternis.test", name: "Bench", role: "staff" },
+  meta: { fingerprint: "bench-fingerprint" },
+};
+
+type Result = { engine: string; task: string; p50: number; p95: number; target: number };
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(engine: string, task: string, fn: (run: number) => Promise<unknown>): Promise<Result> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn(warmup + i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { engine, task, p50: percentile(times, 50), p95: percentile(times, 95), target: targets[engine]! };
+}
+
+async function bench(engine: string, postgres: TestPostgres | null): Promise<Result[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-bench-console-"));
+  const databaseUrl = postgres ? await postgres.createDatabase("bench_console") : undefined;
+  const store = await openStore({ dataDir, databaseUrl });
+  try {
+    let started = performance.now();
+    await seedConsole(store, enquiries, by.member);
+    console.log(`${engine}: seeded ${enquiries} enquiries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const env = parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    // The inbox's reads never use the job queue; the retry action would.
+    const boss = new PgBoss({ ...store.bossConnection, schema: "pgboss", supervise: false, schedule: false });
+    const staff = await createStaffConsole({ store, boss, env, log: createLogger("silent") });
+    const { inbox } = staff;
+
+    const sample = (await store.db.execute(
+      sql`select id from submissions where spam_reason is null order by random() limit ${warmup + runs}`,
+    )) as unknown as { rows: { id: string }[] };
+    const ids = sample.rows.map((row) => row.id);
+    const problemNew: InboxFilters = { problem: true, state: "new" };
+    const first = await inbox.list({}, 1);
+    const filtered = await inbox.list(problemNew, 1);
+    const searched = await inbox.list({ q: SEARCH }, 1);
+    console.log(
+      `${engine}: ${first.total} listed, ${filtered.total} with a delivery problem and new, ${searched.total} matching "${SEARCH}"`,
+    );
+    started = performance.now();
+    return [
+      await measure(engine, "Inbox, first page", () => inbox.list({}, 1)),
+      await measure(engine, "Filtered: delivery problem + new", () => inbox.list(problemNew, 1)),
+      await measure(engine, `Search "${SEARCH}"`, () => inbox.list({ q: SEARCH }, 1)),
+      await measure(engine, "Enquiry page", async (run) => {
+        if (!(await inbox.get(ids[run % ids.length]!, by))) throw new Error("enquiry not found");
+      }),
+    ];
+  } finally {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results: Result[] = [];
+const notes: string[] = [];
+for (const engine of engines) {
+  if (engine === "pglite") {
+    results.push(...(await bench("pglite", null)));
+  } else if (engine === "postgres") {
+    let postgres: TestPostgres;
+    try {
+      postgres = await startPostgres();
+    } catch (error) {
+      const note = `PostgreSQL skipped: ${(error as Error).message}`;
+      console.warn(note);
+      notes.push(note);
+      continue;
+    }
+    try {
+      results.push(...(await bench("postgres", postgres)));
+    } finally {
+      await postgres.stop();
+    }
+  } else {
+    throw new Error(`Unknown engine ${engine}`);
+  }
+}
+
+const engineName: Record<string, string> = { pglite: "embedded (PGlite)", postgres: "PostgreSQL" };
+const rows = results.map(
+  (r) =>
+    `| ${engineName[r.engine]} | ${r.task} | ${r.p50.toFixed(1)} ms | **${r.p95.toFixed(1)} ms** | < ${r.target} ms | ${r.p95 < r.target ? "pass" : "FAIL"} |`,
+);
+const table = [
+  "| Database | Request | p50 | p95 | Target (p95) | |",
+  "| --- | --- | ---: | ---: | ---: | --- |",
+  ...rows,
+];
+console.log(`\n${table.join("\n")}\n`);
+
+const report = `# Staff console inbox (\`npm run bench:console\`)
+
+${new Date().toISOString().slice(0, 10)}, this machine (load average ${loadavg()
+  .map((n) => n.toFixed(1))
+  .join(
+    " / ",
+  )} when written: figures on a busy machine are slower). ${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
+fresh database (50% contact, 30% demo, 20% advisory; 2% suspected spam; two e-mails each, about 1% failed,
+1% dead-lettered, 1% queued). Server time of the functions the console's routes call
+(\`console.inbox.list\` and \`console.inbox.get\`, the view's audit row included), ${runs} runs after ${warmup}
+warm-up runs, in one process.
+
+${table.join("\n")}
+${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`;
+mkdirSync("bench/results", { recursive: true });
+writeFileSync("bench/results/console.md", report);
+console.log("Written to bench/results/console.md");
+
+const missed = results.filter((r) => r.p95 >= r.target);
+if (missed.length > 0) {
+  console.error(`Target missed: ${missed.map((r) => `${r.engine} ${r.task}`).join(", ")}`);
+  process.exit(1);
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "deliveries_unsent_idx" ON "deliveries" USING btree ("submission_id","status","created_at") WHERE "deliveries"."status" <> 'sent';--> statement-breakpoint
+CREATE INDEX "submissions_inbox_idx" ON "submissions" USING btree ("created_at","id") WHERE "submissions"."spam_reason" is null;--> statement-breakpoint
+CREATE INDEX "submissions_inbox_new_idx" ON "submissions" USING btree ("created_at","id") WHERE "submissions"."spam_reason" is null and "submissions"."handled_at" is null;

@@ -1,0 +1,311 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import {
+  INBOX_PAGE_SIZE,
+  STUCK_AFTER_MINUTES,
+  payloadFields,
+  payloadValue,
+  topicKey,
+  validateNote,
+  type DeliveryGlance,
+  type DeliveryState,
+  type Inbox,
+  type InboxActor,
+  type InboxFilters,
+  type StateOutcome,
+} from "~/lib/console/inbox";
+import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
+import type { Database, Store } from "../enquiries/db.server";
+import { deliveryMessageId } from "../enquiries/messages.server";
+import { requeueDeadDeliveries } from "../enquiries/operations.server";
+import { deliveries, submissions } from "../enquiries/schema.server";
+import { recordAudit } from "./audit.server";
+import { enquiryNotes, staffUsers } from "./schema.server";
+
+export type InboxDeps = {
+  store: Store;
+  boss: PgBoss;
+  /** The fingerprint secret, which also keys the audit log's hashes. */
+  secret: string;
+  /** For the Message-ID of an e-mail not sent yet (the one the pipeline will use). */
+  siteUrl: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Characters that mean something in a LIKE pattern, escaped to match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * The subqueries below name their columns in plain SQL: Drizzle leaves column
+ * names unqualified in a single-table select, which would make
+ * `submission_id = id` compare a delivery with itself.
+ */
+const stuck = sql.raw(`d.status = 'queued' and d.created_at < now() - interval '${STUCK_AFTER_MINUTES} minutes'`);
+
+/**
+ * The enquiries with a delivery problem: an e-mail failed (retrying),
+ * dead-lettered, or still queued after 15 minutes. Read first, on their own,
+ * from deliveries_unsent_idx (`status <> 'sent'`: only the e-mails not sent,
+ * a few in a healthy system), so the inbox's query then knows exactly how
+ * many ids it filters by (a subquery here is misestimated, and the planner
+ * would walk every unsent e-mail to fill one page).
+ */
+async function deliveryProblemIds(db: Database): Promise<string[]> {
+  const rows = await db.execute(
+    // Written so that only deliveries_unsent_idx can serve it (no equality on status for the status index).
+    sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status <> 'queued' or d.created_at < now() - ${sql.raw(`interval '${STUCK_AFTER_MINUTES} minutes'`)})`,
+  );
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
+function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | undefined {
+  return and(
+    isNull(submissions.spamReason),
+    filters.kind ? eq(submissions.kind, filters.kind) : undefined,
+    filters.state === "new" ? isNull(submissions.handledAt) : undefined,
+    filters.state === "handled" ? isNotNull(submissions.handledAt) : undefined,
+    problemIds ? sql`${submissions.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
+    // search_text is lower-cased; its trigram index serves ILIKE '%…%'.
+    filters.q ? ilike(submissions.searchText, likePattern(filters.q)) : undefined,
+  );
+}
+
+/** Each delivery of the row's submission as [kind, status, stuck], oldest first. */
+const deliveryGlances = sql<
+  string | [DeliveryKind, DeliveryState, boolean][]
+>`coalesce((select json_agg(json_build_array(d.kind, d.status, ${stuck}) order by d.created_at) from deliveries d where d.submission_id = "submissions"."id"), '[]')`;
+
+function parseJson<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+function payloadText(key: string) {
+  return sql<string | null>`${submissions.payload}->>${sql.raw(`'${key}'`)}`;
+}
+
+export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
+  const { db } = store;
+
+  /** The submission's state, in the transaction that changes it, with its audit row. */
+  async function setHandled(id: string, handled: boolean, by: InboxActor): Promise<StateOutcome> {
+    if (!UUID.test(id)) return { ok: false, reason: "not-found" };
+    return store.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ handledAt: submissions.handledAt })
+        .from(submissions)
+        .where(eq(submissions.id, id))
+        .for("update");
+      if (!row) return { ok: false, reason: "not-found" } as const;
+      if ((row.handledAt !== null) === handled) return { ok: false, reason: "unchanged" } as const;
+      await tx
+        .update(submissions)
+        .set(handled ? { handledAt: new Date(), handledBy: by.member.id } : { handledAt: null, handledBy: null })
+        .where(eq(submissions.id, id));
+      await recordAudit(tx, secret, {
+        action: handled ? "marked-handled" : "reopened",
+        actor: { member: by.member },
+        target: id,
+        meta: by.meta,
+      });
+      return { ok: true } as const;
+    });
+  }
+
+  return {
+    async list(filters, requested) {
+      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+      if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
+      const where = whereOf(filters, problemIds);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
+      const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+      const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
+      const rows = await db
+        .select({
+          id: submissions.id,
+          receivedAt: submissions.createdAt,
+          kind: submissions.kind,
+          name: payloadText("name"),
+          organisation: payloadText("organization"),
+          interest: payloadText("interest"),
+          role: payloadText("role"),
+          handledAt: submissions.handledAt,
+          deliveries: deliveryGlances,
+        })
+        .from(submissions)
+        .where(where)
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(INBOX_PAGE_SIZE)
+        .offset((page - 1) * INBOX_PAGE_SIZE);
+      return {
+        page,
+        pages,
+        total,
+        rows: rows.map((row) => {
+          const key = topicKey(row.kind);
+          const topic = row[key];
+          return {
+            id: row.id,
+            receivedAt: row.receivedAt,
+            kind: row.kind,
+            name: row.name ?? "",
+            organisation: row.organisation || null,
+            topic: topic ? payloadValue(row.kind, key, topic) : null,
+            handled: row.handledAt !== null,
+            deliveries: parseJson(row.deliveries).map(([kind, state, stuck]): DeliveryGlance => ({
+              kind,
+              state,
+              stuck: Boolean(stuck),
+            })),
+          };
+        }),
+      };
+    },
+
+    async get(id, by) {
+      if (!UUID.test(id)) return null;
+      const [found] = await db
+        .select({ submission: submissions, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
+        .from(submissions)
+        .leftJoin(staffUsers, eq(staffUsers.id, submissions.handledBy))
+        .where(eq(submissions.id, id));
+      if (!found) return null;
+      const { submission } = found;
+      const [sent, notes] = await Promise.all([
+        db
+          .select({
+            delivery: deliveries,
+            stuck: sql<boolean>`${sql.raw(`"deliveries"."status" = 'queued' and "deliveries"."created_at" < now() - interval '${STUCK_AFTER_MINUTES} minutes'`)}`,
+          })
+          .from(deliveries)
+          .where(eq(deliveries.submissionId, id))
+          .orderBy(asc(deliveries.createdAt)),
+        db
+          .select()
+          .from(enquiryNotes)
+          .where(eq(enquiryNotes.submissionId, id))
+          .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id)),
+      ]);
+      await recordAudit(db, secret, {
+        action: "enquiry-viewed",
+        actor: { member: by.member },
+        target: id,
+        meta: by.meta,
+      });
+      return {
+        id: submission.id,
+        kind: submission.kind as EnquiryKind,
+        receivedAt: submission.createdAt,
+        name: submission.payload.name ?? "",
+        email: submission.payload.email ?? submission.email,
+        fields: payloadFields(submission.kind, submission.payload),
+        deliveries: sent.map(({ delivery: d, stuck }) => ({
+          id: d.id,
+          kind: d.kind,
+          recipient: d.recipient,
+          state: d.status,
+          stuck: Boolean(stuck),
+          attempts: d.attempts,
+          lastError: d.lastError,
+          messageId: d.providerMessageId ?? deliveryMessageId(d.submissionId, d.kind, siteUrl),
+          sentAt: d.sentAt,
+          createdAt: d.createdAt,
+        })),
+        notes: notes.map((note) => ({ id: note.id, author: note.authorName, body: note.body, at: note.createdAt })),
+        handled: submission.handledAt
+          ? { at: submission.handledAt, by: found.handledByName || found.handledByEmail || null }
+          : null,
+        spamReason: submission.spamReason,
+      };
+    },
+
+    async addNote(id, body, by) {
+      const error = validateNote(body);
+      if (error) throw new Error(`Invalid note: ${error}`);
+      if (!UUID.test(id)) return { ok: false };
+      return store.transaction(async (tx) => {
+        const [exists] = await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id));
+        if (!exists) return { ok: false };
+        const noteId = randomUUID();
+        const { name, email } = by.member;
+        await tx.insert(enquiryNotes).values({
+          id: noteId,
+          submissionId: id,
+          authorId: by.member.id,
+          authorName: name && name !== email ? `${name} (${email})` : email,
+          body: body.trim(),
+        });
+        await recordAudit(tx, secret, {
+          action: "note",
+          actor: { member: by.member },
+          target: id,
+          detail: { noteId },
+          meta: by.meta,
+        });
+        return { ok: true };
+      });
+    },
+
+    markHandled: (id, by) => setHandled(id, true, by),
+    reopen: (id, by) => setHandled(id, false, by),
+
+    async retryDelivery(deliveryId, by) {
+      if (!UUID.test(deliveryId)) return { ok: false, reason: "not-found" };
+      return store.transaction(async (tx, bossDb) => {
+        const [row] = await requeueDeadDeliveries(tx, bossDb, boss, { deliveryId });
+        if (!row) {
+          const [exists] = await tx.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, deliveryId));
+          return { ok: false, reason: exists ? "not-dead" : "not-found" } as const;
+        }
+        await recordAudit(tx, secret, {
+          action: "retry",
+          actor: { member: by.member },
+          target: deliveryId,
+          detail: { enquiry: row.submissionId, kind: row.kind },
+          meta: by.meta,
+        });
+        return { ok: true, submissionId: row.submissionId } as const;
+      });
+    },
+
+    async export(filters, by) {
+      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+      const rows = await db
+        .select({
+          id: submissions.id,
+          receivedAt: submissions.createdAt,
+          kind: submissions.kind,
+          handledAt: submissions.handledAt,
+          payload: submissions.payload,
+          deliveries: deliveryGlances,
+        })
+        .from(submissions)
+        .where(whereOf(filters, problemIds))
+        .orderBy(desc(submissions.createdAt), desc(submissions.id));
+      await recordAudit(db, secret, {
+        action: "export",
+        actor: { member: by.member },
+        // The filters, but never the search text (it may be a name or an address).
+        detail: {
+          rows: rows.length,
+          kind: filters.kind ?? null,
+          state: filters.state ?? null,
+          problem: Boolean(filters.problem),
+          search: Boolean(filters.q),
+        },
+        meta: by.meta,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        receivedAt: row.receivedAt,
+        kind: row.kind,
+        handledAt: row.handledAt,
+        payload: row.payload,
+        deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
+      }));
+    },
+  };
+}

@@ -1,0 +1,343 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { InboxActor } from "~/lib/console/inbox";
+import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
+import type { EnquiryPipeline } from "../enquiries";
+import { DELIVERY_QUEUE } from "../enquiries/queue.server";
+import { deliveries, submissions } from "../enquiries/schema.server";
+import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import type { DeliveryStatus } from "../enquiries/schema.server";
+import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { maintainEmbedded } from "../enquiries/operations.server";
+import { createInbox } from "./inbox.server";
+import { auditLog, staffUsers } from "./schema.server";
+
+/** The inbox's queries and actions on the embedded database and on PostgreSQL. */
+let postgres: TestPostgres;
+const open: EnquiryPipeline[] = [];
+const cleanups: (() => void)[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
+afterEach(async () => {
+  for (const pipeline of open.splice(0)) await pipeline.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const engines = [
+  {
+    name: "pglite",
+    async database() {
+      const data = await preparedDataDir();
+      cleanups.push(data.remove);
+      return { DATA_DIR: data.dir };
+    },
+  },
+  {
+    name: "postgres",
+    async database() {
+      const data = tempDataDir();
+      cleanups.push(data.remove);
+      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
+    },
+  },
+];
+
+const member = { id: "staff-1", email: "ada@maternis.test", name: "Ada Lovelace", role: "staff" as const };
+const by: InboxActor = { member, meta: { fingerprint: "fp-0123456789abcd" } };
+
+type Seed = {
+  kind?: EnquiryKind;
+  payload?: Record<string, string>;
+  minutesAgo?: number;
+  handled?: boolean;
+  spam?: boolean;
+  deliveries?: { kind: DeliveryKind; status: DeliveryStatus; minutesAgo?: number; providerMessageId?: string }[];
+};
+
+describe.each(engines)("inbox on $name", (engine) => {
+  async function start() {
+    const pipeline = await openPipeline(testEnv(await engine.database()), false);
+    open.push(pipeline);
+    const { store, boss } = pipeline.internals;
+    await store.db.insert(staffUsers).values({ id: member.id, email: member.email, name: member.name });
+    const secret = await loadFingerprintSecret(store);
+    const inbox = createInbox({ store, boss, secret, siteUrl: "https://www.maternis.health" });
+    let n = 0;
+    async function seed(s: Seed = {}) {
+      const id = randomUUID();
+      const kind = s.kind ?? "contact";
+      n++;
+      const payload = s.payload ?? {
+        name: `Person ${n}`,
+        email: `person${n}@example.org`,
+        organization: `Clinic ${n}`,
+        interest: "partnership",
+        message: "Hello",
+      };
+      const at = new Date(Date.now() - (s.minutesAgo ?? n) * 60_000);
+      await store.db.insert(submissions).values({
+        id,
+        kind,
+        payload,
+        email: payload.email!.toLowerCase(),
+        clientFingerprint: "fp",
+        createdAt: at,
+        handledAt: s.handled ? at : null,
+        handledBy: s.handled ? member.id : null,
+        spamReason: s.spam ? "honeypot" : null,
+      });
+      const ids: Record<string, string> = {};
+      for (const d of s.deliveries ?? [{ kind: "notification", status: "sent" }]) {
+        ids[d.kind] = randomUUID();
+        await store.db.insert(deliveries).values({
+          id: ids[d.kind]!,
+          submissionId: id,
+          kind: d.kind,
+          recipient: d.kind === "notification" ? "enquiries@maternis.test" : payload.email!,
+          status: d.status,
+          attempts: d.status === "queued" ? 0 : 3,
+          lastError: d.status === "dead" || d.status === "failed" ? "421 try later" : null,
+          providerMessageId: d.providerMessageId ?? null,
+          sentAt: d.status === "sent" ? at : null,
+          createdAt: new Date(Date.now() - (d.minutesAgo ?? s.minutesAgo ?? n) * 60_000),
+        });
+      }
+      return { id, deliveries: ids };
+    }
+    async function audits() {
+      return store.db.select().from(auditLog).orderBy(auditLog.id);
+    }
+    return { store, boss, inbox, seed, audits };
+  }
+
+  test("lists newest first, 50 a page, without suspected spam", async () => {
+    const { inbox, seed } = await start();
+    const ids: string[] = [];
+    for (let i = 0; i < 55; i++) ids.push((await seed({ minutesAgo: 100 - i })).id);
+    await seed({ spam: true, minutesAgo: 1 });
+
+    const first = await inbox.list({}, 1);
+    expect(first).toMatchObject({ total: 55, pages: 2, page: 1 });
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(5).reverse());
+    expect(first.rows[0]).toMatchObject({
+      name: "Person 55",
+      organisation: "Clinic 55",
+      kind: "contact",
+      topic: "Partnership Opportunities",
+      handled: false,
+      deliveries: [{ kind: "notification", state: "sent", stuck: false }],
+    });
+    const second = await inbox.list({}, 2);
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(0, 5).reverse());
+    // A page past the end shows the last one.
+    expect((await inbox.list({}, 9)).page).toBe(2);
+  });
+
+  test("filters by form, state and delivery problem", async () => {
+    const { inbox, seed } = await start();
+    const demo = await seed({
+      kind: "demo",
+      payload: { name: "Dee Mo", email: "dee@example.org", organization: "NHS Lothian", role: "healthcare" },
+      deliveries: [{ kind: "welcome", status: "dead" }],
+    });
+    const handled = await seed({ handled: true });
+    const failed = await seed({
+      deliveries: [
+        { kind: "notification", status: "failed" },
+        { kind: "acknowledgement", status: "sent" },
+      ],
+    });
+    const stuck = await seed({ deliveries: [{ kind: "notification", status: "queued", minutesAgo: 20 }] });
+    const fresh = await seed({ deliveries: [{ kind: "notification", status: "queued", minutesAgo: 1 }] });
+
+    const ids = async (filters: Parameters<typeof inbox.list>[0]) =>
+      (await inbox.list(filters, 1)).rows.map((r) => r.id).sort();
+    expect(await ids({ kind: "demo" })).toEqual([demo.id]);
+    expect(await ids({ state: "handled" })).toEqual([handled.id]);
+    expect(await ids({ state: "new" })).toEqual([demo.id, failed.id, stuck.id, fresh.id].sort());
+    expect(await ids({ problem: true })).toEqual([demo.id, failed.id, stuck.id].sort());
+    expect(await ids({ problem: true, kind: "contact" })).toEqual([failed.id, stuck.id].sort());
+
+    const demoRow = (await inbox.list({ kind: "demo" }, 1)).rows[0];
+    expect(demoRow).toMatchObject({ topic: "Healthcare Provider", deliveries: [{ kind: "welcome", state: "dead" }] });
+    const stuckRow = (await inbox.list({ problem: true }, 1)).rows.find((r) => r.id === stuck.id);
+    expect(stuckRow?.deliveries).toEqual([{ kind: "notification", state: "queued", stuck: true }]);
+  });
+
+  test("searches name, address and organisation, case-insensitively, with LIKE characters taken literally", async () => {
+    const { inbox, seed } = await start();
+    const grace = await seed({
+      payload: { name: "Grace Hopper", email: "G.Hopper@Navy.example", organization: "Naval_Lab 100%" },
+    });
+    const other = await seed({ payload: { name: "Alan Turing", email: "alan@bletchley.example" } });
+    await seed({ payload: { name: "Spam Hopper", email: "spam@example.org" }, spam: true });
+
+    const search = async (q: string) => (await inbox.list({ q }, 1)).rows.map((r) => r.id);
+    expect(await search("hopper")).toEqual([grace.id]);
+    expect(await search("NAVY.EX")).toEqual([grace.id]);
+    expect(await search("naval_lab")).toEqual([grace.id]);
+    expect(await search("100%")).toEqual([grace.id]);
+    expect(await search("l_b")).toEqual([]);
+    expect(await search("%%")).toEqual([]);
+    expect(await search("bletchley")).toEqual([other.id]);
+    expect((await inbox.list({ q: "ALAN", kind: "demo" }, 1)).total).toBe(0);
+  });
+
+  test("an enquiry's page: fields in form order with labels, e-mails with Message-IDs, notes; the view is audited", async () => {
+    const { inbox, seed, audits } = await start();
+    const { id, deliveries: d } = await seed({
+      kind: "demo",
+      payload: {
+        name: "Dee Mo",
+        email: "dee@example.org",
+        organization: "NHS Lothian",
+        role: "healthcare",
+        preferredTime: "2026-12-01",
+        message: "Please call",
+      },
+      deliveries: [
+        { kind: "welcome", status: "sent", providerMessageId: "<provider-1@mail.example>" },
+        { kind: "notification", status: "dead" },
+      ],
+    });
+    const detail = await inbox.get(id, by);
+    expect(detail).not.toBeNull();
+    expect(detail!.fields).toEqual([
+      { key: "name", label: "Full Name", value: "Dee Mo" },
+      { key: "organization", label: "Organization / Institution", value: "NHS Lothian" },
+      { key: "email", label: "Email Address", value: "dee@example.org" },
+      { key: "role", label: "Role", value: "Healthcare Provider" },
+      { key: "preferredTime", label: "Preferred Date", value: "2026-12-01" },
+      { key: "message", label: "Message", value: "Please call" },
+    ]);
+    expect(detail!.deliveries).toMatchObject([
+      { id: d.welcome, kind: "welcome", state: "sent", messageId: "<provider-1@mail.example>", attempts: 3 },
+      {
+        id: d.notification,
+        kind: "notification",
+        state: "dead",
+        recipient: "enquiries@maternis.test",
+        lastError: "421 try later",
+        messageId: `<${id}.notification@www.maternis.health>`,
+        sentAt: null,
+      },
+    ]);
+    expect(detail!.handled).toBeNull();
+    expect(await inbox.get(randomUUID(), by)).toBeNull();
+    expect(await inbox.get("not-a-uuid", by)).toBeNull();
+    expect((await audits()).map((a) => [a.action, a.target, a.actorId, a.actor, a.clientFingerprint])).toEqual([
+      ["enquiry-viewed", id, member.id, member.email, "fp-0123456789abcd"],
+    ]);
+  });
+
+  test("notes, handled and reopen, each with its audit row", async () => {
+    const { inbox, seed, audits } = await start();
+    const { id } = await seed();
+    expect(await inbox.addNote(id, "  Called back, sending pricing.  ", by)).toEqual({ ok: true });
+    await expect(inbox.addNote(id, "   ", by)).rejects.toThrow(/Enter a note/);
+    expect(await inbox.addNote(randomUUID(), "Lost", by)).toEqual({ ok: false });
+
+    expect(await inbox.markHandled(id, by)).toEqual({ ok: true });
+    expect(await inbox.markHandled(id, by)).toEqual({ ok: false, reason: "unchanged" });
+    const handled = await inbox.get(id, by);
+    expect(handled!.handled).toMatchObject({ by: "Ada Lovelace" });
+    expect(handled!.notes).toMatchObject([
+      { author: "Ada Lovelace (ada@maternis.test)", body: "Called back, sending pricing." },
+    ]);
+    expect((await inbox.list({ state: "handled" }, 1)).rows.map((r) => r.id)).toEqual([id]);
+
+    expect(await inbox.reopen(id, by)).toEqual({ ok: true });
+    expect(await inbox.reopen(id, by)).toEqual({ ok: false, reason: "unchanged" });
+    expect(await inbox.reopen(randomUUID(), by)).toEqual({ ok: false, reason: "not-found" });
+    expect((await inbox.get(id, by))!.handled).toBeNull();
+
+    expect((await audits()).map((a) => [a.action, a.target])).toEqual([
+      ["note", id],
+      ["marked-handled", id],
+      ["enquiry-viewed", id],
+      ["reopened", id],
+      ["enquiry-viewed", id],
+    ]);
+  });
+
+  test("retry re-queues only a dead-lettered e-mail, with a job for the worker, audited", async () => {
+    const { store, inbox, seed, audits } = await start();
+    const { id, deliveries: d } = await seed({
+      deliveries: [
+        { kind: "notification", status: "dead" },
+        { kind: "acknowledgement", status: "sent" },
+      ],
+    });
+    expect(await inbox.retryDelivery(d.acknowledgement!, by)).toEqual({ ok: false, reason: "not-dead" });
+    expect(await inbox.retryDelivery(randomUUID(), by)).toEqual({ ok: false, reason: "not-found" });
+    expect(await inbox.retryDelivery(d.notification!, by)).toEqual({ ok: true, submissionId: id });
+
+    const [row] = await store.db.select().from(deliveries).where(eq(deliveries.id, d.notification!));
+    expect(row).toMatchObject({ status: "queued", lastError: null });
+    const jobs = (await store.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${DELIVERY_QUEUE} and data->>'deliveryId' = ${d.notification!}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(jobs.rows[0]!.n)).toBe(1);
+    // The Message-ID the worker will use is the one the page shows: derived from the delivery.
+    expect((await inbox.get(id, by))!.deliveries[0]!.messageId).toBe(`<${id}.notification@www.maternis.health>`);
+    expect((await audits()).filter((a) => a.action === "retry")).toMatchObject([
+      { target: d.notification, detail: { enquiry: id, kind: "notification" } },
+    ]);
+    const untouched = await store.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.id, d.acknowledgement!), eq(deliveries.status, "sent")));
+    expect(untouched).toHaveLength(1);
+  });
+
+  test("export returns every row of the filter, and is audited without the search text", async () => {
+    const { inbox, seed, audits } = await start();
+    for (let i = 0; i < 60; i++) await seed();
+    const grace = await seed({
+      payload: { name: '=HYPERLINK("http://evil")', email: "grace@example.org", organization: "Navy" },
+      deliveries: [{ kind: "notification", status: "dead" }],
+    });
+    expect(await inbox.export({}, by)).toHaveLength(61);
+    const rows = await inbox.export({ q: "grace@", problem: true }, by);
+    expect(rows).toEqual([
+      {
+        id: grace.id,
+        receivedAt: expect.any(Date),
+        kind: "contact",
+        handledAt: null,
+        payload: { name: '=HYPERLINK("http://evil")', email: "grace@example.org", organization: "Navy" },
+        deliveries: { notification: "dead" },
+      },
+    ]);
+    const exported = (await audits()).filter((a) => a.action === "export");
+    expect(exported.map((a) => a.detail)).toEqual([
+      { rows: 61, kind: null, state: null, problem: false, search: false },
+      { rows: 1, kind: null, state: null, problem: true, search: true },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain("grace");
+  });
+
+  test("the daily maintenance vacuums the embedded database (PostgreSQL has autovacuum)", async () => {
+    const { store, seed } = await start();
+    for (let i = 0; i < 20; i++) await seed();
+    const visible = async () =>
+      Number(
+        (
+          (await store.db.execute(
+            sql`select relallvisible as n from pg_class where relname = 'submissions'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    expect(await visible()).toBe(0);
+    expect(await maintainEmbedded(store)).toBe(engine.name === "pglite");
+    expect(await visible()).toBe(engine.name === "pglite" ? 1 : 0);
+  });
+});
