@@ -6,7 +6,11 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
+import { londonDate } from "~/lib/calendar";
+import { contentDate, currentAnnouncement } from "~/lib/dated";
 import { plainMeta } from "~/lib/seo";
+import { siteNow } from "~/lib/site-clock.server";
+import type { RootDatedData } from "~/lib/use-dated";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 
@@ -16,6 +20,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+/**
+ * The date every page's dated content follows (app/lib/dated.ts), from the
+ * site's one clock, and the announcement for the banner: the same for every
+ * request until the next boundary, so prerendered pages stay byte-identical.
+ */
+export function loader({ context }: Route.LoaderArgs): RootDatedData {
+  const date = contentDate(londonDate(siteNow(context)));
+  return { contentDate: date, announcement: currentAnnouncement(date) };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -29,6 +29,8 @@ export type AppContext = {
   formGuard: FormGuard;
   enquiries: EnquiryService | null;
   console: StaffConsole | null;
+  /** The site's clock for dated content (SITE_CLOCK, or a test's); unset = app/lib/site-clock.server.ts reads env. */
+  now?: () => Date;
 };
 
 /**
