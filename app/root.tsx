@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -32,8 +40,10 @@ export function loader({ context }: Route.LoaderArgs): RootDatedData {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Which stretch of dates the page was rendered for: the server tells a stale prerendered page by it.
+  const dated = useRouteLoaderData("root") as RootDatedData | undefined;
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-content-date={dated?.contentDate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

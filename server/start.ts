@@ -44,6 +44,11 @@ function listen(server: http.Server, env: Env) {
 
 async function main(env: Env, loadSite: LoadSite) {
   const log = createLogger(env.LOG_LEVEL);
+  if (env.SITE_CLOCK) {
+    log.warn("SITE_CLOCK is set: dated content follows this fixed date, not today's", {
+      siteClock: env.SITE_CLOCK.toISOString(),
+    });
+  }
   // Until the site is ready, requests get a short 503 (a load balancer retries elsewhere).
   let handler: http.RequestListener = (_req, res) => {
     res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" }).end("Starting up.");
@@ -59,7 +64,7 @@ async function main(env: Env, loadSite: LoadSite) {
   // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
   const pipeline: EnquiryPipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
 
-  handler = createApp({
+  const created = createApp({
     env,
     log,
     metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
@@ -69,7 +74,11 @@ async function main(env: Env, loadSite: LoadSite) {
     ...site.app,
     apiRouter: pipeline.apiRouter,
     healthCheck: pipeline.healthCheck,
-  }).handler;
+  });
+  // Prerendered pages whose dated content has moved on since the build are
+  // rendered again before the first request (docs/decisions/010-dated-content.md).
+  await created.datedPages?.start();
+  handler = created.handler;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info("server listening", { url: `http://localhost:${port}`, port });
@@ -78,6 +87,7 @@ async function main(env: Env, loadSite: LoadSite) {
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
+    created.datedPages?.stop();
     log.info("shutting down", { signal });
     const timer = setTimeout(() => {
       log.error("shutdown timed out; closing open connections");
