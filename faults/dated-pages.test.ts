@@ -21,7 +21,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { londonMidnight } from "~/lib/calendar";
 import { BEFORE_ALL } from "~/lib/dated";
 import { parseEnv } from "~/lib/env.server";

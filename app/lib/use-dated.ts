@@ -11,7 +11,7 @@ export type RootDatedData = {
   announcement: Announcement | null;
 };
 
-function rootData(): RootDatedData | undefined {
+function useRootDatedData(): RootDatedData | undefined {
   return useRouteLoaderData("root") as RootDatedData | undefined;
 }
 
@@ -22,12 +22,12 @@ function rootData(): RootDatedData | undefined {
  * today's date.
  */
 export function useContentDate(): string {
-  return rootData()?.contentDate ?? contentDate(londonDate(new Date()));
+  return useRootDatedData()?.contentDate ?? contentDate(londonDate(new Date()));
 }
 
 /** The current announcement from the root loader. */
 export function useAnnouncement(): Announcement | null {
-  const data = rootData();
+  const data = useRootDatedData();
   const fallbackDate = useContentDate();
   return data ? data.announcement : currentAnnouncement(fallbackDate);
 }
