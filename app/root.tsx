@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
@@ -37,6 +38,16 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs): RootDatedData {
   const date = contentDate(londonDate(siteNow(context)));
   return { contentDate: date, announcement: currentAnnouncement(date) };
+}
+
+/**
+ * The dated data changes only at boundaries: a form post does not reload it
+ * (an enquiry stays one request); a navigation does, so a tab left open
+ * across a boundary catches up.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -48,7 +48,7 @@ test("every page passes the W3C Nu HTML Checker with zero errors", async ({ requ
     } catch (error) {
       const failed = error as { code?: string | number; stderr?: string };
       if (failed.code === "ENOENT")
-        throw new Error(`No Java runtime: "${java}" was not found (set JAVA or install one).`);
+        throw new Error(`No Java runtime: "${java}" was not found (set JAVA or install one).`, { cause: error });
       stderr = failed.stderr ?? "";
     }
     const report = JSON.parse(stderr) as { messages: VnuMessage[] };
