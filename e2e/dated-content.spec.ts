@@ -71,14 +71,16 @@ function atDate(clock: string, checks: (page: Page, base: string) => Promise<voi
     test.beforeAll(async () => {
       test.setTimeout(180_000);
       server = await startServer(
-        { SITE_CLOCK: clock },
-        { dataPrefix: "maternis-e2e-dated-", healthTimeoutMs: 170_000 },
+        { SITE_CLOCK: clock, LOG_LEVEL: "warn" },
+        { dataPrefix: "maternis-e2e-dated-", healthTimeoutMs: 170_000, capture: true },
       );
     });
     test.afterAll(async () => {
       await server?.stop();
     });
     test("every dated item reads as that date makes true", async ({ page }) => {
+      // The server says at start that its clock is fixed.
+      expect(server.output()).toContain("SITE_CLOCK is set");
       await checks(page, server.url);
     });
   });
