@@ -53,7 +53,14 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx"],
+    // app/root.tsx is the root route module: its loader may import server-only modules too.
+    ignores: [
+      "app/routes/**",
+      "app/root.tsx",
+      "app/**/*.server.ts",
+      "app/**/*.test.{ts,tsx}",
+      "app/entry.server.tsx",
+    ],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {

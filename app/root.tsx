@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -7,7 +17,12 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
 import { isStaffPath } from "~/lib/console/paths";
+import { londonDate } from "~/lib/calendar";
+import { appContext } from "~/lib/context.server";
+import { announcementKey, contentDate, currentAnnouncement } from "~/lib/dated";
 import { plainMeta } from "~/lib/seo";
+import { siteNow } from "~/lib/site-clock.server";
+import type { RootDatedData } from "~/lib/use-dated";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 
@@ -18,9 +33,38 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * The date every page's dated content follows (app/lib/dated.ts), from the
+ * site's one clock, and the announcement for the banner (the one staff
+ * published, else the dated default): the same for every request until the
+ * next boundary or publish, so prerendered pages stay byte-identical.
+ */
+export function loader({ context }: Route.LoaderArgs): RootDatedData {
+  const now = siteNow(context);
+  const date = contentDate(londonDate(now));
+  const banner = context.get(appContext)?.announcements?.state(now) ?? null;
+  return { contentDate: date, announcement: currentAnnouncement(date, banner) };
+}
+
+/**
+ * The dated data changes only at boundaries: a form post does not reload it
+ * (an enquiry stays one request); a navigation does, so a tab left open
+ * across a boundary catches up.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Which stretch of dates the page was rendered for: the server tells a stale prerendered page by it.
+  const dated = useRouteLoaderData("root") as RootDatedData | undefined;
   return (
-    <html lang="en-GB">
+    <html
+      lang="en-GB"
+      data-content-date={dated?.contentDate}
+      data-announcement={dated ? announcementKey(dated.announcement) : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

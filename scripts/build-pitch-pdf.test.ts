@@ -6,8 +6,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company, formatAddress } from "../app/content/company";
 import { figures } from "../app/content/figures";
-import { firstNationalPilot, whyInvest } from "../app/content/investors";
-import { nationalPilot, roadmap } from "../app/content/milestones";
+import { whyInvest } from "../app/content/investors";
+import { nationalPilot, roadmapEntries } from "../app/content/milestones";
 import { renderPitchPdf, writePitchPdf } from "./build-pitch-pdf";
 
 // Local font data for the standard PDF fonts (Helvetica), so pdf.js needs no network.
@@ -31,12 +31,15 @@ async function extract(pdf: Uint8Array) {
   return { numPages: pages.length, text: pages.join(" ").replace(/\s+/g, " "), info };
 }
 
+const squash = (text: string) => text.replace(/\s+/g, "");
+
 describe("one-page pitch PDF", () => {
   let pdf: Buffer;
   let result: Awaited<ReturnType<typeof extract>>;
 
   beforeAll(async () => {
-    pdf = await renderPitchPdf();
+    // As the specification words it: on 1 June 2025.
+    pdf = await renderPitchPdf("2025-06-01");
     result = await extract(new Uint8Array(pdf));
   });
 
@@ -75,12 +78,26 @@ describe("one-page pitch PDF", () => {
       "For Ministries",
       nationalPilot.status,
       nationalPilot.launch,
-      firstNationalPilot.countryNote,
-      ...roadmap.flatMap((item) => [item.year, item.title]),
+      nationalPilot.countryNote,
+      "Alongside it, a 9-month pilot in UK maternity services launches in Q1 2026.",
+      ...roadmapEntries.flatMap((item) => [item.year, item.title]),
       ...whyInvest.reasons.map((reason) => reason.title),
     ]) {
       expect(result.text).toContain(phrase);
     }
+    // The statuses are letter-spaced capitals: pdf.js extracts them with gaps.
+    expect(squash(result.text)).toContain("2025UPCOMINGPilotlaunch");
+    expect(squash(result.text)).toContain("2026PLANNEDWestAfrica");
+  });
+
+  it("follows the date: after the pilots, statuses and tenses change", async () => {
+    const later = await extract(new Uint8Array(await renderPitchPdf("2026-11-23")));
+    expect(later.text).toContain("Launched");
+    expect(later.text).not.toContain("Coming Soon");
+    expect(squash(later.text)).toContain("2025COMPLETEDPilotlaunch");
+    expect(squash(later.text)).toContain("2026INPROGRESSWestAfrica");
+    expect(squash(later.text)).toContain("2027+UPCOMINGGlobal");
+    expect(later.text).toContain("ran from January to September 2026");
   });
 
   it("gives the company contact details", () => {

@@ -14,11 +14,23 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { pitchPdf } from "../app/content/investors";
+import { londonDate } from "../app/lib/calendar";
+import { contentDate } from "../app/lib/dated";
+import { parseSiteClock } from "../app/lib/env.server";
 import { PitchDocument } from "./pitch-pdf/document";
 
-/** Renders the pitch to PDF bytes. */
-export async function renderPitchPdf(): Promise<Buffer> {
-  return renderToBuffer(<PitchDocument />);
+/**
+ * The date the PDF's dated content follows: the build's clock (SITE_CLOCK, or
+ * the real time), as for the prerendered pages. The PDF is a build output:
+ * after a boundary it changes with the next build (docs/decisions/010-dated-content.md).
+ */
+export function pitchDate(): string {
+  return contentDate(londonDate(parseSiteClock(process.env.SITE_CLOCK) ?? new Date()));
+}
+
+/** Renders the pitch to PDF bytes, dated content as on `today` (a London date). */
+export async function renderPitchPdf(today: string = pitchDate()): Promise<Buffer> {
+  return renderToBuffer(<PitchDocument today={today} />);
 }
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -4,32 +4,18 @@
  * so the server can send a hash-based Content-Security-Policy for them.
  * Runs with Node's built-in TypeScript support: `node scripts/postbuild.ts`.
  */
-import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { compressVariants, compressibleExtensions, minCompressBytes, scriptHashes } from "../server/page-assets.ts";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
-const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".xml", ".txt", ".webmanifest", ".ico", ".map"]);
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? walk(full) : [full];
   });
-}
-
-/** Inline, executable <script> bodies (not src=, not JSON data blocks). */
-function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = match[1] ?? "";
-    const body = match[2] ?? "";
-    if (/\bsrc\s*=/.test(attrs) || /type\s*=\s*["']application\/(ld\+)?json["']/i.test(attrs) || body === "") continue;
-    scripts.push(body);
-  }
-  return scripts;
 }
 
 const manifest: Record<string, { file: string; scriptHashes: string[] }> = {};
@@ -44,19 +30,13 @@ for (const file of walk(clientDir)) {
 
   if (relative === "index.html" || relative.endsWith("/index.html")) {
     const route = relative === "index.html" ? "/" : `/${relative.slice(0, -"/index.html".length)}`;
-    const hashes = inlineScripts(body.toString("utf8")).map(
-      (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
-    );
-    manifest[route] = { file: relative, scriptHashes: [...new Set(hashes)] };
+    manifest[route] = { file: relative, scriptHashes: scriptHashes(body.toString("utf8")) };
   }
 
-  if (!compressible.has(ext) || body.length < 512) continue;
-  const br = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-  const gz = gzipSync(body, { level: 9 });
-  if (br.length < body.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+  if (!compressibleExtensions.has(ext) || body.length < minCompressBytes) continue;
+  const { br, gzip } = await compressVariants(body);
+  if (br) writeFileSync(`${file}.br`, br);
+  if (gzip) writeFileSync(`${file}.gz`, gzip);
   originalBytes += body.length;
   compressedFiles += 1;
 }

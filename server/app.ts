@@ -8,9 +8,11 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { STAFF_AUTH_PATH } from "~/lib/console/auth";
 import { isStaffPath } from "~/lib/console/paths";
 import type { AppContext } from "~/lib/context.server";
+import { siteClock } from "~/lib/site-clock.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
+import { createDatedPages, type DatedPages } from "./dated-pages";
 import { staticFiles, type PrerenderManifest } from "./static";
 
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
@@ -30,6 +32,8 @@ export type AppOptions = AppContext & {
   staffAuthHandler?: (request: Request) => Promise<Response>;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
+  /** The clock dated content follows; default SITE_CLOCK or the real time (tests pass their own). */
+  now?: () => Date;
 } & StaticLayer;
 
 /** What serves static files: the client build and its prerendered pages, or (development) Vite. */
@@ -127,6 +131,7 @@ export function createApp(options: AppOptions) {
     enquiries: options.enquiries,
     console: options.console,
     announcements: options.announcements,
+    now: options.now ?? siteClock(env),
   };
   // The router contexts come from the build's own modules; in development the
   // build is reloaded when the app changes, so they are read for each request.
@@ -281,12 +286,17 @@ export function createApp(options: AppOptions) {
       for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
       assets(req, res, () => app(req, res));
     };
-    return { app, handler };
+    return { app, handler, datedPages: undefined as DatedPages | undefined };
   }
   const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     metrics.observe(req, res);
     if (!serveStatic(req, res)) app(req, res);
   };
-  return { app, handler };
+  // Prerendered pages follow the date: the caller starts it (server/start.ts).
+  const datedPages: DatedPages | undefined =
+    typeof build === "function"
+      ? undefined
+      : createDatedPages({ build, statics: serveStatic, appContext: appContextValue, now: appContextValue.now!, log });
+  return { app, handler, datedPages };
 }

@@ -52,6 +52,11 @@ export const startingUp: http.RequestListener = (_req, res) => {
 
 async function main(env: Env, loadSite: LoadSite) {
   const log = createLogger(env.LOG_LEVEL);
+  if (env.SITE_CLOCK) {
+    log.warn("SITE_CLOCK is set: dated content follows this fixed date, not today's", {
+      siteClock: env.SITE_CLOCK.toISOString(),
+    });
+  }
   let handler: http.RequestListener = startingUp;
   const server = http.createServer((req, res) => handler(req, res));
   server.keepAliveTimeout = 65_000;
@@ -65,7 +70,7 @@ async function main(env: Env, loadSite: LoadSite) {
   const pipeline: EnquiryPipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
 
   const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log });
-  handler = createApp({
+  const created = createApp({
     env,
     log,
     metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
@@ -77,7 +82,14 @@ async function main(env: Env, loadSite: LoadSite) {
     ...site.app,
     apiRouter: pipeline.apiRouter,
     healthCheck: pipeline.healthCheck,
-  }).handler;
+  });
+  // Prerendered pages whose dated content has moved on since the build are
+  // rendered again before the first request (docs/decisions/010-dated-content.md).
+  await created.datedPages?.start();
+  // A banner published or withdrawn (here or on another process), or reaching its start or end:
+  // the prerendered pages are rendered again at once (server/staff/banner.server.ts).
+  staffConsole.announcements.onChange(() => void created.datedPages?.check());
+  handler = created.handler;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info("server listening", { url: `http://localhost:${port}`, port });
@@ -88,6 +100,7 @@ async function main(env: Env, loadSite: LoadSite) {
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
+    created.datedPages?.stop();
     log.info("shutting down", { signal });
     const timer = setTimeout(() => {
       log.error("shutdown timed out; closing open connections");

@@ -71,6 +71,20 @@ function negotiateEncoding(header: string | undefined): "br" | "gzip" | undefine
   return undefined;
 }
 
+/** A prerendered page as the server serves it: its HTML, its CSP script hashes and its precompressed variants. */
+export type RenderedPage = { html: Buffer; scriptHashes: string[]; br?: Buffer; gzip?: Buffer };
+
+function pageEntry(page: RenderedPage): Entry {
+  return {
+    type: types[".html"]!,
+    cacheControl: "public, max-age=0, must-revalidate",
+    csp: contentSecurityPolicy({ scriptHashes: page.scriptHashes }),
+    identity: variant(page.html),
+    br: page.br ? variant(page.br) : undefined,
+    gzip: page.gzip ? variant(page.gzip) : undefined,
+  };
+}
+
 function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
   const entries = new Map<string, Entry>();
   const files = new Set(walk(clientDir).map((file) => file.split(path.sep).join("/")));
@@ -89,11 +103,15 @@ function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
     };
     const route = htmlToRoute.get(file);
     if (route !== undefined) {
-      entries.set(route, {
-        ...base,
-        cacheControl: "public, max-age=0, must-revalidate",
-        csp: contentSecurityPolicy({ scriptHashes: manifest[route]!.scriptHashes }),
-      });
+      entries.set(
+        route,
+        pageEntry({
+          html: base.identity.body,
+          scriptHashes: manifest[route]!.scriptHashes,
+          br: base.br?.body,
+          gzip: base.gzip?.body,
+        }),
+      );
     } else if (ext === ".html") {
       continue; // HTML that is not a known prerendered page is never served raw.
     } else {
@@ -111,15 +129,30 @@ function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
 /**
  * A plain Node handler (it runs before Express, so a static hit pays for no
  * middleware): answers GET/HEAD for known files and returns true, or returns
- * false to let the application handle the request.
+ * false to let the application handle the request. Its prerendered pages can
+ * be replaced while it serves (server/dated-pages.ts).
  */
+export type StaticFiles = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
+  /** The routes of the prerendered pages. */
+  readonly pageRoutes: readonly string[];
+  /** The HTML served for a prerendered route now. */
+  pageHtml(route: string): Buffer | undefined;
+  /**
+   * Serves `page` for a prerendered route from now on: the HTML, its
+   * variants and its CSP are built first and swapped in with one assignment,
+   * so every request gets either the old page or the new one, whole.
+   */
+  replacePage(route: string, page: RenderedPage): void;
+};
+
 export function staticFiles(
   clientDir: string,
   manifest: PrerenderManifest,
   baseHeaders: Record<string, string>,
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+): StaticFiles {
   const entries = loadStaticFiles(clientDir, manifest);
-  return (req, res) => {
+  const pageRoutes = Object.keys(manifest).filter((route) => entries.get(route)?.csp !== undefined);
+  const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     const queryStart = url.indexOf("?");
@@ -162,6 +195,15 @@ export function staticFiles(
     res.end(req.method === "HEAD" ? undefined : chosen.body);
     return true;
   };
+  return Object.assign(handle, {
+    pageRoutes,
+    pageHtml: (route: string) =>
+      entries.get(route)?.csp !== undefined ? entries.get(route)!.identity.body : undefined,
+    replacePage(route: string, page: RenderedPage) {
+      if (!pageRoutes.includes(route)) throw new Error(`${route} is not a prerendered page`);
+      entries.set(route, pageEntry(page));
+    },
+  });
 }
 
 export function readPrerenderManifest(buildDir: string): PrerenderManifest {

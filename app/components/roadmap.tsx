@@ -1,23 +1,21 @@
 import { CalendarClockIcon, FlagIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { roadmap as defaultItems, type RoadmapItem, type RoadmapStatus } from "~/content/milestones";
+import type { RoadmapItem } from "~/content/milestones";
+import { highlightedRoadmapIndex, roadmapOn, statusWords } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 import { cn } from "~/lib/utils";
-
-const statusLabels: Record<RoadmapStatus, string> = {
-  upcoming: "Upcoming",
-  planned: "Planned",
-};
 
 /**
  * The company roadmap: an ordered list of milestones, each
  * with its year, title, description and a status badge that says the status
- * in words. Upcoming items are highlighted. Used on /product and /investors.
+ * in words, derived from the date (app/lib/dated.ts). The item in progress,
+ * or else the upcoming one, is highlighted. Used on /product and /investors.
  *
  * `headingLevel` sets the level of each item's title so the list fits the
  * page's heading outline (h3 under a section's h2 by default).
  */
 export function Roadmap({
-  items = defaultItems,
+  items,
   headingLevel = "h3",
   inverse = false,
   className,
@@ -29,10 +27,13 @@ export function Roadmap({
   className?: string;
 }) {
   const Heading = headingLevel;
+  const date = useContentDate();
+  const shown = items ?? roadmapOn(date);
+  const highlight = highlightedRoadmapIndex(shown);
   return (
     <ol data-slot="roadmap" className={cn("grid gap-6 md:grid-cols-3", className)}>
-      {items.map((item) => {
-        const highlighted = item.status === "upcoming";
+      {shown.map((item, index) => {
+        const highlighted = index === highlight;
         const Icon = highlighted ? FlagIcon : CalendarClockIcon;
         return (
           <li
@@ -56,7 +57,7 @@ export function Roadmap({
               </span>
               <Badge variant={highlighted ? "accent" : "neutral"}>
                 <span className="sr-only">Status: </span>
-                {statusLabels[item.status]}
+                {statusWords[item.status]}
               </Badge>
             </div>
             <p className="text-3xl font-semibold text-primary-800">{item.year}</p>

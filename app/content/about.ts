@@ -1,7 +1,30 @@
 import { CableIcon, CompassIcon, KeyRoundIcon, StethoscopeIcon, TargetIcon } from "lucide-react";
 import { company } from "./company";
-import { ukPilot } from "./milestones";
+import type { Phase } from "../lib/calendar";
+import { ukPilot, ukPilotWhen } from "./milestones";
 import type { IconCard } from "./product";
+
+/** The last two journey steps by the dates of Web Summit 2025 and the UK pilot (app/lib/dated.ts). */
+export function journeyDatedSteps(phases: { event: Phase; uk: Phase }): { title: string; body: string }[] {
+  const [showing, pilot] = about.journey.steps.slice(-2) as [
+    { title: string; body: string },
+    { title: string; body: string },
+  ];
+  return [
+    phases.event === "after"
+      ? {
+          title: showing.title,
+          body: "We showcased Maternis at Web Summit 2025 in Lisbon and met partners across health and government.",
+        }
+      : showing,
+    phases.uk === "before"
+      ? pilot
+      : {
+          title: phases.uk === "during" ? "Running the pilot" : "Learning from the pilot",
+          body: `Our ${ukPilot.durationMonths}-month pilot in ${ukPilot.setting} ${ukPilotWhen(phases.uk)}, with West Africa ${phases.uk === "during" ? "alongside" : "next"}.`,
+        },
+  ];
+}
 
 export const about = {
   hero: {

@@ -4,6 +4,7 @@
  */
 import { BellIcon, GlobeIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
 import { company } from "./company";
+import type { Phase } from "../lib/calendar";
 import { advisoryNetworkLaunch, pilotYearOnEnquiryPages } from "./milestones";
 
 export const ADVISORY_FORM_ID = "advisory-form";
@@ -53,6 +54,48 @@ export const advisorySuccess = {
   ],
   home: { label: "Return Home", to: "/" },
 } as const;
+
+/**
+ * The page by the network's phase (its launch quarter) and the 2025 pilot's
+ * (app/lib/dated.ts); before both, as above.
+ */
+export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
+  const { network, pilotLaunch: pilot } = phases;
+  const hero =
+    network === "before"
+      ? advisoryHero
+      : {
+          ...advisoryHero,
+          eyebrow: network === "during" ? `Launching ${advisoryNetworkLaunch}` : `Launched ${advisoryNetworkLaunch}`,
+          lead:
+            network === "during"
+              ? "Midwives, doctors, policy makers and NGO professionals: help us build maternal records that work on a busy ward and in a rural clinic. The network launches this quarter, and members follow our pilots from the start."
+              : `Midwives, doctors, policy makers and NGO professionals: help us build maternal records that work on a busy ward and in a rural clinic. The network opened in ${advisoryNetworkLaunch}, and members follow our pilots as they happen.`,
+        };
+  const cards =
+    pilot === "before"
+      ? benefits.cards
+      : benefits.cards.map((card) =>
+          card.title === "Stay Updated"
+            ? { ...card, body: "Get early news of new features and pilot results, before anyone else." }
+            : card,
+        );
+  const form =
+    network === "after"
+      ? {
+          ...advisoryForm,
+          lead: "Membership is free. We will email you to welcome you to the network. All fields are required.",
+        }
+      : advisoryForm;
+  const success =
+    network === "after"
+      ? {
+          ...advisorySuccess,
+          body: ["Thank you for joining. Look out for our welcome email: it tells you how to take part."],
+        }
+      : advisorySuccess;
+  return { hero, benefits: { ...benefits, cards }, form, success };
+}
 
 /** The toasts after a submission, and the failure message's counterpart in the form. */
 export const advisoryNotices = {

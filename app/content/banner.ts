@@ -1,7 +1,22 @@
-/** The announcement banner shown above the header. */
-export const announcement = {
+import type { Period } from "../lib/calendar";
+import { webSummit } from "./milestones";
+
+/** An announcement in the banner above the header. A new announcement has a new id. */
+export type Announcement = {
+  id: string;
+  message: string;
+  link: { label: string; to: string };
+  /** Shown from the first day to the last, London time (app/lib/dated.ts). */
+  period: Period;
+};
+
+export const dismissLabel = "Dismiss announcement";
+
+/** The default announcement: shown until Web Summit 2025 ends. */
+export const announcement: Announcement = {
   id: "web-summit-2025",
   message: "Meet Maternis at Web Summit 2025 in Lisbon: see digital maternal records and AI-Obs live.",
   link: { label: "Meet Us There", to: "/contact" },
-  dismissLabel: "Dismiss announcement",
-} as const;
+  // Up to the last day of the event; no start: it is announced in advance.
+  period: { start: "0000-01-01", end: webSummit.period.end },
+};

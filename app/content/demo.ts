@@ -4,7 +4,8 @@
  */
 import { HeartIcon, LandmarkIcon, StethoscopeIcon, type LucideIcon } from "lucide-react";
 import { company } from "./company";
-import { pilotYearOnEnquiryPages, responsePromises } from "./milestones";
+import type { Phase } from "../lib/calendar";
+import { nationalPilot, pilotYearOnEnquiryPages, responsePromises } from "./milestones";
 
 export const DEMO_FORM_ID = "demo-form";
 
@@ -42,6 +43,23 @@ export const pilotNote = {
   title: "Our national pilot is coming",
   body: `Our first national pilot launches in ${pilotYearOnEnquiryPages}. We will announce the country and partner facilities soon. Request a demo to hear first and to ask about taking part.`,
 } as const;
+
+/** The pilot note by the national pilot's phase (its launch quarter); before it, as the page words it. */
+export function pilotNoteOn(phase: Phase): { badge: string; title: string; body: string } {
+  if (phase === "during")
+    return {
+      badge: "Launching now",
+      title: "Our national pilot is launching",
+      body: `Our first national pilot launches this quarter, ${nationalPilot.launch}. We will announce the country and partner facilities soon. Request a demo to hear first and to ask about taking part.`,
+    };
+  if (phase === "after")
+    return {
+      badge: "Launched",
+      title: "Our national pilot has launched",
+      body: `Our first national pilot launched in ${nationalPilot.launch}. Request a demo to see what we are learning and to ask about taking part in the next one.`,
+    };
+  return pilotNote;
+}
 
 export const demoForm = {
   title: "Request Your Demo",

@@ -1,7 +1,7 @@
 import { BuildingIcon, GlobeIcon, MapPinIcon, type LucideIcon } from "lucide-react";
 import { company } from "./company";
 import { figures } from "./figures";
-import { roadmap, ukPilot } from "./milestones";
+import { roadmapEntries as roadmap, ukPilot } from "./milestones";
 
 export type Location = { icon: LucideIcon; name: string; tag: string; body: string };
 export type Phase = { phase: string; when: string; title: string; body: string };

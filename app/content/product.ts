@@ -16,7 +16,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { figures } from "./figures";
-import { ukPilot } from "./milestones";
+import type { Phase } from "../lib/calendar";
+import { ukPilot, ukPilotMonths } from "./milestones";
 
 export type IconCard = { icon: LucideIcon; title: string; body: string };
 export type Cta = { label: string; to: string };
@@ -63,6 +64,36 @@ export const screens = {
     note: "Mothers choose what to share. They can stop sharing at any time.",
   },
 } as const;
+
+/** The pilot study's lead and call to action by the UK pilot's phase (app/lib/dated.ts); before it, as in `product.pilot`. */
+export function productPilotOn(phase: Phase): { lead: string; cta: { label: string; to: string } } {
+  if (phase === "during")
+    return {
+      lead: `Our ${ukPilot.durationMonths}-month pilot began in ${ukPilot.launch} and is in progress. It tests Maternis alongside existing maternity systems and measures what changes for midwives and mothers.`,
+      cta: product.pilot.cta,
+    };
+  if (phase === "after")
+    return {
+      lead: `Our ${ukPilot.durationMonths}-month pilot ran from ${ukPilotMonths}. It tested Maternis alongside existing maternity systems and measured what changed for midwives and mothers.`,
+      cta: { label: "Ask about the pilot", to: "/contact" },
+    };
+  return { lead: product.pilot.lead, cta: product.pilot.cta };
+}
+
+/** The roadmap section's lead by the pilot launch's phase; before it, as in `product.roadmap`. */
+export function productRoadmapLeadOn(pilotLaunch: Phase): { title: string; lead: string } {
+  if (pilotLaunch === "during")
+    return {
+      title: "Pilot now, then regional scale",
+      lead: "The pilot is launching now with our first partner facilities. Regional scale follows.",
+    };
+  if (pilotLaunch === "after")
+    return {
+      title: "Pilot done, regional scale next",
+      lead: "The MVP is built and our first partner facilities are live. Regional scale follows, step by step.",
+    };
+  return { title: product.roadmap.title, lead: product.roadmap.lead };
+}
 
 export const product = {
   hero: {

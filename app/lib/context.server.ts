@@ -36,6 +36,8 @@ export type AppContext = {
   console: StaffConsole | null;
   /** The banner staff published (null: none can be, so the content module's default applies). */
   announcements: BannerSource | null;
+  /** The site's clock for dated content (SITE_CLOCK, or a test's); unset = app/lib/site-clock.server.ts reads env. */
+  now?: () => Date;
 };
 
 /**

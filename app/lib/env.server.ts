@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { company } from "~/content/company";
+import { isCalendarDate, londonMidnight } from "./calendar";
 import { isCronExpression } from "./cron.server";
 
 /**
@@ -25,6 +26,31 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/**
+ * SITE_CLOCK: an ISO date ("2025-06-01" = 00:00 London time that day) or a
+ * date and time with its offset ("2025-11-14T09:00:00Z"). It fixes the site's
+ * "now" for dated content (app/lib/dated.ts), for previews and tests.
+ */
+export const siteClockSchema = z
+  .string()
+  .refine(
+    (value) =>
+      isCalendarDate(value) ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value))),
+    "must be an ISO date like 2025-06-01, or a date and time with an offset like 2025-11-14T09:00:00Z",
+  )
+  .transform((value) => (isCalendarDate(value) ? londonMidnight(value) : new Date(value)));
+
+/** SITE_CLOCK outside the server (the build prerenders with it); throws on a bad value. */
+export function parseSiteClock(value: string | undefined): Date | undefined {
+  if (value === undefined || value === "") return undefined;
+  const result = siteClockSchema.safeParse(value);
+  if (!result.success)
+    throw new EnvError(`Invalid environment configuration:\n  SITE_CLOCK: ${result.error.issues[0]?.message}`);
+  return result.data;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +60,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false"),
   /** Extra origins (host names, globs allowed) whose form posts are accepted, e.g. behind a proxy. */
   ALLOWED_ACTION_ORIGINS: commaList.default([]),
+  /** Fixes "now" for dated content (previews, tests); unset = the real time. The server warns when it is set. */
+  SITE_CLOCK: siteClockSchema.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Requests per minute per client across the whole site. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),

@@ -14,7 +14,7 @@ import { WhyInvest } from "./why-invest";
 Font.registerHyphenationCallback((word) => [word]);
 
 /** The one-page investor pitch: an A4 page with a header band, the sections, and a fixed footer. */
-export function PitchDocument() {
+export function PitchDocument({ today }: { today: string }) {
   return (
     <Document
       title={pitchPdf.title}
@@ -30,8 +30,8 @@ export function PitchDocument() {
         <View style={s.body}>
           <KeyFigures />
           <ProblemAndSolution />
-          <PilotAndTraction />
-          <Roadmap />
+          <PilotAndTraction today={today} />
+          <Roadmap today={today} />
           <WhyInvest />
         </View>
         <PitchFooter />

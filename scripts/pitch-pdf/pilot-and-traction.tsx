@@ -1,10 +1,12 @@
 import { Text, View } from "@react-pdf/renderer";
-import { firstNationalPilot, traction } from "../../app/content/investors";
+import { traction } from "../../app/content/investors";
+import { nationalPilotCard } from "../../app/lib/dated";
 import { s } from "./styles";
 import { Eyebrow } from "./text";
 
 /** Two columns: the first national pilot, boxed, beside a grid of traction figures. */
-export function PilotAndTraction() {
+export function PilotAndTraction({ today }: { today: string }) {
+  const firstNationalPilot = nationalPilotCard(today);
   return (
     <View style={s.columns}>
       <View style={s.column}>

@@ -1,24 +1,23 @@
 import { Text, View } from "@react-pdf/renderer";
 import { roadmapIntro } from "../../app/content/investors";
-import { roadmap } from "../../app/content/milestones";
+import { highlightedRoadmapIndex, roadmapOn, statusWords } from "../../app/lib/dated";
 import { s } from "./styles";
 import { SectionTitle } from "./text";
 
-/** The roadmap, a card a year; the upcoming year is highlighted. */
-export function Roadmap() {
+/** The roadmap, a card a year, with statuses on `today` (app/lib/dated.ts); the current or upcoming year is highlighted. */
+export function Roadmap({ today }: { today: string }) {
+  const roadmap = roadmapOn(today);
+  const highlight = highlightedRoadmapIndex(roadmap);
   return (
     <View style={s.section}>
       <SectionTitle eyebrow={roadmapIntro.eyebrow} title={roadmapIntro.title} />
       <View style={s.roadmap}>
-        {roadmap.map((item) => (
-          <View
-            key={item.year}
-            style={item.status === "upcoming" ? [s.roadmapItem, s.roadmapHighlight] : s.roadmapItem}
-          >
+        {roadmap.map((item, index) => (
+          <View key={item.year} style={index === highlight ? [s.roadmapItem, s.roadmapHighlight] : s.roadmapItem}>
             <View style={s.roadmapTop}>
               <Text style={s.roadmapYear}>{item.year}</Text>
-              <Text style={item.status === "upcoming" ? [s.status, s.statusUpcoming] : s.status}>
-                {item.status.toUpperCase()}
+              <Text style={index === highlight ? [s.status, s.statusUpcoming] : s.status}>
+                {statusWords[item.status].toUpperCase()}
               </Text>
             </View>
             <Text style={s.itemTitle}>{item.title}</Text>

@@ -1,13 +1,19 @@
 import { company } from "~/content/company";
 import { advisoryNetworkLaunch } from "~/content/milestones";
+import { londonDate } from "~/lib/calendar";
+import { phasesOn } from "~/lib/dated";
 import { Greeting } from "./blocks";
 import { defineEmail } from "./define";
 import { EmailLayout } from "./layout";
 import { sitePage } from "./links";
 import { subjectLine } from "./utils";
 
-/** To the person who joined the Advisory Network (the welcome payload: name and e-mail only). */
-export type AdvisoryWelcomeEmailProps = { name: string; email: string };
+/**
+ * To the person who joined the Advisory Network (the welcome payload: name and
+ * e-mail only), and the London date it is sent, which its wording of the
+ * network's launch follows (app/lib/dated.ts; default: today).
+ */
+export type AdvisoryWelcomeEmailProps = { name: string; email: string; today?: string };
 
 export const PreviewProps = {
   name: "Ngozi Okafor",
@@ -21,10 +27,17 @@ export function advisoryWelcomeSubject(_props: AdvisoryWelcomeEmailProps): strin
 }
 
 export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
+  const network = phasesOn(props.today ?? londonDate(new Date())).network;
+  const launches =
+    network === "before"
+      ? `The network launches in ${advisoryNetworkLaunch}.`
+      : network === "during"
+        ? `The network launches this quarter, ${advisoryNetworkLaunch}.`
+        : `The network opened in ${advisoryNetworkLaunch}.`;
   return (
     <EmailLayout
       title={advisoryWelcomeTitle}
-      preheader={`Thank you for joining. The network launches in ${advisoryNetworkLaunch}.`}
+      preheader={`Thank you for joining. ${launches}`}
       intro={
         <>
           <Greeting name={props.name} />
@@ -38,10 +51,17 @@ export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
           heading: "What happens next",
           body: (
             <>
-              <p>
-                {"The network launches in "}
-                <strong>{advisoryNetworkLaunch}</strong>. Before then we will e-mail you:
-              </p>
+              {network === "after" ? (
+                <p>
+                  {"The network opened in "}
+                  <strong>{advisoryNetworkLaunch}</strong>. We will e-mail you:
+                </p>
+              ) : (
+                <p>
+                  {"The network launches in "}
+                  <strong>{advisoryNetworkLaunch}</strong>. Before then we will e-mail you:
+                </p>
+              )}
               <ul>
                 <li>an invitation to the first advisory session</li>
                 <li>early previews of new features to review</li>

@@ -15,7 +15,7 @@ import { demoWelcome } from "./demo-welcome";
 /** What a template is given: the enquiry's payload, and for a notification whether the welcome it waited for was given up. */
 type Render<K extends EnquiryKind> = (
   payload: EnquiryPayload<K>,
-  opts: { welcomeFailed: boolean },
+  opts: { welcomeFailed: boolean; today?: string },
 ) => Promise<RenderedEmail>;
 
 const enquiryEmails: { [K in EnquiryKind]: Partial<Record<DeliveryKind, Render<K>>> } = {
@@ -28,7 +28,7 @@ const enquiryEmails: { [K in EnquiryKind]: Partial<Record<DeliveryKind, Render<K
     notification: (payload, { welcomeFailed }) => renderEmail(demoNotification, { ...payload, welcomeFailed }),
   },
   advisory: {
-    welcome: ({ name, email }) => renderEmail(advisoryWelcome, { name, email }),
+    welcome: ({ name, email }, { today }) => renderEmail(advisoryWelcome, { name, email, today }),
     notification: (payload, { welcomeFailed }) => renderEmail(advisoryNotification, { ...payload, welcomeFailed }),
   },
 };
@@ -38,7 +38,7 @@ export function renderEnquiryEmail(
   kind: EnquiryKind,
   delivery: DeliveryKind,
   payload: Record<string, string | undefined>,
-  opts: { welcomeFailed: boolean },
+  opts: { welcomeFailed: boolean; today?: string },
 ): Promise<RenderedEmail> {
   const render = enquiryEmails[kind][delivery] as Render<EnquiryKind> | undefined;
   if (!render) throw new Error(`No e-mail for a ${delivery} of a ${kind} enquiry`);

@@ -251,10 +251,19 @@ describe("demo e-mails", () => {
 });
 
 describe("advisory e-mails", () => {
-  it("welcome: launch quarter", async () => {
-    const email = await renderEmail(advisoryWelcome, advisory);
+  it("welcome: launch quarter, as on 1 June 2025", async () => {
+    const email = await renderEmail(advisoryWelcome, { ...advisory, today: "2025-06-01" });
     expect(email.text).toContain("The network launches in Q1 2026.");
+    expect(email.text).toContain("Before then we will e-mail you");
     expect(email.text).toContain("Hi Ngozi,");
+  });
+
+  it("welcome: follows the date the e-mail is sent", async () => {
+    const during = await renderEmail(advisoryWelcome, { ...advisory, today: "2026-02-01" });
+    expect(during.html).toContain("The network launches this quarter, Q1 2026.");
+    const after = await renderEmail(advisoryWelcome, { ...advisory, today: "2026-11-23" });
+    expect(after.text).toContain("The network opened in Q1 2026.");
+    expect(after.text).not.toContain("Before then");
   });
 
   it("notification: all fields with the role label", async () => {

@@ -44,6 +44,8 @@ export type DeliveryDeps = {
   log: Logger;
   siteUrl: string;
   enquiriesEmail: string;
+  /** The clock dated wording in e-mails follows (SITE_CLOCK or the real time); default the real time. */
+  now?: () => Date;
 };
 
 /**
@@ -98,6 +100,7 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
       payload: submission.payload,
       welcomeFailed,
       siteUrl: deps.siteUrl,
+      now: deps.now?.(),
     });
     providerMessageId = (await deps.mail.sendEmail(message)).messageId;
   } catch (error) {

@@ -1,4 +1,5 @@
 import type express from "express";
+import { siteClock } from "~/lib/site-clock.server";
 import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { EnquiryService } from "~/lib/services";
@@ -90,6 +91,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     log,
     siteUrl: env.SITE_URL,
     enquiriesEmail: env.ENQUIRIES_EMAIL,
+    now: siteClock(env),
   };
 
   if (runWorker) {

@@ -1,3 +1,4 @@
+import { londonDate } from "~/lib/calendar";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { OutgoingEmail } from "./transport.server";
 
@@ -20,6 +21,8 @@ type DeliveryContext = {
   /** A delivery that waited for another (a notification for its welcome): that one was given up. */
   welcomeFailed: boolean;
   siteUrl: string;
+  /** When it is sent, for dated wording (default: now). */
+  now?: Date;
 };
 
 /** Renders one delivery's e-mail with the template the registry names (server/emails/registry.ts). */
@@ -31,6 +34,7 @@ export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmai
   const { renderEnquiryEmail } = await import("../emails/registry");
   const rendered = await renderEnquiryEmail(submissionKind, deliveryKind, payload, {
     welcomeFailed: context.welcomeFailed,
+    today: londonDate(context.now ?? new Date()),
   });
   return {
     to: [context.recipient],

@@ -27,6 +27,10 @@ const server = await startServer(
     STAFF_ADMIN_EMAILS: "admin@maternis.test",
     // The forms' own minimum fill time, short: the browser tests wait it out.
     FORM_MIN_FILL_MS: "500",
+    // The site as the specification words it (the Web Summit 2025 banner, the
+    // 2025 pilot launch upcoming, the pilots coming soon): every quoted string
+    // stays checked whatever today's date (docs/decisions/010-dated-content.md).
+    SITE_CLOCK: process.env.E2E_SITE_CLOCK ?? "2025-06-01",
   },
   // Playwright's webServer waits for /healthz itself, with its own time limit.
   { port, inheritOutput: true, dataPrefix: "maternis-e2e-", healthTimeoutMs: 180_000 },

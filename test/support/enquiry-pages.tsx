@@ -8,6 +8,7 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { rootDatedData } from "./dated-root";
 import { contextWith, fakeEnquiryService } from "./enquiry-actions";
 
 export type StubAction = (args: { request: Request }) => unknown;
@@ -60,6 +61,9 @@ export async function renderEnquiryPage({
     [
       {
         path: "/",
+        // Stands in for the root route: its dated data, as on 1 June 2025.
+        id: "root",
+        loader: () => rootDatedData(),
         Component: () => (
           <>
             {before}

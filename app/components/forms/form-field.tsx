@@ -42,7 +42,10 @@ export function FormField({
       <FieldError />
       {spec.kind === "select" ? (
         <Select
-          required={attributes.required}
+          // HTML allows `required` on a select only when its first option is an
+          // empty placeholder; one without (Area of Interest, which defaults to
+          // General Information) always has a value, and the server checks it.
+          required={placeholderOption !== undefined ? attributes.required : undefined}
           autoComplete={attributes.autoComplete}
           {...(control as ComponentProps<"select">)}
         >

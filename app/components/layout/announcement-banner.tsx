@@ -1,25 +1,29 @@
 import { MegaphoneIcon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { announcement } from "~/content/banner";
+import { dismissLabel } from "~/content/banner";
 import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
+import { useAnnouncement } from "~/lib/use-dated";
 
 /**
  * Dismissible announcement. Dismissal lasts for the browser
  * session (sessionStorage). On later page loads the inline script rendered
  * after it hides it before the first paint, so it never flashes back; once
- * hydrated, the component removes it.
+ * hydrated, the component removes it. The announcement comes from the root
+ * loader (app/lib/dated.ts currentAnnouncement); with none, nothing renders.
  */
 export function AnnouncementBanner() {
+  const announcement = useAnnouncement();
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (bannerDismissedThisSession()) setDismissed(true);
   }, []);
-  if (dismissed) return null;
+  if (dismissed || !announcement) return null;
+  const { id } = announcement;
 
   function dismiss() {
     try {
-      sessionStorage.setItem(BANNER_STORAGE_KEY, announcement.id);
+      sessionStorage.setItem(BANNER_STORAGE_KEY, id);
     } catch {
       // Storage can be unavailable (private mode, policy); hide for this page only.
     }
@@ -54,7 +58,7 @@ export function AnnouncementBanner() {
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
           >
             <XIcon aria-hidden="true" className="size-4" />
-            <span className="sr-only">{announcement.dismissLabel}</span>
+            <span className="sr-only">{dismissLabel}</span>
           </button>
         </div>
       </aside>

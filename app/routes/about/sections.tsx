@@ -1,7 +1,9 @@
 import { CtaBand, IconCardGrid, PageHero } from "~/components/marketing/blocks";
+import { phasesOn } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
-import { about } from "~/content/about";
+import { about, journeyDatedSteps } from "~/content/about";
 
 export function AboutHero() {
   return <PageHero {...about.hero} />;
@@ -32,10 +34,11 @@ export function MissionVision() {
 
 export function Journey() {
   const s = about.journey;
+  const steps = [...s.steps.slice(0, -2), ...journeyDatedSteps(phasesOn(useContentDate()))];
   return (
     <Section tone="muted" heading={{ id: "journey-title", ...s }}>
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-        {s.steps.map((step, i) => (
+        {steps.map((step, i) => (
           <li key={step.title} className="flex">
             <Card className="flex-1">
               <p

@@ -1,9 +1,12 @@
 import { IconCardGrid } from "~/components/marketing/blocks";
 import { Section, SectionHeading } from "~/components/ui/section";
-import { benefits } from "~/content/advisory";
+import { advisoryOn } from "~/content/advisory";
+import { phasesOn } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 
 /** Stay Updated, Share Feedback, Global Community. */
 export function Benefits() {
+  const { benefits } = advisoryOn(phasesOn(useContentDate()));
   return (
     <Section tone="muted" aria-labelledby="advisory-benefits-title">
       <SectionHeading id="advisory-benefits-title" title={benefits.title} />

@@ -1,9 +1,12 @@
 import { RocketIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { pilotNote } from "~/content/demo";
+import { pilotNoteOn } from "~/content/demo";
+import { phasesOn } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 
-/** The upcoming national pilot (announcement coming soon, 2025). */
+/** The upcoming national pilot (announcement coming soon, 2025), then as it launches (app/lib/dated.ts). */
 export function PilotNote() {
+  const pilotNote = pilotNoteOn(phasesOn(useContentDate()).national);
   return (
     <aside
       aria-labelledby="pilot-note-title"

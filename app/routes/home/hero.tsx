@@ -9,6 +9,8 @@ import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
 import { Container } from "~/components/ui/section";
 import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
 import { screens } from "~/content/product";
+import { eventShowing } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 import { EventIllustration } from "./event-illustration";
 import { CheckList } from "~/components/ui/check-list";
 
@@ -63,14 +65,18 @@ function Slide({ slide }: { slide: HeroSlide }) {
 
 /**
  * The home hero: the page's h1 (the LCP element, plain text) and the carousel
- * of 4 slides underneath it.
+ * of 4 slides underneath it (3 once Web Summit 2025 has ended: an event is
+ * shown only until it ends, app/lib/dated.ts).
  */
 export function HomeHero() {
-  const slides: CarouselSlide[] = home.slides.map((slide) => ({
-    id: slide.id,
-    label: slide.label,
-    content: <Slide slide={slide} />,
-  }));
+  const showEvent = eventShowing(useContentDate());
+  const slides: CarouselSlide[] = home.slides
+    .filter((slide) => slide.id !== "web-summit" || showEvent)
+    .map((slide) => ({
+      id: slide.id,
+      label: slide.label,
+      content: <Slide slide={slide} />,
+    }));
   return (
     <section aria-labelledby="page-title" className="relative overflow-hidden bg-primary-900 text-white">
       <HeroPattern />

@@ -6,18 +6,27 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { figures } from "~/content/figures";
 import { pitchPdf } from "~/content/investors";
-import { roadmap } from "~/content/milestones";
+import { roadmapEntries as roadmap } from "~/content/milestones";
+import { contentDate } from "~/lib/dated";
 import { formatFileSize, getPitchPdfInfo } from "./pitch-pdf.server";
 import InvestorsPage from "./route";
 
 function renderInvestors() {
   const Stub = createRoutesStub([
     {
-      path: "/investors",
-      // The stub passes loaderData to the route component like the framework does.
-      Component: InvestorsPage as never,
-      loader: () => ({ pitch: { href: pitchPdf.href, fileName: pitchPdf.fileName, size: "38 KB" } }),
+      // The root loader's dated data (app/root.tsx), as on 1 June 2025.
+      id: "root",
+      loader: () => ({ contentDate: contentDate("2025-06-01"), announcement: null }),
       HydrateFallback: () => null,
+      children: [
+        {
+          path: "/investors",
+          // The stub passes loaderData to the route component like the framework does.
+          Component: InvestorsPage as never,
+          loader: () => ({ pitch: { href: pitchPdf.href, fileName: pitchPdf.fileName, size: "38 KB" } }),
+          HydrateFallback: () => null,
+        },
+      ],
     },
   ]);
   return render(<Stub initialEntries={["/investors"]} />);

@@ -1,9 +1,11 @@
 import { CalendarClockIcon, FlagIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Section } from "~/components/ui/section";
-import { firstNationalPilot } from "~/content/investors";
+import { nationalPilotCard } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 
 export function NationalPilot() {
+  const firstNationalPilot = nationalPilotCard(useContentDate());
   return (
     <Section aria-labelledby="pilot-title">
       <div className="grid gap-8 overflow-hidden rounded-card border border-line bg-white shadow-card md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -20,7 +22,9 @@ export function NationalPilot() {
         </div>
         <div className="flex flex-col justify-center gap-2 bg-primary-800 p-6 text-white sm:p-10">
           <FlagIcon aria-hidden="true" className="size-8 text-primary-100" />
-          <p className="mt-2 text-sm font-semibold tracking-wider text-primary-100 uppercase">Launching</p>
+          <p className="mt-2 text-sm font-semibold tracking-wider text-primary-100 uppercase">
+            {firstNationalPilot.launchLabel}
+          </p>
           <p className="text-4xl font-semibold">{firstNationalPilot.launch}</p>
           <p className="text-primary-50">{firstNationalPilot.countryNote}</p>
         </div>

@@ -1,7 +1,6 @@
 import { Roadmap } from "~/components/roadmap";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { roadmapIntro } from "~/content/investors";
-import { roadmap } from "~/content/milestones";
 
 export function RoadmapSection() {
   return (
@@ -12,7 +11,7 @@ export function RoadmapSection() {
         title={roadmapIntro.title}
         lead={roadmapIntro.lead}
       />
-      <Roadmap items={roadmap} />
+      <Roadmap />
     </Section>
   );
 }

@@ -1,4 +1,6 @@
 import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
+import { phasesOn } from "~/lib/dated";
+import { useContentDate } from "~/lib/use-dated";
 import { Link } from "react-router";
 import { RecordCardScreen } from "~/components/product-screens/record-card";
 import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
@@ -8,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
-import { product } from "~/content/product";
+import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
 import { CheckList } from "~/components/ui/check-list";
 
 export function ProductHero() {
@@ -140,7 +142,7 @@ export function Benefits() {
 }
 
 export function ProductRoadmap() {
-  const s = product.roadmap;
+  const s = { ...product.roadmap, ...productRoadmapLeadOn(phasesOn(useContentDate()).pilotLaunch) };
   return (
     <Section tone="muted" heading={{ id: "roadmap-title", ...s }}>
       <Roadmap />
@@ -173,7 +175,7 @@ export function Continuity() {
 }
 
 export function PilotStudy() {
-  const s = product.pilot;
+  const s = { ...product.pilot, ...productPilotOn(phasesOn(useContentDate()).uk) };
   return (
     <Section tone="primary" aria-labelledby="pilot-title">
       <div className="grid gap-12 lg:grid-cols-2">

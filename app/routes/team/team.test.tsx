@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { company } from "~/content/company";
 import { leadershipTeam } from "~/content/team";
 import TeamPage from "./route";
@@ -15,6 +15,13 @@ function renderTeam() {
 }
 
 describe("Team page", () => {
+  // Without the root loader the page's dated content follows the system date: 1 June 2025.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-01T12:00:00Z"));
+  });
+  afterAll(() => vi.useRealTimers());
+
   it("has one h1, 'Our Team | Leadership'", () => {
     renderTeam();
     const h1s = screen.getAllByRole("heading", { level: 1 });

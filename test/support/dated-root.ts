@@ -1,0 +1,20 @@
+/**
+ * The root route's dated data (app/root.tsx loader) for route unit tests that
+ * render pages with createRoutesStub: the pages read the date the site's
+ * dated content follows from it (app/lib/use-dated.ts). Default: 1 June 2025,
+ * when the site reads exactly as the specification words it.
+ */
+import { contentDate, currentAnnouncement } from "../../app/lib/dated";
+import type { RootDatedData } from "../../app/lib/use-dated";
+
+export const SPEC_DATE = "2025-06-01";
+
+export function rootDatedData(today: string = SPEC_DATE): RootDatedData {
+  const date = contentDate(today);
+  return { contentDate: date, announcement: currentAnnouncement(date) };
+}
+
+/** Wraps a createRoutesStub route list in a root route whose loader gives the dated data. */
+export function withDatedRoot<T>(children: T[], today: string = SPEC_DATE) {
+  return [{ id: "root", loader: () => rootDatedData(today), HydrateFallback: () => null, children }];
+}
