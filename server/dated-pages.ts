@@ -76,6 +76,7 @@ export function createDatedPages(options: DatedPagesOptions) {
   const contexts = build.entry.module as unknown as EntryContexts;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<CheckResult> | undefined;
+  let queued: Promise<CheckResult> | undefined;
   let stopped = false;
 
   function loadContext() {
@@ -136,9 +137,20 @@ export function createDatedPages(options: DatedPagesOptions) {
     return result;
   }
 
-  /** Renders again every page whose dates have moved on; one check at a time. */
+  /**
+   * Renders again every page whose dates or banner have moved on; one check at
+   * a time. Asked while one runs (a banner published mid-check), it runs once
+   * more after it, so no change is missed.
+   */
   function check(): Promise<CheckResult> {
-    running ??= runCheck().finally(() => {
+    if (running) {
+      queued ??= running.then(() => {
+        queued = undefined;
+        return check();
+      });
+      return queued;
+    }
+    running = runCheck().finally(() => {
       running = undefined;
     });
     return running;
