@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -6,9 +6,14 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
+import { pageHydrates, useDocumentNavigation } from "~/lib/hydration";
 import { plainMeta } from "~/lib/seo";
+import { speculationRules } from "~/lib/speculation-rules";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
+// The content pages' behaviours, bundled on their own (no React) into one
+// hashed file: Vite builds a `?worker` import as a self-contained script.
+import enhanceUrl from "./enhance/content-page.ts?worker&url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -17,7 +22,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * The document. A content page (route handle `{ hydrate: false }`,
+ * app/lib/hydration.ts) is not hydrated: no React Router scripts, no scroll
+ * restoration, no module preloads; its behaviours come from one small module
+ * (app/enhance/). Every page gets the Speculation Rules.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrate = pageHydrates(useMatches().map((match) => match.handle));
   return (
     <html lang="en-GB">
       <head>
@@ -35,8 +47,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="module" src={enhanceUrl} />
+        )}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
       </body>
     </html>
   );
@@ -58,7 +77,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Runs only where React hydrates the page (the enquiry pages, the console). */
 export default function App() {
+  useDocumentNavigation(pageHydrates(useMatches().map((match) => match.handle)));
   return (
     <Shell>
       <Outlet />

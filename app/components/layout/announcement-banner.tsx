@@ -8,7 +8,8 @@ import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from
  * Dismissible announcement. Dismissal lasts for the browser
  * session (sessionStorage). On later page loads the inline script rendered
  * after it hides it before the first paint, so it never flashes back; once
- * hydrated, the component removes it.
+ * hydrated, the component removes it. On content pages, which are not
+ * hydrated, app/enhance/banner.ts dismisses it.
  */
 export function AnnouncementBanner() {
   const [dismissed, setDismissed] = useState(false);
@@ -32,6 +33,7 @@ export function AnnouncementBanner() {
     <>
       <aside
         data-slot="announcement-banner"
+        data-announcement={announcement.id}
         aria-label="Announcement"
         className="bg-primary-900 text-white"
         // The boot script below may add `hidden` before hydration.
@@ -50,6 +52,7 @@ export function AnnouncementBanner() {
           </p>
           <button
             type="button"
+            data-slot="banner-dismiss"
             onClick={dismiss}
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
           >
