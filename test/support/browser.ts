@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { hydratedPaths } from "../../app/pages";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
@@ -47,6 +48,12 @@ export async function waitForHydration(page: Page) {
 export async function waitForEnhancement(page: Page) {
   await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
   expect(await page.evaluate(isHydrated), "a content page is not hydrated").toBe(false);
+}
+
+/** Waits for a page's scripts: React's hydration on the enquiry pages, the enhancement module on content pages. */
+export async function waitForPageScripts(page: Page, path: string) {
+  if ((hydratedPaths as readonly string[]).includes(path)) await waitForHydration(page);
+  else await waitForEnhancement(page);
 }
 
 /** In the page: true when React owns the menu toggle (React keeps its fibre on the element). */
