@@ -3,10 +3,10 @@
  * well as scrolling, so the next Tab continues from the target (the target
  * needs tabindex="-1" when it is not focusable itself).
  */
-export function enhanceInPageLinks(doc: Document) {
-  doc.addEventListener("click", (event) => {
+export function enhanceInPageLinks(root: Document | HTMLElement) {
+  root.addEventListener("click", (event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>('a[href^="#"]');
     if (link && link.hash.length > 1)
-      doc.getElementById(decodeURIComponent(link.hash.slice(1)))?.focus({ preventScroll: true });
+      document.getElementById(decodeURIComponent(link.hash.slice(1)))?.focus({ preventScroll: true });
   });
 }
