@@ -55,7 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <script type="module" src={enhanceUrl} />
         )}
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
+        {/* The rules are static: the server's text stays as it is, and the browser bundle leaves it out. */}
+        <script
+          type="speculationrules"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? speculationRules : "" }}
+        />
       </body>
     </html>
   );
