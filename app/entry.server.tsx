@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext, nonceContext } from "./lib/context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
+import { pageHydrates } from "./lib/hydration";
 
 // The Express server reads these to fill each request's router context.
 export { appContext, nonceContext };
@@ -40,7 +41,12 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
-            const { html, shapeError } = deferScripts(Buffer.concat(chunks).toString("utf8"));
+            const hydrated = pageHydrates(
+              routerContext.staticHandlerContext.matches.map(
+                (match) => routerContext.routeModules[match.route.id]?.handle,
+              ),
+            );
+            const { html, shapeError } = deferScripts(Buffer.concat(chunks).toString("utf8"), { hydrated });
             if (shapeError && !shapeReported) {
               shapeReported = true;
               if (log) log.warn("page scripts are not deferred", { reason: shapeError });

@@ -147,3 +147,10 @@ export function getPage(path: PagePath): PageEntry {
   if (!page) throw new Error(`Unknown page ${path}`);
   return page;
 }
+
+/**
+ * The pages React hydrates in the browser (they need it: the enquiry forms'
+ * enhanced submission and toasts). Every other page is a content page that
+ * ships no React runtime (app/lib/hydration.ts).
+ */
+export const hydratedPaths: readonly PagePath[] = ["/contact", "/demo", "/advisory"];

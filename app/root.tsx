@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -20,11 +21,16 @@ import { isStaffPath } from "~/lib/console/paths";
 import { londonDate } from "~/lib/calendar";
 import { appContext } from "~/lib/context.server";
 import { announcementKey, contentDate, currentAnnouncement } from "~/lib/dated";
+import { pageHydrates, useDocumentNavigation } from "~/lib/hydration";
 import { plainMeta } from "~/lib/seo";
 import { siteNow } from "~/lib/site-clock.server";
 import type { RootDatedData } from "~/lib/use-dated";
+import { speculationRules } from "~/lib/speculation-rules";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
+// The content pages' behaviours, bundled on their own (no React) into one
+// hashed file: Vite builds a `?worker` import as a self-contained script.
+import enhanceUrl from "./enhance/content-page.ts?worker&url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -56,9 +62,16 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
+/**
+ * The document. A content page (route handle `{ hydrate: false }`,
+ * app/lib/hydration.ts) is not hydrated: no React Router scripts, no scroll
+ * restoration, no module preloads; its behaviours come from one small module
+ * (app/enhance/). Every page gets the Speculation Rules.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Which stretch of dates the page was rendered for: the server tells a stale prerendered page by it.
+  // Which stretch of dates and banner the page was rendered for: the server tells a stale prerendered page by them.
   const dated = useRouteLoaderData("root") as RootDatedData | undefined;
+  const hydrate = pageHydrates(useMatches().map((match) => match.handle));
   return (
     <html
       lang="en-GB"
@@ -80,8 +93,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="module" src={enhanceUrl} />
+        )}
+        {/* The rules are static: the server's text stays as it is, and the browser bundle leaves it out. */}
+        <script
+          type="speculationrules"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? speculationRules : "" }}
+        />
       </body>
     </html>
   );
@@ -106,7 +131,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Runs only where React hydrates the page (the enquiry pages, the console). */
 export default function App() {
+  useDocumentNavigation(pageHydrates(useMatches().map((match) => match.handle)));
   return (
     <Shell>
       <Outlet />

@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { pages } from "../app/pages";
-import { expectNoAxeViolations, holdCarousel, waitForHydration, watchCspViolations } from "../test/support/browser";
+import { hydratedPaths, pages } from "../app/pages";
+import {
+  expectNoAxeViolations,
+  holdCarousel,
+  waitForEnhancement,
+  waitForHydration,
+  waitForPageScripts,
+  watchCspViolations,
+} from "../test/support/browser";
 
 const brand = "Maternis";
 const expectedTitle = (page: (typeof pages)[number]) => (page.path === "/" ? page.title : `${page.title} | ${brand}`);
@@ -42,14 +49,14 @@ test.describe("404 and errors", () => {
       page.getByText("Oops! The page you're looking for doesn't exist. It may have been moved or deleted."),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await expect.poll(() => logged.some((line) => line.includes("/no-such-page"))).toBe(true);
   });
 
   test("'Go Back' returns to the previous page", async ({ page }) => {
     await page.goto("/about");
     await page.goto("/missing-thing");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/about$/);
   });
@@ -79,7 +86,7 @@ test.describe("mobile menu @mobile", () => {
 
   test("opens, closes on Escape with focus back on the toggle, and closes on link choice", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const toggle = page.locator('[data-slot="mobile-menu"] summary');
     await expect(toggle).toHaveAccessibleName("Menu");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -101,6 +108,18 @@ test.describe("mobile menu @mobile", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("on an enquiry page (hydrated) the menu behaves the same", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const toggle = page.locator('[data-slot="mobile-menu"] summary');
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the menu still opens and its links work", async ({ page }) => {
@@ -118,13 +137,15 @@ test.describe("mobile menu @mobile", () => {
 test.describe("announcement banner", () => {
   test("is shown on load, links to /contact, and stays dismissed for the session", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const banner = page.getByRole("complementary", { name: "Announcement" });
     await expect(banner).toContainText("Web Summit 2025");
     await expect(banner).toContainText("Lisbon");
     await expect(banner.getByRole("link", { name: "Meet Us There" })).toHaveAttribute("href", "/contact");
     await banner.getByRole("button", { name: "Dismiss announcement" }).click();
     await expect(banner).toBeHidden();
+    // Focus moves on to the next thing in the header.
+    await expect(page.locator('[data-slot="brand-link"]')).toBeFocused();
 
     // A full page load: the boot script hides it before first paint.
     await page.goto("/about");
@@ -135,10 +156,23 @@ test.describe("announcement banner", () => {
     expect(hiddenAtLoad).toBe(true);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
 
-    // Client-side navigation keeps it hidden too.
+    // A hydrated page (an enquiry form) keeps it hidden, and so does the
+    // content page it links to.
+    await page.goto("/contact");
     await waitForHydration(page);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(0);
     await page.getByRole("contentinfo").getByRole("link", { name: "Our Product" }).click();
     await expect(page).toHaveURL(/\/product$/);
+    await waitForEnhancement(page);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+  });
+
+  test("is dismissed on an enquiry page (hydrated) for the session too", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Dismiss announcement" }).click();
+    await expect(page.getByRole("complementary", { name: "Announcement" })).toHaveCount(0);
+    await page.goto("/");
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
   });
 
@@ -146,7 +180,7 @@ test.describe("announcement banner", () => {
     const first = await browser.newContext();
     const page = await first.newPage();
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await page.getByRole("button", { name: "Dismiss announcement" }).click();
     await first.close();
     const second = await browser.newContext();
@@ -185,7 +219,7 @@ test.describe("footer", () => {
 test.describe("keyboard", () => {
   test("the skip link is the first focusable element and moves focus to main", async ({ page }) => {
     await page.goto("/about");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
@@ -202,17 +236,21 @@ test.describe("security", () => {
     for (const entry of pages) {
       const response = await page.goto(entry.path);
       expect(response?.headers()["content-security-policy"], entry.path).toBeTruthy();
-      await waitForHydration(page);
+      await waitForPageScripts(page, entry.path);
     }
-    // Client-side navigation and the 404 page too.
+    // The 404 page, and following links from it and from a hydrated page too.
     await page.goto("/does-not-exist");
+    await waitForEnhancement(page);
+    await page.getByRole("banner").getByRole("link", { name: "Contact" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
     await waitForHydration(page);
     await page.getByRole("banner").getByRole("link", { name: "Team" }).first().click();
     await expect(page).toHaveURL(/\/team$/);
+    await waitForEnhancement(page);
     expect(violations).toEqual([]);
   });
 
-  test("every page hydrates without errors, with the banner shown and dismissed", async ({ page }) => {
+  test("every page runs its scripts without errors, with the banner shown and dismissed", async ({ page }) => {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -221,12 +259,12 @@ test.describe("security", () => {
     });
     for (const entry of pages) {
       await page.goto(entry.path);
-      await waitForHydration(page);
+      await waitForPageScripts(page, entry.path);
     }
     await page.getByRole("button", { name: "Dismiss announcement" }).click();
     for (const entry of pages) {
       await page.goto(entry.path);
-      await waitForHydration(page);
+      await waitForPageScripts(page, entry.path);
     }
     expect(errors).toEqual([]);
   });
@@ -256,7 +294,7 @@ test.describe("security", () => {
   });
 
   test("hashed assets are immutable and precompressed", async ({ request }) => {
-    const html = await (await request.get("/")).text();
+    const html = await (await request.get("/contact")).text();
     const script = /"(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
@@ -275,28 +313,129 @@ test.describe("security", () => {
 });
 
 test.describe("loading order", () => {
-  test("no script starts before the largest paint, and the page then hydrates", async ({ page, request }) => {
-    for (const path of ["/", "/contact"]) {
+  test("on an enquiry page no script starts before the largest paint, and the page then hydrates", async ({
+    page,
+    request,
+  }) => {
+    const path = "/contact";
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain('rel="modulepreload"');
+    await page.goto(path);
+    await waitForHydration(page);
+    const timing = await page.evaluate(async () => {
+      const lcp = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        }),
+      );
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== "navigation")
+        .filter((entry) => entry.name.endsWith(".js"));
+      return { lcp, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+    });
+    expect(timing.scripts, path).toBeGreaterThan(3);
+    expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.lcp);
+  });
+});
+
+test.describe("content pages without framework JavaScript", () => {
+  const contentPaths = [
+    ...pages.map((p) => p.path).filter((p) => !(hydratedPaths as string[]).includes(p)),
+    "/no-such-page",
+  ];
+
+  test("content pages carry no React Router scripts, only the enhancement module; enquiry pages do", async ({
+    request,
+  }) => {
+    for (const path of contentPaths) {
       const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain("__reactRouterContext");
       expect(html, path).not.toContain('rel="modulepreload"');
-      await page.goto(path);
-      await waitForHydration(page);
-      const timing = await page.evaluate(async () => {
-        const lcp = await new Promise<number>((resolve) =>
-          new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
-            type: "largest-contentful-paint",
-            buffered: true,
-          }),
-        );
-        const scripts = performance
-          .getEntriesByType("resource")
-          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== "navigation")
-          .filter((entry) => entry.name.endsWith(".js"));
-        return { lcp, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
-      });
-      expect(timing.scripts, path).toBeGreaterThan(3);
-      expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.lcp);
+      const modules = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>/g)].map((m) => m[0]);
+      expect(modules, path).toEqual([
+        expect.stringMatching(/^<script type="module" src="\/assets\/content-page-[\w-]+\.js">$/),
+      ]);
+      expect(html, path).toContain('<script type="speculationrules">');
     }
+    for (const path of hydratedPaths) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain("window.__reactRouterContext");
+      expect(html, path).not.toContain("/assets/content-page-");
+      expect(html, path).toContain('<script type="speculationrules">');
+    }
+  });
+
+  test("a content page loads one small script, and only after the document is parsed", async ({ page }) => {
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on("requestfinished", async (req) => {
+      if (req.resourceType() === "script")
+        scripts.push({ url: req.url(), bytes: (await req.sizes()).responseBodySize });
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await waitForEnhancement(page);
+    expect(scripts.map((s) => new URL(s.url).pathname)).toEqual([expect.stringMatching(/^\/assets\/content-page-/)]);
+    expect(scripts[0]!.bytes).toBeLessThan(5 * 1024);
+    // A module script is deferred: it never holds up the parser or the first paint.
+    expect(
+      await page.evaluate(() => (document.querySelector('script[src*="content-page-"]') as HTMLScriptElement).type),
+    ).toBe("module");
+  });
+
+  test("from a hydrated page, a link to a content page loads it as a document", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+    await page.getByRole("banner").getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    await waitForEnhancement(page);
+    // A new document: the old window's state is gone.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).not.toBe(marker);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("Speculation Rules run under the CSP, and a hovered link's page is fetched before the click", async ({
+    page,
+  }) => {
+    const violations = await watchCspViolations(page);
+    await page.goto("/");
+    await waitForEnhancement(page);
+    expect(await page.evaluate(() => HTMLScriptElement.supports?.("speculationrules"))).toBe(true);
+    const link = page.getByRole("banner").getByRole("link", { name: "About" }).first();
+    // Moderate eagerness: the browser starts after a hover of 200 ms. (A browser
+    // driven through DevTools never prerenders, so the prefetch is what shows here.)
+    const prefetched = page.context().waitForEvent("requestfinished", {
+      predicate: (req) => new URL(req.url()).pathname === "/about",
+    });
+    await link.hover();
+    expect((await (await prefetched).allHeaders())["sec-purpose"]).toMatch(/^prefetch/);
+    await link.click();
+    await expect(page).toHaveURL(/\/about$/);
+    const delivery = await page.evaluate(
+      () =>
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType: string })
+          .deliveryType,
+    );
+    expect(delivery, "the page came from the prefetch").toBe("navigational-prefetch");
+    expect(violations).toEqual([]);
+  });
+
+  test("pages cross-fade as documents (view transitions), except under reduced motion", async ({ page }) => {
+    await page.goto("/about");
+    const rule = () =>
+      page.evaluate(() =>
+        [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .filter((r): r is CSSMediaRule => r instanceof CSSMediaRule)
+          .filter((r) => [...r.cssRules].some((inner) => inner.cssText.includes("@view-transition")))
+          .map((r) => ({ media: r.media.mediaText, matches: matchMedia(r.media.mediaText).matches })),
+      );
+    expect(await rule()).toEqual([{ media: "(prefers-reduced-motion: no-preference)", matches: true }]);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await rule()).toEqual([{ media: "(prefers-reduced-motion: no-preference)", matches: false }]);
   });
 });
 
@@ -342,7 +481,7 @@ test.describe("accessibility @mobile", () => {
   for (const entry of pages) {
     test(`axe finds no violations on ${entry.path}`, async ({ page }) => {
       await page.goto(entry.path);
-      await waitForHydration(page);
+      await waitForPageScripts(page, entry.path);
       await holdCarousel(page);
       await expectNoAxeViolations(page, entry.path);
     });
@@ -350,7 +489,7 @@ test.describe("accessibility @mobile", () => {
 
   test("axe finds no violations on the 404 page", async ({ page }) => {
     await page.goto("/no-such-page");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await expectNoAxeViolations(page, "404");
   });
 });

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { home } from "../app/content/home";
-import { waitForHydration } from "../test/support/browser";
+import { waitForEnhancement } from "../test/support/browser";
 
 const slideTitles = home.slides.map((s) => s.title);
 
@@ -37,7 +37,7 @@ async function expectCurrentSlide(page: Page, n: number) {
 async function openHomeWithClock(page: Page) {
   await page.clock.install();
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForEnhancement(page);
   await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
   // Keep the pointer off the carousel: hovering pauses the rotation.
   await page.mouse.move(1, 1);
@@ -101,7 +101,7 @@ test.describe("home carousel", () => {
 
   test("next and previous buttons change the slide and wrap around", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const { next, previous } = carouselParts(page);
     await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
     await expectCurrentSlide(page, 1);
@@ -121,7 +121,7 @@ test.describe("home carousel", () => {
 
   test("the dots name their slides and show the chosen one; arrow keys move between them", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const { dots, dot } = carouselParts(page);
     await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
     await expect(dots).toHaveCount(4);

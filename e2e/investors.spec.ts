@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { pitchPdf, roadmapIntro } from "../app/content/investors";
-import { waitForHydration } from "../test/support/browser";
+import { waitForEnhancement } from "../test/support/browser";
 import { sectionByHeading } from "../test/support/page-checks";
 
 test.describe("investors page", () => {
@@ -35,7 +35,7 @@ test.describe("investors page", () => {
 
   test("a click on the PDF link downloads the file", async ({ page }) => {
     await page.goto("/investors");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const downloadPromise = page.waitForEvent("download");
     await page
       .locator("#partner-with-us")
@@ -71,7 +71,7 @@ test.describe("investors page", () => {
 
   test("Book a Demo goes to /demo and Contact Us for Partnerships to the contact form", async ({ page }) => {
     await page.goto("/investors");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const partner = page.locator("#partner-with-us");
     await expect(partner.getByRole("link", { name: "Contact Us for Partnerships" })).toHaveAttribute(
       "href",
@@ -82,7 +82,7 @@ test.describe("investors page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a Demo");
 
     await page.goto("/investors");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await page.locator("#partner-with-us").getByRole("link", { name: "Contact Us for Partnerships" }).click();
     await expect(page).toHaveURL(/\/contact(\?[^#]*)?(#contact-form)?$/);
     await expect(page.locator("#contact-form")).toBeAttached();

@@ -3,14 +3,14 @@
  * to its section.
  */
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "../test/support/browser";
+import { waitForEnhancement } from "../test/support/browser";
 import { escapeRegExp } from "../test/support/page-checks";
 
 test.describe("legal pages", () => {
   for (const path of ["/privacy", "/terms"]) {
     test(`${path}: a table-of-contents link brings its section into view`, async ({ page }) => {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForEnhancement(page);
       const links = page.getByRole("navigation", { name: "Contents" }).getByRole("link");
       const last = links.last();
       const href = (await last.getAttribute("href"))!;

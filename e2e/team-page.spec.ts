@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { company } from "../app/content/company";
 import { ourStory } from "../app/content/our-story";
 import { leadershipTeam } from "../app/content/team";
-import { expectNoAxeViolations, waitForHydration } from "../test/support/browser";
+import { expectNoAxeViolations, waitForEnhancement } from "../test/support/browser";
 import { escapeRegExp } from "../test/support/page-checks";
 
 test.describe("team page", () => {
@@ -14,7 +14,7 @@ test.describe("team page", () => {
     page,
   }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     for (const member of leadershipTeam) {
       const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
       await expect(readMore).toHaveText(/^Read More/);
@@ -37,7 +37,7 @@ test.describe("team page", () => {
 
   test("the dialog's close button closes it and focus returns to Read More", async ({ page }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const member = leadershipTeam[2]!;
     const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
     await readMore.click();
@@ -50,7 +50,7 @@ test.describe("team page", () => {
 
   test("the page behind an open dialog is inert: Tab never leaves the dialog", async ({ page }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const member = leadershipTeam[0]!;
     await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
     const dialog = page.getByRole("dialog", { name: member.name });
@@ -69,7 +69,7 @@ test.describe("team page", () => {
 
   test("axe finds no violations with a biography dialog open @mobile", async ({ page }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const member = leadershipTeam[1]!;
     await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
     const dialog = page.getByRole("dialog", { name: member.name });
@@ -103,7 +103,7 @@ test.describe("team page", () => {
 
   test("'Join Our Mission' moves focus to the Join Our Mission section", async ({ page }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     const hero = page.locator("main section").first();
     await hero.getByRole("link", { name: "Join Our Mission" }).click();
     const section = page.locator("#join-our-mission");
@@ -114,7 +114,7 @@ test.describe("team page", () => {
 
   test("'Our Story' goes to /our-story", async ({ page }) => {
     await page.goto("/team");
-    await waitForHydration(page);
+    await waitForEnhancement(page);
     await page.locator("main section").first().getByRole("link", { name: "Our Story" }).click();
     await expect(page).toHaveURL(/\/our-story$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ourStory.hero.title);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { bannerBootScript } from "~/lib/banner-script";
+import { speculationRules } from "~/lib/speculation-rules";
 
 /** `'sha256-…'` source expression for an inline script's exact text. */
 function scriptHash(source: string) {
@@ -9,6 +10,9 @@ function scriptHash(source: string) {
 
 /** The banner boot script runs on every page; its hash is always allowed. */
 export const bannerScriptHash = scriptHash(bannerBootScript);
+
+/** The Speculation Rules (app/lib/speculation-rules.ts) are on every page too. */
+export const speculationRulesHash = scriptHash(speculationRules);
 
 export function createNonce() {
   return randomBytes(16).toString("base64");
@@ -27,7 +31,7 @@ export function contentSecurityPolicy({
   scriptHashes = [],
   connectSources = [],
 }: { nonce?: string; scriptHashes?: string[]; connectSources?: string[] } = {}) {
-  const scriptSources = ["'self'", bannerScriptHash, ...scriptHashes];
+  const scriptSources = ["'self'", bannerScriptHash, speculationRulesHash, ...scriptHashes];
   if (nonce) scriptSources.push(`'nonce-${nonce}'`);
   return [
     "default-src 'self'",

@@ -18,7 +18,10 @@ export function NotFoundPage({ backHref = "/" }: { backHref?: string }) {
   }, [location.pathname]);
 
   return (
-    <Container className="flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
+    <Container
+      data-slot="not-found"
+      className="flex min-h-[60vh] flex-col items-center justify-center py-20 text-center"
+    >
       <p className="text-5xl font-semibold text-accent-700" aria-hidden="true">
         404
       </p>
@@ -36,6 +39,7 @@ export function NotFoundPage({ backHref = "/" }: { backHref?: string }) {
         <ButtonLink
           to={backHref}
           variant="outline"
+          data-slot="go-back"
           reloadDocument
           onClick={(event) => {
             if (window.history.length > 1) {

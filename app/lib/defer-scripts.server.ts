@@ -22,6 +22,9 @@
  * unchanged. If the document does not have the shape this expects (a new
  * React Router version), it is returned unchanged and `shapeError` says why:
  * the end-to-end tests check that pages are deferred.
+ *
+ * A content page is not hydrated (docs/decisions/011-content-without-framework-js.md):
+ * it has no React Router bootstrap to defer, and is returned unchanged.
  */
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
@@ -50,8 +53,10 @@ const afterFirstPaint = [
 
 type DeferResult = { html: string; shapeError?: string };
 
-export function deferScripts(html: string): DeferResult {
-  const scripts = [...html.matchAll(moduleScript)];
+export function deferScripts(html: string, { hydrated = true }: { hydrated?: boolean } = {}): DeferResult {
+  if (!hydrated) return { html };
+  // Inline module scripts only: a module loaded by its src= is not React Router's bootstrap.
+  const scripts = [...html.matchAll(moduleScript)].filter((match) => !/\bsrc=/.test(match[1]!));
   if (scripts.length !== 1) return { html, shapeError: `expected one module script, found ${scripts.length}` };
   const [whole, open, body, close] = scripts[0]!;
   const imports = [...body!.matchAll(staticImport)];

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { hydratedPaths } from "../../app/pages";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
@@ -29,9 +30,36 @@ export async function watchCspViolations(page: Page) {
   return violations;
 }
 
-/** Waits until React has hydrated the page (the menu toggle gains aria-expanded). */
+/**
+ * Waits until React has hydrated the page: the menu toggle gains
+ * aria-expanded, and React's own properties are on the element. Only the
+ * enquiry pages and the staff console are hydrated; a content page never is
+ * (use waitForEnhancement there).
+ */
 export async function waitForHydration(page: Page) {
   await page.locator("summary[aria-expanded]").first().waitFor({ state: "attached" });
+  await expect.poll(() => page.evaluate(isHydrated), { message: "React has hydrated the page" }).toBe(true);
+}
+
+/**
+ * Waits until a content page's enhancement module (app/enhance/) has run, and
+ * checks that React did not hydrate the page.
+ */
+export async function waitForEnhancement(page: Page) {
+  await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+  expect(await page.evaluate(isHydrated), "a content page is not hydrated").toBe(false);
+}
+
+/** Waits for a page's scripts: React's hydration on the enquiry pages, the enhancement module on content pages. */
+export async function waitForPageScripts(page: Page, path: string) {
+  if ((hydratedPaths as readonly string[]).includes(path)) await waitForHydration(page);
+  else await waitForEnhancement(page);
+}
+
+/** In the page: true when React owns the menu toggle (React keeps its fibre on the element). */
+function isHydrated() {
+  const summary = document.querySelector("summary");
+  return !!summary && Object.keys(summary).some((key) => key.startsWith("__react"));
 }
 
 /**

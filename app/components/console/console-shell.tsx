@@ -11,6 +11,7 @@ export const consoleNav = [
   { to: "/staff/subjects", label: "Data requests", admin: true },
   { to: "/staff/audit", label: "Audit log", admin: true },
   { to: "/staff/team", label: "Staff", admin: true },
+  { to: "/staff/banner", label: "Banner", admin: true },
   { to: "/staff/account", label: "Account" },
 ] as const;
 

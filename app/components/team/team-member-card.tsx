@@ -28,6 +28,7 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
   const dialog = useDialog();
   const dialogTitleId = `${member.id}-dialog-name`;
   const dialogRoleId = `${member.id}-dialog-role`;
+  const dialogId = `${member.id}-dialog`;
   return (
     <>
       <article
@@ -42,7 +43,13 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
           <p className="mt-1 text-sm font-semibold text-primary-800">{member.role}</p>
           <p className="mt-3 flex-1 text-muted">{member.shortBio}</p>
           <div className="mt-6 flex items-center gap-3">
-            <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={dialog.open}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-haspopup="dialog"
+              data-opens-dialog={dialogId}
+              onClick={dialog.open}
+            >
               <span>
                 Read More <span className="sr-only">about {member.name}</span>
               </span>
@@ -51,7 +58,13 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
           </div>
         </div>
       </article>
-      <DialogContent dialogRef={dialog.ref} labelledBy={dialogTitleId} describedBy={dialogRoleId} closeLabel="Close">
+      <DialogContent
+        id={dialogId}
+        dialogRef={dialog.ref}
+        labelledBy={dialogTitleId}
+        describedBy={dialogRoleId}
+        closeLabel="Close"
+      >
         <div className="flex items-start gap-4 pr-10">
           <Portrait
             name={member.name}

@@ -1,9 +1,21 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+/**
+ * The carousel: its markup (./carousel.tsx, rendered by React on the server)
+ * and its behaviour (app/enhance/carousel.ts, the content page's script).
+ */
+import { act, fireEvent, render as renderReact, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { hydrateRoot } from "react-dom/client";
+import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { enhanceCarousel } from "~/enhance/carousel";
 import { Carousel, type CarouselSlide } from "./carousel";
+
+/** Renders the markup, then runs the enhancement on it, as a content page does. */
+function render(ui: ReactElement) {
+  const result = renderReact(ui);
+  enhanceCarousel(result.container.querySelector<HTMLElement>('[data-slot="carousel"]')!);
+  return result;
+}
 
 const slides: CarouselSlide[] = [
   { id: "a", label: "Alpha", content: <a href="/a">Alpha link</a> },
@@ -215,26 +227,48 @@ describe("Carousel", () => {
     expect(currentSlide()).toBe("4 of 4");
   });
 
-  it("renders every slide without JavaScript and hydrates without a mismatch", async () => {
+  it("renders every slide without JavaScript; the enhancement then shows one at a time", () => {
     vi.useRealTimers();
     const html = renderToString(<Carousel label="Highlights" slides={slides} />);
     // Server markup: all four slides present, none hidden, controls invisible until enhanced.
     expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(4);
-    expect(html).not.toContain('aria-hidden="true" inert');
     expect(html).toContain("snap-x");
     const host = document.createElement("div");
     host.innerHTML = html;
     document.body.appendChild(host);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const recoverable = vi.fn();
-    await act(async () => {
-      hydrateRoot(host, <Carousel label="Highlights" slides={slides} />, { onRecoverableError: recoverable });
-    });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
-    // After hydration the carousel shows one slide at a time.
+    const root = host.querySelector<HTMLElement>("[data-slot=carousel]")!;
+    expect(root).not.toHaveAttribute("data-enhanced");
+    expect(
+      host.querySelectorAll("[data-slot=carousel-slide][aria-hidden], [data-slot=carousel-slide][inert]"),
+    ).toHaveLength(0);
+    expect(host.querySelectorAll("[data-slot=carousel-slide][data-current]")).toHaveLength(4);
+    expect(within(root).getByRole("button", { name: "Pause automatic slide rotation" })).toBeInTheDocument();
+    enhanceCarousel(root);
+    expect(root).toHaveAttribute("data-enhanced", "");
+    // The first switch to one slide at a time does not animate (it would count as a layout shift).
+    expect(root).not.toHaveAttribute("data-animated");
     expect(host.querySelectorAll("[data-slot=carousel-slide][aria-hidden=true]")).toHaveLength(3);
+    expect(host.querySelectorAll("[data-slot=carousel-slide][inert]")).toHaveLength(3);
     host.remove();
+  });
+
+  it("cross-fades only once the slide changes", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = render(<Carousel label="Highlights" slides={slides} />);
+    const root = container.querySelector("[data-slot=carousel]")!;
+    expect(root).not.toHaveAttribute("data-animated");
+    await user.click(screen.getByRole("button", { name: "Next slide" }));
+    expect(root).toHaveAttribute("data-animated", "");
+  });
+
+  it("the pause control's visible word and icon follow its state", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Carousel label="Highlights" slides={slides} />);
+    const control = screen.getByRole("button", { name: "Pause automatic slide rotation" });
+    expect(control).toHaveTextContent(/^Pause$/);
+    expect(control).not.toHaveAttribute("data-paused");
+    await user.click(control);
+    expect(control).toHaveTextContent(/^Play$/);
+    expect(control).toHaveAttribute("data-paused", "");
   });
 });

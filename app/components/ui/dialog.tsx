@@ -15,6 +15,7 @@ export function useDialog() {
 }
 
 export function DialogContent({
+  id,
   dialogRef,
   labelledBy,
   describedBy,
@@ -22,6 +23,8 @@ export function DialogContent({
   className,
   children,
 }: {
+  /** Lets a button with `data-opens-dialog={id}` open it on a page that is not hydrated (app/enhance/dialogs.ts). */
+  id?: string;
   dialogRef: RefObject<HTMLDialogElement | null>;
   /** The id of the dialog's title. */
   labelledBy: string;
@@ -32,6 +35,7 @@ export function DialogContent({
 }) {
   return (
     <dialog
+      id={id}
       ref={dialogRef}
       data-slot="dialog-content"
       aria-labelledby={labelledBy}

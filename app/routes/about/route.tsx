@@ -2,6 +2,8 @@ import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { AboutCta, AboutHero, Differentiators, Journey, MissionVision } from "./sections";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/about");
 
 export default sectionsPage(AboutHero, MissionVision, Journey, Differentiators, AboutCta);

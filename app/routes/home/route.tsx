@@ -3,6 +3,8 @@ import { pageMeta } from "~/lib/seo";
 import { HomeHero } from "./hero";
 import { GlobalImpact, HomeCta, KeyFeatures, OrganizationJsonLd, WhoWeServe, WhyChoose } from "./sections";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/");
 
 export default sectionsPage(OrganizationJsonLd, HomeHero, KeyFeatures, GlobalImpact, WhyChoose, WhoWeServe, HomeCta);

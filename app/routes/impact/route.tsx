@@ -10,6 +10,8 @@ import {
   ImpactAims,
 } from "./sections";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/impact");
 
 export default sectionsPage(

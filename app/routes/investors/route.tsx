@@ -9,6 +9,8 @@ import { RoadmapSection } from "./roadmap-section";
 import { Solution } from "./solution";
 import { WhyInvest } from "./why-invest";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/investors");
 
 /** Runs at build time (the page is prerendered): the pitch PDF's size for the link. */

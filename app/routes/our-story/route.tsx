@@ -2,6 +2,8 @@ import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { FounderNarrative, StoryCta, StoryHero, Timeline } from "./sections";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/our-story");
 
 export default sectionsPage(StoryHero, FounderNarrative, Timeline, StoryCta);

@@ -3,6 +3,8 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { LegalDocumentPage } from "./legal-document";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/privacy");
 
 /** Runs at build time (the page is prerendered): Markdown to HTML. */

@@ -13,6 +13,8 @@ import {
   ProductStats,
 } from "./sections";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/product");
 
 export default sectionsPage(

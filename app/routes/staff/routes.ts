@@ -19,6 +19,8 @@ export const consolePages: RouteConfigEntry[] = [
   route("team", "routes/staff/team.tsx"),
   // Data-subject requests and the audit log (admin only).
   ...dsrRoutes,
+  // The site-wide announcement (admin only).
+  route("banner", "routes/staff/banner.tsx"),
   ...spamRoutes,
 ];
 

@@ -8,6 +8,8 @@ import { Leadership } from "./leadership";
 import { MissionVision } from "./mission-vision";
 import { TeamQuote } from "./team-quote";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/team");
 
 export default sectionsPage(

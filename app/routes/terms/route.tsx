@@ -3,6 +3,8 @@ import { pageMeta } from "~/lib/seo";
 import { LegalDocumentPage } from "../privacy/legal-document";
 import type { Route } from "./+types/route";
 
+export { contentPage as handle } from "~/lib/hydration";
+
 export const meta = () => pageMeta("/terms");
 
 /** Runs at build time (the page is prerendered): Markdown to HTML. */
