@@ -16,13 +16,14 @@ export async function runRetentionSweep(store: Store, months: number, log: Logge
   const spamDeleted = await purgeSpam(store);
   const auditDeleted = await purgeAudit(store.db);
   // PGlite has no autovacuum: fresh planner statistics and index-only counts for the inbox.
-  if (await maintainEmbedded(store)) log.info("embedded database vacuumed");
+  const vacuumed = await maintainEmbedded(store);
   log.info(
     `retention sweep: enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days, audit rows ${AUDIT_RETENTION_MONTHS} months`,
     {
       deleted,
       months,
       spamDeleted,
+    vacuumed,
       auditDeleted,
       auditMonths: AUDIT_RETENTION_MONTHS,
     },
