@@ -5,7 +5,7 @@
  * Monday 10:00). A moment at a weekend counts from Monday 00:00. UK clocks
  * change on Sundays, so wall-clock times on business days always exist.
  */
-import { CONSOLE_TIME_ZONE } from "~/lib/console/dates";
+import { CONSOLE_TIME_ZONE } from "~/lib/console/time";
 
 type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { DELIVERY_PROBLEMS_PATH } from "~/lib/console/alerts";
-import { formatLondon, relativeTime } from "~/lib/console/dates";
+import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
@@ -110,12 +110,12 @@ export function digestProps(
   const who = (kind: string, name: string, organization?: string) =>
     `${kindLabel(kind)} from ${name || "(no name)"}${organization ? ` (${organization})` : ""}`;
   return {
-    date: formatLondon(now).split(",")[0]!,
+    date: londonTime(now).split(",")[0]!,
     deadLetters: data.deadLetters.map((item) => ({
       email: deliveryLabels[item.kind],
       recipient: item.recipient,
       enquiry: who(item.enquiryKind, item.name),
-      received: formatLondon(item.receivedAt),
+      received: londonTime(item.receivedAt),
       lastError: item.lastError ? item.lastError.replace(/\s+/g, " ").slice(0, 200) : null,
       url: url(enquiryPath(item.submissionId)),
     })),
@@ -123,7 +123,7 @@ export function digestProps(
     deadLettersUrl: url(DELIVERY_PROBLEMS_PATH),
     overdue: data.overdue.map((item) => ({
       enquiry: who(item.enquiryKind, item.name, item.organization),
-      received: `${formatLondon(item.receivedAt)} (${relativeTime(item.receivedAt, now)})`,
+      received: `${londonTime(item.receivedAt)} (${relativeTime(item.receivedAt, now)})`,
       url: url(enquiryPath(item.submissionId)),
     })),
     overdueTotal: data.overdueTotal,

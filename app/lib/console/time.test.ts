@@ -3,8 +3,8 @@ import { londonTime, relativeTime } from "./time";
 
 describe("console times", () => {
   test("London time follows summer time", () => {
-    expect(londonTime(new Date("2026-11-23T11:31:00Z"))).toBe("23 Nov 2026, 11:31");
-    expect(londonTime(new Date("2026-07-01T11:31:00Z"))).toBe("1 Jul 2026, 12:31");
+    expect(londonTime(new Date("2026-11-23T11:31:00Z"))).toBe("Mon 23 Nov 2026, 11:31");
+    expect(londonTime(new Date("2026-07-01T11:31:00Z"))).toBe("Wed 1 Jul 2026, 12:31");
   });
 
   test.each([

@@ -1,10 +1,15 @@
 /**
- * Times in the console: the date and time in Europe/London (where the team
- * works) and how long ago, relative to the server's clock at render time (the
- * loader passes `now`, so the server's HTML and the hydrated page agree).
+ * Times as staff read them, in the console and in staff e-mails (the daily
+ * digest): "Mon 23 Nov 2026, 14:05" in Europe/London, where the team works,
+ * and how long ago ("3 hours ago"), relative to the server's clock at render
+ * time (the loader passes `now`, so the server's HTML and the hydrated page
+ * agree).
  */
+export const CONSOLE_TIME_ZONE = "Europe/London";
+
 const london = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+  timeZone: CONSOLE_TIME_ZONE,
+  weekday: "short",
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -13,9 +18,11 @@ const london = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-/** "23 Nov 2026, 11:31" in Europe/London. */
+/** "Mon 23 Nov 2026, 14:05" in Europe/London. */
 export function londonTime(date: Date | string | number): string {
-  return london.format(new Date(date));
+  const parts = london.formatToParts(new Date(date));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
@@ -29,7 +36,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 hours ago", "yesterday", "just now". */
-export function relativeTime(date: Date | string | number, now: Date | number): string {
+export function relativeTime(date: Date | string | number, now: Date | number = new Date()): string {
   const seconds = Math.round((new Date(date).getTime() - new Date(now).getTime()) / 1000);
   if (Math.abs(seconds) < 60) return "just now";
   for (const [unit, size] of units) {

@@ -38,7 +38,8 @@ function describe(row: PublishedAnnouncement | null, now: Date) {
   if (!row) return "No announcement has been published from the console. The site shows its built-in default.";
   if (row.unpublishedAt) return "The last announcement was withdrawn. The site shows no banner.";
   if (showsAt(row, now)) return "This announcement is live on every page.";
-  if (row.startsAt && now < row.startsAt) return `This announcement is scheduled. It appears at ${londonTime(row.startsAt)}.`;
+  if (row.startsAt && now < row.startsAt)
+    return `This announcement is scheduled. It appears at ${londonTime(row.startsAt)}.`;
   return "This announcement has ended. The site shows no banner.";
 }
 
@@ -125,8 +126,8 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
     <>
       <h1 className="text-3xl">Banner</h1>
       <p className="mt-4 max-w-prose">
-        The announcement above every page of the site. A published change appears within seconds, without a
-        rebuild. Visitors who dismissed the last announcement see a new one.
+        The announcement above every page of the site. A published change appears within seconds, without a rebuild.
+        Visitors who dismissed the last announcement see a new one.
       </p>
       <p role="status" className="mt-6 rounded-card border-2 border-primary-200 bg-white p-4 font-semibold">
         {actionData?.kind === "published"

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
 import { auditActions, type AuditAction, type AuditQuery } from "~/lib/console/audit";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { formatLondon, formatRelative } from "~/lib/console/when";
+import { londonTime, relativeTime } from "~/lib/console/time";
 import { cn } from "~/lib/utils";
 import { stacked } from "../stacked-table";
 import type { Route } from "./+types/route";
@@ -124,8 +124,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
               <tr key={row.id} className={stacked.tr}>
                 <td data-label="Time" className={stacked.td}>
                   <span>
-                    <time dateTime={new Date(row.at).toISOString()}>{formatLondon(row.at)}</time>{" "}
-                    <span className="text-sm text-muted">({formatRelative(row.at, now)})</span>
+                    <time dateTime={new Date(row.at).toISOString()}>{londonTime(row.at)}</time>{" "}
+                    <span className="text-sm text-muted">({relativeTime(row.at, now)})</span>
                   </span>
                 </td>
                 <td data-label="Actor" className={cn(stacked.td, "break-all")}>

@@ -3,7 +3,7 @@
  * formatted on the server, in Europe/London, so the page does not depend on
  * the browser's clock or zone).
  */
-import { formatLondon, relativeTime } from "~/lib/console/dates";
+import { londonTime, relativeTime } from "~/lib/console/time";
 import { spamReasonLabels, type SpamItem } from "~/lib/console/spam";
 import { enquiryKind, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 
@@ -16,7 +16,7 @@ export function spamRow(item: SpamItem, now: Date) {
     form: enquiryKind(item.kind).label,
     reason: spamReasonLabels[item.reason],
     receivedIso: item.receivedAt.toISOString(),
-    received: formatLondon(item.receivedAt),
+    received: londonTime(item.receivedAt),
     relative: relativeTime(item.receivedAt, now),
     name: item.name,
     email: item.email,

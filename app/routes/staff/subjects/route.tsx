@@ -4,7 +4,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { normaliseSubjectEmail } from "~/lib/console/subjects";
-import { formatLondon, formatRelative } from "~/lib/console/when";
+import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { subjectPaths } from "./paths";
@@ -142,9 +142,9 @@ function Results({ record, now }: { record: NonNullable<Loaded["record"]>; now: 
               <td data-label="Received" className={stacked.td}>
                 <span>
                   <time dateTime={new Date(submission.createdAt).toISOString()}>
-                    {formatLondon(submission.createdAt)}
+                    {londonTime(submission.createdAt)}
                   </time>{" "}
-                  <span className="text-sm text-muted">({formatRelative(submission.createdAt, now)})</span>
+                  <span className="text-sm text-muted">({relativeTime(submission.createdAt, now)})</span>
                 </span>
               </td>
               <td data-label="Form" className={stacked.td}>
