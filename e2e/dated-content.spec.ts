@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../test/support/server-process";
-import { waitForHydration, watchCspViolations } from "../test/support/browser";
+import { waitForPageScripts, watchCspViolations } from "../test/support/browser";
 
 const announcement = (page: Page) => page.getByRole("complementary", { name: "Announcement" });
 const roadmapStatuses = (page: Page) =>
@@ -24,12 +24,12 @@ async function section(page: Page, name: string | RegExp) {
   return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name }) });
 }
 
-/** Opens `path` on `base` with no CSP violation and a hydrated page; returns the violations list to check later. */
+/** Opens `path` on `base` once its scripts have run (hydration or the enhancement); returns the CSP violations list to check later. */
 async function open(page: Page, base: string, path: string) {
   const violations = await watchCspViolations(page);
   const response = await page.goto(base + path);
   expect(response?.status()).toBe(200);
-  await waitForHydration(page);
+  await waitForPageScripts(page, path);
   return violations;
 }
 
