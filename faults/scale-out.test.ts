@@ -107,8 +107,11 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
   });
   await killed;
   const refused = results.filter((r) => r.status === "rejected").length;
-  // Only requests to the killed web process may fail, and most reach the other one.
-  expect(accepted.size).toBeGreaterThan(TOTAL * 0.8);
+  // Only requests to the killed web process may fail: every one sent to the other was accepted
+  // (how many reach the killed one while it restarts depends on the machine's load).
+  const toSurvivor = Array.from({ length: TOTAL }, (_, i) => i).filter((i) => i % 2 === 1);
+  expect(toSurvivor.filter((i) => !accepted.has(i))).toEqual([]);
+  expect(accepted.size).toBeGreaterThan(TOTAL / 2);
   expect(accepted.size + refused).toBeLessThanOrEqual(TOTAL);
 
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
