@@ -14,7 +14,7 @@ import {
 import { RETENTION_QUEUE } from "./queue.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "./schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/support/smtp";
 import { sleep, waitFor } from "../../test/support/wait";
@@ -47,24 +47,7 @@ afterEach(async () => {
 
 const ENQUIRIES = "enquiries@maternis.test";
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
   async function start(

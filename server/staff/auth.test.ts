@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/lib/console/auth";
 import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
@@ -36,24 +36,7 @@ afterEach(async () => {
 const ADMIN = "admin@maternis.test";
 const SITE = "https://www.maternis.health";
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 /** A browser's cookie jar, reduced to what these tests need. */
 class Browser {

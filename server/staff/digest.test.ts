@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../enquiries/schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { sleep, waitFor } from "../../test/support/wait";
@@ -35,24 +35,7 @@ afterEach(async () => {
   smtp.options.outage = null;
 });
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 const ENQUIRIES = "enquiries@maternis.test";
 const contact = (name: string, email: string) => ({

@@ -8,7 +8,7 @@ import { DELIVERY_QUEUE } from "../enquiries/queue.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
 import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import type { DeliveryStatus } from "../enquiries/schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { maintainEmbedded } from "../enquiries/operations.server";
 import { createInbox } from "./inbox.server";
@@ -30,24 +30,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 const member = { id: "staff-1", email: "ada@maternis.test", name: "Ada Lovelace", role: "staff" as const };
 const by: InboxActor = { member, meta: { fingerprint: "fp-0123456789abcd" } };

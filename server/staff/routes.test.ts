@@ -8,7 +8,7 @@ import { action as signOutAction } from "~/routes/staff/sign-out";
 import { action as teamAction } from "~/routes/staff/team";
 import { staffContext } from "~/lib/console/request.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
@@ -35,24 +35,7 @@ afterEach(async () => {
 const ADMIN = "admin@maternis.test";
 const SITE = "https://www.maternis.health";
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 function post(path: string, fields: Record<string, string>, cookie = "") {
   return new Request(`${SITE}${path}`, {

@@ -8,7 +8,7 @@ import type { EnquiryPipeline } from "../enquiries";
 import { listEnquiries } from "../enquiries/operations.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
 import { purgeSpam } from "../enquiries/spam.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { sleep, waitFor } from "../../test/support/wait";
@@ -39,24 +39,7 @@ afterEach(async () => {
   smtp.received.length = 0;
 });
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-  },
-];
+const engines = testEngines(() => postgres, cleanups);
 
 const ENQUIRIES = "enquiries@maternis.test";
 const member: StaffMember = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" };

@@ -71,3 +71,29 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
 export async function openPipeline(env: Env, runWorker = true): Promise<EnquiryPipeline> {
   return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker });
 }
+
+/**
+ * The two engines integration tests run on: each `database()` gives the
+ * environment of a fresh database (an embedded one from the template, or a
+ * new database on the test PostgreSQL), registering its clean-up.
+ */
+export function testEngines(postgres: () => { createDatabase(): Promise<string> }, cleanups: Array<() => void>) {
+  return [
+    {
+      name: "pglite",
+      async database(): Promise<Record<string, string>> {
+        const data = await preparedDataDir();
+        cleanups.push(data.remove);
+        return { DATA_DIR: data.dir };
+      },
+    },
+    {
+      name: "postgres",
+      async database(): Promise<Record<string, string>> {
+        const data = tempDataDir();
+        cleanups.push(data.remove);
+        return { DATA_DIR: data.dir, DATABASE_URL: await postgres().createDatabase() };
+      },
+    },
+  ] as const;
+}
