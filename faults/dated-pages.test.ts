@@ -204,6 +204,33 @@ describe("prerendered pages follow the date", () => {
     }
   });
 
+  test("a banner published again during a check: the check starts again for the newer one, with no error", async () => {
+    const clock = { now: new Date("2026-11-23T12:00:00Z") };
+    const announcement = (id: string, message: string): BannerState => ({
+      kind: "published",
+      announcement: { id, message, link: { label: "Book", to: "/contact" } },
+    });
+    const first = announcement("first", "The Accra forum is on 2 December.");
+    const second = announcement("second", "The Accra forum moves to 4 December.");
+    // The check reads the banner once to know what to render; every later read sees the next publish.
+    let reads = 0;
+    const source: BannerSource = { state: () => (reads++ === 0 ? first : second) };
+    const { created, server, log } = startApp(clock, undefined, source);
+    const base = await listen(server);
+    try {
+      const result = await created.datedPages!.check();
+      expect(result.failed).toEqual([]);
+      expect(result.replaced).toEqual(expect.arrayContaining(["/", "/about"]));
+      const html = await servedPage(base, "/about");
+      expect(html).toContain('data-announcement="second"');
+      expect(html).toContain("The Accra forum moves to 4 December.");
+      expect(log.entries.filter((e) => e.level === "error")).toEqual([]);
+    } finally {
+      created.datedPages!.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test("a render that fails keeps the last good page and logs an error", async () => {
     const clock = { now: new Date("2025-11-13T12:00:00Z") };
     let loadersFail = false;

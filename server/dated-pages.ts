@@ -110,12 +110,22 @@ export function createDatedPages(options: DatedPagesOptions) {
     const current = (html: string) =>
       renderedContentDate(html) === date && renderedAnnouncement(html) === expected.announcement;
     const result: CheckResult = { contentDate: date, replaced: [], failed: [] };
+    /** The banner or the date moved on during this check (a publish just after another): start again. */
+    const superseded = () => {
+      const latest = expectedVersion(options, now());
+      return latest.contentDate !== date || latest.announcement !== expected.announcement;
+    };
     for (const route of statics.pageRoutes) {
       const served = statics.pageHtml(route);
       if (served && current(served.toString("utf8"))) continue;
       try {
         const page = await render(route);
         const html = page.html.toString("utf8");
+        if (!current(html) && superseded()) {
+          log.debug("dated pages check superseded; starting again", { route });
+          const again = await runCheck();
+          return { ...again, replaced: [...result.replaced, ...again.replaced] };
+        }
         if (!current(html)) {
           throw new Error(
             `rendered for ${renderedContentDate(html) ?? "no date"} with banner ${renderedAnnouncement(html) ?? "?"}, not ${date} with ${expected.announcement}`,

@@ -14,7 +14,7 @@
  */
 import { announcement as defaultAnnouncement } from "../content/banner";
 import type { Announcement as ShownAnnouncement, BannerState } from "./console/banner";
-import { firstNationalPilotOn } from "../content/investors";
+import { firstNationalPilotOn } from "../content/national-pilot";
 import {
   advisoryNetworkLaunch,
   advisoryNetworkPeriod,

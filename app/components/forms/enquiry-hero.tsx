@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { RingsHero, type Rings } from "~/components/marketing/blocks";
+import { RingsHero, type Rings } from "~/components/marketing/rings-hero";
 
 const rings: Rings = {
   className: "-top-24 -right-40 size-[26rem] sm:-right-16 sm:size-[32rem]",

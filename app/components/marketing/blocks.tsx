@@ -1,15 +1,17 @@
-import { ArrowRightIcon, type LucideIcon } from "lucide-react";
+import { ArrowRightIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
 import { aims2030 } from "~/content/impact";
 import { cn } from "~/lib/utils";
 
 /**
- * Page-level building blocks shared by the marketing pages (hero, statistics,
- * icon cards, call to action). They take content from app/content/*.
+ * Page-level building blocks shared by the content pages (hero, statistics,
+ * call to action, the 2030 aims). They take content from app/content/*.
+ * The blocks the enquiry pages use too (./rings-hero, ./icon-card-grid) live
+ * in modules of their own: the enquiry pages run React in the browser and
+ * load only those (vite.config.ts, the "content" chunk).
  */
 
 type Link = { label: string; to: string };
@@ -66,67 +68,6 @@ export function HeroPattern() {
   );
 }
 
-/** Where a RingsHero's decorative rings sit, and their accent dot. */
-export type Rings = {
-  /** Position and size of the square drawing. */
-  className: string;
-  /** Radius of the outlined ring (of 200). */
-  ring: number;
-  /** A filled inner circle too. */
-  core?: boolean;
-  dot: { cx: number; cy: number; r: number; className?: string };
-};
-
-/**
- * The dark hero with decorative rings (the enquiry pages, investors, team):
- * eyebrow, the page's one h1, a lead, then `children` (actions, figures).
- */
-export function RingsHero({
-  id,
-  eyebrow,
-  title,
-  lead,
-  rings,
-  tall = false,
-  children,
-}: {
-  id: string;
-  eyebrow: string;
-  title: ReactNode;
-  lead: ReactNode;
-  rings: Rings;
-  /** More room above and below on wider screens. */
-  tall?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={cn("relative isolate overflow-hidden bg-primary-900 py-16 text-white", tall ? "sm:py-24" : "sm:py-20")}
-    >
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        viewBox="0 0 400 400"
-        className={cn("absolute -z-10 opacity-60", rings.className)}
-      >
-        <circle cx="200" cy="200" r="190" fill="#0a4e48" />
-        <circle cx="200" cy="200" r={rings.ring} fill="none" stroke="#0d7a70" strokeWidth="2" />
-        {rings.core ? <circle cx="200" cy="200" r="70" fill="#0b6259" /> : null}
-        <circle {...rings.dot} fill="#c2412b" />
-      </svg>
-      <Container>
-        <p className="mb-3 text-sm font-semibold tracking-wider text-primary-100 uppercase">{eyebrow}</p>
-        <h1 id={id} className="max-w-3xl text-4xl text-white sm:text-5xl">
-          {title}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-primary-50">{lead}</p>
-        {children}
-      </Container>
-    </section>
-  );
-}
-
 /** A row of big figures. Values come from app/content/figures.ts. */
 export function StatGrid({
   items,
@@ -160,42 +101,6 @@ export function StatGrid({
         </div>
       ))}
     </dl>
-  );
-}
-
-type IconCardContent = { icon: LucideIcon; title: string; body: string };
-
-/** Cards with an icon, an h3 title and a short description. */
-export function IconCardGrid({
-  cards,
-  columns = 3,
-  className,
-}: {
-  cards: readonly IconCardContent[];
-  columns?: 2 | 3 | 4 | 5;
-  className?: string;
-}) {
-  const cols = {
-    2: "md:grid-cols-2",
-    3: "md:grid-cols-3",
-    4: "sm:grid-cols-2 lg:grid-cols-4",
-    // 3 then 2 on wide screens: a 6-column grid where the first 3 span 2 and the last 2 span 3.
-    5: "sm:grid-cols-2 lg:grid-cols-6 lg:[&>li:nth-child(-n+3)]:col-span-2 lg:[&>li:nth-child(n+4)]:col-span-3",
-  }[columns];
-  return (
-    <ul className={cn("grid gap-6", cols, className)}>
-      {cards.map((card) => (
-        <li key={card.title} className="flex">
-          <Card className="flex-1">
-            <CardIcon>
-              <card.icon />
-            </CardIcon>
-            <CardTitle>{card.title}</CardTitle>
-            <CardDescription>{card.body}</CardDescription>
-          </Card>
-        </li>
-      ))}
-    </ul>
   );
 }
 

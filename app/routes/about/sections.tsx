@@ -1,4 +1,5 @@
-import { CtaBand, IconCardGrid, PageHero } from "~/components/marketing/blocks";
+import { CtaBand, PageHero } from "~/components/marketing/blocks";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { phasesOn } from "~/lib/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import { IconCardGrid } from "~/components/marketing/blocks";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { audiences } from "~/content/demo";
 import { PilotNote } from "./pilot-note";

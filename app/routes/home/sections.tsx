@@ -1,5 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
-import { CtaBand, IconCardGrid, StatGrid } from "~/components/marketing/blocks";
+import { CtaBand, StatGrid } from "~/components/marketing/blocks";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { ButtonLink } from "~/components/ui/button";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { company } from "~/content/company";

@@ -1,5 +1,6 @@
 import { CircleCheckIcon } from "lucide-react";
-import { Aims2030, CtaBand, IconCardGrid, PageHero, StatGrid } from "~/components/marketing/blocks";
+import { Aims2030, CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { impact, sdgs } from "~/content/impact";

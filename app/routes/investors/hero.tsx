@@ -1,6 +1,6 @@
 import { ArrowDownIcon, PresentationIcon } from "lucide-react";
 import { buttonVariants, ButtonLink } from "~/components/ui/button";
-import { RingsHero, type Rings } from "~/components/marketing/blocks";
+import { RingsHero, type Rings } from "~/components/marketing/rings-hero";
 import { figures } from "~/content/figures";
 import { investorHero, partnerWithUs } from "~/content/investors";
 

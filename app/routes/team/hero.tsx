@@ -1,6 +1,6 @@
 import { ArrowDownIcon, BookOpenIcon } from "lucide-react";
 import { buttonVariants, ButtonLink } from "~/components/ui/button";
-import { RingsHero, type Rings } from "~/components/marketing/blocks";
+import { RingsHero, type Rings } from "~/components/marketing/rings-hero";
 import { JOIN_SECTION_ID } from "./join-our-mission";
 
 /** Moves focus to the in-page target too (the link works without JavaScript as well). */
