@@ -28,6 +28,7 @@ import type { RootDatedData } from "~/lib/use-dated";
 import { speculationRules } from "~/lib/speculation-rules";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
+import consoleStylesUrl from "./console.css?url";
 // The content pages' behaviours, bundled on their own (no React) into one
 // hashed file: Vite builds a `?worker` import as a self-contained script.
 import enhanceUrl from "./enhance/content-page.ts?worker&url";
@@ -72,6 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Which stretch of dates and banner the page was rendered for: the server tells a stale prerendered page by them.
   const dated = useRouteLoaderData("root") as RootDatedData | undefined;
   const hydrate = pageHydrates(useMatches().map((match) => match.handle));
+  // The console has a stylesheet of its own (app/console.css); the public pages carry none of its utilities.
+  const staffPage = isStaffPath(useLocation().pathname);
   return (
     <html
       lang="en-GB"
@@ -86,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The stylesheet blocks the first paint, so on a slow connection the
             script preloads of <Links /> must not queue ahead of it: with a
             precedence, React emits it before them (npm run bench:pages). */}
-        <link rel="stylesheet" href={stylesUrl} precedence="default" />
+        <link rel="stylesheet" href={staffPage ? consoleStylesUrl : stylesUrl} precedence="default" />
         <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />

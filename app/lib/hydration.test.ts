@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hydratedPaths, pages } from "~/pages";
-import { contentPage, isHydratedPath, pageHydrates } from "./hydration";
+import { contentPage, isHydratedPath, linkDiscovery, pageHydrates } from "./hydration";
 
 const routeModules = import.meta.glob<{ handle?: unknown }>(["../routes/*/route.tsx", "../routes/not-found.tsx"]);
 
@@ -31,5 +31,12 @@ describe("which pages hydrate", () => {
       expect(isHydratedPath(path), path).toBe(true);
     for (const path of ["/", "/about", "/team", "/staffing", "/no-such-page"])
       expect(isHydratedPath(path), path).toBe(false);
+  });
+
+  it("lets the router look ahead only for links to hydrated pages (a content page loads as a document)", () => {
+    for (const to of ["/contact", "/demo?interest=pilot", "/advisory#form", "/staff/inbox"])
+      expect(linkDiscovery(to), to).toBe("render");
+    for (const to of ["/", "/about", "/team#leadership", "/investors?from=banner"])
+      expect(linkDiscovery(to), to).toBe("none");
   });
 });

@@ -77,3 +77,14 @@ export function useDocumentNavigation(hydrated: boolean) {
     if (!hydrated) window.location.replace(location.pathname + location.search + location.hash);
   }, [hydrated, location]);
 }
+
+/**
+ * How a router link on a hydrated page asks React Router about its route:
+ * only for a hydrated page, which it may draw in place. A link to a content
+ * page is followed as a document (above), so its route is never fetched
+ * ahead ("/__manifest" on every hydrated page would be 2 KB for nothing); a
+ * router that arrived there anyway would discover it then.
+ */
+export function linkDiscovery(to: string): "render" | "none" {
+  return isHydratedPath(new URL(to, "http://localhost").pathname) ? "render" : "none";
+}

@@ -1,6 +1,6 @@
 import { StyleSheet } from "@react-pdf/renderer";
 
-/** The site's palette (app/app.css), as hex for react-pdf. */
+/** The site's palette (app/site.css), as hex for react-pdf. */
 export const colour = {
   primary50: "#effaf8",
   primary100: "#d5f1ec",

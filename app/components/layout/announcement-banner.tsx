@@ -5,6 +5,7 @@ import { dismissLabel } from "~/content/banner";
 import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
 import type { Announcement } from "~/lib/console/banner";
 import { useAnnouncement } from "~/lib/use-dated";
+import { linkDiscovery } from "~/lib/hydration";
 
 /**
  * Dismissible announcement. Dismissal lasts for the browser
@@ -61,6 +62,7 @@ export function AnnouncementBannerView({
         ) : (
           <Link
             to={announcement.link.to}
+            discover={linkDiscovery(announcement.link.to)}
             className="font-semibold whitespace-nowrap text-white underline underline-offset-2 hover:text-accent-100"
           >
             {announcement.link.label}

@@ -2,6 +2,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { company, footerNav, formatAddress } from "~/content/company";
 import { BrandName } from "./brand";
+import { linkDiscovery } from "~/lib/hydration";
 
 export function SiteFooter() {
   return (
@@ -16,7 +17,11 @@ export function SiteFooter() {
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2">
             {footerNav.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="underline-offset-2 hover:text-white hover:underline">
+                <Link
+                  to={item.to}
+                  discover={linkDiscovery(item.to)}
+                  className="underline-offset-2 hover:text-white hover:underline"
+                >
                   {item.label}
                 </Link>
               </li>

@@ -5,6 +5,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { headerCta, mainNav } from "~/content/company";
 import { cn } from "~/lib/utils";
 import { BrandName } from "./brand";
+import { linkDiscovery } from "~/lib/hydration";
 
 /** The active link is the one whose path matches exactly, ignoring a trailing slash. */
 export function isActivePath(current: string, to: string) {
@@ -22,6 +23,7 @@ function NavLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
           <li key={item.to}>
             <Link
               to={item.to}
+              discover={linkDiscovery(item.to)}
               aria-current={active ? "page" : undefined}
               onClick={onNavigate}
               className={cn(
@@ -96,7 +98,7 @@ export function SiteHeader() {
   return (
     <header className="relative border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-18 max-w-content items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" data-slot="brand-link" className="rounded-lg text-primary-900">
+        <Link to="/" discover="none" data-slot="brand-link" className="rounded-lg text-primary-900">
           <BrandName />
           <span className="sr-only">, home</span>
         </Link>

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
+import { linkDiscovery } from "~/lib/hydration";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -55,7 +56,16 @@ export function ButtonLink({
 }: Omit<ComponentProps<"a">, "href"> & ButtonVariantProps & { to: string; reloadDocument?: boolean }) {
   const classes = cn(buttonVariants({ variant, size }), className);
   if (isInternalRoute(to) && !props.download) {
-    return <Link data-slot="button" to={to} reloadDocument={reloadDocument} className={classes} {...props} />;
+    return (
+      <Link
+        data-slot="button"
+        to={to}
+        discover={linkDiscovery(to)}
+        reloadDocument={reloadDocument}
+        className={classes}
+        {...props}
+      />
+    );
   }
   return <a data-slot="button" href={to} className={classes} {...props} />;
 }

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, quickActions, quickActionsTitle, type QuickAction } from "~/content/contact";
 import type { Interest } from "~/lib/enquiry-fields";
+import { linkDiscovery } from "~/lib/hydration";
 
 const linkClasses =
   "mt-4 inline-flex items-center gap-2 font-semibold text-primary-800 underline-offset-4 hover:underline after:absolute after:inset-0 after:content-['']";
@@ -50,7 +51,7 @@ function QuickActionLink({ action, onInterest }: { action: QuickAction; onIntere
   switch (action.kind) {
     case "link":
       return (
-        <Link to={action.to} className={linkClasses}>
+        <Link to={action.to} discover={linkDiscovery(action.to)} className={linkClasses}>
           {content}
         </Link>
       );
