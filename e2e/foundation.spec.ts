@@ -270,7 +270,7 @@ test.describe("security", () => {
   });
 
   test("responses carry the security headers", async ({ request }) => {
-    for (const path of ["/", "/contact", "/no-such-page", "/favicon.svg", "/healthz"]) {
+    for (const path of ["/", "/contact", "/no-such-page", "/healthz", "/downloads/maternis-one-page-pitch.pdf"]) {
       const headers = (await request.get(path)).headers();
       expect(headers["strict-transport-security"], path).toMatch(/max-age=(\d+)/);
       expect(Number(/max-age=(\d+)/.exec(headers["strict-transport-security"] ?? "")?.[1])).toBeGreaterThanOrEqual(
@@ -309,6 +309,19 @@ test.describe("security", () => {
     expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers["permissions-policy"]).toBeUndefined();
+  });
+
+  test("icons, images and the web manifest carry the subresource headers", async ({ request }) => {
+    for (const path of ["/favicon.svg", "/favicon.ico", "/icon-192.png", "/og-image.png", "/site.webmanifest"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      expect(headers["strict-transport-security"], path).toMatch(/max-age=\d+/);
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      // Opened on its own (an SVG), it may run and load nothing, and be framed by no one.
+      expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
   });
 });
 

@@ -17,12 +17,22 @@ type Entry = {
   type: string;
   cacheControl: string;
   csp?: string;
-  /** A hashed build file under /assets/: sent with subresourceHeaders. */
+  /** A hashed build file under /assets/, an icon, an image or the web manifest: sent with subresourceHeaders. */
   subresource?: boolean;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
 };
+
+/**
+ * Files a page loads but a person does not open as a page: the icons, the
+ * social image and the web manifest. They get the
+ * short subresource headers like /assets/ (server/security.ts), which spares
+ * every first visit about a kilobyte of headers per file; their policy
+ * forbids everything, so one opened on its own (an SVG) runs nothing. The
+ * downloads (the pitch PDF) and the crawlers' files keep the page headers.
+ */
+const subresourceFile = /\.(png|svg|ico|webmanifest)$/;
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -119,7 +129,7 @@ function loadStaticFiles(clientDir: string, manifest: PrerenderManifest) {
       entries.set(`/${file}`, {
         ...base,
         cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        subresource: immutable,
+        subresource: immutable || subresourceFile.test(file),
       });
     }
   }
