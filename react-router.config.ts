@@ -3,7 +3,9 @@ import { prerenderedPaths } from "./app/pages";
 
 export default {
   ssr: true,
-  // BUILD_DIR lets parallel builds (e.g. screenshots during development) use their own folder.
+  // BUILD_DIR lets parallel builds (e.g. screenshots during development) use their own folder,
+  // inside the project: the server build imports its packages from node_modules (prerendering
+  // fails with a 500 from a folder such as /tmp).
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page that needs no request data is rendered to static HTML at build
   // time (see docs/decisions/002-rendering-and-server.md). The enquiry pages are rendered
