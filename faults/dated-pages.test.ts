@@ -27,7 +27,7 @@ import type { BannerSource, BannerState } from "~/lib/console/banner";
 import { BEFORE_ALL } from "~/lib/dated";
 import { parseEnv } from "~/lib/env.server";
 import { createFormGuard } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
+import { createMemoryLogger, type Logger } from "~/lib/log.server";
 import { createApp } from "../server/app";
 import { createDatedPages, renderedContentDate } from "../server/dated-pages";
 import { createMetrics } from "../server/metrics";
@@ -38,21 +38,27 @@ import { assertBuilt, buildDir } from "../test/support/server-process";
 const dir = buildDir();
 let build: ServerBuild;
 
-function startApp(clock: { now: Date }, loaderClock?: () => Date, announcements: BannerSource | null = null) {
-  const env = parseEnv({ LOG_LEVEL: "silent" });
-  const log = createMemoryLogger();
-  const created = createApp({
-    env,
+/** What the pages' loaders get: no database, no console; `now` is the loaders' clock. */
+function pageContext(log: Logger, now: () => Date, announcements: BannerSource | null = null) {
+  return {
+    env: parseEnv({ LOG_LEVEL: "silent" }),
     log,
     metrics: createMetrics(),
     formGuard: createFormGuard({ key: Buffer.alloc(32, 7), minFillMs: 0 }),
     enquiries: null,
     console: null,
     announcements,
+    now,
+  };
+}
+
+function startApp(clock: { now: Date }, loaderClock?: () => Date, announcements: BannerSource | null = null) {
+  const log = createMemoryLogger();
+  const created = createApp({
+    ...pageContext(log, loaderClock ?? (() => new Date(clock.now.getTime())), announcements),
     build,
     clientDir: path.join(dir, "client"),
     prerendered: readPrerenderManifest(dir),
-    now: loaderClock ?? (() => new Date(clock.now.getTime())),
   });
   const server = http.createServer(created.handler);
   return { created, server, log };
@@ -234,26 +240,16 @@ describe("prerendered pages follow the date", () => {
   test("a render that fails keeps the last good page and logs an error", async () => {
     const clock = { now: new Date("2025-11-13T12:00:00Z") };
     let loadersFail = false;
-    const env = parseEnv({ LOG_LEVEL: "silent" });
     const log = createMemoryLogger();
     const statics = staticFiles(path.join(dir, "client"), readPrerenderManifest(dir), {});
     const datedPages = createDatedPages({
       build,
       statics,
       // The pages' loaders read this clock; the check's own clock keeps working.
-      appContext: {
-        env,
-        log,
-        metrics: createMetrics(),
-        formGuard: createFormGuard({ key: Buffer.alloc(32, 7), minFillMs: 0 }),
-        enquiries: null,
-        console: null,
-        announcements: null,
-        now: () => {
-          if (loadersFail) throw new Error("clock unavailable");
-          return new Date(clock.now.getTime());
-        },
-      },
+      appContext: pageContext(log, () => {
+        if (loadersFail) throw new Error("clock unavailable");
+        return new Date(clock.now.getTime());
+      }),
       now: () => new Date(clock.now.getTime()),
       log,
     });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AnnouncementBannerView } from "~/components/layout/announcement-banner";
 import { Button } from "~/components/ui/button";
@@ -100,6 +100,36 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<ActionResult>({ kind: "published" });
 }
 
+/**
+ * One field of the editor: label, hint, error and the control (`children`),
+ * linked by the field's id. The control is uncontrolled: a new `value` (the
+ * server's, after a post) mounts it afresh with that value.
+ */
+function BannerField({
+  field,
+  value,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  field: FieldName;
+  value: string;
+  label: string;
+  hint: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field name={field} id={fieldIds[field]} hint={hint} error={error}>
+      <FieldLabel>{label}</FieldLabel>
+      <FieldHint />
+      <FieldError />
+      <Fragment key={value}>{children}</Fragment>
+    </Field>
+  );
+}
+
 export default function BannerEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -117,10 +147,18 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
     field: fieldIds[field],
     message: errors[field]!,
   }));
-  const update = (field: FieldName) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setDraft((current) => ({ ...current, [field]: value }));
-  };
+  /**
+   * A control's props: what was last submitted (or saved), kept after an
+   * error; typing updates the preview. (Its BannerField remounts it when the
+   * server sends new values.)
+   */
+  const control = (field: FieldName) => ({
+    defaultValue: initial[field],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setDraft((current) => ({ ...current, [field]: value }));
+    },
+  });
 
   return (
     <>
@@ -146,71 +184,52 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
       ) : null}
 
       <Form method="post" className="mt-8 grid max-w-2xl gap-6" noValidate>
-        <Field
-          name="message"
-          id={fieldIds.message}
+        <BannerField
+          field="message"
+          value={draftKey.message}
+          label="Announcement"
           hint={`At most ${ANNOUNCEMENT_LIMITS.message} characters.`}
           error={errors.message}
         >
-          <FieldLabel>Announcement</FieldLabel>
-          <FieldHint />
-          <FieldError />
-          <Textarea
-            key={`message-${draftKey.message}`}
-            defaultValue={initial.message}
-            onChange={update("message")}
-            rows={3}
-            maxLength={ANNOUNCEMENT_LIMITS.message}
-            required
-          />
-        </Field>
-        <Field name="linkLabel" id={fieldIds.linkLabel} hint="For example: Meet us there" error={errors.linkLabel}>
-          <FieldLabel>Link text</FieldLabel>
-          <FieldHint />
-          <FieldError />
-          <Input
-            key={`label-${draftKey.linkLabel}`}
-            defaultValue={initial.linkLabel}
-            onChange={update("linkLabel")}
-            maxLength={ANNOUNCEMENT_LIMITS.linkLabel}
-            required
-          />
-        </Field>
-        <Field
-          name="linkHref"
-          id={fieldIds.linkHref}
+          <Textarea {...control("message")} rows={3} maxLength={ANNOUNCEMENT_LIMITS.message} required />
+        </BannerField>
+        <BannerField
+          field="linkLabel"
+          value={draftKey.linkLabel}
+          label="Link text"
+          hint="For example: Meet us there"
+          error={errors.linkLabel}
+        >
+          <Input {...control("linkLabel")} maxLength={ANNOUNCEMENT_LIMITS.linkLabel} required />
+        </BannerField>
+        <BannerField
+          field="linkHref"
+          value={draftKey.linkHref}
+          label="Link goes to"
           hint="A page on this site, like /contact, or an address starting with https://"
           error={errors.linkHref}
         >
-          <FieldLabel>Link goes to</FieldLabel>
-          <FieldHint />
-          <FieldError />
-          <Input
-            key={`href-${draftKey.linkHref}`}
-            defaultValue={initial.linkHref}
-            onChange={update("linkHref")}
-            spellCheck={false}
-            required
-          />
-        </Field>
+          <Input {...control("linkHref")} spellCheck={false} required />
+        </BannerField>
         <div className="grid gap-6 sm:grid-cols-2">
-          <Field
-            name="startsAt"
-            id={fieldIds.startsAt}
+          <BannerField
+            field="startsAt"
+            value={draftKey.startsAt}
+            label="Show from (optional)"
             hint="UK time. Leave empty to start now."
             error={errors.startsAt}
           >
-            <FieldLabel>Show from (optional)</FieldLabel>
-            <FieldHint />
-            <FieldError />
-            <Input key={`start-${draftKey.startsAt}`} type="datetime-local" defaultValue={initial.startsAt} />
-          </Field>
-          <Field name="endsAt" id={fieldIds.endsAt} hint="UK time. Leave empty to keep it up." error={errors.endsAt}>
-            <FieldLabel>Show until (optional)</FieldLabel>
-            <FieldHint />
-            <FieldError />
-            <Input key={`end-${draftKey.endsAt}`} type="datetime-local" defaultValue={initial.endsAt} />
-          </Field>
+            <Input {...control("startsAt")} type="datetime-local" />
+          </BannerField>
+          <BannerField
+            field="endsAt"
+            value={draftKey.endsAt}
+            label="Show until (optional)"
+            hint="UK time. Leave empty to keep it up."
+            error={errors.endsAt}
+          >
+            <Input {...control("endsAt")} type="datetime-local" />
+          </BannerField>
         </div>
 
         <section aria-labelledby="banner-preview-heading" className="grid gap-3">
