@@ -4,15 +4,17 @@ import { cn } from "~/lib/utils";
 
 type IconCardContent = { icon: LucideIcon; title: string; body: string };
 
-/** Cards with an icon, an h3 title and a short description. */
+/** Cards with an icon, an h3 title and a short description; `cardClassName` styles every card. */
 export function IconCardGrid({
   cards,
   columns = 3,
   className,
+  cardClassName,
 }: {
   cards: readonly IconCardContent[];
   columns?: 2 | 3 | 4 | 5;
   className?: string;
+  cardClassName?: string;
 }) {
   const cols = {
     2: "md:grid-cols-2",
@@ -25,7 +27,7 @@ export function IconCardGrid({
     <ul className={cn("grid gap-6", cols, className)}>
       {cards.map((card) => (
         <li key={card.title} className="flex">
-          <Card className="flex-1">
+          <Card className={cn("flex-1", cardClassName)}>
             <CardIcon>
               <card.icon />
             </CardIcon>

@@ -100,6 +100,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<ActionResult>({ kind: "published" });
 }
 
+/** The announcement's window: when it starts and ends (UK time, both optional). */
+const windowFields = [
+  { field: "startsAt", label: "Show from (optional)", hint: "UK time. Leave empty to start now." },
+  { field: "endsAt", label: "Show until (optional)", hint: "UK time. Leave empty to keep it up." },
+] as const satisfies readonly { field: FieldName; label: string; hint: string }[];
+
 /**
  * One field of the editor: label, hint, error and the control (`children`),
  * linked by the field's id. The control is uncontrolled: a new `value` (the
@@ -212,24 +218,18 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
           <Input {...control("linkHref")} spellCheck={false} required />
         </BannerField>
         <div className="grid gap-6 sm:grid-cols-2">
-          <BannerField
-            field="startsAt"
-            value={draftKey.startsAt}
-            label="Show from (optional)"
-            hint="UK time. Leave empty to start now."
-            error={errors.startsAt}
-          >
-            <Input {...control("startsAt")} type="datetime-local" />
-          </BannerField>
-          <BannerField
-            field="endsAt"
-            value={draftKey.endsAt}
-            label="Show until (optional)"
-            hint="UK time. Leave empty to keep it up."
-            error={errors.endsAt}
-          >
-            <Input {...control("endsAt")} type="datetime-local" />
-          </BannerField>
+          {windowFields.map(({ field, label, hint }) => (
+            <BannerField
+              key={field}
+              field={field}
+              value={draftKey[field]}
+              label={label}
+              hint={hint}
+              error={errors[field]}
+            >
+              <Input {...control(field)} type="datetime-local" />
+            </BannerField>
+          ))}
         </div>
 
         <section aria-labelledby="banner-preview-heading" className="grid gap-3">

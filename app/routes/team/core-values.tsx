@@ -1,5 +1,5 @@
 import { GlobeIcon, LightbulbIcon, ShieldCheckIcon, TargetIcon, type LucideIcon } from "lucide-react";
-import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { coreValues, type CoreValue } from "~/content/team";
 
@@ -19,22 +19,10 @@ export function CoreValues() {
         title="Our Core Values"
         lead="Four commitments we hold ourselves to in every decision, from a line of code to a new partnership."
       />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {coreValues.map((value) => {
-          const Icon = icons[value.id];
-          return (
-            <li key={value.id} className="flex">
-              <Card className="w-full">
-                <CardIcon>
-                  <Icon />
-                </CardIcon>
-                <CardTitle>{value.title}</CardTitle>
-                <CardDescription>{value.description}</CardDescription>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
+      <IconCardGrid
+        cards={coreValues.map((value) => ({ icon: icons[value.id], title: value.title, body: value.description }))}
+        columns={4}
+      />
     </Section>
   );
 }
