@@ -351,6 +351,35 @@ test.describe("loading order", () => {
     expect(timing.scripts, path).toBeGreaterThan(3);
     expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.lcp);
   });
+
+  test("hydrating an enquiry page builds no time-zone formatter (a browser's first loads the zone data: 30-60 ms of main thread)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const Native = Intl.DateTimeFormat;
+      const counted = function (this: unknown, ...args: ConstructorParameters<typeof Native>) {
+        (window as unknown as { formattersBuilt: number }).formattersBuilt += 1;
+        return new Native(...args);
+      };
+      (window as unknown as { formattersBuilt: number }).formattersBuilt = 0;
+      Object.assign(counted, Native);
+      Intl.DateTimeFormat = counted as unknown as typeof Native;
+    });
+    for (const path of hydratedPaths) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => (window as unknown as { formattersBuilt: number }).formattersBuilt), path).toBe(
+        0,
+      );
+    }
+    // The counter counts: building one is seen.
+    expect(
+      await page.evaluate(() => {
+        new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London" });
+        return (window as unknown as { formattersBuilt: number }).formattersBuilt;
+      }),
+    ).toBe(1);
+  });
 });
 
 test.describe("content pages without framework JavaScript", () => {

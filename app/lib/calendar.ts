@@ -13,19 +13,34 @@ export type Period = { start: string; end: string };
 /** Where a date stands against a period. */
 export type Phase = "before" | "during" | "after";
 
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SITE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * Made on first use, not when the module loads: a browser's first time-zone
+ * formatter loads the zone data (30-60 ms on the main thread), and the pages
+ * the browser hydrates take their dates from the server instead (use-dated.ts),
+ * so they never pay it.
+ */
+let londonParts: Intl.DateTimeFormat | undefined;
+
+function londonFormat(): Intl.DateTimeFormat {
+  londonParts ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: SITE_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return londonParts;
+}
 
 function partsOf(instant: Date) {
-  const parts = Object.fromEntries(londonParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    londonFormat()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
