@@ -4,7 +4,11 @@
  * Prints the median scores and metrics and the bytes per route (as
  * transferred, i.e. compressed), and exits non-zero where a budget is missed.
  *
- *   npm run bench:pages            (BENCH_RUNS=3, BENCH_SKIP_BUILD=1 to reuse build/)
+ *   npm run bench:pages            (BENCH_RUNS=5, BENCH_SKIP_BUILD=1 to reuse build/)
+ *
+ * Five runs, not three: on a 2-core machine the simulated TBT of one build
+ * varies a lot from run to run (41-263 ms on /contact in nine runs), so the
+ * table shows each TBT median with its range.
  *
  * Budgets: Performance ≥ 98; Accessibility, Best Practices and SEO = 100;
  * LCP ≤ 1.5 s; TBT ≤ 100 ms; CLS ≤ 0.02; JavaScript ≤ 120 KB on every route;
@@ -28,7 +32,7 @@ import { limitsOffEnv } from "../test/support/limits-off";
 import { startServer } from "../test/support/server-process";
 import { measureSession, type SessionResult } from "./lib/session-bytes";
 
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 const KB = 1024;
 
 /**
@@ -94,6 +98,8 @@ type Row = {
   font: number;
   image: number;
   total: number;
+  /** The lowest and highest TBT of the runs (the median is `tbt`). */
+  tbtRange?: [number, number];
 };
 
 const median = (values: number[]) => {
@@ -152,7 +158,7 @@ try {
         total: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       });
     }
-    const pick = (key: keyof Omit<Row, "path">) => median(samples.map((s) => s[key]));
+    const pick = (key: keyof Omit<Row, "path" | "tbtRange">) => median(samples.map((s) => s[key]));
     rows.push({
       path: page.path,
       perf: pick("perf"),
@@ -170,6 +176,7 @@ try {
       font: pick("font"),
       image: pick("image"),
       total: pick("total"),
+      tbtRange: [Math.min(...samples.map((s) => s.tbt)), Math.max(...samples.map((s) => s.tbt))],
     });
     console.error(`measured ${page.path}`);
   }
@@ -188,7 +195,7 @@ const kb = (n: number) => (n / KB).toFixed(1);
 const lines = [
   `Lighthouse ${runs} runs per route (median), mobile defaults, ${new Date().toISOString().slice(0, 10)}. Bytes are as transferred (compressed), in KB.`,
   "",
-  "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS (framework + site) | CSS | HTML | Fonts | Images | Total |",
+  "| Route | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms (range) | CLS | JS (framework + site) | CSS | HTML | Fonts | Images | Total |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 ];
 for (const r of rows) {
@@ -203,7 +210,7 @@ for (const r of rows) {
       `${r.seo}${check(r.seo === 100, `${r.path} SEO ${r.seo}`)}`,
       r.fcp.toFixed(0),
       `${r.lcp.toFixed(0)}${check(r.lcp <= 1500, `${r.path} LCP ${r.lcp.toFixed(0)} ms`)}`,
-      `${r.tbt.toFixed(0)}${check(content ? r.tbt === 0 : r.tbt <= 100, `${r.path} TBT ${r.tbt.toFixed(0)} ms`)}`,
+      `${r.tbt.toFixed(0)}${r.tbtRange && r.tbtRange[1] > 0 ? ` (${r.tbtRange.map((t) => t.toFixed(0)).join("–")})` : ""}${check(content ? r.tbt === 0 : r.tbt <= 100, `${r.path} TBT ${r.tbt.toFixed(0)} ms`)}`,
       `${r.cls.toFixed(3)}${check(r.cls <= 0.02, `${r.path} CLS ${r.cls.toFixed(3)}`)}`,
       `${kb(r.js)} (${kb(r.jsFramework)} + ${kb(r.js - r.jsFramework)})${check(r.js <= (content ? 5 : 120) * KB, `${r.path} JS ${kb(r.js)} KB`)}`,
       kb(r.css),
