@@ -356,14 +356,19 @@ test.describe("loading order", () => {
     page,
   }) => {
     await page.addInitScript(() => {
-      const Native = Intl.DateTimeFormat;
-      const counted = function (this: unknown, ...args: ConstructorParameters<typeof Native>) {
-        (window as unknown as { formattersBuilt: number }).formattersBuilt += 1;
-        return new Native(...args);
-      };
-      (window as unknown as { formattersBuilt: number }).formattersBuilt = 0;
-      Object.assign(counted, Native);
-      Intl.DateTimeFormat = counted as unknown as typeof Native;
+      // Counts every formatter made, with or without `new`; the formatters themselves are the browser's own.
+      const counter = window as unknown as { formattersBuilt: number };
+      counter.formattersBuilt = 0;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args, newTarget) {
+          counter.formattersBuilt += 1;
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+        apply(target, thisArg, args) {
+          counter.formattersBuilt += 1;
+          return Reflect.apply(target, thisArg, args) as unknown;
+        },
+      });
     });
     for (const path of hydratedPaths) {
       await page.goto(path);
