@@ -100,11 +100,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<ActionResult>({ kind: "published" });
 }
 
-/** The announcement's window: when it starts and ends (UK time, both optional). */
-const windowFields = [
-  { field: "startsAt", label: "Show from (optional)", hint: "UK time. Leave empty to start now." },
-  { field: "endsAt", label: "Show until (optional)", hint: "UK time. Leave empty to keep it up." },
-] as const satisfies readonly { field: FieldName; label: string; hint: string }[];
+/** Each field's label and hint. The window (start and end) is in UK time and optional. */
+const fieldText: Record<FieldName, { label: string; hint: string }> = {
+  message: { label: "Announcement", hint: `At most ${ANNOUNCEMENT_LIMITS.message} characters.` },
+  linkLabel: { label: "Link text", hint: "For example: Meet us there" },
+  linkHref: { label: "Link goes to", hint: "A page on this site, like /contact, or an address starting with https://" },
+  startsAt: { label: "Show from (optional)", hint: "UK time. Leave empty to start now." },
+  endsAt: { label: "Show until (optional)", hint: "UK time. Leave empty to keep it up." },
+};
 
 /**
  * One field of the editor: label, hint, error and the control (`children`),
@@ -114,18 +117,15 @@ const windowFields = [
 function BannerField({
   field,
   value,
-  label,
-  hint,
   error,
   children,
 }: {
   field: FieldName;
   value: string;
-  label: string;
-  hint: string;
   error?: string;
   children: ReactNode;
 }) {
+  const { label, hint } = fieldText[field];
   return (
     <Field name={field} id={fieldIds[field]} hint={hint} error={error}>
       <FieldLabel>{label}</FieldLabel>
@@ -153,6 +153,8 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
     field: fieldIds[field],
     message: errors[field]!,
   }));
+  /** A BannerField's props: the field, the values its control was mounted with, and its error. */
+  const fieldState = (field: FieldName) => ({ field, value: draftKey[field], error: errors[field] });
   /**
    * A control's props: what was last submitted (or saved), kept after an
    * error; typing updates the preview. (Its BannerField remounts it when the
@@ -190,43 +192,18 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
       ) : null}
 
       <Form method="post" className="mt-8 grid max-w-2xl gap-6" noValidate>
-        <BannerField
-          field="message"
-          value={draftKey.message}
-          label="Announcement"
-          hint={`At most ${ANNOUNCEMENT_LIMITS.message} characters.`}
-          error={errors.message}
-        >
+        <BannerField {...fieldState("message")}>
           <Textarea {...control("message")} rows={3} maxLength={ANNOUNCEMENT_LIMITS.message} required />
         </BannerField>
-        <BannerField
-          field="linkLabel"
-          value={draftKey.linkLabel}
-          label="Link text"
-          hint="For example: Meet us there"
-          error={errors.linkLabel}
-        >
+        <BannerField {...fieldState("linkLabel")}>
           <Input {...control("linkLabel")} maxLength={ANNOUNCEMENT_LIMITS.linkLabel} required />
         </BannerField>
-        <BannerField
-          field="linkHref"
-          value={draftKey.linkHref}
-          label="Link goes to"
-          hint="A page on this site, like /contact, or an address starting with https://"
-          error={errors.linkHref}
-        >
+        <BannerField {...fieldState("linkHref")}>
           <Input {...control("linkHref")} spellCheck={false} required />
         </BannerField>
         <div className="grid gap-6 sm:grid-cols-2">
-          {windowFields.map(({ field, label, hint }) => (
-            <BannerField
-              key={field}
-              field={field}
-              value={draftKey[field]}
-              label={label}
-              hint={hint}
-              error={errors[field]}
-            >
+          {(["startsAt", "endsAt"] as const).map((field) => (
+            <BannerField key={field} {...fieldState(field)}>
               <Input {...control(field)} type="datetime-local" />
             </BannerField>
           ))}
