@@ -54,13 +54,7 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     // app/root.tsx is the root route module: its loader may import server-only modules too.
-    ignores: [
-      "app/routes/**",
-      "app/root.tsx",
-      "app/**/*.server.ts",
-      "app/**/*.test.{ts,tsx}",
-      "app/entry.server.tsx",
-    ],
+    ignores: ["app/routes/**", "app/root.tsx", "app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
@@ -76,6 +70,33 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A skipped or focused test must never shrink the suite silently. Vitest:
+    // skip from inside the test with ctx.skip(note), which the report prints.
+    files: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["test", "it", "describe"].flatMap((object) =>
+          ["only", "skip", "skipIf", "runIf", "todo"].map((property) => ({
+            object,
+            property,
+            message: "Never shrink the suite silently: skip with ctx.skip(note) so the report gives the reason.",
+          })),
+        ),
+      ],
+    },
+  },
+  {
+    // Playwright: test.skip(condition, reason) is reported with its reason by test/support/skip-reporter.ts.
+    files: ["e2e/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["test", "describe"].map((object) => ({ object, property: "only", message: "Remove .only." })),
       ],
     },
   },

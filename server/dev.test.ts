@@ -68,6 +68,8 @@ describe("the development server", () => {
     async () => {
       const token = /name="formStartedAt" value="([^"]+)"/.exec(contactPage)?.[1];
       expect(token).toBeTruthy();
+      // A fixed wait is the behaviour here: the server refuses a form posted
+      // sooner than FORM_MIN_FILL_MS after it was served (the anti-bot timer).
       await sleep(FORM_MIN_FILL_MS + 100);
       const fields = validFields("contact", "ada@example.com");
       const response = await postForm(server.url, "contact", formBody(fields, token));

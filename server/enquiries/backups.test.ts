@@ -18,10 +18,16 @@ import { deliveryMessageId } from "./messages.server";
 import { BACKUP_QUEUE, DELIVERY_QUEUE } from "./queue.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { deliveries, submissions } from "./schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
+import {
+  openPipeline,
+  preparedDataDir,
+  tempDataDir,
+  testEnv,
+  waitForDeliveriesSettled,
+} from "../../test/support/pglite";
 import { startPostgres } from "../../test/support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
-import { sleep, waitFor } from "../../test/support/wait";
+import { waitFor } from "../../test/support/wait";
 
 /** Backups of the embedded database: the schedule, retention, and a restore that brings everything back. */
 let smtp: TestSmtpServer;
@@ -131,9 +137,8 @@ describe("backup and restore of the embedded database", () => {
 
     // The restored site sends the queued e-mails with their original Message-IDs, and nothing sent before.
     smtp.received.length = 0;
-    await start(target.dir, true);
-    await waitFor(() => smtp.received.length >= 6, { what: "the six queued e-mails" });
-    await sleep(1500);
+    const restoredSite = await start(target.dir, true);
+    await waitForDeliveriesSettled(restoredSite.pipeline);
     const expected = queued.flatMap((id) =>
       (["notification", "acknowledgement"] as const).map((kind) =>
         deliveryMessageId(id, kind, "https://www.maternis.health"),

@@ -242,3 +242,8 @@ function isAlive(pid: number) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** node-postgres returns `{ rows }`, PGlite through Drizzle an array: the rows either way. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
-import type { Transaction } from "./db.server";
+import { rowsOf, type Transaction } from "./db.server";
 
 /**
  * The three enquiry rate limits, counted from the submissions table so they
@@ -166,9 +166,4 @@ export class LimitBounds {
     // Every submission counted was created before setAt; a minute of margin for clock steps.
     return this.now() - entry.setAt > periods[entry.window].ms + 60_000;
   }
-}
-
-/** node-postgres returns `{ rows }`, PGlite through Drizzle an array: the rows either way. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -14,10 +14,10 @@ import {
 import { RETENTION_QUEUE } from "./queue.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "./schema.server";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
+import { openPipeline, testEngines, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/support/smtp";
-import { sleep, waitFor } from "../../test/support/wait";
+import { waitFor } from "../../test/support/wait";
 
 /**
  * The delivery pipeline end to end, against the embedded database and a real
@@ -42,6 +42,7 @@ afterEach(async () => {
   smtp.reject.clear();
   smtp.options.delayMs = 0;
   smtp.options.outage = null;
+  smtp.refused.messages = smtp.refused.connections = 0;
   await smtp.start().catch(() => {}); // a test may have left it stopped
 });
 
@@ -118,8 +119,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     for (const result of [contact, demo, advisory]) expect(result.ok).toBe(true);
     if (!contact.ok || !demo.ok || !advisory.ok) return;
 
-    await waitFor(() => smtp.received.length >= 6, { what: "six e-mails" });
-    await sleep(1200);
+    await waitForDeliveriesSettled(pipeline);
     expect(smtp.received).toHaveLength(6);
     for (const mail of smtp.received) expect(mail.from?.value[0]?.address).toBe("no-reply@maternis.test");
 
@@ -236,8 +236,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(smtp.received).toHaveLength(0);
     await smtp.start();
 
-    await waitFor(() => smtp.received.length >= 100, { what: "100 e-mails", timeoutMs: 40_000 });
-    await sleep(1500);
+    await waitForDeliveriesSettled(pipeline, { timeoutMs: 60_000 });
     const ids = smtp.received.map((m) => m.messageId);
     expect(ids).toHaveLength(100);
     expect(new Set(ids).size).toBe(100);
@@ -258,8 +257,13 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       { ip: "192.0.2.201" },
     );
     expect(result.ok).toBe(true);
-    await sleep(1100);
-    const waiting = await pipeline.deliveryStats();
+    const waiting = await waitFor(
+      async () => {
+        const stats = await pipeline.deliveryStats();
+        return stats.oldestWaitingSeconds >= 1 ? stats : undefined;
+      },
+      { what: "the oldest waiting delivery to be a second old" },
+    );
     expect((waiting.byStatus.queued ?? 0) + (waiting.byStatus.failed ?? 0)).toBe(2);
     expect(waiting.oldestWaitingSeconds).toBeGreaterThanOrEqual(1);
     await smtp.start();
@@ -278,10 +282,12 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       { ip: "192.0.2.200" },
     );
     expect(result.ok).toBe(true);
-    await waitFor(() => smtp.refused.messages > 0, { what: "a deferred message" });
-    await sleep(1000);
+    // Two deferrals seen (the gate holds each retry back for SMTP_BUSY_DELAY_MS),
+    // then the outage ends before any job could use up its throttled tries.
+    await waitFor(() => smtp.refused.messages >= 2, { what: "two deferred sends" });
     smtp.options.outage = null;
-    await waitFor(() => smtp.received.length >= 2, { what: "both e-mails", timeoutMs: 20_000 });
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received).toHaveLength(2);
     const rows = await store.db.select().from(deliveries);
     expect(rows.map((r) => r.status).sort()).toEqual(["sent", "sent"]);
     expect(rows.some((r) => r.attempts > 1)).toBe(true);
@@ -310,8 +316,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
     smtp.options.delayMs = 0;
     const second = await start({}, { database });
-    await waitFor(() => smtp.received.length >= 60, { what: "all 60 e-mails" });
-    await sleep(1500);
+    await waitForDeliveriesSettled(second.pipeline);
     const ids = smtp.received.map((m) => m.messageId);
     expect(ids).toHaveLength(60);
     expect(new Set(ids).size).toBe(60);
@@ -512,7 +517,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     await waitFor(() => smtp.received.some((m) => m.subject === "Thank you for requesting a demo"), {
       what: "the redriven welcome",
     });
-    await sleep(1000);
+    await waitForDeliveriesSettled(pipeline);
     expect(smtp.received.map((m) => m.subject)).toEqual([
       "New Demo Request from Yaw Darko",
       "Thank you for requesting a demo",

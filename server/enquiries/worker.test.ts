@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { createGate, mapBounded } from "./worker.server";
 import { rateLimitDelay, SendError, SMTP_BUSY_DELAY_MS } from "./transport.server";
 
@@ -51,15 +51,24 @@ describe("mapBounded", () => {
 });
 
 describe("the send gate", () => {
+  afterEach(() => vi.useRealTimers());
+
   test("is open until a provider asks for a wait, then holds every send until it has passed", async () => {
+    vi.useFakeTimers();
     const gate = createGate();
-    const t0 = Date.now();
-    await gate.open();
-    expect(Date.now() - t0).toBeLessThan(50);
+    let passed = 0;
+    const pass = () => gate.open().then(() => void passed++);
+    // Open: passes with no time going by.
+    await pass();
+    expect(passed).toBe(1);
+
     gate.closeFor(120);
     gate.closeFor(20); // a shorter request never reopens it early
-    const waited = Date.now();
-    await Promise.all([gate.open(), gate.open()]);
-    expect(Date.now() - waited).toBeGreaterThanOrEqual(110);
+    const both = Promise.all([pass(), pass()]);
+    await vi.advanceTimersByTimeAsync(119);
+    expect(passed).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await both;
+    expect(passed).toBe(3);
   });
 });

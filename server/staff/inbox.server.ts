@@ -16,7 +16,7 @@ import {
   type StateOutcome,
 } from "~/lib/console/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
-import type { Database, Store } from "../enquiries/db.server";
+import { rowsOf, type Database, type Store } from "../enquiries/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
@@ -59,7 +59,7 @@ async function deliveryProblemIds(db: Database): Promise<string[]> {
     // Written so that only deliveries_unsent_idx can serve it (no equality on status for the status index).
     sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status <> 'queued' or d.created_at < now() - ${sql.raw(`interval '${STUCK_AFTER_MINUTES} minutes'`)})`,
   );
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
 
 function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | undefined {

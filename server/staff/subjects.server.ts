@@ -12,7 +12,7 @@ import type {
   SubjectRequests,
   SubjectSubmission,
 } from "~/lib/console/subjects";
-import type { Database, Store, Transaction } from "../enquiries/db.server";
+import { rowsOf, type Database, type Store, type Transaction } from "../enquiries/db.server";
 import { predecessorOf } from "../enquiries/deliveries.server";
 import { buildEmail } from "../enquiries/messages.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
@@ -200,8 +200,7 @@ async function deleteJobs(tx: Transaction, pattern: string): Promise<number> {
     delete from pgboss.job
     where lower(concat_ws(' ', data::text, output::text, source_output::text)) ~ ${pattern}
     returning id`);
-  // node-postgres returns `{ rows }`, PGlite through Drizzle an array.
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+  return rowsOf(result).length;
 }
 
 /** Removes every outbox file that belongs to the person (by Message-ID, or by content). Returns how many. */

@@ -1,13 +1,23 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { PgBoss } from "pg-boss";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
-import { openStore } from "../../server/enquiries/db.server";
+import { openStore, rowsOf } from "../../server/enquiries/db.server";
+import { DELIVERY_QUEUE } from "../../server/enquiries/queue.server";
+import { sql } from "drizzle-orm";
+import { waitFor } from "./wait";
 import { migrations } from "../../server/enquiries/migrate.server";
 import { createLogger } from "~/lib/log.server";
+
+/** The version of an installed package, from its package.json. */
+function installedVersion(name: string): string {
+  const file = path.join(import.meta.dirname, "../../node_modules", name, "package.json");
+  const { version } = JSON.parse(readFileSync(file, "utf8")) as { version: string };
+  return `${name}@${version}`;
+}
 
 /** A temporary DATA_DIR, removed by the returned cleanup. */
 export function tempDataDir(prefix = "maternis-enquiries-") {
@@ -21,7 +31,13 @@ export function tempDataDir(prefix = "maternis-enquiries-") {
  * the first call builds a template in the temp folder and later calls copy it.
  */
 export async function preparedDataDir(prefix = "maternis-enquiries-") {
-  const key = createHash("sha256").update(JSON.stringify(migrations)).update(PgBoss.name).digest("hex").slice(0, 12);
+  // The template is valid for these migrations and these installed engines:
+  // upgrading PGlite or pg-boss (whose own schema it holds) builds a new one.
+  const key = createHash("sha256")
+    .update(JSON.stringify(migrations))
+    .update(["@electric-sql/pglite", "pg-boss"].map(installedVersion).join(" "))
+    .digest("hex")
+    .slice(0, 12);
   const template = path.join(tmpdir(), `maternis-pglite-template-${key}`);
   if (!existsSync(path.join(template, "ready"))) {
     const building = mkdtempSync(path.join(tmpdir(), "maternis-pglite-building-"));
@@ -96,4 +112,27 @@ export function testEngines(postgres: () => { createDatabase(): Promise<string> 
       },
     },
   ] as const;
+}
+
+/**
+ * Waits until the pipeline has nothing left to send: every delivery row is
+ * final (`sent` or `dead`) and the delivery queue holds no job that is waiting,
+ * retrying or running. A test that then counts what arrived, or asserts that
+ * nothing more did, reads a state after which no further send can happen —
+ * the worker marks a row `sent` only after the provider accepted it.
+ */
+export async function waitForDeliveriesSettled(pipeline: EnquiryPipeline, { timeoutMs = 30_000 } = {}) {
+  const { store } = pipeline.internals;
+  return waitFor(
+    async () => {
+      const open = rowsOf<{ n: number | string }>(
+        await store.db.execute(sql`
+          select (select count(*) from deliveries where status not in ('sent', 'dead'))
+               + (select count(*) from pgboss.job
+                   where name = ${DELIVERY_QUEUE} and state in ('created', 'retry', 'active')) as n`),
+      );
+      return Number(open[0]?.n) === 0;
+    },
+    { timeoutMs, intervalMs: 100, what: "every delivery to be final and the delivery queue empty" },
+  );
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,7 +9,7 @@ import { freePort } from "./server-process";
  * Starts a throwaway PostgreSQL cluster on a free loopback port for
  * integration tests, and stops and deletes it afterwards. Never skips: if the
  * server binaries are missing the tests fail with a message saying so.
- * Binaries: PG_BIN, or /usr/lib/postgresql/<newest>/bin.
+ * Binaries: see postgresBinary.
  */
 export type TestPostgres = {
   /** postgres://… for the default database. */
@@ -20,32 +20,40 @@ export type TestPostgres = {
   stop(): Promise<void>;
 };
 
-function findBinaries(): string {
-  const candidates = [
-    process.env.PG_BIN,
-    ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin`),
-  ].filter(Boolean) as string[];
-  const found = candidates.find((dir) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")));
-  if (!found) {
+/**
+ * The one place tests find PostgreSQL's programs (initdb, pg_ctl, pg_dump):
+ * PG_BIN, or else the newest /usr/lib/postgresql/<major>/bin that has them
+ * all. Never skips: if they are missing the tests fail saying so.
+ */
+export function postgresBinary(program: "initdb" | "pg_ctl" | "pg_dump"): string {
+  const root = "/usr/lib/postgresql";
+  const installed = existsSync(root)
+    ? readdirSync(root)
+        .filter((major) => /^\d+$/.test(major))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => path.join(root, major, "bin"))
+    : [];
+  const candidates = process.env.PG_BIN ? [process.env.PG_BIN] : installed;
+  const dir = candidates.find((d) => ["initdb", "pg_ctl", "pg_dump"].every((p) => existsSync(path.join(d, p))));
+  if (!dir) {
     throw new Error(
-      `PostgreSQL server binaries (initdb, pg_ctl) not found in ${candidates.join(", ")}. Install the postgresql package or set PG_BIN; these integration tests do not skip.`,
+      `PostgreSQL programs (initdb, pg_ctl, pg_dump) not found in ${candidates.join(", ") || `${root}/*/bin`}. Install the postgresql package or set PG_BIN; these integration tests do not skip.`,
     );
   }
-  return found;
+  return path.join(dir, program);
 }
 
 let counter = 0;
 
 export async function startPostgres(): Promise<TestPostgres> {
-  const bin = findBinaries();
   const root = mkdtempSync(path.join(tmpdir(), "maternis-pg-"));
   const dataDir = path.join(root, "data");
   const asRoot = process.getuid?.() === 0;
   // initdb refuses to run as root: run the cluster as the postgres user.
-  const run = (command: string, args: string[]) =>
+  const run = (command: "initdb" | "pg_ctl", args: string[]) =>
     asRoot
-      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, command), ...args], { stdio: "pipe" })
-      : execFileSync(path.join(bin, command), args, { stdio: "pipe" });
+      ? execFileSync("runuser", ["-u", "postgres", "--", postgresBinary(command), ...args], { stdio: "pipe" })
+      : execFileSync(postgresBinary(command), args, { stdio: "pipe" });
   if (asRoot) {
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());

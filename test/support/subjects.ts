@@ -9,12 +9,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { Store } from "../../server/enquiries/db.server";
+import { rowsOf, type Store } from "../../server/enquiries/db.server";
 import type { EnquiryPipeline } from "../../server/enquiries";
 import { submissions } from "../../server/enquiries/schema.server";
 import { queueStaffMail } from "../../server/staff/mail.server";
 import { enquiryNotes } from "../../server/staff/schema.server";
 import { validFields, type FormKind } from "./fixtures";
+import { postgresBinary } from "./postgres";
 
 /** A person whose traces are easy to search for: every marker is unique to them. */
 export type Person = { email: string; name: string; message: string };
@@ -81,11 +82,6 @@ export function queueMailNaming(boss: PgBoss, who: Person, to: string) {
   );
 }
 
-/** node-postgres returns `{ rows }`, PGlite through Drizzle an array. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /**
  * Every row of every table in every schema (the enquiries', the console's and
  * pg-boss's), as text, lower-case: what a logical dump of the database holds.
@@ -112,10 +108,7 @@ export async function dumpAllTables(store: Store): Promise<string> {
 
 /** `pg_dump` of a PostgreSQL database (schema and data), lower-case. */
 export function pgDump(url: string): string {
-  const candidates = [process.env.PG_BIN, "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/15/bin"].filter(Boolean);
-  const bin = candidates.map((dir) => path.join(dir!, "pg_dump")).find((file) => existsSync(file));
-  if (!bin) throw new Error(`pg_dump not found in ${candidates.join(", ")}`);
-  return execFileSync(bin, ["--dbname", url, "--no-owner"], { maxBuffer: 512 * 1024 * 1024 })
+  return execFileSync(postgresBinary("pg_dump"), ["--dbname", url, "--no-owner"], { maxBuffer: 512 * 1024 * 1024 })
     .toString("utf8")
     .toLowerCase();
 }
