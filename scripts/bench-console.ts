@@ -21,8 +21,9 @@
  * BENCH_ENGINES (pglite,postgres).
  * A benchmark, not a test: run it on a quiet machine.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { writeResults } from "./lib/results.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
@@ -141,13 +142,10 @@ const table = [
 ];
 console.log(`\n${table.join("\n")}\n`);
 
+const missed = results.filter((r) => r.p95 >= r.target);
 const report = `# Staff console inbox (\`npm run bench:console\`)
 
-${new Date().toISOString().slice(0, 10)}, this machine (load average ${loadavg()
-  .map((n) => n.toFixed(1))
-  .join(
-    " / ",
-  )} when written: figures on a busy machine are slower). ${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
+${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
 fresh database (50% contact, 30% demo, 20% advisory; 2% suspected spam; two e-mails each, about 1% failed,
 1% dead-lettered, 1% queued). Server time of the functions the console's routes call
 (\`console.inbox.list\` and \`console.inbox.get\`, the view's audit row included), ${runs} runs after ${warmup}
@@ -155,11 +153,7 @@ warm-up runs, in one process.
 
 ${table.join("\n")}
 ${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`;
-mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/console.md", report);
-console.log("Written to bench/results/console.md");
-
-const missed = results.filter((r) => r.p95 >= r.target);
+writeResults("console", report, { pass: missed.length === 0 });
 if (missed.length > 0) {
   console.error(`Target missed: ${missed.map((r) => `${r.engine} ${r.task}`).join(", ")}`);
   process.exit(1);

@@ -19,7 +19,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, createHmac } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { writeResults } from "./lib/results.ts";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -197,12 +198,12 @@ const rows = results.map(
   (r) =>
     `| ${r.engine === "pglite" ? "embedded (PGlite)" : "PostgreSQL 15"} | ${r.workers} | ${r.emails} | ${r.seconds.toFixed(1)} s | **${r.rate.toFixed(0)}/s** | ≥ ${r.target}/s | ${r.pass ? "pass" : "FAIL"} |`,
 );
-mkdirSync("bench/results", { recursive: true });
-writeFileSync(
-  "bench/results/delivery.md",
+const pass = results.every((r) => r.pass);
+writeResults(
+  "delivery",
   `# Delivery throughput (\`npm run bench:delivery\`)
 
-${new Date().toISOString().slice(0, 10)}, this machine (${(await import("node:os")).cpus().length} cores). A backlog of e-mails (${enquiries} contact
+A backlog of e-mails (${enquiries} contact
 enquiries, two e-mails each) queued through the site with its worker off, then drained by
 \`build/node/worker.js\` to an SMTP server on loopback. Time from the first worker's start-up log line
 to the last message accepted (worker start-up, which opens the database, is not counted).
@@ -211,6 +212,6 @@ to the last message accepted (worker start-up, which opens the database, is not 
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
 ${rows.join("\n")}
 `,
+  { pass },
 );
-console.log("Wrote bench/results/delivery.md");
-process.exit(results.every((r) => r.pass) ? 0 : 1);
+process.exit(pass ? 0 : 1);

@@ -19,6 +19,7 @@
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  * Run with Node 24 (type stripping): `node scripts/bench-enquiries.ts`.
  */
+import { writeResults } from "./lib/results.ts";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -139,14 +140,15 @@ try {
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
   const rps = accepted.length / elapsed;
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-  console.log(`requests:       ${latencies.length} in ${elapsed.toFixed(1)} s`);
-  console.log(`accepted:       ${accepted.length} (${rps.toFixed(1)} submissions/s)`);
-  console.log(
-    `latency:        p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
-  );
-  console.log(`errors:         ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ""}`);
-  console.log(`in database:    ${stored.size} stored, ${missing.length} accepted but missing`);
-  console.log(`server exit:    ${code}`);
+  const figures = [
+    `| Requests | ${latencies.length} in ${elapsed.toFixed(1)} s (concurrency ${concurrency}, to ${formPath}) |`,
+    `| Accepted | ${accepted.length}: **${rps.toFixed(1)} submissions/s** (target ≥ ${targetRps}/s) |`,
+    `| Latency | p50 ${pct(50).toFixed(1)} ms, **p99 ${pct(99).toFixed(1)} ms** (target < ${targetP99} ms), max ${(sorted.at(-1) ?? 0).toFixed(1)} ms |`,
+    `| Errors | ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ""} |`,
+    `| In the database | ${stored.size} stored, ${missing.length} accepted but missing |`,
+    `| Server exit code | ${code} |`,
+  ];
+  console.log(figures.join("\n"));
 
   const failures = [
     rps < targetRps && `throughput ${rps.toFixed(1)}/s is below ${targetRps}/s`,
@@ -154,12 +156,21 @@ try {
     errorCount > 0 && `${errorCount} errors`,
     missing.length > 0 && `${missing.length} accepted enquiries missing from the database`,
   ].filter(Boolean);
-  if (failures.length) {
-    console.log(`\nFAIL: ${failures.join("; ")}`);
-    process.exitCode = 1;
-  } else {
-    console.log("\nPASS");
-  }
+  writeResults(
+    "enquiries",
+    `# Enquiry load (\`npm run bench:enquiries\`)
+
+Valid contact forms posted to a production build (\`build/node/index.js\`, embedded database, file mail
+transport, rate limits relaxed, the in-process worker ${process.env.BENCH_RUN_WORKER === "false" ? "off" : "e-mailing meanwhile"})
+for ${seconds} s, then the server stopped and its database read back.
+
+| | |
+| --- | --- |
+${figures.join("\n")}
+${failures.length ? `\nMissed: ${failures.join("; ")}.\n` : ""}`,
+    { pass: failures.length === 0 },
+  );
+  if (failures.length) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

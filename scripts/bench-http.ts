@@ -11,6 +11,7 @@
  * Writes bench/results/http.md.
  */
 import { spawn } from "node:child_process";
+import { writeResults } from "./lib/results.ts";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -130,7 +131,7 @@ try {
   bare.stop();
   const table = rows.join("\n");
   console.log(table);
-  writeFileSync("bench/results/http.md", `# HTTP benchmark\n\n${table}\n`);
+  writeResults("http", `# HTTP benchmark (\`npm run bench:http\`)\n\n${table}\n`, { pass: !failed });
   if (failed) {
     console.error("\nbench:http: a target was missed.");
     process.exitCode = 1;

@@ -18,7 +18,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { writeResults } from "./lib/results.ts";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { limitsOffEnv } from "../test/support/limits-off";
@@ -162,12 +163,11 @@ for (const row of rows) {
     row.target === undefined ? "" : row.value <= row.target ? ` (≤ ${row.target}: PASS)` : ` (> ${row.target}: FAIL)`;
   console.log(`${row.what}: ${row.value} MB${verdict}`);
 }
-mkdirSync("bench/results", { recursive: true });
-writeFileSync(
-  "bench/results/memory.md",
+writeResults(
+  "memory",
   `# Server memory (\`npm run bench:memory\`)
 
-${new Date().toISOString().slice(0, 10)}, this machine. Resident memory of \`node --liftoff-only build/node/index.js\`
+Resident memory of \`node --liftoff-only build/node/index.js\`
 (what \`npm start\` and \`npm run serve\` run), from /proc: the resident size now, or the peak since the
 process started.
 
@@ -175,6 +175,6 @@ process started.
 | --- | ---: | ---: |
 ${rows.map((row) => `| ${row.what} | ${row.value} | ${row.target === undefined ? "" : `≤ ${row.target}`} |`).join("\n")}
 `,
+  { pass },
 );
-console.log(`Wrote bench/results/memory.md: ${pass ? "PASS" : "FAIL"}`);
 process.exit(pass ? 0 : 1);

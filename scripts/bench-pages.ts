@@ -22,7 +22,8 @@
  * Writes bench/results/pages.md.
  */
 import { execSync } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { writeResults } from "./lib/results.ts";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -251,9 +252,10 @@ for (const [i, step] of sessionBefore.steps.entries()) {
 lines.push(`| **Total** | **${kb(sessionBefore.total)}** | **${session ? kb(session.total) : "-"}** |`);
 const table = lines.join("\n");
 console.log(table);
-writeFileSync(
-  "bench/results/pages.md",
-  `# Page benchmark\n\n${table}\n${misses.length ? `\nMissed budgets:\n${misses.map((m) => `- ${m}`).join("\n")}\n` : "\nAll budgets met.\n"}`,
+writeResults(
+  "pages",
+  `# Page benchmark (\`npm run bench:pages\`)\n\n${table}\n${misses.length ? `\nMissed budgets:\n${misses.map((m) => `- ${m}`).join("\n")}\n` : "\nAll budgets met.\n"}`,
+  { pass: misses.length === 0 },
 );
 if (misses.length) {
   console.error(`\nbench:pages: ${misses.length} budget(s) missed:\n  ${misses.join("\n  ")}`);

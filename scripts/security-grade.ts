@@ -10,6 +10,7 @@
  *
  * Exits non-zero unless every response type grades A+.
  */
+import { writeResults } from "./lib/results.ts";
 import { startServer, type RunningServer } from "../test/support/server-process.ts";
 
 type Modifier = { test: string; result: string; score: number };
@@ -185,6 +186,19 @@ async function main() {
       }
     }
     console.log(rows.join("\n"));
+    if (!process.env.SECURITY_URL) {
+      writeResults(
+        "security",
+        `# Security headers (\`npm run security:grade\`)
+
+Mozilla HTTP Observatory's scoring table applied to the headers of each response type of the production
+build (A+ at 100 and above; the target is A+ everywhere).
+
+${rows.join("\n")}
+`,
+        { pass: !failed, script: "security:grade" },
+      );
+    }
     if (failed) {
       console.error("\nSecurity grade: below A+ for at least one response type.");
       process.exitCode = 1;

@@ -6,6 +6,7 @@
  * DATA_DIR, takes a backup as the scheduled job does, restores it into a
  * second temp DATA_DIR, and prints the figures. Both folders are removed.
  */
+import { writeResults } from "./results.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -57,7 +58,9 @@ export async function benchBackup(total: number) {
         }
       }),
     );
-    console.log(`seeded ${total} enquiries (${total * 2} queued e-mails) in ${seconds(performance.now() - seeding)}`);
+    const lines = [
+      `- Seeded ${total} enquiries (${total * 2} queued e-mails) in ${seconds(performance.now() - seeding)}`,
+    ];
 
     // While the backup runs: the longest a query waited for it, and the longest the event
     // loop was blocked (the tar of the data directory is built synchronously).
@@ -81,17 +84,33 @@ export async function benchBackup(total: number) {
     loop.disable();
     running = false;
     await probing;
-    console.log(`backup: ${seconds(ms)}, ${mib(file.bytes)} (${file.name})`);
-    console.log(
-      `  during it: queries waited at most ${seconds(longestWait)}, the event loop was blocked at most ${seconds(loop.max / 1e6)}`,
+    lines.push(
+      `- Backup: **${seconds(ms)}, ${mib(file.bytes)}**; meanwhile queries waited at most ${seconds(longestWait)} and the event loop was blocked at most ${seconds(loop.max / 1e6)}`,
     );
     await pipeline.close();
 
     const restoring = performance.now();
     const restored = await restoreBackup(file.path, target);
-    console.log(
-      `restore: ${seconds(performance.now() - restoring)}, ${restored.enquiries} enquiries, ${restored.waitingEmails} queued e-mails`,
+    lines.push(
+      `- Restore: **${seconds(performance.now() - restoring)}**, ${restored.enquiries} enquiries, ${restored.waitingEmails} queued e-mails`,
     );
+    const complete = restored.enquiries === total && restored.waitingEmails === total * 2;
+    if (!complete)
+      lines.push(`- The restore is missing data: expected ${total} enquiries and ${total * 2} queued e-mails.`);
+    console.log(lines.join("\n"));
+    writeResults(
+      "backup",
+      `# Backup of the embedded database (\`npm run bench:backup\`)
+
+A backup as the scheduled job takes it, of a fresh embedded database holding ${total} contact enquiries
+(seeded through the enquiry pipeline, worker off), then restored into an empty DATA_DIR. No time target:
+the figures are for operators; the run fails only if the restore loses data.
+
+${lines.join("\n")}
+`,
+      { pass: complete },
+    );
+    if (!complete) process.exitCode = 1;
   } finally {
     rmSync(source, { recursive: true, force: true });
     rmSync(target, { recursive: true, force: true });
