@@ -62,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           failed = true;
-          if (log) log.error("page render failed", { url: request.url, err: error });
+          if (log) log.error("page render failed", { path: new URL(request.url).pathname, err: error });
           else console.error(error);
         },
       },

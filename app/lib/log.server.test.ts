@@ -55,3 +55,34 @@ describe("logger", () => {
     }
   });
 });
+
+describe("no secret or personal data in a line", () => {
+  it("censors credential and contact fields, top-level names and content, and addresses inside any string", () => {
+    const log = createMemoryLogger();
+    log.info("sent to ama@example.org", {
+      authorization: "Bearer abc",
+      to: ["ama@example.org"],
+      name: "Ama Mensah",
+      subject: "Your code 123456",
+      request: { cookie: "session=xyz", code: "654321" },
+      error: "550 Mailbox unavailable: <kofi@example.org> refused; sms +233 24 123 4567 failed",
+      err: new Error("rejected ngozi@example.org"),
+      deliveryId: "d-1",
+    });
+    const [entry] = log.entries;
+    const line = JSON.stringify(entry);
+    for (const secret of ["abc", "ama@", "Ama Mensah", "123456", "xyz", "654321", "kofi@", "123 4567", "ngozi@"]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(entry).toMatchObject({
+      msg: "sent to [address]",
+      authorization: "[redacted]",
+      to: "[redacted]",
+      name: "[redacted]",
+      request: { cookie: "[redacted]", code: "[redacted]" },
+      error: "550 Mailbox unavailable: <[address]> refused; sms [phone] failed",
+      err: { name: "Error", message: "rejected [address]" },
+      deliveryId: "d-1",
+    });
+  });
+});

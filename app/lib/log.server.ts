@@ -1,15 +1,21 @@
 /**
  * The one logger of every process (web server, worker, operator CLI, route
- * actions): one JSON object per line on stdout (stderr for errors), ready for
- * any log collector. The web server creates it once and hands it to loaders
- * and actions through the router context (./context.ts); tests give a silent
- * or capturing one (`createMemoryLogger`).
+ * actions): pino, one JSON object per line on stdout (stderr for errors),
+ * ready for any log collector. The web server creates it once and hands it to
+ * loaders and actions through the router context (./context.ts); tests give a
+ * silent or capturing one (`createMemoryLogger`).
+ *
+ * No secret and no personal data reaches a line. Call sites log ids, kinds and
+ * Message-IDs, never addresses or codes; as a second line of defence, the
+ * fields in REDACTED_FIELDS are censored wherever they appear (two levels
+ * deep), and any e-mail address or phone number inside a logged string (a
+ * provider's error text often echoes the recipient) is replaced.
  */
+import { pino, type DestinationStream, type Logger as Pino } from "pino";
+
 type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 export type LogEntry = LogFields & { time: string; level: LogLevel; msg: string };
-
-const order: Record<LogLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
@@ -20,43 +26,107 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-/** Where entries go: by default, a JSON line on stdout (stderr for errors). */
-type LogSink = (entry: LogEntry) => void;
+/**
+ * Field names whose values never reach a log line: credentials and contact
+ * details wherever they appear (two levels deep); names and message content
+ * at the top level (`err.name` and `err.message` stay readable).
+ */
+export const REDACTED_FIELDS = [
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "headers",
+  "code",
+  "otp",
+  "token",
+  "sessionToken",
+  "apiKey",
+  "key",
+  "secret",
+  "password",
+  "email",
+  "to",
+  "from",
+  "replyTo",
+  "phone",
+  "address",
+] as const;
+const REDACTED_AT_TOP = ["name", "subject", "text", "html", "payload"] as const;
 
-const writeLine: LogSink = (entry) => {
-  const line = `${JSON.stringify(entry)}\n`;
-  if (entry.level === "error") process.stderr.write(line);
-  else process.stdout.write(line);
-};
+const CENSOR = "[redacted]";
+const EMAIL = /[^\s@<>"',;:()[\]]+@[^\s@<>"',;:()[\]]+\.[a-z]{2,}/gi;
+const PHONE = /\+\d[\d ]{7,16}\d/g;
 
-/** Errors keep their name, message and stack (JSON.stringify would drop all three). */
-function serialiseError(value: unknown) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+/** A string with any e-mail address or international phone number replaced. */
+export function scrub(text: string): string {
+  return text.replace(EMAIL, "[address]").replace(PHONE, "[phone]");
+}
+
+function scrubValue(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (value instanceof Error) {
+    return { name: value.name, message: scrub(value.message), stack: value.stack && scrub(value.stack) };
+  }
+  if (Array.isArray(value)) return depth > 4 ? "[…]" : value.map((item) => scrubValue(item, depth + 1));
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    if (depth > 4) return "[…]";
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, depth + 1)]));
+  }
   return value;
 }
 
-export function createLogger(level: LogLevel | "silent" = "info", base: LogFields = {}, sink = writeLine): Logger {
-  const threshold = order[level];
-  function write(lvl: LogLevel, msg: string, fields?: LogFields) {
-    if (order[lvl] < threshold) return;
-    const entry: LogEntry = { time: new Date().toISOString(), level: lvl, msg, ...base };
-    for (const [key, value] of Object.entries(fields ?? {})) entry[key] = key === "err" ? serialiseError(value) : value;
-    sink(entry);
-  }
+/** Lines go through process.stdout / process.stderr (so a test may spy on them). */
+const standardStreams = pino.multistream(
+  [
+    { level: "debug", stream: { write: (line: string) => void process.stdout.write(line) } },
+    { level: "error", stream: { write: (line: string) => void process.stderr.write(line) } },
+  ],
+  { dedupe: true },
+);
+
+function wrap(logger: Pino): Logger {
+  const write = (level: LogLevel) => (msg: string, fields?: LogFields) => {
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](fields ? (scrubValue(fields) as LogFields) : {}, scrub(msg));
+  };
   return {
-    debug: (msg, fields) => write("debug", msg, fields),
-    info: (msg, fields) => write("info", msg, fields),
-    warn: (msg, fields) => write("warn", msg, fields),
-    error: (msg, fields) => write("error", msg, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }, sink),
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    child: (fields) => wrap(logger.child(scrubValue(fields) as LogFields)),
   };
 }
 
-/** For tests: a logger that keeps every entry (all levels) in `entries` instead of printing it. */
+export function createLogger(
+  level: LogLevel | "silent" = "info",
+  base: LogFields = {},
+  destination: DestinationStream = standardStreams,
+): Logger {
+  const logger = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: [
+          ...REDACTED_FIELDS.flatMap((field) => [`["${field}"]`, `*["${field}"]`]),
+          ...REDACTED_AT_TOP.map((field) => `["${field}"]`),
+        ],
+        censor: CENSOR,
+      },
+    },
+    destination,
+  );
+  return wrap(Object.keys(base).length > 0 ? logger.child(scrubValue(base) as LogFields) : logger);
+}
+
+/** For tests: a logger that keeps every entry (all levels), as written, in `entries` instead of printing it. */
 export function createMemoryLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   return Object.assign(
-    createLogger("debug", {}, (entry) => entries.push(entry)),
+    createLogger("debug", {}, { write: (line: string) => void entries.push(JSON.parse(line) as LogEntry) }),
     { entries },
   );
 }

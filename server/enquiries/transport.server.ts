@@ -142,7 +142,7 @@ export function fileMailTransport(options: { from: string; outbox: string; log: 
           `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`,
         );
         await writeFile(file, info.message as Buffer);
-        options.log.info("email written to outbox", { file, to: message.to, subject: oneLine(message.subject) });
+        options.log.info("email written to outbox", { file, messageId });
         return { messageId };
       } catch (error) {
         throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
@@ -223,7 +223,7 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
           file,
           `${JSON.stringify({ messageId, to: message.to, message: message.message, createdAt: new Date().toISOString() }, null, 2)}\n`,
         );
-        options.log.info("sms written to outbox", { file, to: message.to });
+        options.log.info("sms written to outbox", { file, messageId });
         return { messageId };
       } catch (error) {
         throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });

@@ -279,7 +279,8 @@ export async function eraseSubject(deps: SubjectDeps, email: string, by: Subject
     return { counts, jobs, ids: submissionIds };
   });
   const outboxFiles = await removeOutboxFiles(deps.outboxDir, email, ids);
-  deps.log.info("personal data erased", { subject: target, ...counts, jobs, outboxFiles });
+  // The keyed hash, as in the audit row: it correlates without naming the person.
+  deps.log.info("personal data erased", { subjectHash: target, ...counts, jobs, outboxFiles });
   return { email, counts: { ...counts, jobs, outboxFiles } };
 }
 
