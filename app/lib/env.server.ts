@@ -2,7 +2,23 @@ import path from "node:path";
 import { z } from "zod";
 import { company } from "~/content/company";
 import { isCalendarDate, londonMidnight } from "./calendar";
-import { isCronExpression } from "./cron.server";
+import { CronExpressionParser } from "cron-parser";
+
+/**
+ * A five-field cron expression (minute, hour, day of month, month, day of
+ * week) that cron-parser, the parser pg-boss schedules with, accepts: a bad
+ * BACKUP_CRON stops the process at start-up, named, instead of failing at the
+ * first scheduling pass.
+ */
+function isCronExpression(value: string): boolean {
+  if (value.trim().split(/\s+/).length !== 5) return false;
+  try {
+    CronExpressionParser.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The environment, read once per process and validated at start-up. Every
