@@ -11,6 +11,8 @@ import type { AppContext } from "~/lib/context.server";
 import { siteClock } from "~/lib/site-clock.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
+import { credentialGuard } from "./credential-guard";
+import { COMMUNICATION_PATH } from "./enquiries/api.server";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
 import { staticFiles, type PrerenderManifest } from "./static";
@@ -173,7 +175,14 @@ export function createApp(options: AppOptions) {
   });
 
   // Prometheus metrics, only with a token (server/metrics.ts).
-  if (env.METRICS_TOKEN) app.get("/metrics", metrics.handler(env.METRICS_TOKEN));
+  // Wrong tokens are security events, limited per client (server/credential-guard.ts).
+  if (env.METRICS_TOKEN) {
+    app.get(
+      "/metrics",
+      credentialGuard({ endpoint: "/metrics", log, limit: env.CREDENTIAL_FAILURES_PER_MINUTE }),
+      metrics.handler(env.METRICS_TOKEN),
+    );
+  }
 
   app.use(
     compression({
@@ -195,7 +204,13 @@ export function createApp(options: AppOptions) {
 
   // The communication API is for the company's own services (bearer key), so
   // it sits under the site-wide limit but not the tighter form-post limit.
-  if (options.apiRouter) app.use(options.apiRouter);
+  if (options.apiRouter) {
+    app.use(
+      COMMUNICATION_PATH,
+      credentialGuard({ endpoint: COMMUNICATION_PATH, log, limit: env.CREDENTIAL_FAILURES_PER_MINUTE }),
+    );
+    app.use(options.apiRouter);
+  }
 
   // Pages answer GET and HEAD, and their forms POST. Route actions would also
   // run for PUT, PATCH and DELETE, past the form-post limit and the same-site

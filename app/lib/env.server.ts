@@ -161,6 +161,8 @@ const envSchema = z.object({
   STAFF_CODE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
   /** Console posts per minute per client (the console's own limit, in place of POST_RATE_LIMIT_PER_MINUTE). */
   STAFF_POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Wrong bearer keys (communication API, /metrics) one client may send per minute before 429. */
+  CREDENTIAL_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
 
   // Backups of the embedded database (server/enquiries/backups.server.ts).
   /** Folder for backups; default DATA_DIR/backups. Owner-only permissions. */
