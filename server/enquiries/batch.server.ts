@@ -1,6 +1,5 @@
 import { LimitBounds } from "./limits.server";
-import { storeSubmissions, type Pending } from "./store.server";
-import type { SubmitDeps } from "./submit.server";
+import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server";
 
 /**
  * Group commit for the embedded database: PGlite is one connection that runs

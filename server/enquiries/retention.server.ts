@@ -23,7 +23,7 @@ export async function runRetentionSweep(store: Store, months: number, log: Logge
       deleted,
       months,
       spamDeleted,
-    vacuumed,
+      vacuumed,
       auditDeleted,
       auditMonths: AUDIT_RETENTION_MONTHS,
     },

@@ -1,12 +1,30 @@
 import { randomUUID } from "node:crypto";
-import type { Db as BossDb } from "pg-boss";
+import type { Db as BossDb, PgBoss } from "pg-boss";
 import { enquiryKinds, recipientOf, type EnquiryKind } from "~/lib/enquiry-kinds";
 import type { SubmitResult } from "~/lib/services";
-import type { Transaction } from "./db.server";
-import { countWindows, keyId, limitOf, secondsUntilFree, type LimitBounds, type LimitKey } from "./limits.server";
+import type { Logger } from "~/lib/log.server";
+import type { Store, Transaction } from "./db.server";
+import {
+  countWindows,
+  keyId,
+  limitOf,
+  secondsUntilFree,
+  type LimitBounds,
+  type LimitKey,
+  type Limits,
+} from "./limits.server";
 import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
 import { deliveries, submissions, type SpamReason } from "./schema.server";
-import type { SubmitDeps } from "./submit.server";
+
+/** What storing and submitting enquiries needs (built once by the pipeline, server/enquiries/index.ts). */
+export type SubmitDeps = {
+  store: Store;
+  boss: PgBoss;
+  log: Logger;
+  limits: Limits;
+  enquiriesEmail: string;
+  fingerprintSecret: string;
+};
 
 /** A submission on its way to the database; the promise of its submitter settles once it is committed. */
 export type Pending = {

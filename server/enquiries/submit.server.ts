@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
 import type { EnquiryKind } from "~/lib/enquiry-kinds";
-import type { Logger } from "~/lib/log.server";
 import type { SubmitMeta, SubmitResult } from "~/lib/services";
 import { createBatcher } from "./batch.server";
-import type { Store } from "./db.server";
 import { clientFingerprint } from "./fingerprint.server";
-import type { Limits } from "./limits.server";
-import { storeSubmissions, type Pending } from "./store.server";
+import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server";
 import { validateEnquiry } from "./validate.server";
 
 export { InvalidEnquiryError, validateEnquiry } from "./validate.server";
@@ -19,14 +15,7 @@ export { clientFingerprint, loadFingerprintSecret } from "./fingerprint.server";
  * its first deliveries and jobs under the rate limits (./store.server.ts), on
  * the embedded database in group commits (./batch.server.ts).
  */
-export type SubmitDeps = {
-  store: Store;
-  boss: PgBoss;
-  log: Logger;
-  limits: Limits;
-  enquiriesEmail: string;
-  fingerprintSecret: string;
-};
+export type { SubmitDeps };
 
 const batchers = new WeakMap<SubmitDeps, (item: Pending) => void>();
 
