@@ -153,7 +153,17 @@ warm-up runs, in one process.
 
 ${table.join("\n")}
 ${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`;
-writeResults("console", report, { pass: missed.length === 0 });
+const p95 = (engine: string) =>
+  results
+    .filter((r) => r.engine === engine)
+    .map((r) => `${r.task} ${r.p95.toFixed(0)}`)
+    .join(", ");
+writeResults("console", report, {
+  pass: missed.length === 0,
+  summary: [...new Set(results.map((r) => r.engine))]
+    .map((engine) => `${engineName[engine]} p95 (ms): ${p95(engine)}`)
+    .join("; "),
+});
 if (missed.length > 0) {
   console.error(`Target missed: ${missed.map((r) => `${r.engine} ${r.task}`).join(", ")}`);
   process.exit(1);

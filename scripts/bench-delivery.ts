@@ -212,6 +212,13 @@ to the last message accepted (worker start-up, which opens the database, is not 
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
 ${rows.join("\n")}
 `,
-  { pass },
+  {
+    pass,
+    summary: results
+      .map(
+        (r) => `${r.engine === "pglite" ? "embedded" : "PostgreSQL"}, ${r.workers} worker(s): ${r.rate.toFixed(0)}/s`,
+      )
+      .join("; "),
+  },
 );
 process.exit(pass ? 0 : 1);

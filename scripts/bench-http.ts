@@ -117,6 +117,7 @@ try {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   let failed = false;
+  const summary: string[] = [];
   for (const c of cases) {
     const ours = await load({ url: `${server.url}${c.path}`, ...c.opts });
     const theirs = c.compare ? await load({ url: `${bare.url}${c.path}` }) : undefined;
@@ -124,6 +125,7 @@ try {
     const needsRatio = c.name === "prerendered page" || c.name === "hashed asset";
     const ok = ours.errors === 0 && ours.non2xx === 0 && (!needsRatio || (ratio ?? 0) >= 0.5);
     if (!ok) failed = true;
+    summary.push(`${c.name} ${ours.rps.toFixed(0)} req/s${ratio ? ` (${(ratio * 100).toFixed(0)}% of bare)` : ""}`);
     rows.push(
       `| ${c.name} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ${ours.errors} | ${ours.non2xx} | ${theirs ? theirs.rps.toFixed(0) : "–"} | ${ratio ? `${(ratio * 100).toFixed(0)}%` : "–"} | ${ok ? "met" : "MISSED"} |`,
     );
@@ -131,7 +133,10 @@ try {
   bare.stop();
   const table = rows.join("\n");
   console.log(table);
-  writeResults("http", `# HTTP benchmark (\`npm run bench:http\`)\n\n${table}\n`, { pass: !failed });
+  writeResults("http", `# HTTP benchmark (\`npm run bench:http\`)\n\n${table}\n`, {
+    pass: !failed,
+    summary: summary.join("; "),
+  });
   if (failed) {
     console.error("\nbench:http: a target was missed.");
     process.exitCode = 1;

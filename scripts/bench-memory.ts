@@ -175,6 +175,6 @@ process started.
 | --- | ---: | ---: |
 ${rows.map((row) => `| ${row.what} | ${row.value} | ${row.target === undefined ? "" : `≤ ${row.target}`} |`).join("\n")}
 `,
-  { pass },
+  { pass, summary: rows.map((row) => `${row.what}: ${row.value} MB`).join("; ") },
 );
 process.exit(pass ? 0 : 1);

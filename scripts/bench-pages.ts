@@ -255,7 +255,14 @@ console.log(table);
 writeResults(
   "pages",
   `# Page benchmark (\`npm run bench:pages\`)\n\n${table}\n${misses.length ? `\nMissed budgets:\n${misses.map((m) => `- ${m}`).join("\n")}\n` : "\nAll budgets met.\n"}`,
-  { pass: misses.length === 0 },
+  {
+    pass: misses.length === 0,
+    summary: ["/", "/contact", "/demo", "/advisory"]
+      .map((path) => rows.find((row) => row.path === path))
+      .filter((row) => row !== undefined)
+      .map((row) => `${row.path} Perf ${row.perf}, TBT ${Math.round(row.tbt)} ms, ${kb(row.total)} KB`)
+      .join("; "),
+  },
 );
 if (misses.length) {
   console.error(`\nbench:pages: ${misses.length} budget(s) missed:\n  ${misses.join("\n  ")}`);

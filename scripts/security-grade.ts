@@ -196,7 +196,11 @@ build (A+ at 100 and above; the target is A+ everywhere).
 
 ${rows.join("\n")}
 `,
-        { pass: !failed, script: "security:grade" },
+        {
+          pass: !failed,
+          script: "security:grade",
+          summary: failed ? "below A+ for at least one response type" : "A+ on every response type",
+        },
       );
     }
     if (failed) {

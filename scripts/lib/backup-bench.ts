@@ -91,8 +91,9 @@ export async function benchBackup(total: number) {
 
     const restoring = performance.now();
     const restored = await restoreBackup(file.path, target);
+    const restoreMs = performance.now() - restoring;
     lines.push(
-      `- Restore: **${seconds(performance.now() - restoring)}**, ${restored.enquiries} enquiries, ${restored.waitingEmails} queued e-mails`,
+      `- Restore: **${seconds(restoreMs)}**, ${restored.enquiries} enquiries, ${restored.waitingEmails} queued e-mails`,
     );
     const complete = restored.enquiries === total && restored.waitingEmails === total * 2;
     if (!complete)
@@ -108,7 +109,10 @@ the figures are for operators; the run fails only if the restore loses data.
 
 ${lines.join("\n")}
 `,
-      { pass: complete },
+      {
+        pass: complete,
+        summary: `${total} enquiries: backup ${seconds(ms)}, ${mib(file.bytes)}; restore ${seconds(restoreMs)}`,
+      },
     );
     if (!complete) process.exitCode = 1;
   } finally {

@@ -29,11 +29,13 @@ function commit(): string {
  * Writes `report` (a "# Title" line, then the benchmark's own text) to
  * bench/results/<name>.md with the run's header, and says so on stdout.
  * `pass` is false when any target was missed: the file then says FAIL.
+ * `summary` is one line of the key figures, which docs/performance.md quotes
+ * (`npm run bench:summary` copies it there).
  */
 export function writeResults(
   name: string,
   report: string,
-  { pass, script = `bench:${name}` }: { pass: boolean; script?: string },
+  { pass, summary, script = `bench:${name}` }: { pass: boolean; summary: string; script?: string },
 ): void {
   const [title = `# bench:${name}`, ...rest] = report.trimEnd().split("\n");
   const options = Object.entries(process.env)
@@ -43,6 +45,7 @@ export function writeResults(
   const header = [
     `**${pass ? "PASS: every target met" : "FAIL: at least one target missed (marked below)"}.**`,
     "",
+    `- Summary: ${summary}`,
     `- Command: \`${[...options, `npm run ${script}`].join(" ")}\` at commit ${commit()}`,
     `- Run: ${startedAt.toISOString()} to ${new Date().toISOString()}`,
     `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
