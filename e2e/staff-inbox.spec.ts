@@ -153,7 +153,14 @@ test.describe("staff inbox", () => {
       await expect(inboxTable(desk).getByRole("row", { name: new RegExp(tag) })).toContainText("Handled");
 
       // The CSV of this filter.
-      const csv = await desk.request.get(`/staff/export.csv?q=${encodeURIComponent(email)}`);
+      // By POST only: a GET (a link from anywhere) exports nothing.
+      expect(
+        (await desk.request.get(`/staff/export.csv?q=${encodeURIComponent(email)}`)).status(),
+      ).toBeGreaterThanOrEqual(400);
+      const csv = await desk.request.post("/staff/export.csv", {
+        form: { q: email },
+        headers: { origin: new URL(desk.url()).origin },
+      });
       expect(csv.status()).toBe(200);
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
       expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);

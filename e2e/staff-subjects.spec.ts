@@ -41,10 +41,14 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await axeAtBothWidths(page, "subjects search");
 
   // Something that is not an address: a clear error that keeps what was typed.
-  // (The browser's own check stops it in the form; the server's check answers a typed URL or a browser without it.)
-  await page.goto("/staff/subjects?email=not+an+address");
+  // (The browser's own check stops it in the form; the server's check answers a browser without it.)
+  await page.locator("#subject-search").evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  await page.getByLabel("E-mail address").fill("not an address");
+  await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("alert")).toContainText("Enter an e-mail address in the correct format");
   await expect(page.getByLabel("E-mail address")).toHaveValue("not an address");
+  // The search is a POST: the address never reaches the URL.
+  expect(page.url()).not.toContain("not");
 
   // Found, case aside.
   await page.getByLabel("E-mail address").fill(email.toUpperCase());
@@ -58,17 +62,22 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await expect(table.getByRole("row").nth(1)).toContainText("New");
   await axeAtBothWidths(page, "subjects results");
 
-  // The download: one JSON attachment, never cached.
-  const link = page.getByRole("link", { name: "Download as JSON" });
-  const href = await link.getAttribute("href");
-  const direct = await page.request.get(href!);
+  expect(page.url()).not.toContain(tag);
+
+  // The download: one JSON attachment, never cached, by POST only (a link from anywhere starts nothing).
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.get(`/staff/subjects/export?email=${encodeURIComponent(lower)}`)).status()).toBe(405);
+  const direct = await page.request.post("/staff/subjects/export", { form: { email: lower }, headers: { origin } });
   expect(direct.status()).toBe(200);
   expect(direct.headers()["content-type"]).toBe("application/json; charset=utf-8");
   expect(direct.headers()["content-disposition"]).toMatch(
     /^attachment; filename="maternis-access-request-\d{4}-\d{2}-\d{2}\.json"$/,
   );
   expect(direct.headers()["cache-control"]).toBe("no-store");
-  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download as JSON" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^maternis-access-request-.*\.json$/);
   const doc = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
     email: string;
@@ -89,7 +98,7 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   }
 
   // Erasure: its own confirmation page, the address typed again.
-  await page.getByRole("link", { name: "Erase everything" }).click();
+  await page.getByRole("button", { name: "Erase everything" }).click();
   await expect(page.getByRole("heading", { name: `Erase everything about ${lower}`, level: 1 })).toBeVisible();
   await expect(page.getByText("delete 1 enquiry")).toBeVisible();
   await axeAtBothWidths(page, "erase confirmation");
@@ -105,8 +114,12 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await expect(page.getByRole("definition").first()).toHaveText("1");
   await axeAtBothWidths(page, "erasure result");
 
+  expect(page.url()).not.toContain(tag);
+
   // Nothing is held any more.
-  await page.goto(`/staff/subjects?email=${encodeURIComponent(email)}`);
+  await page.goto("/staff/subjects");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("heading", { name: `Nothing held for ${lower}` })).toBeVisible();
 
   // The audit log: the access export and the erasure, with a keyed hash, never the address.
@@ -143,7 +156,10 @@ test("a staff-role member is refused the data-subject and audit pages, and the r
       expect(response?.status(), path).toBe(403);
       await expect(staffPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
     }
-    const download = await staffPage.request.get("/staff/subjects/export?email=someone%40example.org");
+    const download = await staffPage.request.post("/staff/subjects/export", {
+      form: { email: "someone@example.org" },
+      headers: { origin: new URL(staffPage.url()).origin },
+    });
     expect(download.status()).toBe(403);
     expect(await download.text()).not.toContain("someone@example.org");
     await expectNoAxeViolations(staffPage, "403 page");
@@ -159,6 +175,6 @@ test("a staff-role member is refused the data-subject and audit pages, and the r
   const rows = page.getByRole("table", { name: /^Audit log, newest first/ }).getByRole("row");
   await expect(rows).toHaveCount(5); // header and four refusals
   await expect(rows.nth(1)).toContainText("Refused (403)");
-  await expect(rows.nth(1)).toContainText("GET /staff/subjects/export");
+  await expect(rows.nth(1)).toContainText("POST /staff/subjects/export");
   await expect(rows.nth(4)).toContainText("GET /staff/subjects");
 });

@@ -45,13 +45,15 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           {list.total === 1 ? "1 enquiry" : `${list.total.toLocaleString("en-GB")} enquiries`}
           {filtered ? " match these filters" : ""}
         </p>
-        <a
-          href={`/staff/export.csv${inboxQuery(filters)}`}
-          download
-          className="font-semibold text-primary-800 underline underline-offset-2"
-        >
-          Download these as CSV
-        </a>
+        {/* A download is the browser's own: a plain form post answered with an attachment. */}
+        <Form method="post" action="/staff/export.csv" reloadDocument>
+          {[...new URLSearchParams(inboxQuery(filters)).entries()].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="font-semibold text-primary-800 underline underline-offset-2">
+            Download these as CSV
+          </button>
+        </Form>
       </div>
 
       {list.rows.length === 0 ? (

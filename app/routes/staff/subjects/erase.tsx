@@ -3,65 +3,63 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/subjects";
+import { normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/subjects";
 import type { Route } from "./+types/erase";
-import { subjectPaths } from "./paths";
+import { SubjectForm, subjectPaths } from "./paths";
 
 export const meta = () => [{ title: "Erase a person's data | Maternis staff" }];
 
 /**
- * Erasure's confirmation page (admin, signed in within the last 5 minutes):
- * says exactly what will go, and asks for the address again. The POST erases
- * and shows what was removed. Works without JavaScript.
+ * Erasure (admin, signed in within the last 5 minutes). The search page posts
+ * the address here: the answer is the confirmation page, which says exactly
+ * what will go and asks for the address again. Its own POST (intent "erase")
+ * erases and shows what was removed. The address travels only in form bodies,
+ * never in a URL. Works without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRecentAdmin(context, request);
-  const email = normaliseSubjectEmail(new URL(request.url).searchParams.get("email"));
-  if (!email) return { email: null, counts: null };
-  const record = await getConsole(context).subjects.find(email);
-  return { email, counts: record.counts };
+  return null;
 }
 
+type Counts = SubjectRecord["counts"];
 type ActionResult =
-  { erased: ErasureResult; error?: undefined; confirm?: undefined } | { error: string; confirm: string };
+  { erased: ErasureResult } | { email: string; counts: Counts; error?: string; confirm?: string } | { missing: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireRecentAdmin(context, request);
   const form = await request.formData();
   const email = normaliseSubjectEmail(form.get("email"));
+  if (!email) return data<ActionResult>({ missing: true }, { status: 400 });
+  const subjects = getConsole(context).subjects;
+  if (form.get("intent") !== "erase") return data<ActionResult>({ email, counts: (await subjects.find(email)).counts });
   const confirm = String(form.get("confirm") ?? "");
-  if (!email) {
-    return data<ActionResult>({ error: "Find the person again: the address was missing.", confirm }, { status: 400 });
-  }
   if (normaliseSubjectEmail(confirm) !== email) {
     const error =
       confirm.trim() === ""
         ? "Type the e-mail address again to confirm"
         : "The address you typed does not match. Type it exactly as shown";
-    return data<ActionResult>({ error, confirm }, { status: 400 });
+    return data<ActionResult>({ email, counts: (await subjects.find(email)).counts, error, confirm }, { status: 400 });
   }
-  const erased = await getConsole(context).subjects.erase(email, { member: staff.member, meta: staff.meta });
+  const erased = await subjects.erase(email, { member: staff.member, meta: staff.meta });
   return data<ActionResult>({ erased });
 }
 
 const FORM_ID = "erase";
 
-export default function ErasePage({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData && "erased" in actionData && actionData.erased) return <Erased result={actionData.erased} />;
-  const { email, counts } = loaderData;
-  if (!email || !counts) {
+export default function ErasePage({ actionData }: Route.ComponentProps) {
+  if (actionData && "erased" in actionData) return <Erased result={actionData.erased} />;
+  if (!actionData || "missing" in actionData) {
     return (
       <div className="grid gap-4">
         <h1 className="text-3xl font-bold text-ink">Erase a person&apos;s data</h1>
         <p>
-          First <Link to={subjectPaths.search()}>find the person by their e-mail address</Link>, then choose
-          &ldquo;Erase everything&rdquo;.
+          First <Link to={subjectPaths.search}>find the person by their e-mail address</Link>, then choose &ldquo;Erase
+          everything&rdquo;.
         </p>
       </div>
     );
   }
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
-  const typed = actionData && "confirm" in actionData ? actionData.confirm : "";
+  const { email, counts, error, confirm: typed = "" } = actionData;
   return (
     <div className="grid max-w-2xl gap-6">
       {error ? <ErrorSummary errors={[{ field: `${FORM_ID}-confirm`, message: error }]} /> : null}
@@ -79,11 +77,17 @@ export default function ErasePage({ loaderData, actionData }: Route.ComponentPro
         </ul>
         <p>
           Copies in backups go as those backups are deleted, within 8 weeks. This cannot be undone: if the person also
-          asked for a copy, <Link to={subjectPaths.download(email)}>download it</Link> first.
+          asked for a copy, download it first.
         </p>
+        <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
+          <Button type="submit" variant="outline">
+            Download as JSON
+          </Button>
+        </SubjectForm>
       </div>
       <Form method="post" id={FORM_ID} className="grid gap-4" noValidate>
         <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="intent" value="erase" />
         <Field
           name="confirm"
           id={`${FORM_ID}-confirm`}
@@ -93,13 +97,13 @@ export default function ErasePage({ loaderData, actionData }: Route.ComponentPro
           <FieldLabel>E-mail address, again</FieldLabel>
           <FieldHint />
           <FieldError />
-          <Input type="email" defaultValue={typed} autoComplete="off" spellCheck={false} required />
+          <Input key={typed} type="email" defaultValue={typed} autoComplete="off" spellCheck={false} required />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
             Erase everything
           </Button>
-          <Link to={subjectPaths.search(email)} className="font-semibold text-primary-800 underline">
+          <Link to={subjectPaths.search} className="font-semibold text-primary-800 underline">
             Cancel
           </Link>
         </div>
@@ -134,7 +138,7 @@ function Erased({ result }: { result: ErasureResult }) {
         mailbox too. Then tell the person their data has been erased.
       </p>
       <p>
-        <Link to={subjectPaths.search()} className="font-semibold text-primary-800 underline">
+        <Link to={subjectPaths.search} className="font-semibold text-primary-800 underline">
           Find another person
         </Link>
       </p>

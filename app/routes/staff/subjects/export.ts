@@ -3,16 +3,17 @@ import { normaliseSubjectEmail } from "~/lib/console/subjects";
 import type { Route } from "./+types/export";
 
 /**
- * The access export (admin only): everything held about `?email=` as one JSON
- * file, downloaded. Never cached: the server sends `Cache-Control: no-store`
- * with every response it renders (server/app.ts). Audited with a keyed hash
- * of the address.
+ * The access export (admin only): everything held about the posted `email` as
+ * one JSON file, downloaded. A POST from the console's own pages only (the
+ * address stays out of URLs; no cross-site link can start it). Never cached:
+ * the server sends `Cache-Control: no-store` with every response it renders
+ * (server/app.ts). Audited with a keyed hash of the address.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  const email = normaliseSubjectEmail(new URL(request.url).searchParams.get("email"));
+  const email = normaliseSubjectEmail((await request.formData()).get("email"));
   if (!email) {
-    return new Response("Give the e-mail address to export, as ?email=", {
+    return new Response("Post the e-mail address to export as the form field email.", {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

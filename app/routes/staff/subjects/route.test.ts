@@ -3,8 +3,8 @@ import type { SubjectActor, SubjectRecord } from "~/lib/console/subjects";
 import { consoleContext, fakeConsole, staffRequest } from "../../../../test/support/staff-context";
 import { loader as auditLoader } from "../audit/route";
 import { action as eraseAction, loader as eraseLoader } from "./erase";
-import { loader as exportLoader } from "./export";
-import { loader as searchLoader } from "./route";
+import { action as exportAction } from "./export";
+import { action as searchAction, loader as searchLoader } from "./route";
 
 type Args = { request: Request; context: ReturnType<typeof consoleContext>; params: object };
 const args = (url: string, context: ReturnType<typeof consoleContext>, init?: RequestInit): Args => ({
@@ -36,22 +36,23 @@ const post = (fields: Record<string, string>): RequestInit => ({
 
 describe("admin only: a staff member gets 403, and the attempt is audited", () => {
   const cases: [string, (context: ReturnType<typeof consoleContext>) => Promise<unknown>, string][] = [
-    ["search", (c) => searchLoader(args("/staff/subjects?email=a@b.org", c) as never), "GET /staff/subjects"],
+    ["search page", (c) => searchLoader(args("/staff/subjects", c) as never), "GET /staff/subjects"],
+    [
+      "search",
+      (c) => searchAction(args("/staff/subjects", c, post({ email: "a@b.org" })) as never),
+      "POST /staff/subjects",
+    ],
     [
       "download",
-      (c) => exportLoader(args("/staff/subjects/export?email=a@b.org", c) as never),
-      "GET /staff/subjects/export",
+      (c) => exportAction(args("/staff/subjects/export", c, post({ email: "a@b.org" })) as never),
+      "POST /staff/subjects/export",
     ],
-    [
-      "erase page",
-      (c) => eraseLoader(args("/staff/subjects/erase?email=a@b.org", c) as never),
-      "GET /staff/subjects/erase",
-    ],
+    ["erase page", (c) => eraseLoader(args("/staff/subjects/erase", c) as never), "GET /staff/subjects/erase"],
     [
       "erase post",
       (c) =>
         eraseAction(
-          args("/staff/subjects/erase?email=a@b.org", c, post({ email: "a@b.org", confirm: "a@b.org" })) as never,
+          args("/staff/subjects/erase", c, post({ email: "a@b.org", confirm: "a@b.org", intent: "erase" })) as never,
         ),
       "POST /staff/subjects/erase",
     ],
@@ -73,8 +74,12 @@ describe("search", () => {
   it("finds an address, case and spaces aside", async () => {
     const asked: string[] = [];
     const { service } = fakeConsole({ find: async (email) => (asked.push(email), emptyRecord(email)) });
-    const result = (await searchLoader(
-      args("/staff/subjects?email=%20Ama%40Example.ORG%20", consoleContext(service, staffRequest("admin"))) as never,
+    const result = (await searchAction(
+      args(
+        "/staff/subjects",
+        consoleContext(service, staffRequest("admin")),
+        post({ email: " Ama@Example.ORG " }),
+      ) as never,
     )) as { record: SubjectRecord; error: null; query: string };
     expect(asked).toEqual(["ama@example.org"]);
     expect(result.record.email).toBe("ama@example.org");
@@ -83,11 +88,18 @@ describe("search", () => {
 
   it("says what is wrong with something that is not an address, and keeps it", async () => {
     const { service } = fakeConsole();
-    const result = (await searchLoader(
-      args("/staff/subjects?email=ama", consoleContext(service, staffRequest("admin"))) as never,
-    )) as { record: null; error: string; query: string };
+    const context = consoleContext(service, staffRequest("admin"));
+    const result = (await searchAction(args("/staff/subjects", context, post({ email: "ama" })) as never)) as {
+      record: null;
+      error: string;
+      query: string;
+    };
     expect(result).toMatchObject({ record: null, query: "ama" });
     expect(result.error).toMatch(/correct format/);
+    const empty = (await searchAction(args("/staff/subjects", context, post({ email: " " })) as never)) as {
+      error: string;
+    };
+    expect(empty.error).toBe("Enter the e-mail address to find");
   });
 });
 
@@ -105,8 +117,8 @@ describe("download", () => {
       },
     });
     const admin = staffRequest("admin");
-    const response = (await exportLoader(
-      args("/staff/subjects/export?email=Ama@example.org", consoleContext(service, admin)) as never,
+    const response = (await exportAction(
+      args("/staff/subjects/export", consoleContext(service, admin), post({ email: "Ama@example.org" })) as never,
     )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -119,8 +131,8 @@ describe("download", () => {
 
   it("refuses a missing address with 400", async () => {
     const { service } = fakeConsole();
-    const response = (await exportLoader(
-      args("/staff/subjects/export", consoleContext(service, staffRequest("admin"))) as never,
+    const response = (await exportAction(
+      args("/staff/subjects/export", consoleContext(service, staffRequest("admin")), post({})) as never,
     )) as Response;
     expect(response.status).toBe(400);
   });
@@ -131,13 +143,13 @@ describe("erasure", () => {
     const { service } = fakeConsole();
     const stale = staffRequest("admin", { signedInAgoMs: 6 * 60_000 });
     for (const run of [
-      () => eraseLoader(args("/staff/subjects/erase?email=a%40b.org", consoleContext(service, stale)) as never),
+      () => eraseLoader(args("/staff/subjects/erase", consoleContext(service, stale)) as never),
       () =>
         eraseAction(
           args(
-            "/staff/subjects/erase?email=a%40b.org",
+            "/staff/subjects/erase",
             consoleContext(service, stale),
-            post({ email: "a@b.org", confirm: "a@b.org" }),
+            post({ email: "a@b.org", confirm: "a@b.org", intent: "erase" }),
           ) as never,
         ),
     ]) {
@@ -145,14 +157,32 @@ describe("erasure", () => {
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe(
-        `/staff/sign-in?reauth=1&returnTo=${encodeURIComponent("/staff/subjects/erase?email=a%40b.org")}`,
+        `/staff/sign-in?reauth=1&returnTo=${encodeURIComponent("/staff/subjects/erase")}`,
       );
     }
+  });
+
+  it("the search's post shows what will go; nothing is erased until the address is typed again", async () => {
+    const erased: string[] = [];
+    const { service } = fakeConsole({
+      find: async (email) => ({ ...emptyRecord(email), counts: { ...emptyRecord(email).counts, submissions: 2 } }),
+      erase: async (email) => {
+        erased.push(email);
+        return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
+      },
+    });
+    const context = consoleContext(service, staffRequest("admin"));
+    const review = (await eraseAction(
+      args("/staff/subjects/erase", context, post({ email: "Ama@example.org" })) as never,
+    )) as { data: { email: string; counts: { submissions: number } } };
+    expect(review.data).toMatchObject({ email: "ama@example.org", counts: { submissions: 2 } });
+    expect(erased).toEqual([]);
   });
 
   it("asks for the address again; a mismatch erases nothing and keeps what was typed", async () => {
     const erased: string[] = [];
     const { service } = fakeConsole({
+      find: async (email) => emptyRecord(email),
       erase: async (email) => {
         erased.push(email);
         return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
@@ -164,7 +194,7 @@ describe("erasure", () => {
       ["ama@example.com", /does not match/],
     ] as const) {
       const result = (await eraseAction(
-        args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm })) as never,
+        args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm, intent: "erase" })) as never,
       )) as { init: ResponseInit | null; data: { error: string; confirm: string } };
       expect(result.init?.status).toBe(400);
       expect(result.data.error).toMatch(message);
@@ -173,7 +203,11 @@ describe("erasure", () => {
     expect(erased).toEqual([]);
 
     const done = (await eraseAction(
-      args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm: " AMA@example.org " })) as never,
+      args(
+        "/staff/subjects/erase",
+        context,
+        post({ email: "ama@example.org", confirm: " AMA@example.org ", intent: "erase" }),
+      ) as never,
     )) as { data: { erased: { email: string } } };
     expect(erased).toEqual(["ama@example.org"]);
     expect(done.data.erased.email).toBe("ama@example.org");

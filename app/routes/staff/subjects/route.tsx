@@ -1,13 +1,13 @@
-import { Form, Link } from "react-router";
-import { ButtonLink, Button } from "~/components/ui/button";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail } from "~/lib/console/subjects";
+import { normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/subjects";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
-import { subjectPaths } from "./paths";
+import { SubjectForm, subjectPaths } from "./paths";
 import { stacked } from "../stacked-table";
 import { cn } from "~/lib/utils";
 
@@ -15,13 +15,25 @@ export const meta = () => [{ title: "Data-subject requests | Maternis staff" }];
 
 /**
  * Data-subject requests (admin only): search for an e-mail address, see what
- * is held, download it (access) or go on to erase it. A GET form, so it works
- * without JavaScript and a search can be shared with another admin.
+ * is held, download it (access) or go on to erase it. Every step is a POST
+ * form (it works without JavaScript): the address never reaches a URL, so
+ * not proxy logs, history or a Referer, and no cross-site link can start a
+ * download or write an audit row (console posts must come from the site's
+ * own origin).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const query = new URL(request.url).searchParams.get("email");
-  if (query === null || query.trim() === "") return { query: "", error: null, record: null, now: new Date() };
+  return null;
+}
+
+type Found = { query: string; error: string | null; record: SubjectRecord | null; now: Date };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<Found> {
+  await requireAdmin(context, request);
+  const query = String((await request.formData()).get("email") ?? "");
+  if (query.trim() === "") {
+    return { query, error: "Enter the e-mail address to find", record: null, now: new Date() };
+  }
   const email = normaliseSubjectEmail(query);
   if (!email) {
     return {
@@ -36,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const FORM_ID = "subject-search";
 
-export default function SubjectsPage({ loaderData }: Route.ComponentProps) {
-  const { query, error, record, now } = loaderData;
+export default function SubjectsPage({ actionData }: Route.ComponentProps) {
+  const { query, error, record, now } = actionData ?? { query: "", error: null, record: null, now: new Date() };
   return (
     <div className="grid gap-8">
       <header className="grid gap-2">
@@ -50,12 +62,12 @@ export default function SubjectsPage({ loaderData }: Route.ComponentProps) {
 
       {error ? <ErrorSummary errors={[{ field: `${FORM_ID}-email`, message: error }]} /> : null}
 
-      <Form method="get" id={FORM_ID} className="grid max-w-xl gap-4" role="search" aria-label="Find a person">
+      <Form method="post" id={FORM_ID} className="grid max-w-xl gap-4" role="search" aria-label="Find a person">
         <Field name="email" id={`${FORM_ID}-email`} error={error ?? undefined} hint="The address they wrote from">
           <FieldLabel>E-mail address</FieldLabel>
           <FieldHint />
           <FieldError />
-          <Input type="email" defaultValue={query} autoComplete="off" spellCheck={false} required />
+          <Input key={query} type="email" defaultValue={query} autoComplete="off" spellCheck={false} required />
         </Field>
         <div>
           <Button type="submit">Find</Button>
@@ -67,9 +79,7 @@ export default function SubjectsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Loaded = Route.ComponentProps["loaderData"];
-
-function Results({ record, now }: { record: NonNullable<Loaded["record"]>; now: Date }) {
+function Results({ record, now }: { record: SubjectRecord; now: Date }) {
   const { counts } = record;
   if (counts.submissions === 0) {
     return (
@@ -81,11 +91,11 @@ function Results({ record, now }: { record: NonNullable<Loaded["record"]>; now: 
           We hold no enquiries from this address. Check the spelling, or ask the person which address they used. You can
           still erase it: that removes any e-mail file left in the outbox and records the request in the audit log.
         </p>
-        <p>
-          <Link className="font-semibold text-primary-800 underline" to={subjectPaths.erase(record.email)}>
+        <SubjectForm action={subjectPaths.erase} email={record.email}>
+          <Button type="submit" variant="outline">
             Erase anyway
-          </Link>
-        </p>
+          </Button>
+        </SubjectForm>
       </section>
     );
   }
@@ -107,12 +117,17 @@ function Results({ record, now }: { record: NonNullable<Loaded["record"]>; now: 
       </dl>
 
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to={subjectPaths.download(record.email)} reloadDocument download variant="primary">
-          Download as JSON
-        </ButtonLink>
-        <ButtonLink to={subjectPaths.erase(record.email)} variant="outline">
-          Erase everything
-        </ButtonLink>
+        {/* A download is the browser's own: a plain form post answered with an attachment. */}
+        <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
+          <Button type="submit" variant="primary">
+            Download as JSON
+          </Button>
+        </SubjectForm>
+        <SubjectForm action={subjectPaths.erase} email={record.email}>
+          <Button type="submit" variant="outline">
+            Erase everything
+          </Button>
+        </SubjectForm>
       </div>
 
       <table className={stacked.table}>

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+/**
+ * The data-subject request pages (registered in app/routes/staff/dsr-routes.ts).
+ * Each step after the search is a POST carrying the address in the body,
+ * never in a URL.
+ */
+export const subjectPaths = {
+  search: "/staff/subjects",
+  download: "/staff/subjects/export",
+  erase: "/staff/subjects/erase",
+} as const;
+
+/** A one-button form that posts the person's address to another step. */
+export function SubjectForm({
+  action,
+  email,
+  reloadDocument,
+  children,
+}: {
+  action: string;
+  email: string;
+  reloadDocument?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} reloadDocument={reloadDocument}>
+      <input type="hidden" name="email" value={email} />
+      {children}
+    </Form>
+  );
+}
