@@ -228,7 +228,13 @@ function buildAuth(options: BuildOptions) {
         expiresIn: env.STAFF_CODE_TTL_SECONDS,
         allowedAttempts: ALLOWED_CODE_ATTEMPTS,
         disableSignUp: true,
-        storeOTP: "hashed",
+        // A request for a code while one is live sends that code again (its
+        // life extended, its wrong tries kept) instead of replacing it, so
+        // asking for codes cannot kill the one a member is typing. Reuse
+        // needs the code recoverable: better-auth encrypts it with the auth
+        // secret (a hashed six-digit code is no safer: a million hashes).
+        resendStrategy: "reuse",
+        storeOTP: "encrypted",
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== "sign-in") return;
           const rendered = await renderEmail(staffSignInCode, {
@@ -356,8 +362,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
           )
           .catch(() => {}); // another process created it first
       }
-      // One live code per address: a new one replaces the last.
-      await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
+      // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced.
       await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
       return { ok: true };
     },

@@ -188,6 +188,32 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(own.headers.getSetCookie().length).toBeGreaterThan(0);
   });
 
+  test("asking for a code again never kills the code already sent: it is sent again, and still signs in", async () => {
+    const { console, pipeline } = await start();
+    const browser = new Browser();
+    await console.auth.requestCode(browser.request(), ADMIN, "fp");
+    const first = (await lastCode(pipeline, ADMIN))!;
+    // A wrong try on it, then someone (anyone who knows the address) asks again, twice.
+    const wrong = first === "000000" ? "111111" : "000000";
+    expect(await console.auth.signInWithCode(browser.request(), ADMIN, wrong)).toMatchObject({ ok: false });
+    await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
+    await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
+    const result: unknown = await pipeline.internals.store.db.execute(
+      sql`select data from pgboss.job where name = 'staff-mail' order by created_on`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      data: { message: { text: string; subject: string } };
+    }[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.data.message.text).toContain(first);
+      expect(row.data.message.subject).toBe("Your Maternis sign-in code");
+    }
+    // Code A still signs in; the wrong try still counts (four left, not five).
+    const signedIn = await console.auth.signInWithCode(browser.request(), ADMIN, first);
+    expect(signedIn.ok).toBe(true);
+  });
+
   test("once a sign-in code is sent, no row of the queue's tables holds it", async () => {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
     const sent: OutgoingEmail[] = [];
