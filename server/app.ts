@@ -256,6 +256,20 @@ export function createApp(options: AppOptions) {
     if (isStaffPath(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
     next();
   });
+  // A console request for a host the console does not serve (a made-up Host
+  // header) gets 421 here, before React Router renders anything
+  // (docs/decisions/012-one-origin-and-sign-in-codes.md); the routes and
+  // server/staff/auth.server.ts refuse it again.
+  const staffConsole = options.console;
+  if (staffConsole) {
+    app.use((req, res, next) => {
+      if (!isStaffPath(req.path)) return next();
+      const port = /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
+      const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+      if (URL.canParse(url) && staffConsole.auth.serves(new Request(url))) return next();
+      res.status(421).type("text/plain").send("The staff console is not served at this address.");
+    });
+  }
   // better-auth's own endpoints (the passkey ceremonies), after the same-site
   // check and the body limit above.
   if (options.staffAuthHandler) {

@@ -71,7 +71,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  SITE_URL: z.url({ protocol: /^https?$/ }).default(company.siteUrl),
+  /**
+   * The site's public address (links in e-mails, Message-IDs, the one origin the staff console
+   * signs in on). Unset: http://localhost:PORT, the address `npm start` serves on this machine;
+   * production sets it (https://www.maternis.health).
+   */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Express "trust proxy": false, true, a hop count, or a list of addresses/subnets ("loopback, 10.0.0.0/8"). */
   TRUST_PROXY: z.string().default("false"),
   /** Extra origins (host names, globs allowed) whose form posts are accepted, e.g. behind a proxy. */
@@ -179,7 +184,7 @@ const envSchema = z.object({
 });
 
 /** The parsed environment; BACKUP_DIR is resolved against DATA_DIR. */
-export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR"> & { BACKUP_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR" | "SITE_URL"> & { BACKUP_DIR: string; SITE_URL: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -194,7 +199,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
-  return { ...result.data, BACKUP_DIR: result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups") };
+  return {
+    ...result.data,
+    SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
+    BACKUP_DIR: result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups"),
+  };
 }
 
 /**

@@ -12,8 +12,9 @@ export const PreviewProps = {
   signInUrl: `${company.siteUrl}/staff/sign-in`,
 } satisfies StaffSignInCodeEmailProps;
 
-export function staffSignInCodeSubject(props: StaffSignInCodeEmailProps): string {
-  return subjectLine(`Your ${company.brand} sign-in code: ${props.code}`);
+/** The code itself is only in the body: a subject shows on lock screens, in notifications and in logs. */
+export function staffSignInCodeSubject(_props: StaffSignInCodeEmailProps): string {
+  return subjectLine(`Your ${company.brand} sign-in code`);
 }
 
 export function StaffSignInCodeEmail(props: StaffSignInCodeEmailProps) {

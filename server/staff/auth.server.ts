@@ -37,10 +37,13 @@ import { authSchema, staffPasskeys, staffRateLimits, staffSessions, staffUsers }
  * the database with no cookie cache, so a revoked session is refused on its
  * next request by any process.
  *
- * One better-auth instance serves each origin the console answers on: the
- * site's own (SITE_URL, https: `__Host-` cookies marked Secure) and, for
- * development and tests only, http://localhost:* and http://127.0.0.1:*
- * (plain cookies without a prefix). A passkey is bound to its origin's host.
+ * One better-auth instance, for one origin: SITE_URL's (on https, `__Host-`
+ * cookies marked Secure). A request for any other host gets no session, no
+ * code and no cookie: 421 Misdirected Request (docs/decisions/012-one-origin-
+ * and-sign-in-codes.md). Only when SITE_URL is itself a loopback address
+ * (`npm start` and `npm run dev` with no SITE_URL, the tests) are the other
+ * loopback names on the same port served too (localhost, 127.0.0.1, [::1]),
+ * with the same plain cookies; passkeys work on SITE_URL's host name only.
  */
 export const CODE_LENGTH = 6;
 export const ALLOWED_CODE_ATTEMPTS = 5;
@@ -86,12 +89,36 @@ export async function loadAuthSecret(store: Store): Promise<string> {
   return row.value;
 }
 
-/** The origin whose better-auth instance serves a request: a loopback origin as it is, anything else the site's. */
-export function consoleOrigin(requestUrl: string, siteUrl: string): { origin: string; secure: boolean } {
-  const url = new URL(requestUrl);
-  if (LOOPBACK_HOSTS.has(url.hostname)) return { origin: url.origin, secure: url.protocol === "https:" };
+/** The origins the console signs in on: SITE_URL's, and when that is loopback, the other loopback names on its port. */
+export function consoleOrigins(siteUrl: string): string[] {
   const site = new URL(siteUrl);
-  return { origin: site.origin, secure: site.protocol === "https:" };
+  if (!LOOPBACK_HOSTS.has(site.hostname)) return [site.origin];
+  const port = site.port ? `:${site.port}` : "";
+  return [
+    site.origin,
+    ...[...LOOPBACK_HOSTS].filter((host) => host !== site.hostname).map((host) => `${site.protocol}//${host}${port}`),
+  ];
+}
+
+/**
+ * Whether the console serves a request's URL: its host (name and port, as
+ * the Host header gave them) must be SITE_URL's, or with a loopback
+ * SITE_URL a loopback name on the same port. The scheme is not compared:
+ * TLS may end at a proxy in front (cookies are Secure whenever SITE_URL is https).
+ */
+export function servesConsole(requestUrl: string, siteUrl: string): boolean {
+  const url = new URL(requestUrl);
+  const site = new URL(siteUrl);
+  if (LOOPBACK_HOSTS.has(site.hostname)) return LOOPBACK_HOSTS.has(url.hostname) && url.port === site.port;
+  return url.host === site.host;
+}
+
+/** What a request for another host gets from the console: no session, no code, no cookie. */
+export function misdirected() {
+  return new Response("The staff console is not served at this address.", {
+    status: 421,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 function isStaffRole(value: unknown): value is StaffRole {
@@ -109,17 +136,19 @@ function normaliseEmail(email: string) {
 export type StaffAuthServer = StaffAuth & {
   /** better-auth's HTTP handler for the passkey endpoints under /staff/auth. */
   handler(request: Request): Promise<Response>;
-  /** The better-auth instance for an origin (tests, the CLI). */
-  instance(origin: string, secure: boolean): BetterAuthInstance;
+  /** The one better-auth instance (tests). */
+  instance: BetterAuthInstance;
 };
 
 export type BetterAuthInstance = ReturnType<typeof buildAuth>;
 
-type BuildOptions = StaffAuthDeps & { secret: string; origin: string; secure: boolean };
+type BuildOptions = StaffAuthDeps & { secret: string };
 
 function buildAuth(options: BuildOptions) {
-  const { env, boss, log, origin, secure } = options;
-  const host = new URL(origin).hostname;
+  const { env, boss, log } = options;
+  const site = new URL(env.SITE_URL);
+  const origin = site.origin;
+  const secure = site.protocol === "https:";
   const meta = (headers: Headers | undefined) => ({
     fingerprint: options.fingerprint(headers?.get(CLIENT_IP_HEADER) ?? "unknown"),
   });
@@ -128,7 +157,7 @@ function buildAuth(options: BuildOptions) {
     baseURL: origin,
     basePath: STAFF_AUTH_PATH,
     secret: options.secret,
-    trustedOrigins: [origin],
+    trustedOrigins: consoleOrigins(env.SITE_URL),
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
@@ -199,7 +228,13 @@ function buildAuth(options: BuildOptions) {
         expiresIn: env.STAFF_CODE_TTL_SECONDS,
         allowedAttempts: ALLOWED_CODE_ATTEMPTS,
         disableSignUp: true,
-        storeOTP: "hashed",
+        // A request for a code while one is live sends that code again (its
+        // life extended, its wrong tries kept) instead of replacing it, so
+        // asking for codes cannot kill the one a member is typing. Reuse
+        // needs the code recoverable: better-auth encrypts it with the auth
+        // secret (a hashed six-digit code is no safer: a million hashes).
+        resendStrategy: "reuse",
+        storeOTP: "encrypted",
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== "sign-in") return;
           const rendered = await renderEmail(staffSignInCode, {
@@ -216,7 +251,7 @@ function buildAuth(options: BuildOptions) {
         roles: { admin: adminAc, staff: userAc },
       }),
       passkey({
-        rpID: host,
+        rpID: site.hostname,
         rpName: `${company.brand} staff console`,
         origin,
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
@@ -254,28 +289,20 @@ function codeError(error: unknown): CodeSignInResult {
 
 export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthServer> {
   const secret = await loadAuthSecret(deps.store);
-  const instances = new Map<string, BetterAuthInstance>();
-  const instance = (origin: string, secure: boolean) => {
-    let auth = instances.get(origin);
-    if (!auth) {
-      auth = buildAuth({ ...deps, secret, origin, secure });
-      instances.set(origin, auth);
-    }
-    return auth;
-  };
-  const siteInstance = () => {
-    const site = new URL(deps.env.SITE_URL);
-    return instance(site.origin, site.protocol === "https:");
-  };
+  const instance = buildAuth({ ...deps, secret });
+  const siteInstance = () => instance;
+  const serves = (request: Request) => servesConsole(request.url, deps.env.SITE_URL);
+  /** The instance for a request the console serves; any other host gets 421 (thrown, as route actions do). */
   const authFor = (request: Request) => {
-    const { origin, secure } = consoleOrigin(request.url, deps.env.SITE_URL);
-    return instance(origin, secure);
+    if (!serves(request)) throw misdirected();
+    return instance;
   };
   const adminEmails = new Set(deps.env.STAFF_ADMIN_EMAILS);
   const { store } = deps;
 
   async function session(request: Request): Promise<StaffSession | null> {
-    const auth = authFor(request);
+    if (!serves(request)) return null;
+    const auth = instance;
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     if (!response) return null;
     if (Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS) {
@@ -301,13 +328,16 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
   return {
     instance,
     async handler(request) {
+      if (!serves(request)) return misdirected();
       const path = new URL(request.url).pathname.slice(STAFF_AUTH_PATH.length);
       if (!PUBLIC_AUTH_ENDPOINTS.includes(path)) return new Response("Not found", { status: 404 });
-      return authFor(request).handler(request);
+      return instance.handler(request);
     },
+    serves,
     session,
 
     async requestCode(request, rawEmail, fingerprint) {
+      const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
       const perAddress = await takeToken(
         store,
@@ -322,7 +352,6 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
         CODE_REQUEST_WINDOW_MS,
       );
       if (!perAddress || !perClient) return { ok: false, reason: "rate-limited" };
-      const auth = authFor(request);
       const context = await auth.$context;
       if (adminEmails.has(email) && !(await context.internalAdapter.findUserByEmail(email))) {
         // STAFF_ADMIN_EMAILS: an admin from the first code they ask for.
@@ -333,8 +362,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
           )
           .catch(() => {}); // another process created it first
       }
-      // One live code per address: a new one replaces the last.
-      await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
+      // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced.
       await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
       return { ok: true };
     },
@@ -354,7 +382,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
     },
 
     async signOut(request) {
-      const auth = authFor(request);
+      if (!serves(request)) return new Headers();
+      const auth = instance;
       try {
         const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
         return headers;

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/lib/console/auth";
 import { createLogger } from "~/lib/log.server";
-import type { EnquiryPipeline } from "../enquiries";
+import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
+import type { MailTransport, OutgoingEmail } from "../enquiries/transport.server";
 import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
-import { sessionCount, takeToken } from "./auth.server";
+import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
+import { waitFor } from "../../test/support/wait";
 import { RouterContextProvider } from "react-router";
 import { appContext, noMetrics } from "~/lib/context.server";
 import { requireAdmin, staffContext } from "~/lib/console/request.server";
@@ -79,6 +81,28 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
   }
 
+  /** Rows of every table in the pgboss schema (jobs, any archive, partitions) whose text contains `needle`. */
+  async function rowsHolding(pipeline: EnquiryPipeline, needle: string) {
+    const { db } = pipeline.internals.store;
+    const rows = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
+    const tables = rows(
+      await db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'pgboss' and table_type = 'BASE TABLE'`,
+      ),
+    ) as { table_name: string }[];
+    expect(tables.map((t) => t.table_name)).toContain("job");
+    let found = 0;
+    for (const { table_name } of tables) {
+      const [row] = rows(
+        await db.execute(
+          sql`select count(*)::int as n from ${sql.identifier("pgboss")}.${sql.identifier(table_name)} t where t::text like ${`%${needle}%`}`,
+        ),
+      ) as { n: number }[];
+      found += Number(row?.n ?? 0);
+    }
+    return found;
+  }
+
   async function signIn(
     console: ServerStaffConsole,
     pipeline: EnquiryPipeline,
@@ -118,10 +142,116 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(again).toEqual({ ok: false, reason: "invalid" });
   });
 
-  test("on http://127.0.0.1 the cookie is plain (no prefix, no Secure)", async () => {
-    const { console, pipeline } = await start();
+  test("with a loopback SITE_URL, its port on any loopback name is served with a plain cookie (no prefix, no Secure)", async () => {
+    const { console, pipeline } = await start({ SITE_URL: "http://localhost:4999" });
     const { browser } = await signIn(console, pipeline, ADMIN, new Browser("http://127.0.0.1:4999"));
     expect([...browser.cookies.keys()]).toEqual(["maternis-staff.session_token"]);
+    expect(await console.auth.session(browser.request())).not.toBeNull();
+    // Another port is another origin: refused.
+    const other = new Browser("http://127.0.0.1:5000");
+    other.cookies = browser.cookies;
+    expect(await console.auth.session(other.request())).toBeNull();
+  });
+
+  test("a request for any other host gets 421, no session, no code and no Set-Cookie", async () => {
+    const { console, pipeline } = await start();
+    const { browser } = await signIn(console, pipeline, ADMIN);
+    for (const origin of [
+      "https://evil.example",
+      "http://127.0.0.1:4999",
+      "http://localhost:3000",
+      "https://maternis.health",
+    ]) {
+      const foreign = new Browser(origin);
+      foreign.cookies = new Map(browser.cookies);
+      expect(console.auth.serves(foreign.request())).toBe(false);
+      // The site's own session cookie, presented under another name, is no session.
+      expect(await console.auth.session(foreign.request())).toBeNull();
+      expect((await console.auth.signOut(foreign.request())).getSetCookie()).toEqual([]);
+      const asked = await console.auth.requestCode(foreign.request(), ADMIN, "fp").catch((error: unknown) => error);
+      expect(asked).toBeInstanceOf(Response);
+      expect((asked as Response).status).toBe(421);
+      const signedIn = await console.auth.signInWithCode(foreign.request(), ADMIN, "123456").catch((e: unknown) => e);
+      expect((signedIn as Response).status).toBe(421);
+      for (const endpoint of ["/passkey/generate-authenticate-options", "/passkey/generate-register-options"]) {
+        const request = new Request(`${origin}/staff/auth${endpoint}`, {
+          headers: { cookie: foreign.request().headers.get("cookie")!, origin },
+        });
+        const response = await console.auth.handler(request);
+        expect(response.status).toBe(421);
+        expect(response.headers.getSetCookie()).toEqual([]);
+      }
+    }
+    // The site itself still answers (the challenge cookie is set on it).
+    const own = await console.auth.handler(new Request(`${SITE}/staff/auth/passkey/generate-authenticate-options`));
+    expect(own.status).toBe(200);
+    expect(own.headers.getSetCookie().length).toBeGreaterThan(0);
+  });
+
+  test("asking for a code again never kills the code already sent: it is sent again, and still signs in", async () => {
+    const { console, pipeline } = await start();
+    const browser = new Browser();
+    await console.auth.requestCode(browser.request(), ADMIN, "fp");
+    const first = (await lastCode(pipeline, ADMIN))!;
+    // A wrong try on it, then someone (anyone who knows the address) asks again, twice.
+    const wrong = first === "000000" ? "111111" : "000000";
+    expect(await console.auth.signInWithCode(browser.request(), ADMIN, wrong)).toMatchObject({ ok: false });
+    await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
+    await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
+    const result: unknown = await pipeline.internals.store.db.execute(
+      sql`select data from pgboss.job where name = 'staff-mail' order by created_on`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      data: { message: { text: string; subject: string } };
+    }[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.data.message.text).toContain(first);
+      expect(row.data.message.subject).toBe("Your Maternis sign-in code");
+    }
+    // Code A still signs in; the wrong try still counts (four left, not five).
+    const signedIn = await console.auth.signInWithCode(browser.request(), ADMIN, first);
+    expect(signedIn.ok).toBe(true);
+  });
+
+  test("once a sign-in code is sent, no row of the queue's tables holds it", async () => {
+    const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
+    const sent: OutgoingEmail[] = [];
+    const mail: MailTransport = {
+      name: "file",
+      sendEmail: (message) => {
+        sent.push(message);
+        return Promise.resolve({ messageId: message.messageId ?? "" });
+      },
+      close: () => {},
+    };
+    const pipeline = await createEnquiryPipeline({ env, log: createLogger("silent"), runWorker: true, mail });
+    open.push(pipeline);
+    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    await console.auth.requestCode(new Browser().request(), ADMIN, "fp");
+    const message = await waitFor(() => sent.find((m) => m.to.includes(ADMIN)), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: "the sign-in code e-mail",
+    });
+    const code = /\b(\d{6})\b/.exec(message.text ?? "")?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message.subject).not.toContain(code);
+    await waitFor(async () => ((await rowsHolding(pipeline, code!)) === 0 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      what: "the sent job to leave pgboss",
+    });
+    // The same scan finds a code whose job still waits (a second member's, the worker stopped).
+    await pipeline.close();
+    open.splice(open.indexOf(pipeline), 1);
+    const quiet = await openPipeline(env, false);
+    open.push(quiet);
+    const again = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });
+    await again.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
+    await again.auth.requestCode(new Browser().request(), "member@maternis.test", "fp");
+    const waiting = (await lastCode(quiet, "member@maternis.test"))!;
+    expect(await rowsHolding(quiet, waiting)).toBeGreaterThan(0);
   });
 
   test("an unknown address gets the same answer and no e-mail; a member's code is not a stranger's", async () => {
@@ -266,5 +396,29 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(rows).toMatchObject([
       { action: "refused", actorId: member.id, actor: "member@maternis.test", target: "POST /staff/team" },
     ]);
+  });
+});
+
+describe("the console's one origin", () => {
+  test("SITE_URL's host only; loopback names on its port only when SITE_URL is loopback", () => {
+    expect(consoleOrigins(SITE)).toEqual([SITE]);
+    expect(servesConsole(`${SITE}/staff`, SITE)).toBe(true);
+    // TLS may end at a proxy: the scheme is not compared, the host is.
+    expect(servesConsole("http://www.maternis.health/staff", SITE)).toBe(true);
+    for (const other of [
+      "https://evil.example/staff",
+      "https://maternis.health/staff",
+      "https://www.maternis.health:8443/staff",
+      "http://localhost:3000/staff",
+      "http://127.0.0.1:3000/staff",
+    ])
+      expect(servesConsole(other, SITE)).toBe(false);
+
+    const local = "http://localhost:3000";
+    expect(consoleOrigins(local)).toEqual([local, "http://127.0.0.1:3000", "http://[::1]:3000"]);
+    for (const served of ["http://localhost:3000/staff", "http://127.0.0.1:3000/staff", "http://[::1]:3000/staff"])
+      expect(servesConsole(served, local)).toBe(true);
+    for (const other of ["http://localhost:3001/staff", "http://evil.example:3000/staff", `${SITE}/staff`])
+      expect(servesConsole(other, local)).toBe(false);
   });
 });

@@ -8,9 +8,11 @@ import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquirie
  * digest) go through the same durable path as enquiries' e-mails: a pg-boss
  * job, sent by the worker through MAIL_TRANSPORT (on the zero-config default
  * the file outbox, DATA_DIR/outbox), retried on failure. The job carries the
- * rendered message; it is deleted an hour after it completes, because a
- * sign-in code is a secret (valid 10 minutes) that has no reason to outlive
- * its e-mail.
+ * rendered message until it is sent, and is deleted as soon as it has been
+ * (docs/decisions/012-one-origin-and-sign-in-codes.md): a sign-in code is a
+ * secret that has no reason to outlive its e-mail in the queue's tables. A
+ * job that never gets sent goes an hour after it fails, long after its code
+ * expired.
  */
 export const STAFF_MAIL_QUEUE = "staff-mail";
 
@@ -47,5 +49,10 @@ export async function workStaffMail(boss: PgBoss, mail: MailTransport, log: Logg
     if (!job) return;
     await mail.sendEmail(job.data.message);
     log.info("staff e-mail sent", { subject: job.data.message.subject, messageId: job.data.message.messageId });
+    // Sent: the rendered message (a sign-in code, say) leaves the queue's tables at once.
+    // Should this fail, the job completes as usual and goes in an hour (deleteAfterSeconds).
+    await boss.deleteJob(STAFF_MAIL_QUEUE, job.id).catch((error: unknown) => {
+      log.warn("staff e-mail job not deleted after sending", { err: error, messageId: job.data.message.messageId });
+    });
   });
 }

@@ -30,9 +30,11 @@
  *   waitForConsole(page: Page): Promise<void>
  *     Waits until a console page has hydrated (its shell carries data-hydrated).
  *
- * A new code for an address replaces the last, so tests that sign in as the
- * same address at the same time would spoil each other's codes: the code
- * steps run under a lock shared by every Playwright worker.
+ * A request while a code is live e-mails the same code again, and a code works
+ * once, so tests that sign in as the same address at the same time would
+ * spoil each other's sign-ins: the code steps run under a lock shared by every
+ * Playwright worker. The code is read from the e-mail's body (never in its
+ * subject, "Your Maternis sign-in code").
  */
 import { mkdirSync, rmdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -35,6 +35,13 @@ export type Passkey = { id: string; name: string; createdAt: Date | null; device
 export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean };
 
 export interface StaffAuth {
+  /**
+   * Whether the console serves this request's host: SITE_URL's only (with a
+   * loopback SITE_URL, loopback names on its port). Anything else gets 421
+   * and no authentication state; the methods below throw that 421 Response
+   * (session() answers null, signOut() no headers).
+   */
+  serves(request: Request): boolean;
   /** The signed-in session of a request, or null (none, expired, revoked, or older than 12 hours: then revoked). */
   session(request: Request): Promise<StaffSession | null>;
   /**

@@ -10,6 +10,20 @@ export function requestMeta(context: Readonly<Pick<RouterContextProvider, "get">
 }
 
 /**
+ * A request for a host the console does not serve (a spoofed Host header, the
+ * site under another name) gets 421 Misdirected Request before anything
+ * stateful: no session lookup, no sign-in form, no cookie.
+ */
+export function refuseOtherHosts(context: Readonly<Pick<RouterContextProvider, "get">>, request: Request) {
+  if (!getConsole(context).auth.serves(request)) {
+    throw new Response("The staff console is not served at this address.", {
+      status: 421,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+}
+
+/**
  * Whether a signed-out request gets the sign-in page (a browser loading a
  * page, or the router fetching a page's data: `*.data`) or a bare 401
  * (anything else: scripts, downloads fetched without a page).
@@ -28,6 +42,7 @@ function wantsPage(request: Request) {
  * added to the response.
  */
 export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  refuseOtherHosts(context, request);
   const session = await getConsole(context).auth.session(request);
   if (!session) {
     if (wantsPage(request)) {

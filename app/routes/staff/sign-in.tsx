@@ -4,7 +4,7 @@ import { SignedOutShell } from "~/components/console/console-shell";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { requestMeta } from "~/lib/console/middleware.server";
+import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
 import { safeReturnTo } from "~/lib/console/paths";
 import { getConsole } from "~/lib/console/request.server";
 import type { Route } from "./+types/sign-in";
@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in | Staff console
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  refuseOtherHosts(context, request);
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   const reauth = url.searchParams.get("reauth") === "1";
@@ -32,6 +33,7 @@ type ActionResult =
   | { step: "code"; email: string; code: string; error?: string; notice?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  refuseOtherHosts(context, request);
   const console = getConsole(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -1,0 +1,136 @@
+/**
+ * Issue 25 (ASVS 5.0 L2), staff sign-in on one origin: a flood of console
+ * requests with made-up Host headers neither gets authentication state nor
+ * grows the server.
+ *
+ * Proves: 10,000 requests to the production build's console (the sign-in
+ * page, a console page, a code request, a passkey endpoint) with random Host
+ * headers (other names, and loopback names on random ports, which used to
+ * get a better-auth instance each) all get 421 Misdirected Request without a
+ * Set-Cookie, while the site's own host is still served; and the server's
+ * resident memory grows by less than 20 MB over them. The server reports
+ * its own process.memoryUsage().rss after a full garbage collection
+ * (started with --expose-gc and test/support/memory-probe.mjs, asked with
+ * SIGUSR2), after a warm-up of the same mix.
+ */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { faultEnvironment, SITE_URL, startFaultServer } from "../test/support/faults";
+import { rawRequest, type RawRequest } from "../test/support/raw-http";
+import type { RunningServer } from "../test/support/server-process";
+import { sleep, waitFor } from "../test/support/wait";
+
+const REQUESTS = 10_000;
+const WARM_UP = 1_000;
+const MAX_GROWTH_BYTES = 20 * 1024 * 1024;
+const env = faultEnvironment("console-hosts");
+
+const probe = path.resolve(import.meta.dirname, "../test/support/memory-probe.mjs");
+
+/** The server's resident memory after a full collection, as it reports it itself. */
+async function residentBytes(server: RunningServer, file: string) {
+  rmSync(file, { force: true });
+  server.process.kill("SIGUSR2");
+  const report = await waitFor(() => (existsSync(file) ? readFileSync(file, "utf8") : undefined), {
+    timeoutMs: 10_000,
+    what: "the server's memory report",
+  });
+  const { rss, gc } = JSON.parse(report) as { rss: number; gc: boolean };
+  expect(gc).toBe(true);
+  return rss;
+}
+
+const random = (n: number) => Math.floor(Math.random() * n);
+function randomHost(i: number) {
+  const port = 1024 + random(60_000);
+  switch (i % 4) {
+    case 0:
+      return `localhost:${port}`;
+    case 1:
+      return `127.0.0.1:${port}`;
+    case 2:
+      return `[::1]:${port}`;
+    default:
+      return `h${random(1e9).toString(36)}.example${i % 8 === 3 ? `:${port}` : ""}`;
+  }
+}
+
+function consoleRequest(i: number, host: string): RawRequest {
+  const headers = { Host: host, Accept: "text/html", "X-Test": String(i) };
+  switch (i % 4) {
+    case 0:
+      return { method: "GET", path: "/staff/sign-in", headers };
+    case 1:
+      return { method: "GET", path: "/staff", headers };
+    case 2:
+      return { method: "GET", path: "/staff/auth/passkey/generate-authenticate-options", headers };
+    default:
+      return {
+        method: "POST",
+        path: "/staff/sign-in",
+        headers: { ...headers, Origin: `http://${host}`, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=send-code&email=admin%40maternis.test",
+      };
+  }
+}
+
+describe("console requests for other hosts", () => {
+  test(`${REQUESTS} requests with random Host headers: 421, no cookie, memory grows < 20 MB`, async () => {
+    const report = path.join(env.data.dir, "memory.json");
+    env.server = await startFaultServer(
+      {
+        DATA_DIR: env.data.dir,
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: env.smtp.url,
+        STAFF_ADMIN_EMAILS: "admin@maternis.test",
+        MEMORY_PROBE_FILE: report,
+      },
+      { nodeArgs: ["--expose-gc", "--import", probe] },
+    );
+    const server = env.server;
+    const statuses = new Map<number, number>();
+    let cookies = 0;
+
+    async function flood(count: number, offset: number) {
+      const batch = 50;
+      for (let start = 0; start < count; start += batch) {
+        const answers = await Promise.all(
+          Array.from({ length: Math.min(batch, count - start) }, (_, k) => {
+            const i = offset + start + k;
+            return rawRequest(server.url, consoleRequest(i, randomHost(i)));
+          }),
+        );
+        for (const answer of answers) {
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.headers["set-cookie"]) cookies++;
+        }
+      }
+    }
+
+    // The site's own host is served (the control).
+    const own = await rawRequest(server.url, {
+      method: "GET",
+      path: "/staff/sign-in",
+      headers: { Host: new URL(SITE_URL).host, Accept: "text/html" },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toContain("Send me a code");
+
+    await flood(WARM_UP, 0);
+    await sleep(500);
+    const before = await residentBytes(server, report);
+    statuses.clear();
+    await flood(REQUESTS, WARM_UP);
+    await sleep(500);
+    const after = await residentBytes(server, report);
+
+    expect(Object.fromEntries(statuses)).toEqual({ 421: REQUESTS });
+    expect(cookies).toBe(0);
+    const growth = after - before;
+    console.log(
+      `console-hosts: resident ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB over ${REQUESTS} requests`,
+    );
+    expect(growth).toBeLessThan(MAX_GROWTH_BYTES);
+  }, 600_000);
+});
