@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { EmailClient } from "@azure/communication-email";
+import type { EmailClient, EmailClientOptions } from "@azure/communication-email";
 import type { SmsClient } from "@azure/communication-sms";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/lib/env.server";
@@ -179,32 +179,103 @@ export function smtpMailTransport(options: { from: string; url: string }): MailT
   };
 }
 
+/**
+ * How the ACS transports reach the service. `tlsOptions` is the SDK's own
+ * pipeline option (a private CA for a proxy in front of the service, or the
+ * contract tests' loopback server); `timeoutMs` bounds one whole send,
+ * e-mail polling included.
+ */
+export type AcsClientSettings = {
+  tlsOptions?: EmailClientOptions["tlsOptions"];
+  timeoutMs?: number;
+};
+
+/** How long one ACS send (e-mail: the request and every poll of its operation) may take. */
+export const ACS_SEND_TIMEOUT_MS = 30_000;
+
+/** The parts of an ACS connection string, or a TransportConfigError that never repeats the key. */
+export function parseAcsConnectionString(connectionString: string): { endpoint: string; accessKey: string } {
+  const match = /^\s*endpoint=(https:\/\/[^;\s]+);\s*accesskey=([^;\s]+?);?\s*$/i.exec(connectionString);
+  const endpoint = match?.[1];
+  const accessKey = match?.[2];
+  if (!endpoint || !accessKey || !URL.canParse(endpoint))
+    throw new TransportConfigError(
+      "ACS_CONNECTION_STRING must look like endpoint=https://<resource>.communication.azure.com/;accesskey=<key> (copy it from the resource's Keys page)",
+    );
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(accessKey) || Buffer.from(accessKey, "base64").length < 32)
+    throw new TransportConfigError(
+      "ACS_CONNECTION_STRING: the accesskey is not a base64 key (copy it from the resource's Keys page)",
+    );
+  return { endpoint, accessKey };
+}
+
+/**
+ * The SDK clients' options: the SDK's own retries are off. A 429 must reach
+ * the worker, whose send gate holds every send back for the time the service
+ * asked (the SDK would wait inside one send, up to three times, while the
+ * other sends keep hitting the limit); any other failure is retried by the
+ * outbox with its backoff.
+ */
+function acsClientOptions(settings: AcsClientSettings) {
+  return {
+    retryOptions: { maxRetries: 0 },
+    ...(settings.tlsOptions ? { tlsOptions: settings.tlsOptions } : {}),
+  };
+}
+
+/** The text of a failed ACS call: a refused signature names the setting to fix, a timeout says so. */
+function acsErrorText(error: unknown, fallback: string, timeoutMs: number): string {
+  const { statusCode, code, name } = (error ?? {}) as { statusCode?: number; code?: string; name?: string };
+  if (statusCode === 401 || statusCode === 403)
+    return `Azure Communication Services refused the request (${statusCode}${code ? ` ${code}` : ""}): check the access key in ACS_CONNECTION_STRING`;
+  if (name === "AbortError" || name === "TimeoutError")
+    return `Azure Communication Services did not answer within ${timeoutMs / 1000} s`;
+  return errorText(error, fallback);
+}
+
 /** `acs`: the Azure Communication Services e-mail API. */
-function acsMailTransport(options: { from: string; connectionString: string }): MailTransport {
+export function acsMailTransport(
+  options: { from: string; connectionString: string } & AcsClientSettings,
+): MailTransport {
+  parseAcsConnectionString(options.connectionString);
+  const timeoutMs = options.timeoutMs ?? ACS_SEND_TIMEOUT_MS;
   // The Azure SDK loads on first use: most processes never send through it.
   let loading: Promise<EmailClient> | undefined;
   const emailClient = () =>
     (loading ??= import("@azure/communication-email").then(
-      ({ EmailClient }) => new EmailClient(options.connectionString),
+      ({ EmailClient }) => new EmailClient(options.connectionString, acsClientOptions(options)),
     ));
   return {
     name: "acs",
     async sendEmail(message) {
+      // One deadline for the request and every poll: a hung poll fails the send (the outbox retries it).
+      const abortSignal = AbortSignal.timeout(timeoutMs);
+      // The operation's last status: a Failed one carries the service's reason, which the SDK's error wraps.
+      let lastBody: { status?: string; error?: { code?: string; message?: string } } | undefined;
       try {
         const client = await emailClient();
         const replyTo = safeAddress(message.replyTo);
-        const poller = await client.beginSend({
-          senderAddress: bareAddress(options.from),
-          content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
-          recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
-          replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
-          headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
-        });
-        const result = await poller.pollUntilDone();
+        const poller = await client.beginSend(
+          {
+            senderAddress: bareAddress(options.from),
+            content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
+            recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
+            replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
+            headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
+          },
+          {
+            abortSignal,
+            onResponse: (response) => {
+              lastBody = response.parsedBody as typeof lastBody;
+            },
+          },
+        );
+        const result = await poller.pollUntilDone({ abortSignal });
         if (result.status !== "Succeeded") throw new Error(result.error?.message ?? "");
         return { messageId: result.id };
       } catch (error) {
-        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+        const failed = lastBody?.status === "Failed" ? lastBody.error?.message?.trim() : undefined;
+        throw new SendError(failed || acsErrorText(error, EMAIL_FALLBACK_ERROR, timeoutMs), { cause: error });
       }
     },
     close() {},
@@ -232,16 +303,24 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
   };
 }
 
-function acsSmsTransport(options: { from: string; connectionString: string }): SmsTransport {
+/** `acs`: the Azure Communication Services SMS API. */
+export function acsSmsTransport(options: { from: string; connectionString: string } & AcsClientSettings): SmsTransport {
+  parseAcsConnectionString(options.connectionString);
+  const timeoutMs = options.timeoutMs ?? ACS_SEND_TIMEOUT_MS;
   let loading: Promise<SmsClient> | undefined;
   const smsClient = () =>
-    (loading ??= import("@azure/communication-sms").then(({ SmsClient }) => new SmsClient(options.connectionString)));
+    (loading ??= import("@azure/communication-sms").then(
+      ({ SmsClient }) => new SmsClient(options.connectionString, acsClientOptions(options)),
+    ));
   return {
     name: "acs",
     async sendSms(message) {
       try {
         const client = await smsClient();
-        const results = await client.send({ from: options.from, to: message.to, message: message.message });
+        const results = await client.send(
+          { from: options.from, to: message.to, message: message.message },
+          { abortSignal: AbortSignal.timeout(timeoutMs) },
+        );
         // A 202 can still carry a refused recipient: that is a failure too.
         const failed = results.find((result) => !result.successful);
         if (failed) throw new Error(failed.errorMessage ?? "");
@@ -252,7 +331,7 @@ function acsSmsTransport(options: { from: string; connectionString: string }): S
             .join(","),
         };
       } catch (error) {
-        throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });
+        throw new SendError(acsErrorText(error, SMS_FALLBACK_ERROR, timeoutMs), { cause: error });
       }
     },
   };
@@ -262,24 +341,27 @@ export class TransportConfigError extends Error {
   override name = "TransportConfigError";
 }
 
-export function createMailTransport(env: Env, log: Logger): MailTransport {
+export function createMailTransport(env: Env, log: Logger, acs: AcsClientSettings = {}): MailTransport {
   switch (env.MAIL_TRANSPORT) {
     case "smtp":
       if (!env.SMTP_URL) throw new TransportConfigError("MAIL_TRANSPORT=smtp needs SMTP_URL");
       return smtpMailTransport({ from: env.MAIL_FROM, url: env.SMTP_URL });
     case "acs":
       if (!env.ACS_CONNECTION_STRING) throw new TransportConfigError("MAIL_TRANSPORT=acs needs ACS_CONNECTION_STRING");
-      return acsMailTransport({ from: env.MAIL_FROM, connectionString: env.ACS_CONNECTION_STRING });
+      return acsMailTransport({ from: env.MAIL_FROM, connectionString: env.ACS_CONNECTION_STRING, ...acs });
     default:
       return fileMailTransport({ from: env.MAIL_FROM, outbox: path.resolve(env.DATA_DIR, "outbox"), log });
   }
 }
 
-export function createSmsTransport(env: Env, log: Logger): SmsTransport {
+export function createSmsTransport(env: Env, log: Logger, acs: AcsClientSettings = {}): SmsTransport {
   if (env.SMS_TRANSPORT === "acs") {
-    if (!env.ACS_CONNECTION_STRING || !env.SMS_FROM)
-      throw new TransportConfigError("SMS_TRANSPORT=acs needs ACS_CONNECTION_STRING and SMS_FROM");
-    return acsSmsTransport({ from: env.SMS_FROM, connectionString: env.ACS_CONNECTION_STRING });
+    if (!env.ACS_CONNECTION_STRING) throw new TransportConfigError("SMS_TRANSPORT=acs needs ACS_CONNECTION_STRING");
+    if (!env.SMS_FROM)
+      throw new TransportConfigError(
+        "SMS_TRANSPORT=acs needs SMS_FROM: the ACS phone number to send from, in E.164 format like +447700900123",
+      );
+    return acsSmsTransport({ from: env.SMS_FROM, connectionString: env.ACS_CONNECTION_STRING, ...acs });
   }
   return fileSmsTransport({ outbox: path.resolve(env.DATA_DIR, "outbox"), log });
 }

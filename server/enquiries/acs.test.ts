@@ -1,0 +1,415 @@
+import { request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { createLogger } from "~/lib/log.server";
+import type { Env } from "~/lib/env.server";
+import { createEnquiryPipeline, type EnquiryPipeline } from ".";
+import { COMMUNICATION_PATH, communicationRouter } from "./api.server";
+import { deliveryMessageId } from "./messages.server";
+import { deliveries } from "./schema.server";
+import {
+  TransportConfigError,
+  createMailTransport,
+  createSmsTransport,
+  type AcsClientSettings,
+} from "./transport.server";
+import { startAcsServer, type TestAcsServer } from "../../test/support/acs";
+import { preparedDataDir, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
+import { waitFor } from "../../test/support/wait";
+
+/**
+ * The ACS transports through the official SDKs (@azure/communication-email,
+ * @azure/communication-sms; nothing of them is mocked) against a contract
+ * server that speaks the service's REST protocol on loopback over HTTPS and
+ * verifies every request's HMAC signature (test/support/acs.ts).
+ */
+const log = createLogger("silent");
+const ENQUIRIES = "enquiries@maternis.test";
+const API_KEY = "test-key-0123456789abcdefghijklmnop";
+let acs: TestAcsServer;
+const open: EnquiryPipeline[] = [];
+const cleanups: (() => void)[] = [];
+
+beforeAll(async () => {
+  acs = await startAcsServer();
+});
+afterAll(async () => {
+  await acs?.stop();
+});
+afterEach(async () => {
+  for (const pipeline of open.splice(0)) await pipeline.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  acs.reset();
+});
+
+/** The SDK trusts the contract server's throwaway certificate through its own pipeline option. */
+const trust = (extra: AcsClientSettings = {}): AcsClientSettings => ({ tlsOptions: { ca: acs.ca }, ...extra });
+
+function acsEnv(overrides: Record<string, string> = {}): Env {
+  return testEnv({
+    MAIL_TRANSPORT: "acs",
+    SMS_TRANSPORT: "acs",
+    ACS_CONNECTION_STRING: acs.connectionString,
+    SMS_FROM: "+447700900001",
+    MAIL_FROM: "Maternis <no-reply@maternis.test>",
+    ...overrides,
+  });
+}
+
+/** A pipeline whose transports are the ones MAIL_TRANSPORT/SMS_TRANSPORT choose, trusting the contract server. */
+async function startPipeline(overrides: Record<string, string> = {}, settings: AcsClientSettings = {}) {
+  const data = await preparedDataDir();
+  cleanups.push(data.remove);
+  const env = acsEnv({ DATA_DIR: data.dir, ...overrides });
+  const pipeline = await createEnquiryPipeline({
+    env,
+    log,
+    mail: createMailTransport(env, log, trust(settings)),
+    sms: createSmsTransport(env, log, trust(settings)),
+  });
+  open.push(pipeline);
+  return { pipeline, store: pipeline.internals.store };
+}
+
+/** POST /functions/v1/azure-communication served with the ACS transports. */
+async function startEndpoint(overrides: Record<string, string> = {}) {
+  const env = acsEnv(overrides);
+  const app = express();
+  app.use(
+    communicationRouter({
+      apiKey: API_KEY,
+      mail: createMailTransport(env, log, trust()),
+      sms: createSmsTransport(env, log, trust()),
+      log,
+    }),
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  cleanups.push(() => server.close());
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${COMMUNICATION_PATH}`;
+  return async (body: unknown) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${API_KEY}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+}
+
+/** A request with no signature, trusting the server's certificate. */
+function rawPost(pathAndQuery: string, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpsRequest(
+      new URL(`${acs.endpoint.replace(/\/$/, "")}${pathAndQuery}`),
+      { method: "POST", ca: acs.ca },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const email = {
+  to: "partner@example.org",
+  subject: "Quarterly report",
+  htmlContent: "<p>Attached</p>",
+  textContent: "Attached",
+};
+
+describe("the ACS contract server", () => {
+  test("refuses a request without a valid signature with 401, and one signed with another key", async () => {
+    const unsigned = await rawPost("/emails:send?api-version=2025-09-01", "{}");
+    expect(unsigned.status).toBe(401);
+    expect(JSON.parse(unsigned.body)).toMatchObject({ error: { code: "Denied" } });
+
+    const wrongKey = createMailTransport(
+      acsEnv({ ACS_CONNECTION_STRING: acs.connectionStringWithKey(Buffer.alloc(64, 7).toString("base64")) }),
+      log,
+      trust(),
+    );
+    await expect(wrongKey.sendEmail({ to: ["a@example.org"], subject: "Hi", text: "Hi" })).rejects.toThrow(
+      /ACS_CONNECTION_STRING/,
+    );
+    expect(acs.requests).toContainEqual(expect.objectContaining({ route: "email-send", verified: false, status: 401 }));
+    expect(acs.emails).toHaveLength(0);
+
+    // Positive control: the right key passes the same check.
+    const right = createMailTransport(acsEnv(), log, trust());
+    await right.sendEmail({ to: ["a@example.org"], subject: "Hi", text: "Hi" });
+    expect(acs.emails).toHaveLength(1);
+    expect(acs.requests.filter((r) => r.verified).map((r) => r.route)).toEqual([
+      "email-send",
+      "email-poll",
+      "email-poll",
+    ]);
+  });
+});
+
+describe("enquiries through the ACS e-mail SDK", () => {
+  test("each kind is delivered: sender from MAIL_FROM, Message-ID, Reply-To, HTML and plain text, UTF-8 names", async () => {
+    const { pipeline, store } = await startPipeline();
+    const submit = pipeline.service.submitEnquiry;
+    const contact = await submit(
+      "contact",
+      { name: "Zoë Ọlá-Ångström", email: "zoe@example.org", interest: "partnership", message: "Bonjour — ça va?" },
+      { ip: "203.0.113.1" },
+    );
+    const demo = await submit(
+      "demo",
+      {
+        fullName: "Kwame Boateng",
+        email: "kwame@example.org",
+        organization: "Ghana Health Service",
+        role: "government",
+      },
+      { ip: "203.0.113.2" },
+    );
+    const advisory = await submit(
+      "advisory",
+      { fullName: "Ngozi Okafọ", email: "ngozi@example.org", role: "midwife", country: "Nigeria", reason: "Records" },
+      { ip: "203.0.113.3" },
+    );
+    if (!contact.ok || !demo.ok || !advisory.ok) throw new Error("an enquiry was refused");
+
+    await waitForDeliveriesSettled(pipeline);
+    expect(acs.emails).toHaveLength(6);
+    expect(acs.requests.every((r) => r.verified)).toBe(true);
+    for (const mail of acs.emails) {
+      expect(mail.senderAddress).toBe("no-reply@maternis.test");
+      expect(mail.html).toMatch(/<html|<table|<p/i);
+      expect(mail.plainText?.trim()).toBeTruthy();
+      expect(mail.headers["Message-ID"]).toMatch(
+        /^<[0-9a-f-]+\.(notification|acknowledgement|welcome)@www\.maternis\.health>$/,
+      );
+    }
+    const to = (address: string) => acs.emails.filter((m) => m.to.some((r) => r.address === address));
+
+    const notifications = to(ENQUIRIES);
+    expect(notifications).toHaveLength(3);
+    const contactNotification = notifications.find((m) =>
+      m.headers["Message-ID"]?.startsWith(`<${contact.submissionId}`),
+    );
+    expect(contactNotification?.headers["Message-ID"]).toBe(
+      deliveryMessageId(contact.submissionId, "notification", "https://www.maternis.health"),
+    );
+    expect(contactNotification?.replyTo).toEqual([{ address: "zoe@example.org", displayName: "Zoë Ọlá-Ångström" }]);
+    expect(contactNotification?.plainText).toContain("Zoë Ọlá-Ångström");
+    expect(contactNotification?.plainText).toContain("Bonjour — ça va?");
+    const advisoryNotification = notifications.find((m) => m.subject === "New Advisory Network Signup - Ngozi Okafọ");
+    expect(advisoryNotification?.replyTo).toEqual([{ address: "ngozi@example.org", displayName: "Ngozi Okafọ" }]);
+
+    const acknowledgement = to("zoe@example.org");
+    expect(acknowledgement).toHaveLength(1);
+    expect(acknowledgement[0]!.replyTo).toEqual([]);
+    expect(acknowledgement[0]!.plainText).toContain("Hi Zoë,");
+    expect(to("kwame@example.org").map((m) => m.subject)).toEqual(["Thank you for requesting a demo"]);
+    expect(to("ngozi@example.org").map((m) => m.subject)).toEqual(["Welcome to the Advisory Network"]);
+
+    const rows = await store.db.select().from(deliveries);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    // The provider's id of each e-mail is the operation's id.
+    expect(new Set(rows.map((r) => r.providerMessageId))).toEqual(new Set(acs.emails.map((m) => m.operationId)));
+  });
+
+  test("a 429 closes the worker's send gate for its Retry-After; the e-mail goes later, no retry burned", async () => {
+    // No retries at all: a send that failed its job would be dead-lettered at once.
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "0", WORKER_CONCURRENCY: "1" });
+    acs.fault("email-send", { status: 429, retryAfter: "1" });
+    const result = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "Busy Service", email: "busy@example.org", interest: "general", message: "Hello" },
+      { ip: "192.0.2.10" },
+    );
+    expect(result.ok).toBe(true);
+    await waitForDeliveriesSettled(pipeline);
+
+    const sends = acs.requests.filter((r) => r.route === "email-send");
+    const limited = sends.find((r) => r.status === 429);
+    expect(limited).toBeDefined();
+    const after = sends.filter((r) => r.at > limited!.at);
+    // Positive control: sends did happen after the 429, and none before the second it asked for.
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    for (const send of after) expect(send.at - limited!.at).toBeGreaterThanOrEqual(950);
+    expect(acs.emails).toHaveLength(2);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status).sort()).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+  });
+
+  test("a poll that hangs times out; the delivery is retried with the same Message-ID, not lost", async () => {
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+    acs.fault("email-poll", "hang");
+    const result = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "Slow Service", email: "slow@example.org", interest: "general", message: "Hello" },
+      { ip: "192.0.2.11" },
+    );
+    expect(result.ok).toBe(true);
+    const failed = await waitFor(
+      async () =>
+        (await store.db.select().from(deliveries).where(eq(deliveries.status, "failed"))).find((r) => r.lastError),
+      { what: "the send whose poll hung to fail" },
+    );
+    expect(failed.lastError).toBe("Azure Communication Services did not answer within 1.5 s");
+    expect(acs.hungCount()).toBe(1);
+
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.find((r) => r.id === failed.id)?.attempts).toBe(2);
+    // The accepted-but-unconfirmed e-mail went again with the same Message-ID (receivers can tell a repeat).
+    const repeated = acs.emails.filter((m) => m.to[0]?.address === failed.recipient);
+    expect(repeated).toHaveLength(2);
+    expect(new Set(repeated.map((m) => m.headers["Message-ID"])).size).toBe(1);
+    expect(acs.emails).toHaveLength(3);
+  });
+
+  test("a wrong access key: the delivery's error is one line naming ACS_CONNECTION_STRING", async () => {
+    const wrong = acs.connectionStringWithKey(Buffer.alloc(64, 1).toString("base64"));
+    const { pipeline, store } = await startPipeline({ ACS_CONNECTION_STRING: wrong, DELIVERY_RETRY_LIMIT: "0" });
+    const result = await pipeline.service.submitEnquiry(
+      "contact",
+      { name: "Wrong Key", email: "key@example.org", interest: "general", message: "Hello" },
+      { ip: "192.0.2.12" },
+    );
+    expect(result.ok).toBe(true);
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["dead", "dead"]);
+    for (const row of rows) {
+      expect(row.lastError).toBe(
+        "Azure Communication Services refused the request (401 Denied): check the access key in ACS_CONNECTION_STRING",
+      );
+      expect(row.lastError).not.toContain(Buffer.alloc(64, 1).toString("base64"));
+    }
+    expect(acs.emails).toHaveLength(0);
+    expect(acs.requests.filter((r) => r.status === 401)).toHaveLength(2);
+  });
+});
+
+describe("the communication endpoint with ACS", () => {
+  test("send_email and send_sms reach ACS signed; the answer carries the provider's id", async () => {
+    const post = await startEndpoint();
+    const sent = await post({ action: "send_email", data: { ...email, to: ["a@example.org", "b@example.org"] } });
+    expect(sent.status).toBe(200);
+    expect(acs.emails).toHaveLength(1);
+    expect(sent.body).toEqual({ success: true, messageId: acs.emails[0]!.operationId });
+    expect(acs.emails[0]).toMatchObject({
+      senderAddress: "no-reply@maternis.test",
+      to: [{ address: "a@example.org" }, { address: "b@example.org" }],
+      subject: "Quarterly report",
+      html: "<p>Attached</p>",
+      plainText: "Attached",
+      replyTo: [],
+    });
+
+    const text = await post({
+      action: "send_sms",
+      data: { to: ["+447700900123", "+233201234567"], message: "Visit at 10:00 — OK?" },
+    });
+    expect(text.status).toBe(200);
+    expect(acs.sms).toEqual([
+      {
+        from: "+447700900001",
+        to: ["+447700900123", "+233201234567"],
+        message: "Visit at 10:00 — OK?",
+        messageIds: expect.any(Array),
+      },
+    ]);
+    expect(text.body).toEqual({ success: true, messageId: acs.sms[0]!.messageIds.join(",") });
+    expect(acs.requests.every((r) => r.verified)).toBe(true);
+  });
+
+  test("a Failed operation, a 400 and a refused SMS recipient become 502 with the service's text", async () => {
+    const post = await startEndpoint();
+    acs.settings.emailOutcome = () => ({
+      status: "Failed",
+      error: {
+        code: "EmailDroppedAllRecipientsSuppressed",
+        message: "Message dropped because all recipients were suppressed",
+      },
+    });
+    expect(await post({ action: "send_email", data: email })).toEqual({
+      status: 502,
+      body: { error: "Message dropped because all recipients were suppressed" },
+    });
+
+    acs.fault("email-send", {
+      status: 400,
+      code: "InvalidSenderDomain",
+      message: "Sender domain has not been linked.",
+    });
+    expect(await post({ action: "send_email", data: email })).toEqual({
+      status: 502,
+      body: { error: "Sender domain has not been linked." },
+    });
+
+    acs.settings.smsOutcome = (to) =>
+      to === "+447700900999"
+        ? { successful: false, httpStatusCode: 400, errorMessage: "Invalid To phone number format." }
+        : { successful: true };
+    expect(await post({ action: "send_sms", data: { to: ["+447700900123", "+447700900999"], message: "Hi" } })).toEqual(
+      {
+        status: 502,
+        body: { error: "Invalid To phone number format." },
+      },
+    );
+    acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 500 });
+    expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Hi" } })).toEqual({
+      status: 502,
+      body: { error: "Failed to send SMS" },
+    });
+    // Every one of these reached the service, signed.
+    expect(acs.requests.filter((r) => r.route === "sms-send" && r.verified)).toHaveLength(2);
+  });
+
+  test("a number that is not E.164 is a 400 and never reaches ACS", async () => {
+    const post = await startEndpoint();
+    for (const to of ["07700900123", "+0447700900123", "+44 7700 900123", "+44770090012345678"]) {
+      const res = await post({ action: "send_sms", data: { to, message: "Hi" } });
+      expect(res.status, to).toBe(400);
+      expect(res.body.error).toMatch(/E\.164/);
+    }
+    expect(acs.requests).toHaveLength(0);
+    // Positive control: a valid number does reach it.
+    expect((await post({ action: "send_sms", data: { to: "+447700900123", message: "Hi" } })).status).toBe(200);
+    expect(acs.requests).toHaveLength(1);
+  });
+});
+
+describe("ACS configuration at start-up", () => {
+  test("a malformed ACS_CONNECTION_STRING or a missing SMS_FROM is one line naming the variable, never the key", () => {
+    const secret = Buffer.alloc(48, 9).toString("base64");
+    for (const value of [
+      `endpoint=http://x.communication.azure.com/;accesskey=${secret}`,
+      `accesskey=${secret}`,
+      "endpoint=https://x/;accesskey=not base64!",
+    ]) {
+      const env = acsEnv({ ACS_CONNECTION_STRING: value });
+      let error: unknown;
+      try {
+        createMailTransport(env, log);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, value).toBeInstanceOf(TransportConfigError);
+      expect((error as Error).message).toMatch(/^ACS_CONNECTION_STRING/);
+      expect((error as Error).message).not.toContain(secret);
+      expect((error as Error).message).not.toContain("\n");
+    }
+    expect(() =>
+      createSmsTransport(testEnv({ SMS_TRANSPORT: "acs", ACS_CONNECTION_STRING: acs.connectionString }), log),
+    ).toThrow(/^SMS_TRANSPORT=acs needs SMS_FROM/);
+    // Positive control: the contract server's own connection string is accepted.
+    expect(createMailTransport(acsEnv(), log).name).toBe("acs");
+  });
+});
