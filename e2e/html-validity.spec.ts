@@ -56,8 +56,7 @@ function parseReport(run: CheckerRun): { messages: VnuMessage[] } {
     });
   }
   const messages = (report as { messages?: unknown } | null)?.messages;
-  if (!Array.isArray(messages))
-    throw new Error(`vnu's report has no messages list:\n${run.stderr.slice(0, 2000)}`);
+  if (!Array.isArray(messages)) throw new Error(`vnu's report has no messages list:\n${run.stderr.slice(0, 2000)}`);
   return { messages: messages as VnuMessage[] };
 }
 

@@ -46,10 +46,9 @@ async function readMailbox(): Promise<MailboxMessage[]> {
   } catch (error) {
     // The stack's SMTP server creates the folder before the server starts: a
     // missing one means a wrong MAILBOX_DIR, and must not read as "no e-mail".
-    throw new Error(
-      `Cannot read the mailbox ${mailboxDir} (does MAILBOX_DIR match the stack's?): ${String(error)}`,
-      { cause: error },
-    );
+    throw new Error(`Cannot read the mailbox ${mailboxDir} (does MAILBOX_DIR match the stack's?): ${String(error)}`, {
+      cause: error,
+    });
   }
   const messages: MailboxMessage[] = [];
   for (const file of names) {
