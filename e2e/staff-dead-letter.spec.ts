@@ -57,6 +57,7 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
   smtp.reject.add(refused);
   await page.goto("/contact");
   const token = await page.locator('input[name="formStartedAt"]').inputValue();
+  // A fixed wait is right here: the server rejects a post sooner than its minimum fill time after the token.
   await sleep(MIN_FILL_MS);
   const response = await context.request.post("/contact", {
     form: {

@@ -22,6 +22,7 @@ export const MIN_FILL_MS = 600;
 /** Waits until the form rendered at `renderedAt` may be posted. */
 export async function afterMinFill(renderedAt: number) {
   const left = renderedAt + MIN_FILL_MS - Date.now();
+  // A fixed wait is right here: the server rejects a post sooner than FORM_MIN_FILL_MS after rendering.
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 

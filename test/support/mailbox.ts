@@ -4,6 +4,8 @@
  * as MAILBOX_DIR/<time>-<sequence>.eml).
  * Tests find their own messages by a unique address, so the folder may hold
  * messages from earlier runs and from tests running in parallel.
+ * Reading a folder that does not exist throws: an empty mailbox must be a
+ * real one, or "no e-mail was sent" would pass with a wrong MAILBOX_DIR.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +23,8 @@ export type MailboxMessage = ParsedMail & {
   file: string;
   /** The order the SMTP server received it in (the file name's sequence number). */
   sequence: number;
+  /** When the SMTP server received it (ms since the epoch, the file name's time). */
+  receivedAt: number;
   /** Every address in To, lower-cased. */
   toAddresses: string[];
   replyToAddresses: string[];
@@ -39,8 +43,12 @@ async function readMailbox(): Promise<MailboxMessage[]> {
   let names: string[];
   try {
     names = readdirSync(mailboxDir).filter((name) => name.endsWith(".eml"));
-  } catch {
-    return [];
+  } catch (error) {
+    // The stack's SMTP server creates the folder before the server starts: a
+    // missing one means a wrong MAILBOX_DIR, and must not read as "no e-mail".
+    throw new Error(`Cannot read the mailbox ${mailboxDir} (does MAILBOX_DIR match the stack's?): ${String(error)}`, {
+      cause: error,
+    });
   }
   const messages: MailboxMessage[] = [];
   for (const file of names) {
@@ -56,6 +64,7 @@ async function readMailbox(): Promise<MailboxMessage[]> {
     const message: MailboxMessage = Object.assign(parsed, {
       file,
       sequence: match ? Number(match[1]) * 10_000 + Number(match[2]) : 0,
+      receivedAt: match ? Number(match[1]) : 0,
       toAddresses: addresses(parsed.to),
       replyToAddresses: addresses(parsed.replyTo),
     });

@@ -40,7 +40,7 @@ import { mkdirSync, rmdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { messagesAbout } from "./mailbox";
-import { sleep, waitFor } from "./wait";
+import { waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
 
@@ -49,21 +49,23 @@ const lockDir = path.resolve(import.meta.dirname, "../../.tmp/staff-sign-in.lock
 /** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
 export async function withSignInLock<T>(fn: () => Promise<T>): Promise<T> {
   mkdirSync(path.dirname(lockDir), { recursive: true });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lockDir);
-      break;
-    } catch {
+  // Polls until this worker creates the lock directory (mkdir is atomic: one taker wins).
+  await waitFor(
+    () => {
       try {
-        if (Date.now() - statSync(lockDir).mtimeMs > 60_000) rmdirSync(lockDir);
+        mkdirSync(lockDir);
+        return true;
       } catch {
-        // released meanwhile
+        try {
+          if (Date.now() - statSync(lockDir).mtimeMs > 60_000) rmdirSync(lockDir);
+        } catch {
+          // released meanwhile
+        }
+        return false;
       }
-      if (Date.now() > deadline) throw new Error(`Could not take ${lockDir}`);
-      await sleep(100);
-    }
-  }
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: `the sign-in lock ${lockDir}` },
+  );
   try {
     return await fn();
   } finally {
