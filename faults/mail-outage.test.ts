@@ -20,13 +20,7 @@ import { expect, test } from "vitest";
 import type { SmtpOutage } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 import { exportEnquiries } from "../test/support/enquiries-cli";
-import {
-  ENQUIRIES_EMAIL,
-  formBody,
-  faultEnvironment,
-  startFaultServer,
-  waitForAllSent,
-} from "../test/support/faults";
+import { ENQUIRIES_EMAIL, formBody, faultEnvironment, startFaultServer, waitForAllSent } from "../test/support/faults";
 import { validFields, type FormKind } from "../test/support/fixtures";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 

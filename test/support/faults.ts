@@ -136,6 +136,7 @@ export async function waitForAllSent(
   ).catch((error: unknown) => {
     throw new Error(`${String(error)} (the database had ${JSON.stringify(last)})`);
   });
-  if (done.overshoot) throw new Error(`expected ${sent} deliveries sent, the database has ${JSON.stringify(done.counts)}`);
+  if (done.overshoot)
+    throw new Error(`expected ${sent} deliveries sent, the database has ${JSON.stringify(done.counts)}`);
   return done.counts;
 }
