@@ -3,34 +3,43 @@
  *
  * The server runs with BACKUP_CRON "* * * * *" (a backup every minute, taken
  * by its real pg-boss schedule) and its SMTP server down, while enquiries are
- * submitted at a steady pace until at least 100 are in and a scheduled backup
+ * submitted one after another, each once the worker has met (and failed to
+ * send) every earlier one, until at least 100 are in and a scheduled backup
  * has been taken in the middle of them (at least 20 before it began, 5
- * after); each backup is copied away as soon as it appears. The server is then killed and its
+ * after); each backup is copied away as soon as the worker logs it written.
+ * The server is then killed and its
  * DATA_DIR given up; the copy is restored with the operator CLI into a fresh
  * DATA_DIR, and a server started on it with a working SMTP server.
  *
  * Proves: every enquiry accepted before the snapshot began is in the restored
  * database (and nothing that was never submitted); the server starts on it;
  * and the e-mails queued at backup time arrive once each, with the
- * Message-IDs of the original enquiries.
+ * Message-IDs of the original enquiries: the test waits for the restored
+ * database to record every one sent, then for a control enquiry sent after
+ * them through the same server, before it counts what arrived.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { listBackups, type BackupFile } from "../server/enquiries/backups.server";
 import { enquiriesCli, exportEnquiries } from "../test/support/enquiries-cli";
-import { ENQUIRIES_EMAIL, faultEnvironment, formBody, saveOutput, startFaultServer } from "../test/support/faults";
+import {
+  ENQUIRIES_EMAIL,
+  faultEnvironment,
+  formBody,
+  saveOutput,
+  startFaultServer,
+  waitForAllSent,
+} from "../test/support/faults";
 import { validFields, type FormKind } from "../test/support/fixtures";
 import { tempDataDir } from "../test/support/pglite";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 import { freePort, type RunningServer } from "../test/support/server-process";
-import { sleep, waitFor } from "../test/support/wait";
+import { waitFor } from "../test/support/wait";
 
 const host = "www.maternis.health";
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 const AT_LEAST = 100;
-/** About two submissions a second: 100 take close to a minute, and the schedule backs up once a minute. */
-const PAUSE_MS = 400;
 /** The backup under test is taken with at least this many enquiries in, and this many more accepted after it began. */
 const MIN_BEFORE = 20;
 const MIN_AFTER = 5;
@@ -50,6 +59,8 @@ test(
       DELIVERY_RETRY_DELAY_SECONDS: "5",
       DELIVERY_RETRY_LIMIT: "100",
       BACKUP_CRON: "* * * * *",
+      // "backup written" (info) and "delivery failed; will retry" (warn) are the events waited for.
+      LOG_LEVEL: "info",
     });
     const first = env.server;
     const backupDir = path.join(env.data.dir, "backups");
@@ -60,22 +71,32 @@ test(
     const offsite = path.join(fresh.dir, "backups");
     mkdirSync(offsite);
     let second: RunningServer | undefined;
-    let done = false;
+    let stopCopying = () => {};
     try {
       const accepted: { email: string; at: number }[] = [];
       const acceptedBy = (time: number) => accepted.filter((a) => a.at < time).length;
       const copied: BackupFile[] = [];
-      const deadline = Date.now() + 180_000;
-      const watching = (async () => {
-        while (!done && Date.now() < deadline) {
-          for (const found of await listBackups(backupDir)) {
-            if (copied.some((c) => c.name === found.name)) continue;
-            copyFileSync(found.path, path.join(offsite, found.name));
-            copied.push(found);
-          }
-          await sleep(200);
+      // The worker logs "backup written" once the file is complete: copy it away then.
+      let copying = Promise.resolve();
+      const copyNew = async () => {
+        for (const found of await listBackups(backupDir)) {
+          if (copied.some((c) => c.name === found.name)) continue;
+          copyFileSync(found.path, path.join(offsite, found.name));
+          copied.push(found);
         }
-      })();
+      };
+      stopCopying = first.onLog((entry) => {
+        if (entry.msg === "backup written") copying = copying.then(copyNew);
+      });
+      // The enquiries whose first e-mail the worker has tried to send (and failed: no SMTP server).
+      const met = () =>
+        new Set(
+          first
+            .logged("delivery failed; will retry")
+            .filter((entry) => entry.attempt === 1)
+            .map((entry) => entry.submissionId),
+        ).size;
+      const deadline = Date.now() + 180_000;
       // The snapshot under test: the first one taken once at least MIN_BEFORE enquiries were in.
       const chosen = () => copied.find((c) => acceptedBy(c.takenAt.getTime()) >= MIN_BEFORE);
       const after = (backup: BackupFile) => accepted.length - acceptedBy(backup.takenAt.getTime() + 1);
@@ -86,10 +107,16 @@ test(
         const response = await postForm(first.url, kind, formBody(validFields(kind, email, i)));
         expect(isSuccessPage(kind, response), `${kind} ${email}: ${response.status}`).toBe(true);
         accepted.push({ email, at: Date.now() });
-        await sleep(PAUSE_MS);
+        // Paced by the worker, not a timer: the next one once the worker has met this one, so
+        // submissions go on at the worker's pace until the once-a-minute schedule has fired.
+        await waitFor(() => met() >= accepted.length, {
+          timeoutMs: 30_000,
+          intervalMs: 20,
+          what: `the worker to try enquiry ${accepted.length}'s first e-mail`,
+        });
       }
-      done = true;
-      await watching;
+      stopCopying();
+      await copying;
       const snapshot = chosen()!;
       const before = accepted.filter((a) => a.at < snapshot.takenAt.getTime()).map((a) => a.email);
       expect(before.length, "enquiries accepted before the snapshot").toBeGreaterThanOrEqual(MIN_BEFORE);
@@ -118,26 +145,33 @@ test(
 
       // The restored site starts, and sends what was queued: every Message-ID once, nothing else.
       second = await startFaultServer({ DATA_DIR: fresh.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url });
-      await waitFor(() => env.smtp.received.length >= expected.size, {
-        timeoutMs: 90_000,
-        intervalMs: 200,
-        what: `${expected.size} queued e-mails after the restore`,
-      });
-      await sleep(3000);
+      await waitForAllSent(second, expected.size, { what: `${expected.size} queued e-mails sent after the restore` });
+      // The positive control: one more enquiry through the same queue, worker and SMTP server
+      // after the restored ones; once both its e-mails are recorded sent, a repeat would have
+      // had its turn too.
+      const control = { kind: "contact" as const, email: "backup-control@faults.example" };
+      const response = await postForm(second.url, control.kind, formBody(validFields(control.kind, control.email, 0)));
+      expect(isSuccessPage(control.kind, response), `control: ${response.status}`).toBe(true);
+      await waitForAllSent(second, expected.size + 2, { what: "the control enquiry's e-mails sent" });
+      await second.stop();
+      expect(second.process.exitCode).toBe(0);
+      const controlRow = (await exportEnquiries(fresh.dir)).find((row) => row.email === control.email);
+      expect(controlRow, "the control enquiry is stored").toBeDefined();
+      expected.set(`<${controlRow!.id}.notification@${host}>`, ENQUIRIES_EMAIL);
+      expected.set(`<${controlRow!.id}.acknowledgement@${host}>`, control.email);
+
       const ids = env.smtp.received.map((mail) => `<${(mail.messageId ?? "").replace(/^<|>$/g, "")}>`);
       expect(ids).toHaveLength(expected.size);
       expect([...ids].sort()).toEqual([...expected.keys()].sort());
       for (const [i, mail] of env.smtp.received.entries())
         expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
-      await second.stop();
-      expect(second.process.exitCode).toBe(0);
 
       console.info(
         `backup-restore: ${accepted.length} enquiries submitted, ${before.length} before the snapshot, ` +
           `${rows.length} restored from ${snapshot.name} (${snapshot.bytes} bytes), ${ids.length} e-mails after the restore`,
       );
     } finally {
-      done = true;
+      stopCopying();
       await second?.kill("SIGKILL");
       saveOutput(second, "backup-restore-restored");
       fresh.remove();

@@ -9,8 +9,10 @@
  *   - after every delete, before the commit: the person is fully present;
  *   - after the commit, before the outbox files go: fully erased in the
  *     database, and erasing again removes the files left behind;
- *   - at several moments after the transaction begins: either fully present
- *     or fully erased, never in between.
+ *   - inside the transaction after each of its writes in turn (a test hook in
+ *     the child pauses before the next write, reports what the transaction
+ *     sees, and is killed there): the transaction really had deleted that
+ *     much, and after the kill the person is fully present, every time.
  * On the embedded database (whose files the dead process had open) and on
  * PostgreSQL. The other person is never touched.
  */
@@ -132,7 +134,7 @@ async function stateOf(store: Store, copy: Copy, seeded: Seeded): Promise<State>
 }
 
 /** Runs the child to its pause point and kills it there, or (`none`) to the end. */
-function runChild(copy: Copy, pause: string, killAfterMs = 0): Promise<{ killed: boolean; output: string }> {
+function runChild(copy: Copy, pause: string): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "faults/erasure-child.ts"], {
       cwd: repo,
@@ -153,17 +155,17 @@ function runChild(copy: Copy, pause: string, killAfterMs = 0): Promise<{ killed:
     }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (!killed && pause !== "none" && output.includes("PAUSED")) {
+      // Killed once the child has printed its whole PAUSED line.
+      if (!killed && pause !== "none" && /^PAUSED[^\n]*\n/m.test(output)) {
         killed = true;
-        setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+        child.kill("SIGKILL");
       }
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
-      // With a delay after "start", the erasure may finish before the kill: that is a valid outcome too.
-      const finished = (pause === "none" || pause === "start") && code === 0;
+      const finished = pause === "none" && code === 0;
       if (pause === "none" && !finished) reject(new Error(`The erasure child failed (${code}):\n${output}`));
       else if (!finished && signal !== "SIGKILL") {
         reject(new Error(`The erasure child ended (${code ?? signal}) before it was killed:\n${output}`));
@@ -282,27 +284,34 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
     await expectErased(copy, 2);
   });
 
-  test("killed at moments through the transaction: all or nothing, every time", async () => {
-    const outcomes: string[] = [];
-    for (const delay of [0, 500, 2500, 6000]) {
+  test("killed inside the transaction after each of its writes: the writes were made, and none survives", async () => {
+    // The erasure's writes in order (server/staff/subjects.server.ts, eraseSubject): the jobs,
+    // notes, deliveries and submissions deleted, then the audit row inserted.
+    const order = ["jobs", "notes", "deliveries", "submissions", "erasureRows"] as const;
+    type Visible = Record<(typeof order)[number], number>;
+    let before: Visible | undefined;
+    const seen: string[] = [];
+    for (let writes = 0; writes < order.length; writes++) {
       const copy = await engine.clone(template);
-      const { output } = await runChild(copy, "start", delay);
-      const state = await withStore(copy, (store) => stateOf(store, copy, seeded));
-      const db = { ...state, outboxFiles: 0 };
-      if (output.includes("DONE ")) {
-        expect(state, `finished before the kill at ${delay} ms`).toEqual(erased);
-        outcomes.push("finished");
-      } else if (state.submissions === 0) {
-        // Committed: the database part is complete; files may or may not have gone yet.
-        expect(db, `killed ${delay} ms in`).toEqual(erased);
-        outcomes.push("erased");
-      } else {
-        expect(state, `killed ${delay} ms in`).toEqual(present);
-        outcomes.push("present");
-      }
+      const { killed, output } = await runChild(copy, `after-write:${writes}`);
+      // The child reached this point inside the transaction and was killed there, not after.
+      expect(killed, `after ${writes} writes`).toBe(true);
+      expect(output).not.toContain("DONE ");
+      const line = /^PAUSED (.*)$/m.exec(output);
+      expect(line, output).not.toBeNull();
+      const report = JSON.parse(line![1]!) as { writes: number; visible: Visible };
+      expect(report.writes).toBe(writes);
+      before ??= report.visible;
+      // Inside the transaction, exactly the first `writes` steps had taken effect.
+      const changed = order.filter((table) => report.visible[table] !== before![table]);
+      expect(changed, `what the transaction saw after ${writes} writes`).toEqual(order.slice(0, writes));
+      // After the kill: nothing of it survived.
+      expect(await withStore(copy, (store) => stateOf(store, copy, seeded)), `killed after ${writes} writes`).toEqual(
+        present,
+      );
+      seen.push(`${writes}: ${changed.join("+") || "none"}`);
     }
-    expect(outcomes).toHaveLength(4);
-    // Written to the test's output, so a run shows which outcomes it saw.
-    console.info(`${engine.name}: outcomes by kill delay ${outcomes.join(", ")}`);
-  });
+    // Written to the test's output, so a run shows where the kills landed.
+    console.info(`${engine.name}: killed inside the transaction after writes ${seen.join(", ")}`);
+  }, 240_000);
 });

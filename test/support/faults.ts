@@ -11,12 +11,14 @@ import { limitsOffEnv } from "./limits-off";
 import { preparedDataDir } from "./pglite";
 import { assertBuilt, buildDir, startServer, type RunningServer, type StartServerOptions } from "./server-process";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
+import { waitFor } from "./wait";
 
 /** Signs the anti-spam tokens; the same value is given to the server. */
 export const FORM_SECRET = "faults-form-secret-0123456789abcdef-0123456789";
 export const COMMUNICATION_API_KEY = "faults-communication-key-0123456789abcdef";
 export const ENQUIRIES_EMAIL = "enquiries@maternis.test";
 export const SITE_URL = "https://www.maternis.health";
+export const METRICS_TOKEN = "faults-metrics-token-0123456789abcdef";
 
 /** Limits out of the way, fast retries, no minimum fill time. */
 export const faultServerEnv: Record<string, string> = {
@@ -32,6 +34,8 @@ export const faultServerEnv: Record<string, string> = {
   DELIVERY_RETRY_BACKOFF: "false",
   DELIVERY_RETRY_LIMIT: "50",
   SHUTDOWN_TIMEOUT_MS: "15000",
+  // GET /metrics reads the deliveries table: tests wait on it (see deliveryCounts).
+  METRICS_TOKEN,
 };
 
 /** The production server with captured output; `env` overrides `faultServerEnv`. */
@@ -88,4 +92,51 @@ export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${n
     env.data?.remove();
   });
   return env;
+}
+
+export type DeliveryCounts = { queued: number; sent: number; failed: number; dead: number };
+
+/**
+ * The running server's deliveries by status, as its database holds them now
+ * (the `deliveries` gauge of GET /metrics is read from the table at each
+ * request). A delivery is "sent" only once the worker recorded it, which is
+ * after the SMTP exchange: wait on this, not on the SMTP server's receipt.
+ */
+export async function deliveryCounts(server: { url: string }): Promise<DeliveryCounts> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (response.status !== 200) throw new Error(`GET /metrics: ${response.status}`);
+  const text = await response.text();
+  const counts: DeliveryCounts = { queued: 0, sent: 0, failed: 0, dead: 0 };
+  for (const status of Object.keys(counts) as (keyof DeliveryCounts)[]) {
+    const match = new RegExp(`^deliveries\\{status="${status}"\\} (\\d+)$`, "m").exec(text);
+    if (!match) throw new Error(`GET /metrics has no deliveries{status="${status}"}`);
+    counts[status] = Number(match[1]);
+  }
+  return counts;
+}
+
+/**
+ * Waits until the database holds exactly `sent` deliveries, all sent (none
+ * queued, failed or dead), and returns the counts. Fails at once if more than
+ * `sent` were sent or any was given up.
+ */
+export async function waitForAllSent(
+  server: { url: string },
+  sent: number,
+  { timeoutMs = 90_000, what = `${sent} deliveries sent` } = {},
+): Promise<DeliveryCounts> {
+  let last: DeliveryCounts | undefined;
+  const done = await waitFor(
+    async () => {
+      last = await deliveryCounts(server);
+      if (last.sent > sent || last.dead > 0) return { overshoot: true, counts: last };
+      return last.sent === sent && last.queued === 0 && last.failed === 0 ? { overshoot: false, counts: last } : null;
+    },
+    { timeoutMs, intervalMs: 200, what },
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)} (the database had ${JSON.stringify(last)})`);
+  });
+  if (done.overshoot)
+    throw new Error(`expected ${sent} deliveries sent, the database has ${JSON.stringify(done.counts)}`);
+  return done.counts;
 }

@@ -48,7 +48,19 @@ export type RunningServer = {
   readonly exited: Promise<number | string | null>;
   /** Its standard output and error so far, when started with `capture: true`. */
   output(): string;
+  /**
+   * The JSON log entries it has written with message `msg` (all of them without
+   * `msg`), when started with `capture: true`: the server's own events, e.g.
+   * "delivery sent" (logged once the database records it) or "backup written".
+   * Only entries at or above the server's LOG_LEVEL are there.
+   */
+  logged(msg?: string): LogLine[];
+  /** Calls `listener` with each JSON log entry as it arrives (capture only); returns a function that stops it. */
+  onLog(listener: (entry: LogLine) => void): () => void;
 };
+
+/** One JSON line of the server's log (app/lib/log.server.ts). */
+export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
 export type StartServerOptions = {
   /** Keep stdout and stderr in memory (see `output()`) instead of ignoring stdout and inheriting stderr. */
@@ -104,6 +116,31 @@ export async function startServer(
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  // The log as entries, not bounded like `captured`: waits count events from the start.
+  const entries: LogLine[] = [];
+  const listeners = new Set<(entry: LogLine) => void>();
+  const parseLines = () => {
+    let rest = "";
+    return (chunk: Buffer) => {
+      rest += chunk.toString("utf8");
+      const lines = rest.split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("{")) continue;
+        let entry: LogLine;
+        try {
+          entry = JSON.parse(line) as LogLine;
+        } catch {
+          continue;
+        }
+        if (typeof entry.msg !== "string") continue;
+        entries.push(entry);
+        for (const listener of listeners) listener(entry);
+      }
+    };
+  };
+  child.stdout?.on("data", parseLines());
+  child.stderr?.on("data", parseLines());
   const exited = new Promise<number | string | null>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal));
   });
@@ -142,5 +179,10 @@ export async function startServer(
     kill: (signal = "SIGKILL") => waitExit(signal),
     exited,
     output: () => captured,
+    logged: (msg) => (msg === undefined ? [...entries] : entries.filter((entry) => entry.msg === msg)),
+    onLog(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
