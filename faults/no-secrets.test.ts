@@ -1,0 +1,145 @@
+/**
+ * Issue 25 (ASVS 5.0 L2, 16.2.5 / 14.2): no secret and no personal data in
+ * any log line or job row.
+ *
+ * The production build runs with LOG_LEVEL=debug and its output captured. A
+ * member signs in with an e-mailed code (through the sign-in page's own form
+ * posts), someone sends an enquiry of each kind, and the admin runs a
+ * data-subject request for them (find and the access export). Then every log
+ * line and every row of every table in the `pgboss` schema (jobs, archives,
+ * schedules) is searched for the sign-in code, the session token and both
+ * people's addresses: none is there. Positive controls in the same test: the
+ * log did record those requests and deliveries at debug level, and the same
+ * search over the enquiry tables does find the enquirer's address.
+ */
+import { describe, expect, test } from "vitest";
+import { rowsOf, openStore } from "../server/enquiries/db.server";
+import { validFields, type FormKind } from "../test/support/fixtures";
+import { faultEnvironment, formBody, startFaultServer, waitForAllSent } from "../test/support/faults";
+import { freePort } from "../test/support/server-process";
+import { waitFor } from "../test/support/wait";
+import { sql } from "drizzle-orm";
+
+const env = faultEnvironment("no-secrets");
+const ADMIN = "admin.secrets@maternis.test";
+const tag = Math.random().toString(36).slice(2, 10);
+const ENQUIRER = `nadia.${tag}@example.org`;
+let origin = "";
+
+function post(path: string, fields: Record<string, string>, cookie = "") {
+  return fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject request", () => {
+  test("leave no code, session token or address in any log line or pg-boss row", async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    env.server = await startFaultServer(
+      {
+        LOG_LEVEL: "debug",
+        SITE_URL: origin,
+        DATA_DIR: env.data.dir,
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: env.smtp.url,
+        STAFF_ADMIN_EMAILS: ADMIN,
+      },
+      { port },
+    );
+
+    // Sign in with an e-mailed code, as the sign-in page's forms post.
+    expect((await post("/staff/sign-in", { intent: "send-code", email: ADMIN, returnTo: "/staff" })).status).toBe(200);
+    const codeMail = await waitFor(() => env.smtp.received.find((mail) => mail.envelopeTo.includes(ADMIN)), {
+      what: "the sign-in code e-mail",
+    });
+    const code = /\b(\d{6})\b/.exec(codeMail.text ?? "")?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(codeMail.subject).not.toContain(code!);
+    const signedIn = await post("/staff/sign-in", { intent: "verify", email: ADMIN, code: code!, returnTo: "/staff" });
+    expect(signedIn.status).toBe(302);
+    const cookies = signedIn.headers.getSetCookie();
+    const session = cookies.find((c) => /session_token=/.test(c));
+    expect(session).toBeDefined();
+    const cookie = session!.split(";")[0]!;
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    expect(token.length).toBeGreaterThanOrEqual(16);
+
+    // An enquiry of each kind from one person.
+    for (const kind of ["contact", "demo", "advisory"] as FormKind[]) {
+      const response = await post(
+        `/${kind}`,
+        Object.fromEntries(new URLSearchParams(formBody(validFields(kind, ENQUIRER)))),
+      );
+      expect(response.status, kind).toBeLessThan(400);
+    }
+    // Two e-mails each, recorded sent by the worker.
+    await waitForAllSent(env.server, 6);
+
+    // The data-subject request: find, then the access export.
+    const found = await post("/staff/subjects", { email: ENQUIRER }, cookie);
+    expect(found.status).toBe(200);
+    expect((await found.text()).replaceAll("<!-- -->", "")).toContain(`What we hold for ${ENQUIRER}`);
+    const exported = await post("/staff/subjects/export", { email: ENQUIRER }, cookie);
+    expect(exported.status).toBe(200);
+    expect(await exported.text()).toContain(ENQUIRER);
+
+    // Stopped gracefully (the worker finishes), then its database is read directly.
+    await env.server.stop();
+    const store = await openStore({ dataDir: env.data.dir });
+    let pgboss = "";
+    let enquiryTables = "";
+    try {
+      const tables = rowsOf<{ schema: string; name: string }>(
+        await store.db.execute(sql`
+          select table_schema as schema, table_name as name from information_schema.tables
+          where table_type = 'BASE TABLE' and table_schema in ('pgboss', 'public')`),
+      );
+      for (const { schema, name } of tables) {
+        const rows = rowsOf<{ row: string }>(
+          await store.db.execute(sql.raw(`select t::text as row from "${schema}"."${name}" t`)),
+        );
+        const text = rows.map((r) => r.row).join("\n");
+        if (schema === "pgboss") pgboss += `\n-- ${name}\n${text}`;
+        else enquiryTables += `\n-- ${name}\n${text}`;
+      }
+    } finally {
+      await store.close();
+    }
+
+    const log = env.server.output();
+    const lines = log.split("\n").filter((line) => line.startsWith("{"));
+    // Positive controls: debug logging ran through these very requests and sends,
+    // and the search finds the address where it belongs.
+    expect(lines.filter((line) => line.includes('"msg":"delivery sent"')).length).toBeGreaterThanOrEqual(6);
+    expect(lines.some((line) => line.includes('"path":"/staff/sign-in"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"path":"/staff/subjects/export"'))).toBe(true);
+    expect(enquiryTables.toLowerCase()).toContain(ENQUIRER);
+    expect(pgboss).toContain("-- job");
+
+    /** Whole words only: a 6-digit code may appear inside a longer number by chance. */
+    const holds = (text: string, secret: string) =>
+      new RegExp(`(^|[^0-9a-z])${secret.toLowerCase().replace(/[.+]/g, "\\$&")}($|[^0-9a-z])`, "m").test(
+        text.toLowerCase(),
+      );
+    for (const [what, secret] of [
+      ["the sign-in code", code!],
+      ["the session token", token],
+      ["the enquirer's address", ENQUIRER],
+      ["the member's address", ADMIN],
+    ] as const) {
+      expect(
+        lines.filter((line) => holds(line, secret)),
+        `log lines with ${what}`,
+      ).toEqual([]);
+      expect(holds(pgboss, secret), `${what} in a pgboss row`).toBe(false);
+    }
+  });
+});
