@@ -1,5 +1,5 @@
 /**
- * Scale-out on PostgreSQL, as the README runs it: two web processes with
+ * Scale-out on PostgreSQL, as docs/operations.md runs it: two web processes with
  * RUN_WORKER=false and two `npm run worker` processes on one PostgreSQL 15
  * cluster. 500 enquiries of all three kinds are spread over both web
  * processes; mid-run one worker and one web process are killed with SIGKILL

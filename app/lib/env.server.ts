@@ -23,7 +23,7 @@ function isCronExpression(value: string): boolean {
 /**
  * The environment, read once per process and validated at start-up. Every
  * variable has a zero-configuration default except secrets that enable
- * optional features. README.md lists each one; keep that table in step with
+ * optional features. docs/configuration.md lists each one; keep that table in step with
  * this schema. The parsed value reaches loaders and actions through the
  * router context (./context.ts); nothing else reads process.env.
  */
