@@ -173,3 +173,21 @@ for (const width of [1280, 390]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
+
+for (const width of [1280, 390]) {
+  test(`every console page in the route config is axe-clean at ${width} px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await signInAsAdmin(page, { returnTo: "/staff" });
+    await waitForConsole(page);
+    const checked: string[] = [];
+    for (const path of paths) {
+      const response = await page.goto(path);
+      // POST-only downloads (the CSV, the access export) answer a GET with no page at all.
+      if (!response?.headers()["content-type"]?.startsWith("text/html")) continue;
+      await expectNoAxeViolations(page, `${path} at ${width} px`);
+      checked.push(path);
+    }
+    expect(checked).toEqual(paths.filter((path) => !/\/export(\.csv)?$/.test(path)));
+  });
+}
