@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
@@ -119,4 +119,27 @@ export function outboxFiles(dir: string): { name: string; raw: string }[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".eml"))
     .map((name) => ({ name, raw: readFileSync(path.join(dir, name), "utf8") }));
+}
+
+/**
+ * Every file under `dir` (recursively) whose bytes hold one of `needles`,
+ * compared without regard to case (bytes read as Latin-1, so any encoding of
+ * ASCII text is found): `path relative to dir: needle`. Empty when none does.
+ */
+export function filesHolding(dir: string, needles: readonly string[]): string[] {
+  const lower = needles.map((needle) => needle.toLowerCase());
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      const info = statSync(file);
+      if (info.isDirectory()) walk(file);
+      else if (info.isFile()) {
+        const text = readFileSync(file).toString("latin1").toLowerCase();
+        for (const needle of lower) if (text.includes(needle)) found.push(`${path.relative(dir, file)}: ${needle}`);
+      }
+    }
+  };
+  walk(dir);
+  return found;
 }

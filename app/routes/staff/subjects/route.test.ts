@@ -155,7 +155,11 @@ describe("erasure", () => {
     const { service } = fakeConsole({
       erase: async (email) => {
         erased.push(email);
-        return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
+        return {
+          email,
+          counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
+          storage: { state: "rewritten" as const, ms: 1 },
+        };
       },
     });
     const context = consoleContext(service, staffRequest("admin"));
