@@ -6,7 +6,8 @@
  *
  * The person sends one enquiry of each kind (contact, demo, advisory), a post
  * kept as suspected spam, gets a staff note, and is named in a staff e-mail;
- * every e-mail is sent to the file outbox. The erasure runs through the
+ * every e-mail is sent to the file outbox; the retention sweep's
+ * VACUUM (ANALYZE) has sampled their address into pg_statistic. The erasure runs through the
  * console's service; the backup through backupEmbedded, as the schedule and
  * the CLI take it. Then every file under DATA_DIR and every file of the
  * unpacked backup is searched byte by byte (any case) for the address, the
@@ -22,13 +23,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { SubjectActor } from "~/lib/console/subjects";
 import type { EnquiryPipeline } from "../server/enquiries";
 import { backupEmbedded } from "../server/enquiries/backups.server";
-import { openStore, type Store } from "../server/enquiries/db.server";
+import { openStore, rowsOf, type Store } from "../server/enquiries/db.server";
+import { maintainEmbedded } from "../server/enquiries/operations.server";
 import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
 import { restoreBackup } from "../server/enquiries/restore.server";
 import { deliveries, submissions } from "../server/enquiries/schema.server";
@@ -111,6 +113,15 @@ describe("an erasure on the embedded database leaves no copy", () => {
       const otherAfter = await submitAs(pipeline, other, 3);
       await insertNote(store, otherAfter[0]!, "Someone else's note");
       await waitForDeliveriesSettled(pipeline, { timeoutMs: 60_000 });
+
+      // The daily retention sweep's VACUUM (ANALYZE): pg_statistic samples the columns, the address among them.
+      expect(await maintainEmbedded(store)).toBe(true);
+      const sampled = rowsOf<{ n: number | string }>(
+        await store.db.execute(sql`
+          select count(*) as n from pg_stats
+          where tablename = 'submissions' and lower(coalesce(histogram_bounds::text, '') || coalesce(most_common_vals::text, '')) like ${`%${subject.email.toLowerCase()}%`}`),
+      );
+      expect(Number(sampled[0]?.n), "the address sampled into pg_statistic").toBeGreaterThan(0);
 
       // Positive controls: before the erasure the searches do find the person.
       expect(filesHolding(path.join(env.DATA_DIR, "db"), gone)).not.toEqual([]);

@@ -56,12 +56,12 @@ export interface Store {
    *
    * - Embedded: `VACUUM FULL` of each table (a new file for the table, its
    *   indexes and TOAST, holding live rows only; the old files are emptied),
-   *   then the WAL is switched to a new segment and checkpointed until every
+   *   ANALYZE and a rewrite of pg_statistic (sampled values), then the WAL is switched to a new segment and checkpointed until every
    *   segment that existed before is unlinked (wal_recycle is off, so none is
    *   renamed and kept). A backup waits while this runs, so no backup copies
    *   the files half-way through. When it resolves, no byte of the deleted
    *   rows is left under DATA_DIR/db.
-   * - PostgreSQL: a plain `VACUUM` of each table (no exclusive lock): dead
+   * - PostgreSQL: `VACUUM (ANALYZE)` of each table (no exclusive lock): dead
    *   rows' space is marked free and overwritten by later writes; the server's
    *   WAL, archives and replicas are outside the application (see the ADR).
    */
@@ -113,7 +113,7 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
     async forgetDeleted(tables) {
       const started = performance.now();
       // VACUUM runs outside a transaction, one table at a time, beside the site's queries.
-      for (const table of tables) await pool.query(`VACUUM ${quoteTable(table)}`);
+      for (const table of tables) await pool.query(`VACUUM (ANALYZE) ${quoteTable(table)}`);
       return { engine: "postgres", rewritten: false, ms: Math.round(performance.now() - started) };
     },
     async close() {
@@ -229,6 +229,11 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
         // VACUUM FULL writes the table, its indexes and TOAST anew with the
         // live rows only; the old files are truncated to nothing when it commits.
         for (const table of tables) await client.exec(`VACUUM FULL ${quoteTable(table)}`);
+        // ANALYZE (the retention sweep's) keeps sampled values, addresses
+        // among them, in pg_statistic: sample the live rows again, then
+        // rewrite pg_statistic so its old versions go too.
+        for (const table of tables) await client.exec(`ANALYZE ${quoteTable(table)}`);
+        await client.exec("VACUUM FULL pg_catalog.pg_statistic");
         // The WAL still holds the rows as they were written and deleted. Every
         // segment that exists now goes: switch to a fresh segment, checkpoint
         // (which unlinks the segments before it), until the current segment is
