@@ -13,6 +13,9 @@
  * unpacked backup is searched byte by byte (any case) for the address, the
  * name and a word of the message that is unique to the person.
  *
+ * On PostgreSQL the same erasure, searched over `pg_dump` output (the format
+ * `npm run enquiries -- backup` writes there): nothing of the person.
+ *
  * Also: a backup started while an erasure's rewrite runs waits for it (it
  * holds nothing of that person either), and the operator CLI's
  * `erase ADDRESS --yes` (needs `npm run build`) does the same as the console,
@@ -40,6 +43,7 @@ import { auditLog } from "../server/staff/schema.server";
 import { ERASED_TABLES, eraseSubject, findSubject } from "../server/staff/subjects.server";
 import { enquiriesCli } from "../test/support/enquiries-cli";
 import { openPipeline, preparedDataDir, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
+import { startPostgres } from "../test/support/postgres";
 import { buildDir } from "../test/support/server-process";
 import {
   backupFiles,
@@ -48,6 +52,7 @@ import {
   insertNote,
   insertSpam,
   person,
+  pgDump,
   queueMailNaming,
   submitAs,
   type Person,
@@ -265,6 +270,43 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
       expect((await findSubject(store, other.email.toLowerCase())).counts.submissions).toBe(1);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
+  test("all three kinds, spam, a note and a staff e-mail: none in a dump taken after; the other person is all there", async () => {
+    const postgres = await startPostgres();
+    try {
+      const data = scratchDir("maternis-faults-erasure-pg-");
+      const env = testEnv({ MAIL_TRANSPORT: "file", DATA_DIR: data, DATABASE_URL: await postgres.createDatabase() });
+      const pipeline = await openPipeline(env, true);
+      open.push(pipeline);
+      const { store, boss } = pipeline.internals;
+      const subject = person("pg-erased");
+      const other = person("pg-kept");
+      const gone = needles(subject, "Marigold lantern pg-erased");
+      const otherBefore = await submitAs(pipeline, other, 3);
+      await traces(pipeline, subject, env.ENQUIRIES_EMAIL);
+      const otherAfter = await submitAs(pipeline, other, 3);
+      await waitForDeliveriesSettled(pipeline, { timeoutMs: 60_000 });
+      expect(backupFilesHolding([{ name: "dump", bytes: Buffer.from(pgDump(env.DATABASE_URL!)) }], gone)).not.toEqual(
+        [],
+      );
+
+      const staffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
+      const erased = await staffConsole.subjects.erase(subject.email, admin);
+      expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(erased.storage.state).toBe("vacuumed");
+
+      const dump = pgDump(env.DATABASE_URL!);
+      expect(backupFilesHolding([{ name: "dump", bytes: Buffer.from(dump) }], gone)).toEqual([]);
+      for (const id of [...otherBefore, ...otherAfter]) expect(dump).toContain(id);
+      expect(dump).toContain(other.email.toLowerCase());
+      expect(filesHolding(data, gone)).toEqual([]); // the outbox
+    } finally {
+      for (const pipeline of open.splice(0)) await pipeline.close();
+      await postgres.stop();
     }
   });
 });
