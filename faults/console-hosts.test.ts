@@ -7,9 +7,10 @@
  * page, a console page, a code request, a passkey endpoint) with random Host
  * headers (other names, and loopback names on random ports, which used to
  * get a better-auth instance each) all get 421 Misdirected Request without a
- * Set-Cookie, while the site's own host is still served; and the server's
- * resident memory grows by less than 20 MB over them. The server reports
- * its own process.memoryUsage().rss after a full garbage collection
+ * Set-Cookie, while the site's own host is still served; and the memory the
+ * server retains (V8 heap plus external) grows by less than 20 MB over them
+ * (resident memory is reported beside it). The server reports its own
+ * process.memoryUsage() after a full garbage collection
  * (started with --expose-gc and test/support/memory-probe.mjs, asked with
  * SIGUSR2), after a warm-up of the same mix.
  */
@@ -19,7 +20,7 @@ import { describe, expect, test } from "vitest";
 import { faultEnvironment, SITE_URL, startFaultServer } from "../test/support/faults";
 import { rawRequest, type RawRequest } from "../test/support/raw-http";
 import type { RunningServer } from "../test/support/server-process";
-import { sleep, waitFor } from "../test/support/wait";
+import { waitFor } from "../test/support/wait";
 
 const REQUESTS = 10_000;
 const WARM_UP = 1_000;
@@ -28,17 +29,23 @@ const env = faultEnvironment("console-hosts");
 
 const probe = path.resolve(import.meta.dirname, "../test/support/memory-probe.mjs");
 
-/** The server's resident memory after a full collection, as it reports it itself. */
-async function residentBytes(server: RunningServer, file: string) {
+/** The server's memory after a full collection, as it reports it itself. */
+async function memoryOf(server: RunningServer, file: string) {
   rmSync(file, { force: true });
   server.process.kill("SIGUSR2");
   const report = await waitFor(() => (existsSync(file) ? readFileSync(file, "utf8") : undefined), {
     timeoutMs: 10_000,
     what: "the server's memory report",
   });
-  const { rss, gc } = JSON.parse(report) as { rss: number; gc: boolean };
+  const { rss, heapUsed, external, gc } = JSON.parse(report) as {
+    rss: number;
+    heapUsed: number;
+    external: number;
+    gc: boolean;
+  };
   expect(gc).toBe(true);
-  return rss;
+  // What the process keeps alive: V8's heap and the memory its objects hold outside it.
+  return { rss, retained: heapUsed + external };
 }
 
 const random = (n: number) => Math.floor(Math.random() * n);
@@ -118,19 +125,21 @@ describe("console requests for other hosts", () => {
     expect(own.body).toContain("Send me a code");
 
     await flood(WARM_UP, 0);
-    await sleep(500);
-    const before = await residentBytes(server, report);
+    const before = await memoryOf(server, report);
     statuses.clear();
     await flood(REQUESTS, WARM_UP);
-    await sleep(500);
-    const after = await residentBytes(server, report);
+    const after = await memoryOf(server, report);
 
     expect(Object.fromEntries(statuses)).toEqual({ 421: REQUESTS });
     expect(cookies).toBe(0);
-    const growth = after - before;
+    const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
     console.log(
-      `console-hosts: resident ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB over ${REQUESTS} requests`,
+      `console-hosts over ${REQUESTS} requests: retained ${mb(before.retained)} -> ${mb(after.retained)}, resident ${mb(before.rss)} -> ${mb(after.rss)}`,
     );
-    expect(growth).toBeLessThan(MAX_GROWTH_BYTES);
+    // Asserted on what the process retains after a full collection: state kept per Host (the old
+    // per-origin instances) grows it. Resident memory is reported, not asserted: after a burst of
+    // 50 concurrent requests the allocator keeps pages it may return later, so on this machine the
+    // same run has shown it both 39 MB higher and 270 MB lower with the heap flat.
+    expect(after.retained - before.retained).toBeLessThan(MAX_GROWTH_BYTES);
   }, 600_000);
 });

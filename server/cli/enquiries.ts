@@ -8,6 +8,10 @@ import { startBoss } from "../enquiries/queue.server";
 import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
 import { restoreBackup } from "../enquiries/restore.server";
 import { createLogger } from "~/lib/log.server";
+import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/subjects";
+import path from "node:path";
+import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import { eraseSubject } from "../staff/subjects.server";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
 
@@ -23,11 +27,39 @@ Commands:
   backups             The backups in BACKUP_DIR, newest first, with sizes.
   restore FILE        Restore a backup of the embedded database into DATA_DIR,
                       which must not hold a database yet.
+  erase ADDRESS --yes Erase everything held about an e-mail address, as the
+                      console's "Erase everything" does: enquiries (suspected
+                      spam included), e-mail records, notes, queued jobs and
+                      outbox files, then the database files are rewritten.
+                      Audited with the actor "cli". Cannot be undone.
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
 
-const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore"];
+const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore", "erase"];
+
+/** What an erasure removed, in the words of the console's "Erased" page. */
+function erasureReport(result: ErasureResult): string {
+  const { counts, storage } = result;
+  const storageLine = {
+    rewritten: "The data folder has been rewritten: no copy remains in it or in backups taken from now on.",
+    vacuumed:
+      "The database tables have been vacuumed; the PostgreSQL server's own WAL, archives and replicas keep copies until it recycles them.",
+    failed:
+      "The rows are deleted, but the data folder could not be rewritten: run the erasure again before taking a backup.",
+  }[storage.state];
+  return [
+    "Erased.",
+    `Enquiries deleted: ${counts.submissions}${counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} suspected spam)` : ""}`,
+    `E-mail records deleted: ${counts.deliveries}`,
+    `Notes deleted: ${counts.notes}`,
+    `Queued or finished jobs removed: ${counts.jobs}`,
+    `Outbox e-mail files removed: ${counts.outboxFiles}`,
+    storageLine,
+    "Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure (actor: cli).",
+    "",
+  ].join("\n");
+}
 
 function formatBytes(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
@@ -43,6 +75,7 @@ async function main(argv: string[]) {
       csv: { type: "boolean" },
       limit: { type: "string" },
       kind: { type: "string" },
+      yes: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -54,6 +87,20 @@ async function main(argv: string[]) {
   if (command === "export" && !values.csv) {
     process.stderr.write("export needs --csv (the only format)\n");
     return 2;
+  }
+  let eraseAddress: string | null = null;
+  if (command === "erase") {
+    eraseAddress = normaliseSubjectEmail(positionals[1]);
+    if (!eraseAddress || positionals.length > 2) {
+      process.stderr.write("erase needs one e-mail address: npm run enquiries -- erase ADDRESS --yes\n");
+      return 2;
+    }
+    if (!values.yes) {
+      process.stderr.write(
+        "erase deletes everything held about the address and cannot be undone: add --yes to confirm. Nothing was erased.\n",
+      );
+      return 2;
+    }
   }
   const kind = values.kind;
   if (kind !== undefined && !isEnquiryKind(kind)) {
@@ -144,6 +191,22 @@ async function main(argv: string[]) {
         process.stdout.write(`Deleted ${count} enquiry(ies) older than ${env.RETENTION_MONTHS} months.\n`);
         const spam = await purgeSpam(store);
         process.stdout.write(`Deleted ${spam} suspected spam post(s) older than ${SPAM_RETENTION_DAYS} days.\n`);
+        break;
+      }
+      case "erase": {
+        const result = await eraseSubject(
+          {
+            store,
+            secret: await loadFingerprintSecret(store),
+            siteUrl: env.SITE_URL,
+            outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+            log,
+          },
+          eraseAddress!,
+          { operator: "cli", meta: { fingerprint: "cli" } },
+        );
+        process.stdout.write(erasureReport(result));
+        if (result.storage.state === "failed") return 1;
         break;
       }
       case "backup": {

@@ -47,7 +47,38 @@ export interface Store {
    * restoreBackup() loads. PostgreSQL is backed up with its own tools.
    */
   backup?(): Promise<Buffer>;
+  /**
+   * After an erasure deleted rows holding personal data from `tables`
+   * (schema-qualified names are allowed): makes the database's files forget
+   * them. PostgreSQL deletes by marking a row dead; its bytes stay in the
+   * table's and its indexes' pages, and in the write-ahead log, until those
+   * are rewritten (docs/decisions/014-erasure-leaves-no-copy.md).
+   *
+   * - Embedded: `VACUUM FULL` of each table (a new file for the table, its
+   *   indexes and TOAST, holding live rows only; the old files are emptied),
+   *   ANALYZE and a rewrite of pg_statistic (sampled values), then the WAL is switched to a new segment and checkpointed until every
+   *   segment that existed before is unlinked (wal_recycle is off, so none is
+   *   renamed and kept). A backup waits while this runs, so no backup copies
+   *   the files half-way through. When it resolves, no byte of the deleted
+   *   rows is left under DATA_DIR/db.
+   * - PostgreSQL: `VACUUM (ANALYZE)` of each table (no exclusive lock): dead
+   *   rows' space is marked free and overwritten by later writes; the server's
+   *   WAL, archives and replicas are outside the application (see the ADR).
+   */
+  forgetDeleted(tables: readonly string[]): Promise<ForgetResult>;
   close(): Promise<void>;
+}
+
+/** What forgetDeleted() did: `rewritten` when the files hold no byte of the deleted rows any more. */
+export type ForgetResult = { engine: "pglite" | "postgres"; rewritten: boolean; ms: number };
+
+/** A table name as the callers write it (`submissions`, `pgboss.job`), quoted for SQL. */
+function quoteTable(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(name)) throw new Error(`Not a table name: ${name}`);
+  return name
+    .split(".")
+    .map((part) => `"${part}"`)
+    .join(".");
 }
 
 type StoreOptions = { databaseUrl?: string; dataDir: string };
@@ -79,6 +110,12 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
     async ping() {
       await pool.query("select 1");
     },
+    async forgetDeleted(tables) {
+      const started = performance.now();
+      // VACUUM runs outside a transaction, one table at a time, beside the site's queries.
+      for (const table of tables) await pool.query(`VACUUM (ANALYZE) ${quoteTable(table)}`);
+      return { engine: "postgres", rewritten: false, ms: Math.round(performance.now() - started) };
+    },
     async close() {
       await pool.end();
     },
@@ -107,7 +144,18 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
  * several hundred megabytes while it runs (the start-up peak of over 1 GB),
  * for no gain this workload can measure. V8 reads that flag only at start.
  */
-const PGLITE_SETTINGS = ["shared_buffers=16MB", "wal_buffers=1MB", "work_mem=2MB", "maintenance_work_mem=16MB"];
+const PGLITE_SETTINGS = [
+  "shared_buffers=16MB",
+  "wal_buffers=1MB",
+  "work_mem=2MB",
+  "maintenance_work_mem=16MB",
+  // A WAL segment no longer needed is unlinked, not renamed for reuse with its
+  // old contents still in it: after an erasure, forgetDeleted() relies on it.
+  "wal_recycle=off",
+];
+
+/** At most this many WAL switches (each with a checkpoint) to pass the segments that existed before. */
+const MAX_WAL_SWITCHES = 64;
 
 /** The extensions the schema uses: pg_trgm indexes the console's search (migration 0002). */
 export async function pgliteExtensions() {
@@ -146,6 +194,18 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
     },
   };
   let closed = false;
+  /**
+   * Backups and forgetDeleted() run one at a time: a backup never copies the
+   * files while an erasure's rewrite is half-way through.
+   */
+  let maintenance: Promise<unknown> = Promise.resolve();
+  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = maintenance.then(fn, fn);
+    maintenance = run.catch(() => {});
+    return run;
+  };
+  const walSegment = async () =>
+    (await client.query<{ name: string }>("select pg_walfile_name(pg_current_wal_lsn()) as name")).rows[0]!.name;
   return {
     engine: "pglite",
     db,
@@ -163,14 +223,45 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
     async ping() {
       await client.query("select 1");
     },
+    forgetDeleted(tables) {
+      return serially(async () => {
+        const started = performance.now();
+        // VACUUM FULL writes the table, its indexes and TOAST anew with the
+        // live rows only; the old files are truncated to nothing when it commits.
+        for (const table of tables) await client.exec(`VACUUM FULL ${quoteTable(table)}`);
+        // ANALYZE (the retention sweep's) keeps sampled values, addresses
+        // among them, in pg_statistic: sample the live rows again, then
+        // rewrite pg_statistic so its old versions go too.
+        for (const table of tables) await client.exec(`ANALYZE ${quoteTable(table)}`);
+        await client.exec("VACUUM FULL pg_catalog.pg_statistic");
+        // The WAL still holds the rows as they were written and deleted. Every
+        // segment that exists now goes: switch to a fresh segment, checkpoint
+        // (which unlinks the segments before it), until the current segment is
+        // newer than any that existed, future ones renamed for reuse included.
+        await client.query("CHECKPOINT");
+        const existing = await client.query<{ name: string }>(
+          "select max(name) as name from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$'",
+        );
+        const newest = existing.rows[0]?.name ?? "";
+        for (let n = 0; n < MAX_WAL_SWITCHES; n++) {
+          await client.query("select pg_switch_wal()");
+          await client.query("CHECKPOINT");
+          if ((await walSegment()) > newest) break;
+        }
+        return { engine: "pglite" as const, rewritten: true, ms: Math.round(performance.now() - started) };
+      });
+    },
     async backup() {
       // CHECKPOINT writes committed changes to the data files, so the snapshot
       // needs little recovery when it is loaded. The dump holds the transaction
       // lock: no transaction of ours is half-way through while the files are
       // read (a fraction of a second); compression happens after, off the lock
       // and off the event loop.
-      await client.query("CHECKPOINT");
-      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      // Not while an erasure's rewrite runs (forgetDeleted): after it.
+      const tar = await serially(async () => {
+        await client.query("CHECKPOINT");
+        return client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      });
       return gzip(new Uint8Array(await tar.arrayBuffer()));
     },
     async close() {

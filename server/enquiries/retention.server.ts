@@ -4,6 +4,9 @@ import type { Store } from "./db.server";
 import { maintainEmbedded, purgeExpired } from "./operations.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "./spam.server";
 
+/** The tables the sweep deletes enquiries from (with their deliveries and notes). */
+const RETENTION_TABLES = ["submissions", "deliveries", "enquiry_notes"];
+
 export type RetentionResult = { deleted: number; spamDeleted: number; auditDeleted: number };
 
 /**
@@ -17,6 +20,9 @@ export async function runRetentionSweep(store: Store, months: number, log: Logge
   const auditDeleted = await purgeAudit(store.db);
   // PGlite has no autovacuum: fresh planner statistics and index-only counts for the inbox.
   const vacuumed = await maintainEmbedded(store);
+  // Expired enquiries leave the files too, as an erasure's do (Store.forgetDeleted):
+  // no backup taken after this sweep holds them.
+  const rewritten = deleted + spamDeleted > 0 ? (await store.forgetDeleted(RETENTION_TABLES)).rewritten : false;
   log.info(
     `retention sweep: enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days, audit rows ${AUDIT_RETENTION_MONTHS} months`,
     {
@@ -24,6 +30,7 @@ export async function runRetentionSweep(store: Store, months: number, log: Logge
       months,
       spamDeleted,
       vacuumed,
+      rewritten,
       auditDeleted,
       auditMonths: AUDIT_RETENTION_MONTHS,
     },

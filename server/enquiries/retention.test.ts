@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import { auditLog } from "../staff/schema.server";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { openStore, type Store } from "./db.server";
+import { submissions } from "./schema.server";
+import { filesHolding } from "../../test/support/subjects";
 import { runRetentionSweep } from "./retention.server";
 import { preparedDataDir } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
@@ -62,4 +66,28 @@ describe.each(engines)("retention sweep on $name", (engine) => {
     ]);
     expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1, months: 24, auditMonths: 24 });
   });
+});
+
+test("on the embedded database, expired enquiries leave the data folder too, not only the tables", async () => {
+  const data = await preparedDataDir();
+  cleanups.push(data.remove);
+  const store = await openStore({ dataDir: data.dir });
+  stores.push(store);
+  const marker = "expired.quillwort@example.org";
+  await store.db.insert(submissions).values({
+    id: randomUUID(),
+    kind: "contact",
+    payload: { name: "Expired Quillwort", email: marker, message: "Quillwort harbour" },
+    email: marker,
+    clientFingerprint: "0123456789abcdef",
+    createdAt: sql`now() - interval '25 months'` as unknown as Date,
+  });
+  await store.db.execute(sql`checkpoint`);
+  const dbDir = path.join(data.dir, "db");
+  expect(filesHolding(dbDir, [marker])).not.toEqual([]);
+  const log = createMemoryLogger();
+  const result = await runRetentionSweep(store, 24, log);
+  expect(result.deleted).toBe(1);
+  expect(log.entries[0]).toMatchObject({ deleted: 1, rewritten: true });
+  expect(filesHolding(dbDir, [marker])).toEqual([]);
 });

@@ -17,6 +17,7 @@ export function subjectHash(secret: string, email: string): string {
 function actorColumns(secret: string, actor: Actor) {
   if (!actor) return { actorId: null, actor: "(signed out)" };
   if ("member" in actor) return { actorId: actor.member.id, actor: actor.member.email };
+  if ("operator" in actor) return { actorId: null, actor: actor.operator };
   // An address that may not be staff's (a failed sign-in, a code request): hashed.
   return { actorId: null, actor: subjectHash(secret, actor.email) };
 }

@@ -6,6 +6,7 @@ import type { Logger } from "~/lib/log.server";
 import type {
   AccessExport,
   ErasureResult,
+  OperatorActor,
   SubjectActor,
   SubjectCounts,
   SubjectRecord,
@@ -252,11 +253,26 @@ export async function exportSubject(deps: SubjectDeps, email: string, by: Subjec
 }
 
 /**
+ * The tables an erasure deletes rows from: after it commits, Store.forgetDeleted
+ * rewrites them so that their files hold no byte of the deleted rows.
+ * (`audit_log` only gains a row holding a keyed hash, never the person.)
+ */
+export const ERASED_TABLES = ["submissions", "deliveries", "enquiry_notes", "pgboss.job"] as const;
+
+/**
  * Erases the person: one transaction deletes their submissions, deliveries,
  * notes and job-queue rows and appends the audit row (so a crash leaves them
- * fully present or fully erased); the outbox files go after it commits.
+ * fully present or fully erased); the outbox files go after it commits; then
+ * the database's files are made to forget the deleted rows (Store.forgetDeleted:
+ * the tables and the WAL rewritten on the embedded database, VACUUM on
+ * PostgreSQL), awaited, so that a backup taken after this returns holds
+ * nothing of the person.
  */
-export async function eraseSubject(deps: SubjectDeps, email: string, by: SubjectActor): Promise<ErasureResult> {
+export async function eraseSubject(
+  deps: SubjectDeps,
+  email: string,
+  by: SubjectActor | OperatorActor,
+): Promise<ErasureResult> {
   const target = subjectHash(deps.secret, email);
   const { counts, jobs, ids } = await deps.store.transaction(async (tx) => {
     const loaded = await loadSubject(tx, email, true);
@@ -271,7 +287,7 @@ export async function eraseSubject(deps: SubjectDeps, email: string, by: Subject
     const counts = countsOf(loaded);
     await recordAudit(tx, deps.secret, {
       action: "erasure",
-      actor: { member: by.member },
+      actor: "member" in by ? { member: by.member } : { operator: by.operator },
       target,
       detail: { ...counts, jobs },
       meta: by.meta,
@@ -279,9 +295,33 @@ export async function eraseSubject(deps: SubjectDeps, email: string, by: Subject
     return { counts, jobs, ids: submissionIds };
   });
   const outboxFiles = await removeOutboxFiles(deps.outboxDir, email, ids);
+  const storage = await forgetErased(deps);
   // The keyed hash, as in the audit row: it correlates without naming the person.
-  deps.log.info("personal data erased", { subjectHash: target, ...counts, jobs, outboxFiles });
-  return { email, counts: { ...counts, jobs, outboxFiles } };
+  deps.log.info("personal data erased", {
+    subjectHash: target,
+    ...counts,
+    jobs,
+    outboxFiles,
+    storage: storage.state,
+    storageMs: storage.ms,
+  });
+  return { email, counts: { ...counts, jobs, outboxFiles }, storage };
+}
+
+/**
+ * Rewrites the erased tables (Store.forgetDeleted). The rows are already
+ * deleted and audited: a failure here is reported, not thrown, and erasing
+ * the same address again retries it.
+ */
+async function forgetErased(deps: SubjectDeps): Promise<ErasureResult["storage"]> {
+  const started = performance.now();
+  try {
+    const done = await deps.store.forgetDeleted(ERASED_TABLES);
+    return { state: done.rewritten ? "rewritten" : "vacuumed", ms: done.ms };
+  } catch (error) {
+    deps.log.error("erased rows not rewritten in the database files", { err: error });
+    return { state: "failed", ms: Math.round(performance.now() - started) };
+  }
 }
 
 export function createSubjectRequests(deps: SubjectDeps): SubjectRequests {

@@ -12,6 +12,7 @@ import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import {
   dumpAllTables,
+  filesHolding,
   insertNote,
   insertSpam,
   markers,
@@ -182,6 +183,15 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     // The six delivery jobs (the staff-mail job that named the subject left the queue when it was sent).
     expect(erased.counts.jobs).toBeGreaterThanOrEqual(6);
     expect(erased.counts.outboxFiles).toBe(subjectFiles.length);
+
+    // The database's files were made to forget the deleted rows: rewritten on
+    // the embedded database (nothing under DATA_DIR/db, checked below), VACUUM on PostgreSQL.
+    expect(erased.storage.state).toBe(engine.name === "pglite" ? "rewritten" : "vacuumed");
+    if (engine.name === "pglite") {
+      const dbDir = path.join(env.DATA_DIR, "db");
+      expect(filesHolding(dbDir, [other.email, other.name])).not.toEqual([]); // the search does see data
+      expect(filesHolding(dbDir, markers(subject))).toEqual([]);
+    }
 
     // Nothing of the subject in a full dump of every table, pg-boss's included.
     const after = await dumpAllTables(store);

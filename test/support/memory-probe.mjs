@@ -2,7 +2,7 @@
  * Preloaded into a server under test (`node --expose-gc --import
  * ./test/support/memory-probe.mjs …`, MEMORY_PROBE_FILE set): on SIGUSR2 it
  * collects garbage (when --expose-gc is given) and writes
- * `{ rss, heapUsed, gc }` from process.memoryUsage() to MEMORY_PROBE_FILE.
+ * `{ rss, heapUsed, external, gc }` from process.memoryUsage() to MEMORY_PROBE_FILE.
  * Nothing in the site loads it; only tests that measure a running server.
  */
 import { writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ if (file) {
       gc();
       gc();
     }
-    const { rss, heapUsed } = process.memoryUsage();
-    writeFileSync(file, JSON.stringify({ rss, heapUsed, gc: Boolean(gc), at: Date.now() }));
+    const { rss, heapUsed, external } = process.memoryUsage();
+    writeFileSync(file, JSON.stringify({ rss, heapUsed, external, gc: Boolean(gc), at: Date.now() }));
   });
 }

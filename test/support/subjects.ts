@@ -5,8 +5,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { rowsOf, type Store } from "../../server/enquiries/db.server";
@@ -119,4 +120,62 @@ export function outboxFiles(dir: string): { name: string; raw: string }[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".eml"))
     .map((name) => ({ name, raw: readFileSync(path.join(dir, name), "utf8") }));
+}
+
+/**
+ * Every file under `dir` (recursively) whose bytes hold one of `needles`,
+ * compared without regard to case (bytes read as Latin-1, so any encoding of
+ * ASCII text is found): `path relative to dir: needle`. Empty when none does.
+ */
+export function filesHolding(dir: string, needles: readonly string[]): string[] {
+  const lower = needles.map((needle) => needle.toLowerCase());
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      const info = statSync(file);
+      if (info.isDirectory()) walk(file);
+      else if (info.isFile()) {
+        const text = readFileSync(file).toString("latin1").toLowerCase();
+        for (const needle of lower) if (text.includes(needle)) found.push(`${path.relative(dir, file)}: ${needle}`);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/**
+ * The files of a backup of the embedded database (a gzipped tar, as
+ * backupEmbedded writes it): each file's path and bytes. Reads ustar headers
+ * (name, size, prefix); directories and links have no bytes of their own.
+ */
+export function backupFiles(file: string): { name: string; bytes: Buffer }[] {
+  const tar = gunzipSync(readFileSync(file));
+  const files: { name: string; bytes: Buffer }[] = [];
+  const text = (start: number, length: number) =>
+    tar
+      .subarray(start, start + length)
+      .toString("latin1")
+      .replace(/\0.*$/s, "");
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const size = parseInt(text(offset + 124, 12).trim() || "0", 8);
+    const prefix = text(offset + 345, 155);
+    const name = `${prefix ? `${prefix}/` : ""}${text(offset, 100)}`;
+    const type = text(offset + 156, 1);
+    if (type === "0" || type === "") files.push({ name, bytes: tar.subarray(offset + 512, offset + 512 + size) });
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+/** The files of `files` whose bytes hold one of `needles` (case-insensitive, as filesHolding). */
+export function backupFilesHolding(files: { name: string; bytes: Buffer }[], needles: readonly string[]): string[] {
+  const lower = needles.map((needle) => needle.toLowerCase());
+  return files.flatMap(({ name, bytes }) => {
+    const text = bytes.toString("latin1").toLowerCase();
+    return lower.filter((needle) => text.includes(needle)).map((needle) => `${name}: ${needle}`);
+  });
 }

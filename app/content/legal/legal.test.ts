@@ -62,6 +62,10 @@ describe("privacy policy content", () => {
     expect(html).toContain("JSON");
     expect(html).toMatch(/from our live database at once/);
     expect(html).toMatch(/within 8 weeks at the latest/);
+    // Backups made after an erasure hold nothing; only those made before keep a copy (ADR 014).
+    expect(html).toContain("no copy remains in them or in any backup made afterwards");
+    expect(html).toContain("Backups made before your request still hold a copy until they are deleted");
+    expect(html).not.toMatch(/Copies in our backups go as those backups are deleted/);
     expect(html).toContain("one-way keyed code");
     expect(html).toContain("does not hold your email address");
   });

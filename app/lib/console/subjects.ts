@@ -49,10 +49,22 @@ export type ErasureResult = {
     /** Rendered e-mail files removed from the file outbox. */
     outboxFiles: number;
   };
+  /**
+   * What became of the deleted rows' bytes in the database's files, after the
+   * erasure committed: `rewritten` (embedded database: the tables and WAL
+   * were rewritten, no copy is left in DATA_DIR/db nor in backups taken from
+   * now on), `vacuumed` (PostgreSQL: VACUUM marked the space free; the
+   * server's WAL, archives and replicas keep copies for a while), or `failed`
+   * (the rows are deleted, but the files were not rewritten: erase again).
+   */
+  storage: { state: "rewritten" | "vacuumed" | "failed"; ms: number };
 };
 
 /** The admin acting, for the audit row. */
 export type SubjectActor = { member: StaffMember; meta: RequestMeta };
+
+/** The operator erasing from the shell (`npm run enquiries -- erase`): audited with the actor "cli". */
+export type OperatorActor = { operator: "cli"; meta: RequestMeta };
 
 export interface SubjectRequests {
   /** Everything held about `email` (case-insensitive), suspected spam included. */

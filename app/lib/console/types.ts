@@ -9,8 +9,11 @@ export type StaffRole = (typeof staffRoles)[number];
 /** A signed-in member of staff, as the console's routes see them. */
 export type StaffMember = { id: string; email: string; name: string; role: StaffRole };
 
-/** Who made a request, for the audit log: a member of staff, or (signed out) an address or nobody. */
-export type Actor = { member: StaffMember } | { email: string } | null;
+/**
+ * Who made a request, for the audit log: a member of staff, (signed out) an
+ * address or nobody, or the operator at the shell (`npm run enquiries`).
+ */
+export type Actor = { member: StaffMember } | { email: string } | { operator: "cli" } | null;
 
 /** The request being served: its client fingerprint (never the raw address). */
 export type RequestMeta = { fingerprint: string };

@@ -76,8 +76,9 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           <li>record the erasure in the audit log with a one-way keyed hash of the address, never the address.</li>
         </ul>
         <p>
-          Copies in backups go as those backups are deleted, within 8 weeks. This cannot be undone: if the person also
-          asked for a copy, download it first.
+          The database is then cleaned up, so backups taken afterwards hold nothing of them; copies in earlier backups
+          go as those backups are deleted, within 8 weeks. This cannot be undone: if the person also asked for a copy,
+          download it first.
         </p>
         <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
           <Button type="submit" variant="outline">
@@ -132,10 +133,11 @@ function Erased({ result }: { result: ErasureResult }) {
         <dt className="font-semibold">Outbox e-mail files removed</dt>
         <dd>{counts.outboxFiles}</dd>
       </dl>
+      <StorageNote storage={result.storage} />
       <p>
-        Backups still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure.
-        E-mails already delivered are outside the console: delete the notifications about this person from the enquiries
-        mailbox too. Then tell the person their data has been erased.
+        Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for
+        this erasure. E-mails already delivered are outside the console: delete the notifications about this person from
+        the enquiries mailbox too. Then tell the person their data has been erased.
       </p>
       <p>
         <Link to={subjectPaths.search} className="font-semibold text-primary-800 underline">
@@ -143,6 +145,31 @@ function Erased({ result }: { result: ErasureResult }) {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** Whether the database's files still hold the deleted rows' bytes (docs/decisions/014-erasure-leaves-no-copy.md). */
+function StorageNote({ storage }: { storage: ErasureResult["storage"] }) {
+  if (storage.state === "rewritten") {
+    return (
+      <p data-storage="rewritten">
+        The data folder has been rewritten: no copy remains in it or in backups taken from now on.
+      </p>
+    );
+  }
+  if (storage.state === "vacuumed") {
+    return (
+      <p data-storage="vacuumed">
+        The database tables have been vacuumed. The PostgreSQL server&apos;s own write-ahead log, archives and replicas
+        keep copies until the server recycles them: ask whoever runs the database how long that is.
+      </p>
+    );
+  }
+  return (
+    <p data-storage="failed" className="font-semibold text-danger-700">
+      The rows are deleted, but the data folder could not be rewritten yet: it and new backups may still hold copies.
+      Erase this address again to retry, and tell the site&apos;s operator.
+    </p>
   );
 }
 

@@ -168,7 +168,11 @@ describe("erasure", () => {
       find: async (email) => ({ ...emptyRecord(email), counts: { ...emptyRecord(email).counts, submissions: 2 } }),
       erase: async (email) => {
         erased.push(email);
-        return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
+        return {
+          email,
+          counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
+          storage: { state: "rewritten" as const, ms: 1 },
+        };
       },
     });
     const context = consoleContext(service, staffRequest("admin"));
@@ -185,7 +189,11 @@ describe("erasure", () => {
       find: async (email) => emptyRecord(email),
       erase: async (email) => {
         erased.push(email);
-        return { email, counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 } };
+        return {
+          email,
+          counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
+          storage: { state: "rewritten" as const, ms: 1 },
+        };
       },
     });
     const context = consoleContext(service, staffRequest("admin"));
