@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydratedPaths, pages } from "../app/pages";
+import { islandPaths, pages } from "../app/pages";
 import {
   expectNoAxeViolations,
   holdCarousel,
@@ -370,7 +370,7 @@ test.describe("loading order", () => {
         },
       });
     });
-    for (const path of hydratedPaths) {
+    for (const path of islandPaths) {
       await page.goto(path);
       await waitForHydration(page);
       expect(await page.evaluate(() => (window as unknown as { formattersBuilt: number }).formattersBuilt), path).toBe(
@@ -389,7 +389,7 @@ test.describe("loading order", () => {
 
 test.describe("content pages without framework JavaScript", () => {
   const contentPaths = [
-    ...pages.map((p) => p.path).filter((p) => !(hydratedPaths as string[]).includes(p)),
+    ...pages.map((p) => p.path).filter((p) => !(islandPaths as string[]).includes(p)),
     "/no-such-page",
   ];
 
@@ -406,7 +406,7 @@ test.describe("content pages without framework JavaScript", () => {
       ]);
       expect(html, path).toContain('<script type="speculationrules">');
     }
-    for (const path of hydratedPaths) {
+    for (const path of islandPaths) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain("window.__reactRouterContext");
       expect(html, path).not.toContain("/assets/content-page-");

@@ -27,7 +27,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { hydratedPaths, pages } from "../app/pages";
+import { islandPaths, pages } from "../app/pages";
 import { chromiumArgs, chromiumPath } from "../test/support/chromium";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startServer } from "../test/support/server-process";
@@ -42,7 +42,7 @@ const KB = 1024;
  * only the content pages' script.)
  */
 const routes = pages.map((p) => p.path as string);
-const isContent = (route: string) => !(hydratedPaths as readonly string[]).includes(route);
+const isContent = (route: string) => !(islandPaths as readonly string[]).includes(route);
 
 /**
  * The enquiry pages' total transfer (KB) before content pages stopped being

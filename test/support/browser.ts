@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { hydratedPaths } from "../../app/pages";
+import { islandPaths } from "../../app/pages";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
@@ -52,7 +52,7 @@ export async function waitForEnhancement(page: Page) {
 
 /** Waits for a page's scripts: React's hydration on the enquiry pages, the enhancement module on content pages. */
 export async function waitForPageScripts(page: Page, path: string) {
-  if ((hydratedPaths as readonly string[]).includes(path)) await waitForHydration(page);
+  if ((islandPaths as readonly string[]).includes(path)) await waitForHydration(page);
   else await waitForEnhancement(page);
 }
 
