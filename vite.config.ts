@@ -57,7 +57,7 @@ function entryKind(id: string): PageKind {
     const relative = file.startsWith(appDir) ? file.slice(appDir.length) : file;
     if (!file.startsWith(appDir) || relative === "root.tsx" || relative.startsWith("entry.")) kind = "layout";
     else if (relative.startsWith("routes/staff/")) kind = "console";
-    else if (/export\s*\{\s*contentPage as handle\s*\}/.test(readFileSync(file, "utf8"))) kind = "content";
+    else if (/export\s*\{\s*(contentPage|formPage) as handle\s*\}/.test(readFileSync(file, "utf8"))) kind = "content";
     else kind = "enquiry";
     entryKinds.set(id, kind);
   }
@@ -130,6 +130,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  // The scripts imported with `?worker&url` (app/enhance/content-page.ts,
+  // app/islands/main.tsx) are module scripts, not workers: as ES modules the
+  // islands' script can load the toasts' code (sonner) as a chunk of its own,
+  // on a visitor's first focus on a form.
+  worker: { format: "es" as const },
   build: {
     // Assets are served with long-lived immutable caching; keep hashes stable.
     assetsInlineLimit: 0,

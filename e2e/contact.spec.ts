@@ -154,29 +154,30 @@ test.describe("contact interest", () => {
     await expect(page.locator("#contact-form-interest option:checked")).toHaveText("General Information");
   });
 
-  test("a later in-site link fills in the interest only while it is still general", async ({ page }) => {
-    // Client-side navigation through the app's own router, as a <Link> does.
-    const navigate = (to: string) =>
-      page.evaluate(async (target) => {
-        const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
-          .__reactRouterDataRouter;
-        if (!router) throw new Error("React Router's data router is not exposed on window");
-        await router.navigate(target);
+  test("a later link on the page fills in the interest only while it is still general, in place", async ({ page }) => {
+    // A link to this page with an interest, as any part of the page could carry (the form's island handles it).
+    const follow = async (to: string) => {
+      await page.evaluate((href) => {
+        const link = Object.assign(document.createElement("a"), { href, textContent: "Test link" });
+        document.getElementById("main-content")!.prepend(link);
+        link.click();
+        link.remove();
       }, to);
+    };
 
     await open(page, "/contact");
     await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
     // Still general: the link's interest is taken.
-    await navigate("/contact?interest=implementation#contact-form");
+    await follow("/contact?interest=implementation#contact-form");
     await expect(page).toHaveURL(/\/contact\?interest=implementation#contact-form$/);
     await expect(page.locator("#contact-form-interest")).toHaveValue("implementation");
 
     // The visitor's own choice is kept.
     await page.locator("#contact-form-interest").selectOption("demo");
-    await navigate("/contact?interest=pricing#contact-form");
+    await follow("/contact?interest=pricing#contact-form");
     await expect(page).toHaveURL(/\/contact\?interest=pricing#contact-form$/);
     await expect(page.locator("#contact-form-interest")).toHaveValue("demo");
-    // It really was client-side: the page was never reloaded.
+    // It really was in place: the page was never reloaded.
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { hydratedPaths, pages } from "../app/pages";
+import { islandPaths, pages } from "../app/pages";
 import {
   expectNoAxeViolations,
   holdCarousel,
   waitForEnhancement,
-  waitForHydration,
+  waitForIsland,
   waitForPageScripts,
   watchCspViolations,
 } from "../test/support/browser";
@@ -108,9 +108,9 @@ test.describe("mobile menu @mobile", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("on an enquiry page (hydrated) the menu behaves the same", async ({ page }) => {
+  test("on an enquiry page (a form island) the menu behaves the same", async ({ page }) => {
     await page.goto("/contact");
-    await waitForHydration(page);
+    await waitForIsland(page);
     const toggle = page.locator('[data-slot="mobile-menu"] summary');
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
@@ -156,20 +156,20 @@ test.describe("announcement banner", () => {
     expect(hiddenAtLoad).toBe(true);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
 
-    // A hydrated page (an enquiry form) keeps it hidden, and so does the
+    // An enquiry page (a form island) keeps it hidden, and so does the
     // content page it links to.
     await page.goto("/contact");
-    await waitForHydration(page);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(0);
+    await waitForIsland(page);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
     await page.getByRole("contentinfo").getByRole("link", { name: "Our Product" }).click();
     await expect(page).toHaveURL(/\/product$/);
     await waitForEnhancement(page);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
   });
 
-  test("is dismissed on an enquiry page (hydrated) for the session too", async ({ page }) => {
+  test("is dismissed on an enquiry page (a form island) for the session too", async ({ page }) => {
     await page.goto("/contact");
-    await waitForHydration(page);
+    await waitForIsland(page);
     await page.getByRole("button", { name: "Dismiss announcement" }).click();
     await expect(page.getByRole("complementary", { name: "Announcement" })).toHaveCount(0);
     await page.goto("/");
@@ -238,12 +238,12 @@ test.describe("security", () => {
       expect(response?.headers()["content-security-policy"], entry.path).toBeTruthy();
       await waitForPageScripts(page, entry.path);
     }
-    // The 404 page, and following links from it and from a hydrated page too.
+    // The 404 page, and following links from it and from an enquiry page too.
     await page.goto("/does-not-exist");
     await waitForEnhancement(page);
     await page.getByRole("banner").getByRole("link", { name: "Contact" }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
-    await waitForHydration(page);
+    await waitForIsland(page);
     await page.getByRole("banner").getByRole("link", { name: "Team" }).first().click();
     await expect(page).toHaveURL(/\/team$/);
     await waitForEnhancement(page);
@@ -295,7 +295,8 @@ test.describe("security", () => {
 
   test("hashed assets are immutable and precompressed", async ({ request }) => {
     const html = await (await request.get("/contact")).text();
-    const script = /"(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
+    // The form island's script (React and the form), named by its container.
+    const script = /data-island-src="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
     expect(br.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -326,7 +327,7 @@ test.describe("security", () => {
 });
 
 test.describe("loading order", () => {
-  test("on an enquiry page no script starts before the largest paint, and the page then hydrates", async ({
+  test("on an enquiry page the form island's script starts only after the largest paint, and the form then hydrates", async ({
     page,
     request,
   }) => {
@@ -334,7 +335,7 @@ test.describe("loading order", () => {
     const html = await (await request.get(path)).text();
     expect(html, path).not.toContain('rel="modulepreload"');
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForIsland(page);
     const timing = await page.evaluate(async () => {
       const lcp = await new Promise<number>((resolve) =>
         new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
@@ -342,13 +343,14 @@ test.describe("loading order", () => {
           buffered: true,
         }),
       );
+      // Everything but the content pages' own small script (menu, banner, and the island's loader).
       const scripts = performance
         .getEntriesByType("resource")
         .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== "navigation")
-        .filter((entry) => entry.name.endsWith(".js"));
+        .filter((entry) => entry.name.endsWith(".js") && !entry.name.includes("/content-page-"));
       return { lcp, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
     });
-    expect(timing.scripts, path).toBeGreaterThan(3);
+    expect(timing.scripts, path).toBeGreaterThanOrEqual(1);
     expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.lcp);
   });
 
@@ -370,9 +372,9 @@ test.describe("loading order", () => {
         },
       });
     });
-    for (const path of hydratedPaths) {
+    for (const path of islandPaths) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIsland(page);
       expect(await page.evaluate(() => (window as unknown as { formattersBuilt: number }).formattersBuilt), path).toBe(
         0,
       );
@@ -389,11 +391,11 @@ test.describe("loading order", () => {
 
 test.describe("content pages without framework JavaScript", () => {
   const contentPaths = [
-    ...pages.map((p) => p.path).filter((p) => !(hydratedPaths as string[]).includes(p)),
+    ...pages.map((p) => p.path).filter((p) => !(islandPaths as string[]).includes(p)),
     "/no-such-page",
   ];
 
-  test("content pages carry no React Router scripts, only the enhancement module; enquiry pages do", async ({
+  test("no public page carries React Router's scripts, only the enhancement module; enquiry pages add their island", async ({
     request,
   }) => {
     for (const path of contentPaths) {
@@ -406,10 +408,17 @@ test.describe("content pages without framework JavaScript", () => {
       ]);
       expect(html, path).toContain('<script type="speculationrules">');
     }
-    for (const path of hydratedPaths) {
+    for (const path of islandPaths) {
       const html = await (await request.get(path)).text();
-      expect(html, path).toContain("window.__reactRouterContext");
-      expect(html, path).not.toContain("/assets/content-page-");
+      expect(html, path).not.toContain("__reactRouterContext");
+      expect(html, path).not.toContain('rel="modulepreload"');
+      const modules = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>/g)].map((m) => m[0]);
+      expect(modules, path).toEqual([
+        expect.stringMatching(/^<script type="module" src="\/assets\/content-page-[\w-]+\.js">$/),
+      ]);
+      // The island: its container names its script (loaded after the largest paint), its props are JSON beside it.
+      expect(html, path).toMatch(/<div data-island="\w+" data-island-src="\/assets\/main-[\w-]+\.js"/);
+      expect(html, path).toMatch(/<script type="application\/json" data-island-props="\w+">/);
       expect(html, path).toContain('<script type="speculationrules">');
     }
   });
@@ -430,9 +439,9 @@ test.describe("content pages without framework JavaScript", () => {
     ).toBe("module");
   });
 
-  test("from a hydrated page, a link to a content page loads it as a document", async ({ page }) => {
+  test("from an enquiry page, a link to a content page loads it as a document", async ({ page }) => {
     await page.goto("/contact");
-    await waitForHydration(page);
+    await waitForIsland(page);
     const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
     await page.getByRole("banner").getByRole("link", { name: "About" }).first().click();
     await expect(page).toHaveURL(/\/about$/);

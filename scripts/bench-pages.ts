@@ -17,9 +17,18 @@
  * Lighthouse 100 in all four categories, TBT 0, JavaScript ≤ 5 KB and
  * ≤ 60 KB in all; the enquiry pages (hydrated) no heavier than before.
  *
- * Then the session figure: the bytes of one visit to /, /product, /about,
- * /team and /contact in one browser (scripts/lib/session-bytes.ts).
- * Writes bench/results/pages.md.
+ * The enquiry pages (a form island each: docs/decisions/015-form-islands.md)
+ * are held to issue 29's targets, measured against `/` (a page with no React)
+ * in the same run, because simulated TBT swings widely on a 2-core machine:
+ * median TBT ≤ 1.5× that of `/`, Performance within 2 points of `/`,
+ * JavaScript ≤ 70 KB and ≤ 100 KB in all. Lighthouse's benchmarkIndex of this
+ * machine (median and range over every run) is written beside the figures.
+ *
+ * Then the typing check: under 4× CPU throttling (DevTools protocol), does
+ * each enquiry form accept typing within 100 ms of the largest paint
+ * (scripts/lib/typing-check.ts)? And the session figure: the bytes of one
+ * visit to /, /product, /contact and a submitted contact form in one browser
+ * (scripts/lib/session-bytes.ts). Writes bench/results/pages.md.
  */
 import { execSync } from "node:child_process";
 import { writeResults } from "./lib/results.ts";
@@ -27,11 +36,12 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { hydratedPaths, pages } from "../app/pages";
+import { islandPaths, pages } from "../app/pages";
 import { chromiumArgs, chromiumPath } from "../test/support/chromium";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startServer } from "../test/support/server-process";
 import { measureSession, type SessionResult } from "./lib/session-bytes";
+import { checkTyping, type TypingResult } from "./lib/typing-check";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const KB = 1024;
@@ -42,28 +52,16 @@ const KB = 1024;
  * only the content pages' script.)
  */
 const routes = pages.map((p) => p.path as string);
-const isContent = (route: string) => !(hydratedPaths as readonly string[]).includes(route);
+const isContent = (route: string) => !(islandPaths as readonly string[]).includes(route);
 
-/**
- * The enquiry pages' total transfer (KB) before content pages stopped being
- * hydrated (bench/results/pages.md of 2026-11-21): they must not grow.
- */
-const enquiryBaselineKb: Record<string, number> = { "/contact": 166.3, "/demo": 162.9, "/advisory": 161.7 };
+/** Issue 29's targets for the enquiry pages, against `/` in the same run. */
+const islandTargets = { tbtTimesHome: 1.5, perfBelowHome: 2, jsKb: 70, totalKb: 100, typingMs: 100 };
 
-/**
- * The session figure measured on the build before content pages stopped being
- * hydrated (main at b7ea974 + the console schema, 2026-11-23, the same script):
- * every page hydrated, later pages drawn by React Router in the browser.
- */
-const sessionBefore: SessionResult = {
-  steps: [
-    { path: "/", bytes: 164902 },
-    { path: "/product", bytes: 3551 },
-    { path: "/about", bytes: 2128 },
-    { path: "/team", bytes: 8958 },
-    { path: "/contact", bytes: 12915 },
-  ],
-  total: 192454,
+/** The first field of each enquiry form (the typing check types into it). */
+const firstField: Record<string, string> = {
+  "/contact": "#contact-form-name",
+  "/demo": "#demo-form-fullName",
+  "/advisory": "#advisory-form-fullName",
 };
 
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
@@ -116,6 +114,8 @@ const chrome = await chromeLauncher.launch({
 });
 
 const rows: Row[] = [];
+const benchmarkIndexes: number[] = [];
+const typing: TypingResult[] = [];
 let session: SessionResult | undefined;
 try {
   for (const page of routes.map((path) => ({ path }))) {
@@ -129,6 +129,7 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const { categories, audits } = result.lhr;
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       const requests =
         (
           audits["network-requests"]?.details as {
@@ -181,6 +182,10 @@ try {
     });
     console.error(`measured ${page.path}`);
   }
+  for (const path of islandPaths) {
+    typing.push(await checkTyping(server.url, path, firstField[path]!));
+    console.error(`typing checked on ${path}`);
+  }
   session = await measureSession(server.url);
 } finally {
   await chrome.kill();
@@ -218,38 +223,79 @@ for (const r of rows) {
       kb(r.html),
       kb(r.font),
       kb(r.image),
-      `${kb(r.total)}${check(
-        content ? r.total <= 60 * KB : r.total <= (enquiryBaselineKb[r.path] ?? 250) * KB,
-        `${r.path} total ${kb(r.total)} KB`,
-      )}`,
+      `${kb(r.total)}${check(content ? r.total <= 60 * KB : r.total <= 250 * KB, `${r.path} total ${kb(r.total)} KB`)}`,
       "",
     ]
       .join(" | ")
       .trim(),
   );
 }
+const home = rows.find((r) => r.path === "/")!;
+const verdict = (ok: boolean, what: string) => {
+  if (!ok) misses.push(what);
+  return ok ? "PASS" : "FAIL";
+};
 lines.push(
   "",
   "Budgets: content pages (not hydrated) Lighthouse 100 in all four categories, TBT 0, JavaScript ≤ 5 KB, total ≤ 60 KB;",
-  `enquiry pages (hydrated) Performance ≥ 98, TBT ≤ 100 ms, JavaScript ≤ 120 KB, total no more than before (${Object.entries(
-    enquiryBaselineKb,
-  )
-    .map(([route, total]) => `${route} ${total}`)
-    .join(", ")} KB); every page LCP ≤ 1.5 s, CLS ≤ 0.02.`,
+  "enquiry pages Performance ≥ 98, TBT ≤ 100 ms, JavaScript ≤ 120 KB, total ≤ 250 KB; every page LCP ≤ 1.5 s, CLS ≤ 0.02.",
+  "",
+  `Lighthouse benchmarkIndex of this machine: median ${median(benchmarkIndexes).toFixed(0)} (range ${Math.min(...benchmarkIndexes).toFixed(0)}–${Math.max(...benchmarkIndexes).toFixed(0)}, ${benchmarkIndexes.length} runs).`,
+  "",
+  "## The enquiry pages against `/` in the same run (issue 29)",
+  "",
+  `Targets: median TBT ≤ ${islandTargets.tbtTimesHome}× that of \`/\`, Performance within ${islandTargets.perfBelowHome} points of \`/\`, JavaScript ≤ ${islandTargets.jsKb} KB, total ≤ ${islandTargets.totalKb} KB on a first visit.`,
+  "",
+  "| Route | TBT ms (vs / ×) | Perf (vs /) | JS KB | Total KB | TBT | Perf | JS | Total |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+);
+for (const r of rows.filter((row) => !isContent(row.path))) {
+  const ratio = home.tbt > 0 ? r.tbt / home.tbt : r.tbt === 0 ? 1 : Infinity;
+  lines.push(
+    `| ${r.path} | ${r.tbt.toFixed(0)} vs ${home.tbt.toFixed(0)} (${Number.isFinite(ratio) ? ratio.toFixed(2) : "∞"}×) | ${r.perf} vs ${home.perf} | ${kb(r.js)} | ${kb(r.total)} | ${verdict(
+      r.tbt <= islandTargets.tbtTimesHome * home.tbt,
+      `${r.path} TBT ${r.tbt.toFixed(0)} ms > ${islandTargets.tbtTimesHome}× / (${home.tbt.toFixed(0)} ms)`,
+    )} | ${verdict(r.perf >= home.perf - islandTargets.perfBelowHome, `${r.path} performance ${r.perf} more than ${islandTargets.perfBelowHome} below / (${home.perf})`)} | ${verdict(
+      r.js <= islandTargets.jsKb * KB,
+      `${r.path} JS ${kb(r.js)} KB > ${islandTargets.jsKb} KB`,
+    )} | ${verdict(r.total <= islandTargets.totalKb * KB, `${r.path} total ${kb(r.total)} KB > ${islandTargets.totalKb} KB`)} |`,
+  );
+}
+lines.push(
+  "",
+  "## Typing at the largest paint (4× CPU throttling)",
+  "",
+  "Chromium with the DevTools protocol's CPU throttling at 4×, a phone viewport: the first field is focused as soon as",
+  "it is parsed; from the moment the largest paint is reported, a key is typed every 25 ms for 2 s, through the",
+  "island's loading and hydration (scripts/lib/typing-check.ts). The first keystroke arrives some ms after the",
+  "largest paint (the harness's latency, shown). Target: no keystroke waits more than",
+  `${islandTargets.typingMs} ms for the main thread, and every character typed is kept.`,
+  "",
+  "| Route | LCP ms | First keystroke arrived, ms after LCP | its delay ms | Worst input delay ms | Keystrokes | Value kept | Hydrated | Verdict |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+);
+for (const t of typing) {
+  const ok = t.worstDelay <= islandTargets.typingMs && t.kept;
+  lines.push(
+    `| ${t.path} | ${t.lcp.toFixed(0)} | ${t.firstArrived.toFixed(0)} | ${t.firstDelay.toFixed(0)} | ${t.worstDelay.toFixed(0)} | ${t.keystrokes} | ${t.kept ? "yes" : "no"} | ${t.hydrated ? "yes" : "no"} | ${verdict(
+      ok,
+      `${t.path} typing: worst input delay ${t.worstDelay.toFixed(0)} ms after the largest paint, every character kept: ${t.kept}`,
+    )} |`,
+  );
+}
+lines.push(
   "",
   "## A visit",
   "",
   "Bytes the server sent for one visit in one browser (Chromium, one cache): `/`, then the header's links to",
-  "/product, /about, /team and /contact, resting 300 ms on each link before the click (scripts/lib/session-bytes.ts;",
-  "speculative prefetches count; a browser driven through DevTools never prerenders).",
+  "/product and /contact, resting 300 ms on each link before the click, then the contact form filled in and sent",
+  "(scripts/lib/session-bytes.ts; speculative prefetches count; a browser driven through DevTools never prerenders).",
   "",
-  "| Step | Before (every page hydrated) KB | After (content pages not hydrated) KB |",
-  "| --- | --- | --- |",
+  "| Step | KB |",
+  "| --- | --- |",
 );
-for (const [i, step] of sessionBefore.steps.entries()) {
-  lines.push(`| ${step.path} | ${kb(step.bytes)} | ${session ? kb(session.steps[i]?.bytes ?? 0) : "-"} |`);
-}
-lines.push(`| **Total** | **${kb(sessionBefore.total)}** | **${session ? kb(session.total) : "-"}** |`);
+for (const step of session?.steps ?? []) lines.push(`| ${step.path} | ${kb(step.bytes)} |`);
+lines.push(`| **Total** | **${session ? kb(session.total) : "-"}** |`);
 const table = lines.join("\n");
 console.log(table);
 writeResults(

@@ -1,23 +1,28 @@
 /**
- * Which pages React hydrates (docs/decisions/011-content-without-framework-js.md).
+ * Which pages React hydrates (docs/decisions/011-content-without-framework-js.md,
+ * 015-form-islands.md).
  *
  * Every page is rendered by React, at build time or on the server. Only the
- * pages that need React in the browser (the enquiry forms, the staff console)
- * are hydrated; a content page marks itself in its route module with
+ * staff console is hydrated by React Router; a content page marks itself in
+ * its route module with
  *
  *     export { contentPage as handle } from "~/lib/hydration";
  *
- * and the root layout then leaves out React Router's scripts and loads the
- * small enhancement module (app/enhance/) instead.
+ * and an enquiry page (whose form is an island, app/islands/) with
+ * `formPage`; the root layout then leaves out React Router's scripts and
+ * loads the small enhancement module (app/enhance/) instead, which starts any
+ * island.
  */
 import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "react-router";
-import { hydratedPaths } from "~/pages";
 
 export type PageHandle = { hydrate?: boolean };
 
 /** The route handle of a page that ships no React runtime. */
 export const contentPage = { hydrate: false } as const satisfies PageHandle;
+
+/** The route handle of an enquiry page: not hydrated, its form an island (app/islands/). */
+export const formPage = { hydrate: false } as const satisfies PageHandle;
 
 /** Whether the page of these route handles (outermost first) is hydrated: the deepest that says decides. */
 export function pageHydrates(handles: readonly unknown[]): boolean {
@@ -31,13 +36,13 @@ export function pageHydrates(handles: readonly unknown[]): boolean {
 }
 
 /**
- * Whether a path is known to be a hydrated page: the enquiry pages and the
- * staff console. It only decides how a hydrated page follows a link (below);
- * the route handles decide what a page is.
+ * Whether a path is known to be a hydrated page: the staff console. It only
+ * decides how a hydrated page follows a link (below); the route handles
+ * decide what a page is.
  */
 export function isHydratedPath(pathname: string) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return (hydratedPaths as readonly string[]).includes(path) || path === "/staff" || path.startsWith("/staff/");
+  return path === "/staff" || path.startsWith("/staff/");
 }
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { hydratedPaths } from "../../app/pages";
+import { islandPaths } from "../../app/pages";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
@@ -33,8 +33,8 @@ export async function watchCspViolations(page: Page) {
 /**
  * Waits until React has hydrated the page: the menu toggle gains
  * aria-expanded, and React's own properties are on the element. Only the
- * enquiry pages and the staff console are hydrated; a content page never is
- * (use waitForEnhancement there).
+ * staff console is hydrated; a content page never is (use waitForEnhancement
+ * there), nor an enquiry page (waitForIsland).
  */
 export async function waitForHydration(page: Page) {
   await page.locator("summary[aria-expanded]").first().waitFor({ state: "attached" });
@@ -50,9 +50,20 @@ export async function waitForEnhancement(page: Page) {
   expect(await page.evaluate(isHydrated), "a content page is not hydrated").toBe(false);
 }
 
-/** Waits for a page's scripts: React's hydration on the enquiry pages, the enhancement module on content pages. */
+/**
+ * Waits until an enquiry page's form island has hydrated (its container is
+ * marked `data-island-ready`: docs/decisions/015-form-islands.md) after the
+ * enhancement module ran, and checks that the rest of the page was not
+ * hydrated.
+ */
+export async function waitForIsland(page: Page) {
+  await page.locator("[data-island][data-island-ready]").first().waitFor({ state: "attached" });
+  await waitForEnhancement(page);
+}
+
+/** Waits for a page's scripts: the form island on the enquiry pages, the enhancement module on content pages. */
 export async function waitForPageScripts(page: Page, path: string) {
-  if ((hydratedPaths as readonly string[]).includes(path)) await waitForHydration(page);
+  if ((islandPaths as readonly string[]).includes(path)) await waitForIsland(page);
   else await waitForEnhancement(page);
 }
 

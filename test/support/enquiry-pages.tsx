@@ -1,13 +1,18 @@
 /**
  * Component-test helpers for the three enquiry pages (tests only): render a
- * page through the real router (the page renders its own Toaster), and the hooks every such
- * test file needs.
+ * page through the real router on the server side's terms (loader, action),
+ * with the island's notification region, and the hooks every such test file
+ * needs. The form's island posts with fetch to `<path>.data`
+ * (app/components/forms/use-enquiry.ts): here fetch calls the route's action
+ * and answers as React Router's single fetch does (a turbo-stream body,
+ * `encodeActionData`).
  */
 import { render, screen, type ByRoleOptions } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { Toaster } from "~/components/ui/toaster";
 import { rootDatedData } from "./dated-root";
 import { contextWith, fakeEnquiryService } from "./enquiry-actions";
 
@@ -26,7 +31,10 @@ export function setUpEnquiryPageTests() {
     vi.spyOn(console, "info").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 }
 
 export async function renderEnquiryPage({
@@ -57,6 +65,22 @@ export async function renderEnquiryPage({
   before?: ReactNode;
   extraRoutes?: { path: string; Component: ComponentType }[];
 }) {
+  const context = contextWith(service, { minFillMs: 0 });
+  const routeAction = (stubAction ?? action) as (args: {
+    request: Request;
+    context: unknown;
+    params: object;
+  }) => unknown;
+  // The island lives at the page's address: its links and history work on window.location.
+  window.history.replaceState(null, "", url);
+  vi.stubGlobal("fetch", async (input: string, init: RequestInit) => {
+    if (input !== `${path}.data` || init.method !== "POST") throw new Error(`unexpected fetch ${input}`);
+    const request = new Request(`http://localhost${path}`, init);
+    const answer = await routeAction({ request, context, params: {} });
+    const value = isDataWithInit(answer) ? answer.data : answer;
+    const status = isDataWithInit(answer) ? (answer.init?.status ?? 200) : 200;
+    return new Response(encodeActionData(value), { status, headers: { "X-Remix-Response": "yes" } });
+  });
   const Stub = createRoutesStub(
     [
       {
@@ -68,6 +92,7 @@ export async function renderEnquiryPage({
           <>
             {before}
             <Outlet />
+            <Toaster />
           </>
         ),
         children: [
@@ -81,11 +106,39 @@ export async function renderEnquiryPage({
         ],
       },
     ],
-    contextWith(service, { minFillMs: 0 }),
+    context,
   );
   const user = userEvent.setup({ delay: null });
   render(<Stub initialEntries={[url]} />);
   // The first render waits for the loader (and, in the first test, for modules to load).
   await screen.findByRole("heading", ready, { timeout: 5000 });
   return { user };
+}
+
+function isDataWithInit(value: unknown): value is { data: unknown; init?: { status?: number } } {
+  return !!value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/**
+ * An action's plain data as React Router's single fetch sends it: turbo-stream,
+ * every value once in a flat array, objects as `{"_<key index>": <value index>}`
+ * (the format app/islands/action-result.ts reads).
+ */
+export function encodeActionData(data: unknown): string {
+  const values: unknown[] = [];
+  const add = (value: unknown): number => {
+    if (value === undefined) return -7;
+    if (value === null) return -5;
+    const index = values.length;
+    values.push(null);
+    if (Array.isArray(value)) values[index] = value.map(add);
+    else if (typeof value === "object") {
+      const object: Record<string, number> = {};
+      for (const [key, item] of Object.entries(value)) object[`_${add(key)}`] = add(item);
+      values[index] = object;
+    } else values[index] = value;
+    return index;
+  };
+  add({ data });
+  return `${JSON.stringify(values)}\n`;
 }

@@ -6,7 +6,7 @@
  */
 import { rmSync } from "node:fs";
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
-import { waitForHydration } from "./browser";
+import { waitForIsland } from "./browser";
 import { limitsOffEnv } from "./limits-off";
 import type { MailboxMessage } from "./mailbox";
 import { startPostgres, type TestPostgres } from "./postgres";
@@ -26,12 +26,12 @@ export async function afterMinFill(renderedAt: number) {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
-/** Opens a form page; returns the time it was rendered (the anti-spam token's age counts from here). */
+/** Opens a form page (and waits for its form island, unless `hydrate: false`); returns the time it was rendered (the anti-spam token's age counts from here). */
 export async function open(page: Page, path: string, { hydrate = true } = {}) {
   const renderedAt = Date.now();
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
-  if (hydrate) await waitForHydration(page);
+  if (hydrate) await waitForIsland(page);
   return renderedAt;
 }
 

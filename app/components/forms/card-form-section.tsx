@@ -1,6 +1,6 @@
 import { HomeIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonAnchor } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import type { FieldErrors, FieldSpec } from "~/lib/enquiry-fields";
@@ -62,10 +62,10 @@ export function CardFormSection<F extends Record<string, FieldSpec>>({
               id={id}
               title={success.title}
               actions={
-                <ButtonLink to={success.home.to}>
+                <ButtonAnchor href={success.home.to}>
                   <HomeIcon aria-hidden="true" />
                   {success.home.label}
-                </ButtonLink>
+                </ButtonAnchor>
               }
             >
               {success.body.map((line) => (

@@ -1,6 +1,5 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { fieldId } from "~/components/ui/field";
@@ -13,7 +12,7 @@ import { prepareToasts } from "~/components/ui/toaster";
 
 /**
  * The shell every enquiry form shares: posts to its route's action (in place
- * with JavaScript, as a normal form post without), shows the error summary or
+ * with JavaScript, as a normal form post without: ./use-enquiry.ts), shows the error summary or
  * the failure message, carries the anti-spam fields, and the submit button
  * with its pending label.
  *
@@ -44,8 +43,7 @@ export function EnquiryForm({
   children: ReactNode;
   className?: string;
 }) {
-  const { pathname } = useLocation();
-  const { Form, result, pending, token } = enquiry;
+  const { action, onSubmit, result, pending, token } = enquiry;
   // One array per result: the summary takes focus whenever its errors change,
   // so it must not change when the page re-renders for another reason.
   const summary = useMemo(
@@ -53,11 +51,12 @@ export function EnquiryForm({
     [result, id, fields],
   );
   return (
-    <Form
+    <form
       method="post"
       // No #fragment: it would stop the browser honouring the autofocus on the
       // error summary, alert or success heading of a page rendered without JS.
-      action={pathname}
+      action={action}
+      onSubmit={(event) => void onSubmit(event)}
       id={id}
       aria-labelledby={labelledBy}
       // A visitor starting on the form: load the notifications it will need.
@@ -85,7 +84,7 @@ export function EnquiryForm({
           {pending ? pendingLabel : submitLabel}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { decodeActionData } from "~/islands/action-result";
 import { notifyError, notifySuccess } from "~/components/ui/toaster";
 import type { EnquiryResult } from "./types";
 
@@ -15,30 +15,38 @@ type EnquiryNotices = {
 };
 
 /**
- * The state of one enquiry form. With JavaScript the form posts through a
- * fetcher (the page stays put); without it, the browser posts the form and
- * the page comes back with the action's result as `actionData`. Either way
- * `result` is the latest outcome, until `reset()` puts the form back.
+ * The state of one enquiry form, in its island (docs/decisions/015-form-islands.md):
+ * no React Router in the browser. With JavaScript the form posts to its
+ * route's action through the action's `.data` endpoint (the page stays put)
+ * and shows the answer; should that answer be anything but the action's plain
+ * data, or the request fail, the browser posts the form itself. Without
+ * JavaScript the browser posts the form and the page comes back rendered with
+ * the action's result (`actionData`). Either way `result` is the latest
+ * outcome, until `reset()` puts the form back.
  */
 export function useEnquiry({
+  action,
   actionData,
   loaderToken,
   notices,
 }: {
+  /** The route's path, which the form posts to. */
+  action: string;
   actionData: EnquiryResult | undefined;
   loaderToken: string;
   notices: EnquiryNotices;
 }) {
-  const fetcher = useFetcher<EnquiryResult>();
-  const latest = fetcher.data ?? actionData;
+  const [posted, setPosted] = useState<EnquiryResult | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+  const latest = posted ?? actionData;
   const [dismissed, setDismissed] = useState<EnquiryResult | undefined>(undefined);
   const result = latest && latest !== dismissed ? latest : undefined;
-  const pending = fetcher.state !== "idle";
   // The token the form carries next: the action's (kept or renewed) or a fresh one from the loader.
   const token = result && "token" in result ? result.token : loaderToken;
 
   const announced = useRef<EnquiryResult | undefined>(undefined);
   useEffect(() => {
+    // Also a result the page came with (posted before the island started): its toast shows now.
     if (!latest || latest === announced.current) return;
     announced.current = latest;
     const { success, failure, logLabel } = notices;
@@ -52,8 +60,30 @@ export function useEnquiry({
     }
   }, [latest, notices]);
 
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (pending) return;
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+    setPending(true);
+    let answer: EnquiryResult;
+    try {
+      const response = await fetch(`${action}.data`, { method: "POST", body });
+      answer = decodeActionData(await response.text()) as EnquiryResult;
+      if (!answer || typeof answer !== "object" || typeof answer.status !== "string") throw new Error("no result");
+    } catch {
+      // Not the action's plain answer (or no answer): let the browser post the form, as without JavaScript.
+      HTMLFormElement.prototype.submit.call(form);
+      return;
+    }
+    setPending(false);
+    setPosted(answer);
+  }
+
   return {
-    Form: fetcher.Form,
+    action,
+    onSubmit,
     result,
     pending,
     token,
@@ -63,23 +93,3 @@ export function useEnquiry({
 }
 
 export type EnquiryState = ReturnType<typeof useEnquiry>;
-
-/**
- * The `shouldRevalidate` export of the enquiry routes. Posting an enquiry
- * changes nothing the page's loaders show: the action's result carries the
- * next anti-spam token, and the token from the first load stays valid for a
- * day (an older one gets a fresh token from the action). So a submission is
- * one request, not an action followed by a reload of every loader.
- */
-export function enquiryShouldRevalidate({
-  formMethod,
-  formAction,
-  currentUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs): boolean {
-  const ownPost =
-    formMethod === "POST" &&
-    formAction !== undefined &&
-    new URL(formAction, currentUrl).pathname === currentUrl.pathname;
-  return ownPost ? false : defaultShouldRevalidate;
-}

@@ -74,3 +74,11 @@ export function ButtonLink({
 function isInternalRoute(to: string) {
   return to.startsWith("/") && !to.startsWith("//") && !/\.(pdf|xml|txt)$/.test(to.split(/[?#]/)[0] ?? "");
 }
+
+/**
+ * A plain link that looks like a button, for a form island
+ * (docs/decisions/015-form-islands.md): no router there, the browser follows it.
+ */
+export function ButtonAnchor({ className, variant, size, ...props }: ComponentProps<"a"> & ButtonVariantProps) {
+  return <a data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

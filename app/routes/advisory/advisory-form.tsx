@@ -1,23 +1,46 @@
 import { CardFormSection } from "~/components/forms/card-form-section";
 import { FormField } from "~/components/forms/form-field";
-import type { EnquiryState } from "~/components/forms/use-enquiry";
-import { ADVISORY_FORM_ID, advisoryFailureAlert, advisoryOn } from "~/content/advisory";
-import { phasesOn } from "~/lib/dated";
-import { useContentDate } from "~/lib/use-dated";
+import type { EnquiryResult } from "~/components/forms/types";
+import { useEnquiry } from "~/components/forms/use-enquiry";
+import type { advisoryFailureAlert, advisoryNotices, advisoryOn } from "~/content/advisory";
 import { enquiryKinds } from "~/lib/enquiry-kinds";
 
-/** The join form, replaced by 'Welcome to the Advisory Network!' once sent. */
-export function AdvisoryFormSection({ enquiry }: { enquiry: EnquiryState }) {
-  const { form: advisoryForm, success: advisorySuccess } = advisoryOn(phasesOn(useContentDate()));
+type AdvisoryCopy = ReturnType<typeof advisoryOn>;
+
+/**
+ * What the advisory form's island is rendered with, on the server and again
+ * in the browser, copy included: the server picks the dated words
+ * (app/lib/dated.ts), so the browser renders exactly what it did.
+ */
+export type AdvisoryFormProps = {
+  action: string;
+  token: string;
+  actionData?: EnquiryResult;
+  copy: {
+    formId: string;
+    form: AdvisoryCopy["form"];
+    success: AdvisoryCopy["success"];
+    failure: typeof advisoryFailureAlert;
+    notices: typeof advisoryNotices;
+  };
+};
+
+/**
+ * The join form, replaced by 'Welcome to the Advisory Network!' once sent:
+ * the advisory page's island (docs/decisions/015-form-islands.md).
+ */
+export function AdvisoryFormIsland({ action, token, actionData, copy }: AdvisoryFormProps) {
+  const { formId, form: advisoryForm, success, failure, notices } = copy;
+  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
   return (
     <CardFormSection
-      id={ADVISORY_FORM_ID}
+      id={formId}
       titleId="join-network-title"
       enquiry={enquiry}
       fields={enquiryKinds.advisory.fields}
       form={advisoryForm}
-      failure={advisoryFailureAlert}
-      success={advisorySuccess}
+      failure={failure}
+      success={success}
     >
       {(field) => (
         <>

@@ -1,32 +1,38 @@
 import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { Toaster } from "~/components/ui/toaster";
-import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
-import { advisoryNotices, advisoryOn } from "~/content/advisory";
+import { ADVISORY_FORM_ID, advisoryFailureAlert, advisoryNotices, advisoryOn } from "~/content/advisory";
+import { Island } from "~/islands/island";
 import { phasesOn } from "~/lib/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
-import { AdvisoryFormSection } from "./advisory-form";
 import { Benefits } from "./benefits";
 
 export const meta = () => pageMeta("/advisory");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
-export const shouldRevalidate = enquiryShouldRevalidate;
 export const loader = tokenLoader;
+
+/** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
+export { formPage as handle } from "~/lib/hydration";
 
 export const action = enquiryAction("advisory");
 
 export default function AdvisoryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hero: advisoryHero } = advisoryOn(phasesOn(useContentDate()));
-  const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: advisoryNotices });
+  const { hero: advisoryHero, form, success } = advisoryOn(phasesOn(useContentDate()));
   return (
     <>
       <EnquiryHero id="advisory-title" {...advisoryHero} />
       <Benefits />
-      <AdvisoryFormSection enquiry={enquiry} />
-      <Toaster />
+      <Island
+        kind="advisory"
+        props={{
+          action: "/advisory",
+          token: loaderData.token,
+          actionData,
+          copy: { formId: ADVISORY_FORM_ID, form, success, failure: advisoryFailureAlert, notices: advisoryNotices },
+        }}
+      />
     </>
   );
 }

@@ -1,113 +1,228 @@
 import { ArrowRightIcon, RotateCcwIcon } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { fieldPropsFor } from "~/components/forms/card-form-section";
 import { EnquiryForm } from "~/components/forms/enquiry-form";
 import { FormField } from "~/components/forms/form-field";
 import { SuccessPanel } from "~/components/forms/success-panel";
-import type { EnquiryState } from "~/components/forms/use-enquiry";
-import { Button, ButtonLink } from "~/components/ui/button";
+import type { EnquiryResult } from "~/components/forms/types";
+import { useEnquiry } from "~/components/forms/use-enquiry";
+import { Button, ButtonAnchor } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Container } from "~/components/ui/section";
-import { CONTACT_FORM_ID, contactForm, contactNotices, contactSuccess, receivedLine } from "~/content/contact";
-import { isInterest, type Interest } from "~/lib/enquiry-fields";
+import { fieldId } from "~/components/ui/field";
+import type { contactForm, contactNotices, contactSuccess } from "~/content/contact";
+import { defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
 import { enquiryKinds } from "~/lib/enquiry-kinds";
-import { OfficeCard } from "./office-card";
-import { Promises } from "./promises";
 
 const fields = enquiryKinds.contact.fields;
-const TITLE_ID = "send-message-title";
+export const CONTACT_TITLE_ID = "send-message-title";
 
-/** 'Send Us a Message': the form (or its confirmation), the promises and the office card. */
-export function ContactFormSection({
-  enquiry,
-  interest,
-  onInterestChange,
-  onSendAnother,
-}: {
-  enquiry: EnquiryState;
-  interest: Interest;
-  onInterestChange: (interest: Interest) => void;
-  onSendAnother: () => void;
-}) {
+/**
+ * What the contact form's island is rendered with, on the server and again in
+ * the browser. The copy comes with it (the page's content modules compute
+ * dated words when they load: the island's script carries none of them).
+ */
+export type ContactFormProps = {
+  action: string;
+  token: string;
+  /** From `?interest=` when it is a known value. */
+  interest: Interest | null;
+  actionData?: EnquiryResult;
+  copy: {
+    formId: string;
+    form: typeof contactForm;
+    success: typeof contactSuccess;
+    notices: typeof contactNotices;
+  };
+};
+
+/** "We received your inquiry about Pricing." (app/content/contact.ts receivedLine, from the copy). */
+function receivedLine(received: string, interest: Interest | undefined) {
+  if (!interest || interest === "general") return `${received}.`;
+  return `${received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
+}
+
+/**
+ * 'Send Us a Message': the form (or its confirmation) in its card. The
+ * contact page's island (docs/decisions/015-form-islands.md): the rest of the
+ * page is static HTML.
+ */
+export function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
+  const { formId, form: contactForm, success: contactSuccess, notices: contactNotices } = copy;
+  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices: contactNotices });
   const { result } = enquiry;
-  const field = fieldPropsFor(CONTACT_FORM_ID, fields, result);
+  const { interest, setInterest } = useInterest({
+    formId,
+    initial: () => {
+      const submitted = actionData && "values" in actionData ? actionData.values.interest : undefined;
+      return isInterest(submitted) ? submitted : (linked ?? defaultInterest);
+    },
+    beforeChoose: () => {
+      // Choosing an interest after a message was sent starts a new one.
+      if (enquiry.result?.status === "success") enquiry.reset();
+    },
+  });
+
+  const succeeded = result?.status === "success";
+  useEffect(() => {
+    if (succeeded) setInterest(defaultInterest);
+  }, [succeeded, setInterest]);
+
+  const field = fieldPropsFor(formId, fields, result);
 
   return (
-    <section aria-labelledby={TITLE_ID} className="py-16 sm:py-20">
-      <Container className="grid gap-10 lg:grid-cols-3">
-        <Card className="p-6 sm:p-8 lg:col-span-2 lg:self-start">
-          <h2 id={TITLE_ID} className="text-3xl text-ink">
-            {contactForm.title}
-          </h2>
-          {result?.status === "success" ? (
-            <SuccessPanel
-              id={CONTACT_FORM_ID}
-              title={contactSuccess.title}
-              className="mt-4"
-              actions={
-                <>
-                  {/* Without JavaScript this reloads an empty form. */}
-                  <form method="get" action={`/contact#${CONTACT_FORM_ID}`}>
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      onClick={(event) => {
-                        event.preventDefault();
-                        onSendAnother();
-                      }}
-                    >
-                      <RotateCcwIcon aria-hidden="true" />
-                      {contactSuccess.again}
-                    </Button>
-                  </form>
-                  <ButtonLink to={contactSuccess.explore.to}>
-                    {contactSuccess.explore.label}
-                    <ArrowRightIcon aria-hidden="true" />
-                  </ButtonLink>
-                </>
-              }
-            >
-              <p>{receivedLine(result.interest)}</p>
-              <p>{contactSuccess.respond}</p>
-            </SuccessPanel>
-          ) : (
+    <Card className="p-6 sm:p-8">
+      <h2 id={CONTACT_TITLE_ID} className="text-3xl text-ink">
+        {contactForm.title}
+      </h2>
+      {result?.status === "success" ? (
+        <SuccessPanel
+          id={formId}
+          title={contactSuccess.title}
+          className="mt-4"
+          actions={
             <>
-              <p className="mt-3 text-muted">{contactForm.lead}</p>
-              <EnquiryForm
-                id={CONTACT_FORM_ID}
-                labelledBy={TITLE_ID}
-                enquiry={enquiry}
-                fields={fields}
-                submitLabel={contactForm.submitLabel}
-                pendingLabel={contactForm.pendingLabel}
-                failure={contactNotices.failure}
-                className="mt-6"
-              >
-                <div className="grid gap-6 sm:grid-cols-2">
-                  <FormField {...field("name")} />
-                  <FormField {...field("email")} />
-                  <FormField {...field("organization")} />
-                  <FormField {...field("role")} />
-                </div>
-                <FormField
-                  {...field("interest")}
-                  // Controlled: the interest follows the quick actions and the link that opened the page.
-                  defaultValue={undefined}
-                  value={interest}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    if (isInterest(value)) onInterestChange(value);
+              {/* Without JavaScript this reloads an empty form. */}
+              <form method="get" action={`/contact#${formId}`}>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    flushSync(() => {
+                      enquiry.reset();
+                      setInterest(defaultInterest);
+                    });
+                    document.getElementById(fieldId(formId, "name"))?.focus();
                   }}
-                />
-                <FormField {...field("message")} rows={5} />
-              </EnquiryForm>
+                >
+                  <RotateCcwIcon aria-hidden="true" />
+                  {contactSuccess.again}
+                </Button>
+              </form>
+              <ButtonAnchor href={contactSuccess.explore.to}>
+                {contactSuccess.explore.label}
+                <ArrowRightIcon aria-hidden="true" />
+              </ButtonAnchor>
             </>
-          )}
-        </Card>
-        <aside aria-label="Our promises and office" className="grid content-start gap-6">
-          <Promises />
-          <OfficeCard />
-        </aside>
-      </Container>
-    </section>
+          }
+        >
+          <p>{receivedLine(contactSuccess.received, result.interest)}</p>
+          <p>{contactSuccess.respond}</p>
+        </SuccessPanel>
+      ) : (
+        <>
+          <p className="mt-3 text-muted">{contactForm.lead}</p>
+          <EnquiryForm
+            id={formId}
+            labelledBy={CONTACT_TITLE_ID}
+            enquiry={enquiry}
+            fields={fields}
+            submitLabel={contactForm.submitLabel}
+            pendingLabel={contactForm.pendingLabel}
+            failure={contactNotices.failure}
+            className="mt-6"
+          >
+            <div className="grid gap-6 sm:grid-cols-2">
+              <FormField {...field("name")} />
+              <FormField {...field("email")} />
+              <FormField {...field("organization")} />
+              <FormField {...field("role")} />
+            </div>
+            <FormField
+              {...field("interest")}
+              // Controlled: the interest follows the quick actions and the links to this page.
+              defaultValue={undefined}
+              value={interest}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (isInterest(value)) setInterest(value);
+              }}
+            />
+            <FormField {...field("message")} rows={5} />
+          </EnquiryForm>
+        </>
+      )}
+    </Card>
   );
+}
+
+/** Plain clicks only: a modified click (new tab, new window) follows the link. */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** The known interest in a URL's query string, if any. */
+function interestIn(search: string): Interest | null {
+  const param = new URLSearchParams(search).get("interest");
+  return isInterest(param) ? param : null;
+}
+
+/**
+ * The form's interest. A link like `/contact?interest=partnership#contact-form`
+ * fills it in: on the first render (from the loader), and, from a link on
+ * this page (or Back and Forward between such addresses), in place, but only
+ * while it is still the default: a visitor's own choice is never overwritten.
+ * A quick action (a link marked `data-interest-action`, static HTML outside
+ * the island) sets it outright and goes to the form. Without JavaScript every
+ * such link loads the page again, and the loader fills the interest in.
+ */
+function useInterest({
+  formId,
+  initial,
+  beforeChoose,
+}: {
+  formId: string;
+  initial: () => Interest;
+  beforeChoose: () => void;
+}) {
+  const [interest, setInterest] = useState<Interest>(initial);
+  const before = useRef(beforeChoose);
+  useEffect(() => {
+    before.current = beforeChoose;
+  });
+
+  const chooseInterest = useCallback(
+    (value: Interest) => {
+      flushSync(() => {
+        before.current();
+        setInterest(value);
+      });
+      // Focus the (now changed) select without jumping, then scroll to the form
+      // for the new hash: smooth, or instant when the visitor prefers reduced
+      // motion (app/site.css).
+      document.getElementById(fieldId(formId, "interest"))?.focus({ preventScroll: true });
+      history.pushState(null, "", `${location.pathname}${location.search}#${formId}`);
+      document.getElementById(formId)?.scrollIntoView();
+    },
+    [formId],
+  );
+
+  useEffect(() => {
+    const fillIn = (value: Interest | null) => {
+      if (value) setInterest((current) => (current === defaultInterest ? value : current));
+    };
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || !isPlainClick(event)) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+      if (link.origin !== location.origin || link.pathname !== location.pathname) return;
+      const value = interestIn(link.search);
+      if (!value) return;
+      event.preventDefault();
+      if (link.hasAttribute("data-interest-action")) return chooseInterest(value);
+      history.pushState(null, "", link.href);
+      fillIn(value);
+      if (link.hash.length > 1) document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView();
+    }
+    const onPopState = () => fillIn(interestIn(location.search));
+    document.addEventListener("click", onClick);
+    window.addEventListener("popstate", onPopState);
+    return () => {
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("popstate", onPopState);
+    };
+  }, [chooseInterest]);
+
+  return { interest, setInterest };
 }

@@ -1,21 +1,18 @@
 import { ArrowRightIcon } from "lucide-react";
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, quickActions, quickActionsTitle, type QuickAction } from "~/content/contact";
-import type { Interest } from "~/lib/enquiry-fields";
 import { linkDiscovery } from "~/lib/hydration";
 
 const linkClasses =
   "mt-4 inline-flex items-center gap-2 font-semibold text-primary-800 underline-offset-4 hover:underline after:absolute after:inset-0 after:content-['']";
 
-/** Plain clicks only: a modified click (new tab, new window) follows the link. */
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
-
-export function QuickActions({ onInterest }: { onInterest: (interest: Interest) => void }) {
+/**
+ * Static HTML (the page is not hydrated: docs/decisions/015-form-islands.md).
+ * The form's island handles a click on an interest action.
+ */
+export function QuickActions() {
   return (
     <section aria-labelledby="quick-actions-title" className="bg-surface py-12 sm:py-16">
       <Container>
@@ -31,7 +28,7 @@ export function QuickActions({ onInterest }: { onInterest: (interest: Interest) 
                 </CardIcon>
                 <CardTitle>{action.title}</CardTitle>
                 <CardDescription>{action.body}</CardDescription>
-                <QuickActionLink action={action} onInterest={onInterest} />
+                <QuickActionLink action={action} />
               </Card>
             </li>
           ))}
@@ -41,7 +38,7 @@ export function QuickActions({ onInterest }: { onInterest: (interest: Interest) 
   );
 }
 
-function QuickActionLink({ action, onInterest }: { action: QuickAction; onInterest: (interest: Interest) => void }) {
+function QuickActionLink({ action }: { action: QuickAction }) {
   const content = (
     <>
       <span className={action.kind === "mail" ? "break-all" : undefined}>{action.label}</span>
@@ -63,16 +60,13 @@ function QuickActionLink({ action, onInterest }: { action: QuickAction; onIntere
       );
     case "interest":
       // Without JavaScript the link reloads the page with the interest in the
-      // query string (the loader fills it in) and the hash scrolls to the form.
+      // query string (the loader fills it in) and the hash scrolls to the form;
+      // with it, the form's island sets the interest in place (contact-form.tsx).
       return (
         <a
           href={`/contact?interest=${action.interest}#${CONTACT_FORM_ID}`}
+          data-interest-action=""
           className={linkClasses}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return;
-            event.preventDefault();
-            onInterest(action.interest);
-          }}
         >
           {content}
         </a>

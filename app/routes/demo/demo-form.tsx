@@ -1,20 +1,43 @@
 import { CardFormSection } from "~/components/forms/card-form-section";
 import { FormField } from "~/components/forms/form-field";
-import type { EnquiryState } from "~/components/forms/use-enquiry";
-import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoSuccess } from "~/content/demo";
+import type { EnquiryResult } from "~/components/forms/types";
+import { useEnquiry } from "~/components/forms/use-enquiry";
+import type { demoFailureAlert, demoForm, demoNotices, demoSuccess } from "~/content/demo";
 import { enquiryKinds } from "~/lib/enquiry-kinds";
 
-/** 'Request Your Demo', replaced by 'Demo Request Received!' once sent. */
-export function DemoFormSection({ enquiry }: { enquiry: EnquiryState }) {
+/**
+ * What the demo form's island is rendered with, on the server and again in
+ * the browser, copy included (app/routes/contact/contact-form.tsx says why).
+ */
+export type DemoFormProps = {
+  action: string;
+  token: string;
+  actionData?: EnquiryResult;
+  copy: {
+    formId: string;
+    form: typeof demoForm;
+    success: typeof demoSuccess;
+    failure: typeof demoFailureAlert;
+    notices: typeof demoNotices;
+  };
+};
+
+/**
+ * 'Request Your Demo', replaced by 'Demo Request Received!' once sent: the
+ * demo page's island (docs/decisions/015-form-islands.md).
+ */
+export function DemoFormIsland({ action, token, actionData, copy }: DemoFormProps) {
+  const { formId, form: demoForm, success, failure, notices } = copy;
+  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
   return (
     <CardFormSection
-      id={DEMO_FORM_ID}
+      id={formId}
       titleId="request-demo-title"
       enquiry={enquiry}
       fields={enquiryKinds.demo.fields}
       form={demoForm}
-      failure={demoFailureAlert}
-      success={demoSuccess}
+      failure={failure}
+      success={success}
     >
       {(field) => (
         <>

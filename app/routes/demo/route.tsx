@@ -1,29 +1,41 @@
 import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { Toaster } from "~/components/ui/toaster";
-import { enquiryShouldRevalidate, useEnquiry } from "~/components/forms/use-enquiry";
-import { demoHero, demoNotices } from "~/content/demo";
+import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { Audiences } from "./audiences";
-import { DemoFormSection } from "./demo-form";
 
 export const meta = () => pageMeta("/demo");
 
 export const headers: Route.HeadersFunction = enquiryHeaders;
-export const shouldRevalidate = enquiryShouldRevalidate;
 export const loader = tokenLoader;
+
+/** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
+export { formPage as handle } from "~/lib/hydration";
 
 export const action = enquiryAction("demo");
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
-  const enquiry = useEnquiry({ actionData, loaderToken: loaderData.token, notices: demoNotices });
   return (
     <>
       <EnquiryHero id="demo-title" {...demoHero} />
       <Audiences />
-      <DemoFormSection enquiry={enquiry} />
-      <Toaster />
+      <Island
+        kind="demo"
+        props={{
+          action: "/demo",
+          token: loaderData.token,
+          actionData,
+          copy: {
+            formId: DEMO_FORM_ID,
+            form: demoForm,
+            success: demoSuccess,
+            failure: demoFailureAlert,
+            notices: demoNotices,
+          },
+        }}
+      />
     </>
   );
 }

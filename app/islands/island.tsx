@@ -1,0 +1,46 @@
+import type { ComponentType } from "react";
+import { islands, type IslandKind, type IslandProps } from "./registry";
+// The islands' script, bundled on its own (React and the forms, no router)
+// into a hashed file, as the content pages' script is (app/root.tsx).
+import islandUrl from "./main.tsx?worker&url";
+
+/** Escapes what would end the script element or confuse an HTML parser; JSON.parse reads it back unchanged. */
+export function serializeProps(props: unknown) {
+  return JSON.stringify(props)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A form island on the server: the form's markup in a container the browser
+ * hydrates as its own React root, and the props it was rendered with, as
+ * JSON beside it. The content pages' script (app/enhance/content-page.ts)
+ * loads the islands' script (./main.tsx) after the largest paint; until then,
+ * and without JavaScript, the form works as plain HTML.
+ */
+export function Island<K extends IslandKind>({
+  kind,
+  props,
+  className,
+}: {
+  kind: K;
+  props: IslandProps<K>;
+  className?: string;
+}) {
+  const Component = islands[kind] as unknown as ComponentType<object>;
+  return (
+    <>
+      <div data-island={kind} data-island-src={islandUrl} className={className}>
+        <Component {...props} />
+      </div>
+      <script
+        type="application/json"
+        data-island-props={kind}
+        dangerouslySetInnerHTML={{ __html: serializeProps(props) }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The form islands' script (docs/decisions/015-form-islands.md), loaded by
+ * the content pages' script after the largest paint on a page with an
+ * island. Hydrates each island's container as its own React root with the
+ * props the server rendered it with, as a transition (React yields to the
+ * visitor's input while it works), and adds the notification region.
+ */
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { Toaster } from "~/components/ui/toaster";
+import { islands, type IslandKind } from "./registry";
+
+/** Marks the container once React has hydrated it (the tests and the benchmark wait for this). */
+function Ready({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.setAttribute("data-island-ready", "");
+  }, [container]);
+  return children;
+}
+
+for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const kind = container.dataset.island as IslandKind;
+  const Component = islands[kind] as ComponentType<object> | undefined;
+  const json = document.querySelector(`script[data-island-props="${kind}"]`)?.textContent;
+  if (!Component || !json) continue;
+  const props = JSON.parse(json) as object;
+  startTransition(() => {
+    hydrateRoot(container, createElement(Ready, { container, children: createElement(Component, props) }));
+  });
+}
+
+// The toasts' region: empty until a visitor starts on a form (app/components/ui/toaster.tsx).
+const region = document.createElement("div");
+(document.getElementById("main-content") ?? document.body).append(region);
+createRoot(region).render(createElement(Toaster));

@@ -1,0 +1,89 @@
+/**
+ * Does the form accept typing as soon as it is on screen? In Chromium with
+ * the DevTools protocol's CPU throttling at 4× (Emulation.setCPUThrottlingRate),
+ * open an enquiry page; its first field is focused as soon as it is parsed,
+ * and from the moment the largest paint is reported (typing earlier would
+ * end the browser's largest-paint reporting) a key is typed every 25 ms for
+ * two seconds: through the island's script loading, evaluating and
+ * hydrating. In the page, each keystroke's input delay is the time from the
+ * event's timestamp (when the browser received it) to its handler.
+ * Reported by npm run bench:pages, not asserted in a timed test
+ * (docs/decisions/015-form-islands.md).
+ */
+import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "../../test/support/chromium";
+
+export type TypingResult = {
+  path: string;
+  /** Largest paint (ms from navigation start). */
+  lcp: number;
+  /** When the first keystroke arrived, ms after the largest paint (the harness's own latency). */
+  firstArrived: number;
+  /** The input delay of the first keystroke (ms). */
+  firstDelay: number;
+  /** The longest any keystroke waited for the main thread (ms). */
+  worstDelay: number;
+  keystrokes: number;
+  /** The field held every character typed into it (hydration kept what was typed before it). */
+  kept: boolean;
+  /** The island had hydrated by the end. */
+  hydrated: boolean;
+};
+
+declare global {
+  interface Window {
+    __typing?: { lcp: number | null; keys: { arrived: number; delay: number; onField: boolean }[] };
+  }
+}
+
+export async function checkTyping(serverUrl: string, path: string, field: string): Promise<TypingResult> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript((selector: string) => {
+      const typing: NonNullable<Window["__typing"]> = { lcp: null, keys: [] };
+      window.__typing = typing;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) typing.lcp ??= entry.startTime;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+      document.addEventListener(
+        "keydown",
+        (event) =>
+          typing.keys.push({
+            arrived: event.timeStamp,
+            delay: performance.now() - event.timeStamp,
+            onField: (event.target as Element).matches(selector),
+          }),
+        true,
+      );
+      document.addEventListener("DOMContentLoaded", () => document.querySelector<HTMLElement>(selector)?.focus());
+    }, field);
+    await page.goto(`${serverUrl}${path}`, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.__typing?.lcp != null, undefined, { polling: 10, timeout: 30_000 });
+    const started = Date.now();
+    while (Date.now() - started < 2000) {
+      await page.keyboard.type("a");
+      await page.waitForTimeout(25);
+    }
+    await page.waitForTimeout(500);
+    const { lcp, keys } = await page.evaluate(() => window.__typing!);
+    const value = await page.inputValue(field);
+    const hydrated = (await page.locator("[data-island][data-island-ready]").count()) > 0;
+    await context.close();
+    return {
+      path,
+      lcp: lcp!,
+      firstArrived: keys[0]!.arrived - lcp!,
+      firstDelay: keys[0]!.delay,
+      worstDelay: Math.max(...keys.map((k) => k.delay)),
+      keystrokes: keys.length,
+      kept: value.length === keys.filter((k) => k.onField).length,
+      hydrated,
+    };
+  } finally {
+    await browser.close();
+  }
+}
