@@ -13,10 +13,11 @@ import type { PgBoss } from "pg-boss";
 import { rowsOf, type Store } from "../../server/enquiries/db.server";
 import type { EnquiryPipeline } from "../../server/enquiries";
 import { submissions } from "../../server/enquiries/schema.server";
-import { queueStaffMail } from "../../server/staff/mail.server";
+import { queueStaffMail, STAFF_MAIL_QUEUE } from "../../server/staff/mail.server";
 import { enquiryNotes } from "../../server/staff/schema.server";
 import { validFields, type FormKind } from "./fixtures";
 import { postgresBinary } from "./postgres";
+import { waitFor } from "./wait";
 
 /** A person whose traces are easy to search for: every marker is unique to them. */
 export type Person = { email: string; name: string; message: string };
@@ -72,6 +73,23 @@ export async function insertSpam(store: Store, who: Person): Promise<string> {
 
 export async function insertNote(store: Store, submissionId: string, body: string) {
   await store.db.insert(enquiryNotes).values({ id: randomUUID(), submissionId, authorName: "Admin Person", body });
+}
+
+/**
+ * Waits until the staff-mail queue holds no job at all: each was sent and then
+ * deleted by the worker (server/staff/mail.server.ts). Until then a sent job
+ * may still be in the table for a moment, and an erasure would count it.
+ */
+export function waitForStaffMailGone(store: Store, { timeoutMs = 30_000 } = {}) {
+  return waitFor(
+    async () => {
+      const rows = rowsOf<{ n: number | string }>(
+        await store.db.execute(sql`select count(*) as n from pgboss.job where name = ${STAFF_MAIL_QUEUE}`),
+      );
+      return Number(rows[0]?.n) === 0;
+    },
+    { timeoutMs, what: "every staff e-mail sent and its job deleted" },
+  );
 }
 
 /** A staff e-mail (a digest, say) that names the person, through the durable staff-mail queue. */
