@@ -1,4 +1,5 @@
 import type express from "express";
+import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { siteClock } from "~/lib/site-clock.server";
 import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
@@ -11,7 +12,6 @@ import { deliveryStats, type DeliveryStats } from "./operations.server";
 import { backupEmbedded } from "./backups.server";
 import {
   BACKUP_QUEUE,
-  BACKUP_TIME_ZONE,
   DEAD_LETTER_QUEUE,
   RETENTION_CRON,
   RETENTION_QUEUE,
@@ -130,14 +130,14 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
           throw error;
         }
       });
-      await boss.schedule(BACKUP_QUEUE, env.BACKUP_CRON, null, { tz: BACKUP_TIME_ZONE });
+      await boss.schedule(BACKUP_QUEUE, env.BACKUP_CRON, null, { tz: SITE_TIME_ZONE });
     }
     log.info("enquiry worker started", {
       engine: store.engine,
       transport: mail.name,
       concurrency: env.WORKER_CONCURRENCY,
       batchSize: env.WORKER_BATCH_SIZE,
-      backups: store.backup ? `${env.BACKUP_CRON} (${BACKUP_TIME_ZONE}) into ${env.BACKUP_DIR}` : "pg_dump",
+      backups: store.backup ? `${env.BACKUP_CRON} (${SITE_TIME_ZONE}) into ${env.BACKUP_DIR}` : "pg_dump",
     });
   } else {
     log.info("enquiry pipeline ready (worker runs elsewhere)", { engine: store.engine });

@@ -14,7 +14,6 @@ export const RETENTION_QUEUE = "enquiry-retention";
 export const RETENTION_CRON = "17 3 * * *";
 /** Backups of the embedded database, on BACKUP_CRON (Europe/London time). */
 export const BACKUP_QUEUE = "enquiry-backup";
-export const BACKUP_TIME_ZONE = "Europe/London";
 
 export type DeliveryJob = { deliveryId: string };
 

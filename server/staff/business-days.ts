@@ -5,12 +5,12 @@
  * Monday 10:00). A moment at a weekend counts from Monday 00:00. UK clocks
  * change on Sundays, so wall-clock times on business days always exist.
  */
-import { CONSOLE_TIME_ZONE } from "~/lib/console/time";
+import { SITE_TIME_ZONE } from "~/lib/calendar";
 
 type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
 
 const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: CONSOLE_TIME_ZONE,
+  timeZone: SITE_TIME_ZONE,
   year: "numeric",
   month: "numeric",
   day: "numeric",

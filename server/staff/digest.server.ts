@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { DELIVERY_PROBLEMS_PATH } from "~/lib/console/alerts";
+import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
@@ -19,7 +20,6 @@ import { queueStaffMail } from "./mail.server";
  */
 export const DIGEST_QUEUE = "staff-digest";
 export const DIGEST_CRON = "0 8 * * *";
-export const DIGEST_TIME_ZONE = "Europe/London";
 /** Each list shows at most this many, then "and N more" with a link. */
 export const DIGEST_LIST_LIMIT = 50;
 
@@ -167,5 +167,5 @@ export async function workDigest(boss: PgBoss, deps: DigestDeps) {
   await boss.work(DIGEST_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await sendDigest(deps);
   });
-  await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, null, { tz: DIGEST_TIME_ZONE });
+  await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, null, { tz: SITE_TIME_ZONE });
 }

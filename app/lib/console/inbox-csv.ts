@@ -3,6 +3,7 @@
  * its state and the state of each of its e-mails. Pure (app/lib/csv.ts does
  * the quoting, the byte-order mark and the formula neutralising).
  */
+import { SITE_TIME_ZONE } from "../calendar";
 import { toCsv } from "../csv";
 import { deliveryKinds } from "../enquiry-kinds";
 import type { ExportRow } from "./inbox";
@@ -47,7 +48,7 @@ export function inboxCsv(rows: readonly ExportRow[]): string {
 /** `enquiries-2026-11-23.csv`: the day of the export in Europe/London. */
 export function exportFileName(now: Date): string {
   const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
+    timeZone: SITE_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",

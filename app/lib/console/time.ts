@@ -5,10 +5,10 @@
  * time (the loader passes `now`, so the server's HTML and the hydrated page
  * agree).
  */
-export const CONSOLE_TIME_ZONE = "Europe/London";
+import { SITE_TIME_ZONE } from "../calendar";
 
 const london = new Intl.DateTimeFormat("en-GB", {
-  timeZone: CONSOLE_TIME_ZONE,
+  timeZone: SITE_TIME_ZONE,
   weekday: "short",
   day: "numeric",
   month: "short",

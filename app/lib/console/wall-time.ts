@@ -4,10 +4,10 @@
  * These convert between such a value ("2026-03-29T01:30") and an instant,
  * across daylight-saving changes.
  */
-const TIME_ZONE = "Europe/London";
+import { SITE_TIME_ZONE } from "../calendar";
 
 const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
+  timeZone: SITE_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
