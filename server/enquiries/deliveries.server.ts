@@ -5,7 +5,7 @@ import { enquiryKind, recipientOf, type DeliveryKind, type EnquiryKind } from "~
 import type { Logger } from "~/lib/log.server";
 import type { Database, Store, Transaction } from "./db.server";
 import { buildEmail } from "./messages.server";
-import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
 import { deliveries, submissions } from "./schema.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "./transport.server";
 
@@ -31,9 +31,8 @@ export async function enqueueDelivery(
     .onConflictDoNothing({ target: [deliveries.submissionId, deliveries.kind] })
     .returning({ id: deliveries.id });
   if (!row) return null;
-  // Notifications first: the company hears of an enquiry before anything else.
-  const priority = delivery.kind === "notification" ? 1 : 0;
-  await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, { db: bossDb, priority });
+  const job = deliveryJob({ id: row.id, kind: delivery.kind });
+  await boss.send(DELIVERY_QUEUE, job.data, { db: bossDb, priority: job.priority });
   return row.id;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "./db.server";
-import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
 import { deliveryKinds, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { deliveries, submissions, type Delivery } from "./schema.server";
 import { csvCell } from "~/lib/csv";
@@ -101,12 +101,7 @@ export async function requeueDeadDeliveries(
     .set({ status: "queued", lastError: null })
     .where(and(eq(deliveries.status, "dead"), deliveryId ? eq(deliveries.id, deliveryId) : undefined))
     .returning({ id: deliveries.id, kind: deliveries.kind, submissionId: deliveries.submissionId });
-  for (const row of rows) {
-    await boss.send(DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, {
-      db: bossDb,
-      priority: row.kind === "notification" ? 1 : 0,
-    });
-  }
+  if (rows.length > 0) await boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
   return rows;
 }
 

@@ -1,4 +1,5 @@
 import { PgBoss, type Queue } from "pg-boss";
+import type { DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { STAFF_MAIL_QUEUE, staffMailQueueOptions } from "../staff/mail.server";
@@ -16,6 +17,14 @@ export const RETENTION_CRON = "17 3 * * *";
 export const BACKUP_QUEUE = "enquiry-backup";
 
 export type DeliveryJob = { deliveryId: string };
+
+/** The job that sends one delivery. Notifications first: the company hears of an enquiry before anything else. */
+export function deliveryJob(delivery: { id: string; kind: DeliveryKind }) {
+  return {
+    data: { deliveryId: delivery.id } satisfies DeliveryJob,
+    priority: delivery.kind === "notification" ? 1 : 0,
+  };
+}
 
 /** Retry policy of the delivery queue, from the environment. */
 function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {

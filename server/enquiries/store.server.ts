@@ -13,7 +13,7 @@ import {
   type LimitKey,
   type Limits,
 } from "./limits.server";
-import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
 import { deliveries, submissions, type SpamReason } from "./schema.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, server/enquiries/index.ts). */
@@ -117,15 +117,7 @@ export async function storeSubmissions(
       })),
     );
     await tx.insert(deliveries).values(rows);
-    // Notifications first: the company hears of an enquiry before anything else.
-    await deps.boss.insert(
-      DELIVERY_QUEUE,
-      rows.map((row) => ({
-        data: { deliveryId: row.id } satisfies DeliveryJob,
-        priority: row.kind === "notification" ? 1 : 0,
-      })),
-      { db: bossDb },
-    );
+    await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
   }
 
   const results: SubmitResult[] = [];
