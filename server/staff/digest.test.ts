@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../enquiries/schema.server";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { waitFor } from "../../test/support/wait";
 import { DIGEST_QUEUE, sendDigest } from "./digest.server";
@@ -16,26 +16,18 @@ import { STAFF_MAIL_QUEUE } from "./mail.server";
  * reaches the enquiries mailbox through the staff-mail queue; with nothing to
  * say, nothing is queued. The worker schedules it at 08:00 Europe/London.
  */
+const { engines, open } = bothEngines<EnquiryPipeline>();
 let smtp: TestSmtpServer;
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
 beforeAll(async () => {
-  [smtp, postgres] = await Promise.all([startSmtpServer(), startPostgres()]);
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await smtp?.stop();
-  await postgres?.stop();
 });
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
+afterEach(() => {
   smtp.received.length = 0;
   smtp.options.outage = null;
 });
-
-const engines = testEngines(() => postgres, cleanups);
 
 const ENQUIRIES = "enquiries@maternis.test";
 const contact = (name: string, email: string) => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { InboxActor } from "~/lib/console/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { EnquiryPipeline } from "../enquiries";
@@ -8,29 +8,14 @@ import { DELIVERY_QUEUE } from "../enquiries/queue.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
 import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import type { DeliveryStatus } from "../enquiries/schema.server";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import { maintainEmbedded } from "../enquiries/operations.server";
 import { createInbox } from "./inbox.server";
 import { auditLog, staffUsers } from "./schema.server";
 
 /** The inbox's queries and actions on the embedded database and on PostgreSQL. */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-const engines = testEngines(() => postgres, cleanups);
+const { engines, open } = bothEngines<EnquiryPipeline>();
 
 const member = { id: "staff-1", email: "ada@maternis.test", name: "Ada Lovelace", role: "staff" as const };
 const by: InboxActor = { member, meta: { fingerprint: "fp-0123456789abcd" } };

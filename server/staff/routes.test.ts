@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { appContext, noMetrics } from "~/lib/context.server";
 import { createLogger } from "~/lib/log.server";
 import { action as signInAction } from "~/routes/staff/sign-in";
@@ -8,8 +8,8 @@ import { action as signOutAction } from "~/routes/staff/sign-out";
 import { action as teamAction } from "~/routes/staff/team";
 import { staffContext } from "~/lib/console/request.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
 
@@ -17,25 +17,13 @@ import { auditLog } from "./schema.server";
  * The sign-in, sign-out and team route actions against the real console on
  * both engines: what they answer, and the audit rows they write.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
+const { engines, open } = bothEngines<EnquiryPipeline>();
+afterEach(() => {
   vi.useRealTimers();
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
 const ADMIN = "admin@maternis.test";
 const SITE = "https://www.maternis.health";
-
-const engines = testEngines(() => postgres, cleanups);
 
 function post(path: string, fields: Record<string, string>, cookie = "") {
   return new Request(`${SITE}${path}`, {

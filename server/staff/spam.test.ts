@@ -8,8 +8,8 @@ import type { EnquiryPipeline } from "../enquiries";
 import { listEnquiries } from "../enquiries/operations.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
 import { purgeSpam } from "../enquiries/spam.server";
-import { openPipeline, testEngines, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { waitFor } from "../../test/support/wait";
 import { auditLog } from "./schema.server";
@@ -21,25 +21,17 @@ import { createStaffConsole } from ".";
  * released (delivered as if accepted, through a real SMTP server) or deleted
  * from the console, with audit rows; and the dead-letter count of the banner.
  */
+const { engines, open } = bothEngines<EnquiryPipeline>();
 let smtp: TestSmtpServer;
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
 beforeAll(async () => {
-  [smtp, postgres] = await Promise.all([startSmtpServer(), startPostgres()]);
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await smtp?.stop();
-  await postgres?.stop();
 });
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
+afterEach(() => {
   smtp.received.length = 0;
 });
-
-const engines = testEngines(() => postgres, cleanups);
 
 const ENQUIRIES = "enquiries@maternis.test";
 const member: StaffMember = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" };

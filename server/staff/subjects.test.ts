@@ -2,14 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { StaffConsole } from "~/lib/console/service";
 import type { SubjectActor } from "~/lib/console/subjects";
 import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../enquiries/schema.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import {
   dumpAllTables,
   filesHolding,
@@ -35,46 +35,15 @@ import { personPattern, searchableMailText } from "./subjects.server";
  * server: find, the access export, and erasure down to a full dump of the
  * database and the file outbox.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const { engines: both, open } = bothEngines<EnquiryPipeline>();
 
 const admin: SubjectActor = {
   member: { id: "admin-1", email: "admin@maternis.test", name: "Admin Person", role: "admin" },
   meta: { fingerprint: "feedfacefeedface" },
 };
 
-const engines = [
-  {
-    name: "pglite",
-    async database() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir };
-    },
-    dump: null as null | ((url: string) => string),
-  },
-  {
-    name: "postgres",
-    async database() {
-      const data = tempDataDir();
-      cleanups.push(data.remove);
-      return { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
-    },
-    dump: pgDump,
-  },
-];
+/** On PostgreSQL the proof is also a pg_dump of the database. */
+const engines = both.map((engine) => ({ ...engine, dump: engine.name === "postgres" ? pgDump : null }));
 
 describe.each(engines)("data-subject requests on $name", (engine) => {
   async function start() {
