@@ -2,7 +2,9 @@ import { parseEnv } from "~/lib/env.server";
 import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
 import { parseArgs } from "node:util";
 import { openStore } from "../enquiries/db.server";
-import { enquiriesToCsv, listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
+import { inboxCsv } from "~/lib/console/inbox-csv";
+import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
+import { exportRows } from "../staff/inbox.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "../enquiries/spam.server";
 import { startBoss } from "../enquiries/queue.server";
 import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
@@ -174,7 +176,8 @@ async function main(argv: string[]) {
         break;
       }
       case "export":
-        process.stdout.write(enquiriesToCsv(await listEnquiries(store, { limit, kind })));
+        // The same CSV as the console's download (no audit row: the operator has the database itself).
+        process.stdout.write(inboxCsv(await exportRows(store.db, { kind }, { limit })));
         break;
       case "redrive": {
         const boss = await startBoss(store, env, log, { worker: false });

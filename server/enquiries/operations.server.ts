@@ -2,11 +2,10 @@ import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "./db.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
-import { deliveryKinds, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import { deliveries, submissions, type Delivery } from "./schema.server";
-import { csvCell } from "~/lib/csv";
 
-/** Operator tasks: listing, export, redrive and retention (npm run enquiries). */
+/** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, server/staff/inbox.server.ts). */
 
 export type EnquiryRecord = {
   id: string;
@@ -54,35 +53,6 @@ export async function listEnquiries(
         sentAt,
       })),
   }));
-}
-
-const csvPayloadColumns = [
-  "name",
-  "email",
-  "organization",
-  "role",
-  "interest",
-  "preferredTime",
-  "country",
-  "reason",
-  "message",
-] as const;
-const deliveryColumns: readonly DeliveryKind[] = deliveryKinds;
-
-export { csvCell };
-
-export function enquiriesToCsv(records: EnquiryRecord[]): string {
-  const header = ["id", "created_at", "kind", ...csvPayloadColumns, ...deliveryColumns.map((k) => `${k}_status`)];
-  const lines = [header.join(",")];
-  for (const record of records) {
-    const statuses = deliveryColumns.map((k) => record.deliveries.find((d) => d.kind === k)?.status ?? "");
-    lines.push(
-      [record.id, record.createdAt, record.kind, ...csvPayloadColumns.map((c) => record.payload[c]), ...statuses]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
 }
 
 /**

@@ -6,7 +6,6 @@ import { createLogger } from "~/lib/log.server";
 import { tempDataDir } from "../../test/support/pglite";
 import { freePort } from "../../test/support/server-process";
 import { deliveryMessageId } from "./messages.server";
-import { csvCell, enquiriesToCsv } from "./operations.server";
 import { InvalidEnquiryError, clientFingerprint, validateEnquiry } from "./submit.server";
 import {
   EMAIL_FALLBACK_ERROR,
@@ -181,44 +180,5 @@ describe("enquiry validation", () => {
     expect(attempt({ ...valid, role: "admin" })).toThrow(/role/);
     expect(attempt({ ...valid, fullName: undefined })).toThrow(/fullName/);
     expect(() => validateEnquiry("gossip" as never, valid)).toThrow(InvalidEnquiryError);
-  });
-});
-
-describe("CSV export", () => {
-  test("quotes cells and defuses spreadsheet formulas", () => {
-    expect(csvCell('He said "hi", then left')).toBe('"He said ""hi"", then left"');
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+44 131 496 0742")).toBe("'+44 131 496 0742");
-    const csv = enquiriesToCsv([
-      {
-        id: "id-1",
-        kind: "demo",
-        createdAt: new Date("2026-01-02T03:04:05Z"),
-        payload: { name: "Kwame", email: "k@example.org", message: "Line 1\nLine 2" },
-        deliveries: [
-          {
-            kind: "welcome",
-            recipient: "k@example.org",
-            status: "sent",
-            attempts: 1,
-            lastError: null,
-            sentAt: new Date(),
-          },
-          {
-            kind: "notification",
-            recipient: "e@example.org",
-            status: "failed",
-            attempts: 2,
-            lastError: "x",
-            sentAt: null,
-          },
-        ],
-      },
-    ]);
-    const [header, row] = csv.split("\r\n");
-    expect(header).toBe(
-      "id,created_at,kind,name,email,organization,role,interest,preferredTime,country,reason,message,welcome_status,notification_status,acknowledgement_status",
-    );
-    expect(row).toBe('id-1,2026-01-02T03:04:05.000Z,demo,Kwame,k@example.org,,,,,,,"Line 1\nLine 2",sent,failed,');
   });
 });

@@ -10,6 +10,7 @@ import {
   validateNote,
   type DeliveryGlance,
   type DeliveryState,
+  type ExportRow,
   type Inbox,
   type InboxActor,
   type InboxFilters,
@@ -85,6 +86,36 @@ function parseJson<T>(value: T | string): T {
 
 function payloadText(key: string) {
   return sql<string | null>`${submissions.payload}->>${sql.raw(`'${key}'`)}`;
+}
+
+/**
+ * The enquiries a filter selects, newest first, as the CSV export writes
+ * them (~/lib/console/inbox-csv): the console's download and the operator
+ * CLI's `export --csv` both read them here.
+ */
+export async function exportRows(db: Database, filters: InboxFilters, { limit }: { limit?: number } = {}) {
+  const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+  const query = db
+    .select({
+      id: submissions.id,
+      receivedAt: submissions.createdAt,
+      kind: submissions.kind,
+      handledAt: submissions.handledAt,
+      payload: submissions.payload,
+      deliveries: deliveryGlances,
+    })
+    .from(submissions)
+    .where(whereOf(filters, problemIds))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row): ExportRow => ({
+    id: row.id,
+    receivedAt: row.receivedAt,
+    kind: row.kind,
+    handledAt: row.handledAt,
+    payload: row.payload,
+    deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
+  }));
 }
 
 export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
@@ -272,19 +303,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
     },
 
     async export(filters, by) {
-      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
-      const rows = await db
-        .select({
-          id: submissions.id,
-          receivedAt: submissions.createdAt,
-          kind: submissions.kind,
-          handledAt: submissions.handledAt,
-          payload: submissions.payload,
-          deliveries: deliveryGlances,
-        })
-        .from(submissions)
-        .where(whereOf(filters, problemIds))
-        .orderBy(desc(submissions.createdAt), desc(submissions.id));
+      const rows = await exportRows(db, filters);
       await recordAudit(db, secret, {
         action: "export",
         actor: { member: by.member },
@@ -298,14 +317,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
         },
         meta: by.meta,
       });
-      return rows.map((row) => ({
-        id: row.id,
-        receivedAt: row.receivedAt,
-        kind: row.kind,
-        handledAt: row.handledAt,
-        payload: row.payload,
-        deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
-      }));
+      return rows;
     },
   };
 }

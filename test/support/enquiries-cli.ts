@@ -5,6 +5,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { UTF8_BOM } from "../../app/lib/csv";
 import { buildDir } from "./server-process";
 
 const run = promisify(execFile);
@@ -21,6 +22,7 @@ export async function enquiriesCli(dataDir: string, args: string[]): Promise<str
 
 /** Parses RFC 4180 CSV (quoted cells may hold commas, quotes and newlines). */
 export function parseCsv(text: string): Record<string, string>[] {
+  if (text.startsWith(UTF8_BOM)) text = text.slice(UTF8_BOM.length);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -55,7 +57,7 @@ export function parseCsv(text: string): Record<string, string>[] {
   return data.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ""])));
 }
 
-/** Every stored enquiry, from `enquiries export --csv`. */
+/** Every stored enquiry, from `enquiries export --csv` (the console's CSV: `form`, `<kind>_email` columns). */
 export async function exportEnquiries(dataDir: string): Promise<Record<string, string>[]> {
   return parseCsv(await enquiriesCli(dataDir, ["export", "--csv"]));
 }

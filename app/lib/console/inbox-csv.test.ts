@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { csvCell, toCsv, UTF8_BOM } from "../csv";
+import { deliveryKinds, enquiryKind, enquiryKindNames } from "../enquiry-kinds";
+import { formSchema } from "../enquiry-schemas";
+import { validFields } from "../../../test/support/fixtures";
 import { exportFileName, exportHeader, inboxCsv } from "./inbox-csv";
 
 describe("CSV cells", () => {
@@ -50,6 +53,25 @@ describe("the inbox export", () => {
       'id-1,2026-11-23T10:00:00.000Z,contact,new,,"\'=HYPERLINK(""x"")",a@example.org,,,,,,,"Hello, ""team""\nBye",,dead,sent',
     );
     expect(end).toBe("");
+  });
+
+  test("its columns hold every field each form stores (from the registry), and nothing else", () => {
+    for (const kind of enquiryKindNames) {
+      const form = formSchema(kind).parse(validFields(kind, "a@example.org"));
+      const stored = Object.keys(enquiryKind(kind).toPayload(form));
+      expect(stored.filter((key) => !exportHeader.includes(key)), kind).toEqual([]);
+    }
+    expect(exportHeader.slice(5, -deliveryKinds.length)).toEqual([
+      "name",
+      "email",
+      "organization",
+      "role",
+      "interest",
+      "preferredTime",
+      "country",
+      "reason",
+      "message",
+    ]);
   });
 
   test("the file name carries the day in London", () => {

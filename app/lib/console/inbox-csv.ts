@@ -5,20 +5,16 @@
  */
 import { SITE_TIME_ZONE } from "../calendar";
 import { toCsv } from "../csv";
-import { deliveryKinds } from "../enquiry-kinds";
-import type { ExportRow } from "./inbox";
+import { deliveryKinds, enquiryKindNames, fieldsOf } from "../enquiry-kinds";
+import { payloadKeyOf, type ExportRow } from "./inbox";
 
-const payloadColumns = [
-  "name",
-  "email",
-  "organization",
-  "role",
-  "interest",
-  "preferredTime",
-  "country",
-  "reason",
-  "message",
-] as const;
+/** Every stored field of every form, from the registry, in its order; long texts (the message) last. */
+const payloadColumns = (() => {
+  const fields = enquiryKindNames.flatMap((kind) => Object.entries(fieldsOf(kind)));
+  const long = new Set(fields.filter(([, spec]) => spec.kind === "textarea").map(([field]) => payloadKeyOf(field)));
+  const keys = [...new Set(fields.map(([field]) => payloadKeyOf(field)))];
+  return [...keys.filter((key) => !long.has(key)), ...keys.filter((key) => long.has(key))];
+})();
 
 export const exportHeader = [
   "id",

@@ -161,6 +161,11 @@ export function validateNote(body: string): string | null {
 /** The label a field of a kind's stored payload had on its form (payload keys follow the registry's toPayload). */
 const payloadAliases: Record<string, string> = { name: "fullName", preferredTime: "preferredDate" };
 
+/** The payload key a form field is stored under (the registry's toPayload renames these two). */
+export function payloadKeyOf(field: string): string {
+  return Object.entries(payloadAliases).find(([, alias]) => alias === field)?.[0] ?? field;
+}
+
 export function payloadLabel(kind: EnquiryKind, key: string): string {
   const fields = enquiryKind(kind).fields;
   return fields[key]?.label ?? fields[payloadAliases[key] ?? ""]?.label ?? key;
@@ -175,9 +180,7 @@ export function payloadValue(kind: EnquiryKind, key: string, value: string): str
 
 /** The fields of a payload in their form's order (keys the form does not know come last). */
 export function payloadFields(kind: EnquiryKind, payload: Record<string, string | undefined>): EnquiryField[] {
-  const order = Object.keys(enquiryKind(kind).fields).map(
-    (field) => Object.entries(payloadAliases).find(([, alias]) => alias === field)?.[0] ?? field,
-  );
+  const order = Object.keys(enquiryKind(kind).fields).map(payloadKeyOf);
   const keys = [...order.filter((key) => key in payload), ...Object.keys(payload).filter((k) => !order.includes(k))];
   return keys
     .filter((key) => payload[key] !== undefined && payload[key] !== "")
