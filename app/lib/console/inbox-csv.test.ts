@@ -59,7 +59,10 @@ describe("the inbox export", () => {
     for (const kind of enquiryKindNames) {
       const form = formSchema(kind).parse(validFields(kind, "a@example.org"));
       const stored = Object.keys(enquiryKind(kind).toPayload(form));
-      expect(stored.filter((key) => !exportHeader.includes(key)), kind).toEqual([]);
+      expect(
+        stored.filter((key) => !exportHeader.includes(key)),
+        kind,
+      ).toEqual([]);
     }
     expect(exportHeader.slice(5, -deliveryKinds.length)).toEqual([
       "name",
