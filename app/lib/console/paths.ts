@@ -34,3 +34,8 @@ export function signInUrl(returnTo: string, reauth = false) {
   const query = params.toString();
   return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
 }
+
+/** A console page's document title: "Inbox | Staff console | Maternis" (the page first, for tabs and screen readers). */
+export function consoleTitle(...page: (string | undefined)[]): string {
+  return [...page.filter(Boolean), "Staff console", "Maternis"].join(" | ");
+}

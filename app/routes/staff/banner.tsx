@@ -9,6 +9,7 @@ import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { fromLondonInput, toLondonInput } from "~/lib/console/wall-time";
 import { londonTime } from "~/lib/console/time";
 import type { Route } from "./+types/banner";
+import { consoleTitle } from "~/lib/console/paths";
 
 /**
  * The site-wide announcement (admins): write it, preview it, publish it (a
@@ -16,7 +17,7 @@ import type { Route } from "./+types/banner";
  * Every web process shows a change within seconds, prerendered pages too
  * (docs/decisions/010-dated-content.md).
  */
-export const meta: Route.MetaFunction = () => [{ title: "Banner | Staff console | Maternis" }];
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Banner") }];
 
 type Values = { message: string; linkLabel: string; linkHref: string; startsAt: string; endsAt: string };
 type FieldName = keyof Values;

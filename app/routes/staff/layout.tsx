@@ -4,6 +4,7 @@ import { DeadLetterBanner } from "~/components/console/dead-letter-banner";
 import { staffSessionMiddleware } from "~/lib/console/middleware.server";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/layout";
+import { consoleTitle } from "~/lib/console/paths";
 
 /**
  * The staff console's layout: its middleware checks the session before any
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { member, deadLetters: await getConsole(context).alerts.deadLetterCount() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff console | Maternis" }];
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -7,8 +7,9 @@ import { londonTime, relativeTime } from "~/lib/console/time";
 import { cn } from "~/lib/utils";
 import { stacked } from "../stacked-table";
 import type { Route } from "./+types/route";
+import { consoleTitle } from "~/lib/console/paths";
 
-export const meta = () => [{ title: "Audit log | Maternis staff" }];
+export const meta = () => [{ title: consoleTitle("Audit log") }];
 
 const isAuditAction = (value: string | null): value is AuditAction => value !== null && value in auditActions;
 

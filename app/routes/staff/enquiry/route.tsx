@@ -7,8 +7,9 @@ import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
+import { consoleTitle } from "~/lib/console/paths";
 
-export const meta: Route.MetaFunction = () => [{ title: "Enquiry | Staff console | Maternis" }];
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
 
 function notFound(): never {
   throw data("No enquiry has this address. It may have been erased.", { status: 404 });

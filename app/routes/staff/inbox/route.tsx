@@ -14,8 +14,9 @@ import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKindNames } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
+import { consoleTitle } from "~/lib/console/paths";
 
-export const meta: Route.MetaFunction = () => [{ title: "Inbox | Staff console | Maternis" }];
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Inbox") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   getStaff(context);

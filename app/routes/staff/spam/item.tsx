@@ -3,6 +3,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/item";
 import { payloadLabels, releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
+import { consoleTitle } from "~/lib/console/paths";
 
 /**
  * One suspected-spam post, every field as submitted, and the confirmation
@@ -10,9 +11,7 @@ import { payloadLabels, releaseEffects, spamItemPath, spamRow, SPAM_PATH } from 
  * will happen and a form that posts it (no JavaScript needed). Each action is
  * audited by the console service.
  */
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: `${data?.item.name ? `${data.item.name} · ` : ""}Spam · Staff console` },
-];
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [{ title: consoleTitle(data?.item.name, "Spam") }];
 
 type Confirm = "release" | "delete";
 

@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/route";
 import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
+import { consoleTitle } from "~/lib/console/paths";
 
 /**
  * The Spam view: posts that tripped the honeypot or the time trap but were
  * otherwise valid, kept 30 days with no e-mail sent. Staff open one to
  * release it (it is then delivered as if accepted) or delete it.
  */
-export const meta = () => [{ title: "Spam · Staff console" }];
+export const meta = () => [{ title: consoleTitle("Spam") }];
 
 const outcomes = {
   released: "Released. Its e-mails are on their way.",

@@ -6,8 +6,9 @@ import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
 import { normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/subjects";
 import type { Route } from "./+types/erase";
 import { SubjectForm, subjectPaths } from "./paths";
+import { consoleTitle } from "~/lib/console/paths";
 
-export const meta = () => [{ title: "Erase a person's data | Maternis staff" }];
+export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
 
 /**
  * Erasure (admin, signed in within the last 5 minutes). The search page posts

@@ -10,8 +10,9 @@ import type { Route } from "./+types/route";
 import { SubjectForm, subjectPaths } from "./paths";
 import { stacked } from "../stacked-table";
 import { cn } from "~/lib/utils";
+import { consoleTitle } from "~/lib/console/paths";
 
-export const meta = () => [{ title: "Data-subject requests | Maternis staff" }];
+export const meta = () => [{ title: consoleTitle("Data-subject requests") }];
 
 /**
  * Data-subject requests (admin only): search for an e-mail address, see what
