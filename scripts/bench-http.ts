@@ -72,9 +72,9 @@ const server = await startServer({
 
 try {
   const home = await (await fetch(`${server.url}/`)).text();
-  // Named in the page's bootstrap script (its imports start after the first paint).
-  const asset = /"(\/assets\/entry\.client-[\w-]+\.js)"/.exec(home)?.[1];
-  if (!asset) throw new Error("no entry asset on /");
+  // A hashed script the home page loads (content pages load a small module, not the framework: ADR 011).
+  const asset = /"(\/assets\/[\w.-]+\.js)"/.exec(home)?.[1];
+  if (!asset) throw new Error("no hashed script on /");
   const bytes = async (path: string) => {
     const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });
     return { body: await response.text(), type: response.headers.get("content-type") ?? "text/plain" };

@@ -73,7 +73,10 @@ export type StartServerOptions = {
   dataPrefix?: string;
   /** Listen on this port instead of a free one (e.g. to restart on the same address). */
   port?: number;
-  /** How long to wait for /healthz (default 30 s). */
+  /**
+   * How long to wait for /healthz (default 120 s: a fresh embedded database
+   * takes seconds of CPU to create, many more on a busy 2-core machine).
+   */
   healthTimeoutMs?: number;
   /** The build folder (default BUILD_DIR or ./build). */
   buildDir?: string;
@@ -151,7 +154,7 @@ export async function startServer(
   };
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.healthTimeoutMs ?? 30_000);
+  const deadline = Date.now() + (options.healthTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
