@@ -14,6 +14,7 @@ import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/subject
 import path from "node:path";
 import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import { eraseSubject } from "../staff/subjects.server";
+import { runCli } from "./run";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
 
@@ -226,14 +227,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-// exitCode rather than exit(): a large export piped to a file must flush first.
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // One line: refusals (an occupied DATA_DIR, no pg_dump) and environment errors say what to do.
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

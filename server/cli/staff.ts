@@ -5,6 +5,7 @@ import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { openStore } from "../enquiries/db.server";
 import { startBoss } from "../enquiries/queue.server";
 import { createStaffConsole } from "../staff";
+import { runCli } from "./run";
 
 const usage = `Usage: npm run staff -- <command> [options]
 
@@ -121,13 +122,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // One line: a locked embedded database (the site is running) says so.
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(main);
