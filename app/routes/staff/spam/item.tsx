@@ -2,7 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/item";
-import { payloadLabels, releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
+import { payloadFields } from "~/lib/console/inbox";
+import { releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
 import { consoleTitle } from "~/lib/console/paths";
 
 /**
@@ -20,9 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await getConsole(context).spam.get(params.id);
   if (!detail) throw data("This post is no longer in the spam folder.", { status: 404 });
   const confirm = new URL(request.url).searchParams.get("confirm");
-  const fields = payloadLabels
-    .filter(([key]) => detail.payload[key])
-    .map(([key, label]) => ({ label, value: detail.payload[key]! }));
+  // As the enquiry page shows them: the form's labels and option names, in its order.
+  const fields = payloadFields(detail.kind, detail.payload).map(({ label, value }) => ({ label, value }));
   return {
     item: spamRow(detail, new Date()),
     fields,

@@ -164,12 +164,12 @@ describe("Spam list", () => {
 });
 
 describe("Spam post", () => {
-  it("shows every field, and is 404 once it has left the folder", async () => {
+  it("shows every field as the demo form labelled it, in its order, and is 404 once it has left the folder", async () => {
     const data = await loadItem();
     expect(data.fields).toEqual([
-      { label: "Name", value: "Kwame Boateng" },
-      { label: "E-mail", value: "kwame@example.org" },
-      { label: "Organisation", value: "Ghana Health Service" },
+      { label: "Full Name", value: "Kwame Boateng" },
+      { label: "Organization / Institution", value: "Ghana Health Service" },
+      { label: "Email Address", value: "kwame@example.org" },
       { label: "Message", value: "A morning slot, please." },
     ]);
     expect(data.confirm).toBeNull();

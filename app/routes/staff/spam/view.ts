@@ -25,19 +25,6 @@ export function spamRow(item: SpamItem, now: Date) {
 }
 export type SpamRow = ReturnType<typeof spamRow>;
 
-/** The payload's fields as the console labels them, in this order. */
-export const payloadLabels: [string, string][] = [
-  ["name", "Name"],
-  ["email", "E-mail"],
-  ["organization", "Organisation"],
-  ["role", "Role"],
-  ["interest", "Interest"],
-  ["preferredTime", "Preferred date"],
-  ["country", "Country"],
-  ["reason", "Why they want to join"],
-  ["message", "Message"],
-];
-
 /** What releasing a post of `kind` sends, in plain words: "a notification to the enquiries team". */
 export function releaseEffects(kind: EnquiryKind, submitter: string): string[] {
   const describe: Record<DeliveryKind, string> = {
