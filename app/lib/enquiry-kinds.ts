@@ -35,6 +35,8 @@ export type EnquiryDefinition<F extends FormFields, P extends Record<string, str
   /** The page whose form posts it. */
   path: string;
   fields: F;
+  /** The field the inbox shows as what the enquiry is about. */
+  topic: keyof F & string;
   /** What is stored, and what its e-mails are rendered from, made from the validated form. */
   toPayload: (form: FormValuesOf<F>) => P;
   /** The deliveries stored with the enquiry, queued in this order. */
@@ -57,6 +59,7 @@ function defineEnquiry<F extends FormFields, P extends Record<string, string | u
 const contact = defineEnquiry({
   label: "Contact",
   path: "/contact",
+  topic: "interest",
   fields: {
     name: fullNameField,
     email: emailField,
@@ -100,6 +103,7 @@ const contact = defineEnquiry({
 const demo = defineEnquiry({
   label: "Demo request",
   path: "/demo",
+  topic: "role",
   fields: {
     fullName: fullNameField,
     organization: {
@@ -144,6 +148,7 @@ const demo = defineEnquiry({
 const advisory = defineEnquiry({
   label: "Advisory network",
   path: "/advisory",
+  topic: "role",
   fields: {
     fullName: fullNameField,
     email: emailField,

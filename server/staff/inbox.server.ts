@@ -16,7 +16,7 @@ import {
   type InboxFilters,
   type StateOutcome,
 } from "~/lib/console/inbox";
-import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
+import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { rowsOf, type Database, type Store } from "../enquiries/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
@@ -87,6 +87,12 @@ function parseJson<T>(value: T | string): T {
 function payloadText(key: string) {
   return sql<string | null>`${submissions.payload}->>${sql.raw(`'${key}'`)}`;
 }
+
+/** Each row's topic, whichever payload key its kind's registry entry names. */
+const topicText = sql<string | null>`case ${submissions.kind} ${sql.join(
+  enquiryKindNames.map((kind) => sql`when ${kind} then ${submissions.payload}->>${topicKey(kind)}`),
+  sql` `,
+)} end`;
 
 /**
  * The enquiries a filter selects, newest first, as the CSV export writes
@@ -161,8 +167,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
           kind: submissions.kind,
           name: payloadText("name"),
           organisation: payloadText("organization"),
-          interest: payloadText("interest"),
-          role: payloadText("role"),
+          topic: topicText,
           handledAt: submissions.handledAt,
           deliveries: deliveryGlances,
         })
@@ -176,15 +181,14 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
         pages,
         total,
         rows: rows.map((row) => {
-          const key = topicKey(row.kind);
-          const topic = row[key];
+          const topic = row.topic;
           return {
             id: row.id,
             receivedAt: row.receivedAt,
             kind: row.kind,
             name: row.name ?? "",
             organisation: row.organisation || null,
-            topic: topic ? payloadValue(row.kind, key, topic) : null,
+            topic: topic ? payloadValue(row.kind, topicKey(row.kind), topic) : null,
             handled: row.handledAt !== null,
             deliveries: parseJson(row.deliveries).map(([kind, state, stuck]): DeliveryGlance => ({
               kind,

@@ -187,9 +187,9 @@ export function payloadFields(kind: EnquiryKind, payload: Record<string, string 
     .map((key) => ({ key, label: payloadLabel(kind, key), value: payloadValue(kind, key, payload[key]!) }));
 }
 
-/** Which payload key an inbox row shows as its topic: the interest for contact, the role otherwise. */
-export function topicKey(kind: EnquiryKind): "interest" | "role" {
-  return kind === "contact" ? "interest" : "role";
+/** Which payload key an inbox row shows as its topic (the registry's `topic`: the interest for contact, the role otherwise). */
+export function topicKey(kind: EnquiryKind): string {
+  return payloadKeyOf(enquiryKind(kind).topic);
 }
 
 export const kindLabels = Object.fromEntries(enquiryKindNames.map((k) => [k, enquiryKind(k).label])) as Record<
