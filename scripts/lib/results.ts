@@ -16,7 +16,12 @@ const load = (values: number[]) => values.map((n) => n.toFixed(2)).join(" / ");
 function commit(): string {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: "pipe" }).toString().trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { stdio: "pipe" })
+    // Changes to the results files themselves (earlier runs' output) do not change what was measured.
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)bench/results"],
+      { stdio: "pipe" },
+    )
       .toString()
       .trim();
     return dirty ? `${head} with uncommitted changes` : head;
