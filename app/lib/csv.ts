@@ -18,8 +18,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** CSV lines, each ended by CRLF. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
 /** A whole CSV document: a header row and data rows, CRLF line ends, with a BOM unless `bom: false`. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[], { bom = true } = {}): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `${bom ? UTF8_BOM : ""}${lines.join("\r\n")}\r\n`;
+  return `${bom ? UTF8_BOM : ""}${csvLines([header, ...rows])}`;
 }

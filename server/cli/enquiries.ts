@@ -1,10 +1,12 @@
 import { parseEnv } from "~/lib/env.server";
 import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
+import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { openStore } from "../enquiries/db.server";
-import { inboxCsv } from "~/lib/console/inbox-csv";
+import { parseInboxFilters } from "~/lib/console/inbox";
+import { inboxCsvChunks } from "~/lib/console/inbox-csv";
 import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
-import { exportRows } from "../staff/inbox.server";
+import { exportBatches } from "../staff/inbox.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "../enquiries/spam.server";
 import { startBoss } from "../enquiries/queue.server";
 import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
@@ -21,8 +23,11 @@ const usage = `Usage: npm run enquiries -- <command> [options]
 Commands:
   list [--limit N] [--kind ${enquiryKindNames.join("|")}]
                       Recent enquiries with the status of each e-mail.
-  export --csv [--limit N] [--kind …]
-                      Enquiries as CSV on standard output (default: all).
+  export --csv [--limit N] [--kind …] [--state new|handled] [--problem]
+         [--search TEXT] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                      Enquiries as CSV on standard output (default: all), the
+                      console's download with the same filters; from and to
+                      are London days, both included.
   redrive             Retry every dead-lettered e-mail (same Message-ID).
   purge               Delete enquiries older than RETENTION_MONTHS now.
   backup              Back the database up now into BACKUP_DIR (pg_dump with
@@ -78,6 +83,11 @@ async function main(argv: string[]) {
       csv: { type: "boolean" },
       limit: { type: "string" },
       kind: { type: "string" },
+      state: { type: "string" },
+      problem: { type: "boolean" },
+      search: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
       yes: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -110,8 +120,27 @@ async function main(argv: string[]) {
     process.stderr.write(`--kind must be one of ${enquiryKindNames.join(", ")}\n`);
     return 2;
   }
-  const limit = values.limit ? Number(values.limit) : command === "export" ? 1_000_000 : 50;
-  if (!Number.isInteger(limit) || limit < 1) {
+  // The export's filters, read as the console reads its filter form.
+  const filters = parseInboxFilters(
+    new URLSearchParams(
+      Object.entries({ kind, state: values.state, q: values.search, from: values.from, to: values.to }).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    ),
+  );
+  if (values.problem) filters.problem = true;
+  for (const name of ["from", "to"] as const) {
+    if (values[name] !== undefined && !filters[name]) {
+      process.stderr.write(`--${name} must be a date written YYYY-MM-DD, like 2026-11-01\n`);
+      return 2;
+    }
+  }
+  if (values.state !== undefined && !filters.state) {
+    process.stderr.write("--state must be new or handled\n");
+    return 2;
+  }
+  const limit = values.limit ? Number(values.limit) : command === "export" ? Infinity : 50;
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
     process.stderr.write("--limit must be a positive whole number\n");
     return 2;
   }
@@ -178,7 +207,10 @@ async function main(argv: string[]) {
       }
       case "export":
         // The same CSV as the console's download (no audit row: the operator has the database itself).
-        process.stdout.write(inboxCsv(await exportRows(store.db, { kind }, { limit })));
+        for await (const chunk of inboxCsvChunks(exportBatches(store.db, filters, { limit }))) {
+          // A large export piped to a slow reader: wait for it rather than buffer.
+          if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+        }
         break;
       case "redrive": {
         const boss = await startBoss(store, env, log, { worker: false });

@@ -7,7 +7,8 @@ import { enqueueDelivery } from "./deliveries.server";
 import { listEnquiries, type EnquiryRecord, purgeExpired, redriveDeadDeliveries } from "./operations.server";
 import { RETENTION_QUEUE } from "./queue.server";
 import { inboxCsv } from "~/lib/console/inbox-csv";
-import { exportRows } from "../staff/inbox.server";
+import type { ExportRow } from "~/lib/console/inbox";
+import { exportBatches } from "../staff/inbox.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "./schema.server";
 import { openPipeline, testEngines, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
@@ -506,7 +507,9 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       notification: "sent",
     });
     // The CSV export (console and CLI) shows the same: the welcome dead, the notification sent.
-    expect(inboxCsv(await exportRows(store.db, { kind: "demo" }))).toContain(",dead,sent,\r\n");
+    const exported: ExportRow[] = [];
+    for await (const batch of exportBatches(store.db, { kind: "demo" })) exported.push(...batch);
+    expect(inboxCsv(exported)).toContain(",dead,sent,\r\n");
 
     // Redrive: the welcome goes again, with the same Message-ID, and no second notification.
     smtp.reject.clear();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { addDays, londonMidnight } from "~/lib/calendar";
 import type { PgBoss } from "pg-boss";
 import {
   INBOX_PAGE_SIZE,
@@ -72,6 +73,9 @@ function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | unde
     problemIds ? sql`${submissions.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
     // search_text is lower-cased; its trigram index serves ILIKE '%…%'.
     filters.q ? ilike(submissions.searchText, likePattern(filters.q)) : undefined,
+    // London days: from its midnight to the next day's (GMT or BST as the date falls).
+    filters.from ? gte(submissions.createdAt, londonMidnight(filters.from)) : undefined,
+    filters.to ? lt(submissions.createdAt, londonMidnight(addDays(filters.to, 1))) : undefined,
   );
 }
 
@@ -94,34 +98,62 @@ const topicText = sql<string | null>`case ${submissions.kind} ${sql.join(
   sql` `,
 )} end`;
 
-/**
- * The enquiries a filter selects, newest first, as the CSV export writes
- * them (~/lib/console/inbox-csv): the console's download and the operator
- * CLI's `export --csv` both read them here.
- */
-export async function exportRows(db: Database, filters: InboxFilters, { limit }: { limit?: number } = {}) {
-  const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
-  const query = db
+function exportBatch(db: Database, where: SQL | undefined, size: number) {
+  return db
     .select({
       id: submissions.id,
       receivedAt: submissions.createdAt,
+      at: sql<string>`${submissions.createdAt}::text`,
       kind: submissions.kind,
       handledAt: submissions.handledAt,
       payload: submissions.payload,
       deliveries: deliveryGlances,
     })
     .from(submissions)
-    .where(whereOf(filters, problemIds))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map((row): ExportRow => ({
-    id: row.id,
-    receivedAt: row.receivedAt,
-    kind: row.kind,
-    handledAt: row.handledAt,
-    payload: row.payload,
-    deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
-  }));
+    .where(where)
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(size);
+}
+
+/** Rows an export reads from the database at a time. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * The enquiries a filter selects, newest first, as the CSV export writes
+ * them (~/lib/console/inbox-csv), EXPORT_BATCH_SIZE at a time: each batch
+ * is read after the one before was consumed (keyset pagination on the
+ * received time and id), so an export of any size holds one batch. The
+ * console's download and the operator CLI's `export --csv` both read here.
+ */
+export async function* exportBatches(
+  db: Database,
+  filters: InboxFilters,
+  { limit = Infinity, batchSize = EXPORT_BATCH_SIZE }: { limit?: number; batchSize?: number } = {},
+): AsyncGenerator<ExportRow[]> {
+  const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+  // The last row's received time as PostgreSQL's text (microseconds: a JavaScript Date keeps only milliseconds).
+  let after: { at: string; id: string } | null = null;
+  for (let left = limit; left > 0; ) {
+    const cursor = after
+      ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    const rows = await exportBatch(db, and(whereOf(filters, problemIds), cursor), Math.min(batchSize, left));
+    if (rows.length === 0) return;
+    yield rows.map(
+      (row): ExportRow => ({
+        id: row.id,
+        receivedAt: row.receivedAt,
+        kind: row.kind,
+        handledAt: row.handledAt,
+        payload: row.payload,
+        deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
+      }),
+    );
+    const last = rows.at(-1)!;
+    after = { at: last.at, id: last.id };
+    left -= rows.length;
+    if (rows.length < batchSize) return;
+  }
 }
 
 export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
@@ -307,21 +339,27 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
     },
 
     async export(filters, by) {
-      const rows = await exportRows(db, filters);
+      const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
+      const [{ rows } = { rows: 0 }] = await db
+        .select({ rows: count() })
+        .from(submissions)
+        .where(whereOf(filters, problemIds));
       await recordAudit(db, secret, {
         action: "export",
         actor: { member: by.member },
         // The filters, but never the search text (it may be a name or an address).
         detail: {
-          rows: rows.length,
+          rows,
           kind: filters.kind ?? null,
           state: filters.state ?? null,
           problem: Boolean(filters.problem),
           search: Boolean(filters.q),
+          from: filters.from ?? null,
+          to: filters.to ?? null,
         },
         meta: by.meta,
       });
-      return rows;
+      return exportBatches(db, filters);
     },
   };
 }

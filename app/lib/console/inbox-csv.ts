@@ -4,9 +4,9 @@
  * the quoting, the byte-order mark and the formula neutralising).
  */
 import { SITE_TIME_ZONE } from "../calendar";
-import { toCsv } from "../csv";
+import { csvLines, toCsv } from "../csv";
 import { deliveryKinds, enquiryKindNames, fieldsOf } from "../enquiry-kinds";
-import { payloadKeyOf, type ExportRow } from "./inbox";
+import { payloadKeyOf, type ExportBatches, type ExportRow } from "./inbox";
 
 /** Every stored field of every form, from the registry, in its order; long texts (the message) last. */
 const payloadColumns = (() => {
@@ -26,19 +26,30 @@ export const exportHeader = [
   ...deliveryKinds.map((kind) => `${kind}_email`),
 ];
 
+function exportCells(row: ExportRow): unknown[] {
+  return [
+    row.id,
+    row.receivedAt,
+    row.kind,
+    row.handledAt ? "handled" : "new",
+    row.handledAt,
+    ...payloadColumns.map((key) => row.payload[key]),
+    ...deliveryKinds.map((kind) => row.deliveries[kind] ?? ""),
+  ];
+}
+
+/** A whole export as one string (small exports, tests). */
 export function inboxCsv(rows: readonly ExportRow[]): string {
-  return toCsv(
-    exportHeader,
-    rows.map((row) => [
-      row.id,
-      row.receivedAt,
-      row.kind,
-      row.handledAt ? "handled" : "new",
-      row.handledAt,
-      ...payloadColumns.map((key) => row.payload[key]),
-      ...deliveryKinds.map((kind) => row.deliveries[kind] ?? ""),
-    ]),
-  );
+  return toCsv(exportHeader, rows.map(exportCells));
+}
+
+/**
+ * The same CSV, written as it is read: the header (with the byte-order
+ * mark), then each batch's lines, so no more than one batch is ever held.
+ */
+export async function* inboxCsvChunks(batches: ExportBatches): AsyncGenerator<string> {
+  yield toCsv(exportHeader, []);
+  for await (const batch of batches) if (batch.length > 0) yield csvLines(batch.map(exportCells));
 }
 
 /** `enquiries-2026-11-23.csv`: the day of the export in Europe/London. */

@@ -11,6 +11,7 @@ import {
   type DeliveryKind,
   type EnquiryKind,
 } from "../enquiry-kinds";
+import { isCalendarDate } from "../calendar";
 import type { RequestMeta, StaffMember } from "./types";
 
 export const INBOX_PAGE_SIZE = 50;
@@ -34,6 +35,10 @@ export type InboxFilters = {
   problem?: boolean;
   /** Part of a name, e-mail address or organisation (case-insensitive). */
   q?: string;
+  /** Received on or after this London day ("YYYY-MM-DD"). */
+  from?: string;
+  /** Received on or before this London day ("YYYY-MM-DD"). */
+  to?: string;
 };
 
 /** The filters from a URL's query string; anything unknown is ignored. */
@@ -47,6 +52,11 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   if (problem === "1" || problem === "on" || problem === "true") filters.problem = true;
   const q = params.get("q")?.trim().slice(0, SEARCH_MAX_LENGTH);
   if (q) filters.q = q;
+  const [from, to] = [params.get("from")?.trim() ?? "", params.get("to")?.trim() ?? ""];
+  if (isCalendarDate(from)) filters.from = from;
+  if (isCalendarDate(to)) filters.to = to;
+  // A range typed backwards means the same days.
+  if (filters.from && filters.to && filters.from > filters.to) [filters.from, filters.to] = [filters.to, filters.from];
   return filters;
 }
 
@@ -57,6 +67,8 @@ export function inboxQuery(filters: InboxFilters, page?: number): string {
   if (filters.state) params.set("state", filters.state);
   if (filters.problem) params.set("problem", "1");
   if (filters.q) params.set("q", filters.q);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -128,6 +140,9 @@ export type ExportRow = {
   deliveries: Partial<Record<DeliveryKind, DeliveryState>>;
 };
 
+/** An export's rows, a batch at a time. */
+export type ExportBatches = AsyncIterable<readonly ExportRow[]> | Iterable<readonly ExportRow[]>;
+
 /** Who acts, and from where (the staff request's member and fingerprint): every action is audited. */
 export type InboxActor = { member: StaffMember; meta: RequestMeta };
 
@@ -145,8 +160,12 @@ export interface Inbox {
   reopen(id: string, by: InboxActor): Promise<StateOutcome>;
   /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
   retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome>;
-  /** Every enquiry matching `filters`, newest first; the export is audited. */
-  export(filters: InboxFilters, by: InboxActor): Promise<ExportRow[]>;
+  /**
+   * Every enquiry matching `filters`, newest first, in batches (read from the
+   * database as they are written out, so any number exports in bounded
+   * memory); the export is audited.
+   */
+  export(filters: InboxFilters, by: InboxActor): Promise<ExportBatches>;
 }
 
 /** The error for a note, or null when it can be saved. */

@@ -91,15 +91,18 @@ function fakeInbox() {
     retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
       id === DEAD ? { ok: true, submissionId: ID } : { ok: false, reason: "not-dead" },
     ),
+    // One batch (an export is read a batch at a time).
     export: vi.fn<Inbox["export"]>(async () => [
-      {
-        id: ID,
-        receivedAt: new Date("2026-11-23T09:00:00Z"),
-        kind: "contact",
-        handledAt: null,
-        payload: { name: '=HYPERLINK("http://evil","x")', email: "grace@example.org" },
-        deliveries: { notification: "dead" },
-      },
+      [
+        {
+          id: ID,
+          receivedAt: new Date("2026-11-23T09:00:00Z"),
+          kind: "contact",
+          handledAt: null,
+          payload: { name: '=HYPERLINK("http://evil","x")', email: "grace@example.org" },
+          deliveries: { notification: "dead" },
+        },
+      ],
     ]),
   };
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
+import { Field, FieldHint, FieldLabel, Input, Select } from "~/components/ui/field";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import {
   inboxQuery,
@@ -34,7 +34,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { filters, list, now } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/staff";
-  const filtered = Boolean(filters.kind || filters.state || filters.problem || filters.q);
+  const filtered = Boolean(filters.kind || filters.state || filters.problem || filters.q || filters.from || filters.to);
   return (
     <div>
       <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
@@ -169,6 +169,16 @@ function FilterForm({ filters }: { filters: InboxFilters }) {
           Only delivery problems
         </label>
       </div>
+      <Field name="from" id="inbox-from" hint="A day in London time, included.">
+        <FieldLabel>Received from</FieldLabel>
+        <FieldHint />
+        <Input type="date" defaultValue={filters.from ?? ""} />
+      </Field>
+      <Field name="to" id="inbox-to" hint="A day in London time, included.">
+        <FieldLabel>Received to</FieldLabel>
+        <FieldHint />
+        <Input type="date" defaultValue={filters.to ?? ""} />
+      </Field>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
         <Button type="submit">Apply filters</Button>
         <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
