@@ -148,10 +148,3 @@ export function getPage(path: PagePath): PageEntry {
   return page;
 }
 
-/**
- * The enquiry pages: not hydrated either, but each carries a form island, the
- * one part of the page React runs in the browser (docs/decisions/015-form-islands.md).
- * Every other page is a content page that ships no React runtime
- * (app/lib/hydration.ts). Only the staff console is hydrated whole.
- */
-export const islandPaths: readonly PagePath[] = ["/contact", "/demo", "/advisory"];

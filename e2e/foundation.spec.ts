@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { islandPaths, pages } from "../app/pages";
+import { islandPaths } from "../app/lib/enquiry-kinds";
+import { pages } from "../app/pages";
 import {
   expectNoAxeViolations,
   holdCarousel,
@@ -391,7 +392,7 @@ test.describe("loading order", () => {
 
 test.describe("content pages without framework JavaScript", () => {
   const contentPaths = [
-    ...pages.map((p) => p.path).filter((p) => !(islandPaths as string[]).includes(p)),
+    ...pages.map((p) => p.path).filter((p) => !islandPaths.includes(p)),
     "/no-such-page",
   ];
 

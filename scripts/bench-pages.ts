@@ -36,7 +36,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { islandPaths, pages } from "../app/pages";
+import { islandPaths } from "../app/lib/enquiry-kinds";
+import { pages } from "../app/pages";
 import { chromiumArgs, chromiumPath } from "../test/support/chromium";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startServer } from "../test/support/server-process";
@@ -52,7 +53,7 @@ const KB = 1024;
  * only the content pages' script.)
  */
 const routes = pages.map((p) => p.path as string);
-const isContent = (route: string) => !(islandPaths as readonly string[]).includes(route);
+const isContent = (route: string) => !islandPaths.includes(route);
 
 /** Issue 29's targets for the enquiry pages, against `/` in the same run. */
 const islandTargets = { tbtTimesHome: 1.5, perfBelowHome: 2, jsKb: 70, totalKb: 100, typingMs: 100 };

@@ -185,6 +185,14 @@ export const enquiryKinds = { contact, demo, advisory };
 export type EnquiryKind = keyof typeof enquiryKinds;
 export const enquiryKindNames = Object.keys(enquiryKinds) as EnquiryKind[];
 
+/**
+ * The enquiry pages, one per kind: not hydrated, but each carries a form
+ * island, the one part of the page React runs in the browser
+ * (docs/decisions/015-form-islands.md). Every other public page is a content
+ * page that ships no React runtime (app/lib/hydration.ts).
+ */
+export const islandPaths: readonly string[] = enquiryKindNames.map((kind) => enquiryKinds[kind].path);
+
 export function isEnquiryKind(value: unknown): value is EnquiryKind {
   return typeof value === "string" && Object.hasOwn(enquiryKinds, value);
 }

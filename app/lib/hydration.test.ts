@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { islandPaths, pages } from "~/pages";
+import { islandPaths } from "~/lib/enquiry-kinds";
+import { pages } from "~/pages";
 import { contentPage, formPage, isHydratedPath, linkDiscovery, pageHydrates } from "./hydration";
 
 const routeModules = import.meta.glob<{ handle?: unknown }>(["../routes/*/route.tsx", "../routes/not-found.tsx"]);
@@ -14,13 +15,13 @@ describe("which pages hydrate", () => {
   });
 
   it("no public page is hydrated: content pages say so, the enquiry pages (form islands) too, and the 404 page", async () => {
-    expect(islandPaths).toEqual(["/contact", "/demo", "/advisory"]);
+    expect(islandPaths).toEqual(["/contact", "/demo", "/advisory"]); // from the registry, one per kind
     for (const page of pages) {
       const load = routeModules[`../${page.file}`];
       expect(load, page.file).toBeDefined();
       const module = await load!();
       expect(pageHydrates([module.handle]), page.path).toBe(false);
-      const island = (islandPaths as readonly string[]).includes(page.path);
+      const island = islandPaths.includes(page.path);
       expect(module.handle, page.path).toBe(island ? formPage : contentPage);
     }
     const notFound = await routeModules["../routes/not-found.tsx"]!();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { islandPaths } from "../../app/pages";
+import { islandPaths } from "../../app/lib/enquiry-kinds";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
@@ -63,7 +63,7 @@ export async function waitForIsland(page: Page) {
 
 /** Waits for a page's scripts: the form island on the enquiry pages, the enhancement module on content pages. */
 export async function waitForPageScripts(page: Page, path: string) {
-  if ((islandPaths as readonly string[]).includes(path)) await waitForIsland(page);
+  if (islandPaths.includes(path)) await waitForIsland(page);
   else await waitForEnhancement(page);
 }
 
