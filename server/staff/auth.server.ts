@@ -522,11 +522,11 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       const context = await siteInstance().$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
+      // Remembered first (a keyed hash), so STAFF_ADMIN_EMAILS never makes them an admin again.
+      await rememberRemoved(store, lockout.addressHash(normaliseEmail(user.email)));
       // Sessions, accounts and passkeys go with the user (foreign keys cascade).
       await context.internalAdapter.deleteUserSessions(id);
       await context.internalAdapter.deleteUser(id);
-      // Remembered (a keyed hash), so STAFF_ADMIN_EMAILS does not make them an admin again.
-      await rememberRemoved(store, lockout.addressHash(normaliseEmail(user.email)));
       return toMember(user);
     },
 

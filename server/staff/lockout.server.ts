@@ -100,6 +100,17 @@ export function createCodeLockout(deps: CodeLockoutDeps) {
       detail: { limit: limit.kind, wrongCodes: limit.max, windowHours: limit.windowMs / 3_600_000 },
       meta: { fingerprint: client },
     });
+    // The lock holds whatever happens to the e-mail; a failure to queue it is logged, not the guesser's answer.
+    await tellAdmins(limit, email, now).catch((error: unknown) => {
+      deps.log.error("staff sign-in lock e-mail not queued", {
+        err: error,
+        event: "sign-in-locked",
+        limit: limit.kind,
+      });
+    });
+  }
+
+  async function tellAdmins(limit: Limit, email: string, now: number) {
     const admins = await store.db
       .select({ email: staffUsers.email })
       .from(staffUsers)

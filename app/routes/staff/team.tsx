@@ -234,7 +234,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                         <input type="hidden" name="intent" value="end-sessions" />
                         <input type="hidden" name="id" value={member.id} />
                         <Button type="submit" variant="outline" size="sm">
-                          Sign out everywhere<span className="sr-only">: {member.email}</span>
+                          End sessions<span className="sr-only">: {member.email}</span>
                         </Button>
                       </Form>
                       <Form method="post">
