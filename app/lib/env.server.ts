@@ -164,6 +164,10 @@ export const envSchema = z.object({
   STAFF_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   /** Sign-in codes one client may ask for per 15 minutes. */
   STAFF_CODE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /** Wrong sign-in codes tried for one address per 24 hours before its code sign-in is locked (passkeys still work). */
+  STAFF_WRONG_CODES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** Wrong sign-in codes one client may try per hour before its code checks are refused. */
+  STAFF_WRONG_CODES_PER_CLIENT: z.coerce.number().int().positive().default(30),
   /** Console posts per minute per client (the console's own limit, in place of POST_RATE_LIMIT_PER_MINUTE). */
   STAFF_POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Wrong bearer keys (communication API, /metrics) one client may send per minute before 429. */

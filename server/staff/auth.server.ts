@@ -27,8 +27,10 @@ import { appSecrets } from "../enquiries/schema.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
+import { createCodeLockout, countToken } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
-import { authSchema, staffPasskeys, staffRateLimits, staffSessions, staffUsers } from "./schema.server";
+import { rememberRemoved, sessionControls, wasRemoved } from "./sessions.server";
+import { authSchema, staffPasskeys, staffSessions, staffUsers } from "./schema.server";
 
 /**
  * Staff sign-in on better-auth (docs/decisions/009-staff-console.md): its
@@ -194,6 +196,7 @@ function buildAuth(options: BuildOptions) {
         if (ctx.path === "/passkey/verify-authentication") {
           const session = ctx.context.newSession;
           if (session && !failed) {
+            await endReplacedSession(ctx, session.session.token);
             await options.audit({
               action: "sign-in",
               actor: { member: toMember(session.user) },
@@ -262,19 +265,19 @@ function buildAuth(options: BuildOptions) {
 
 /** A counter in staff_rate_limits: one fixed window per key; true while within `max`. */
 export async function takeToken(store: Store, key: string, max: number, windowMs: number, now = Date.now()) {
-  const windowStart = now - windowMs;
-  const [row] = await store.db
-    .insert(staffRateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: staffRateLimits.key,
-      set: {
-        count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then 1 else ${staffRateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: staffRateLimits.count });
-  return (row?.count ?? 1) <= max;
+  return (await countToken(store, key, windowMs, now)) <= max;
+}
+
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Any sign-in ends the session this browser had: a passkey sign-in (in
+ * better-auth's own endpoint) deletes the session its request's cookie named,
+ * as the code path's route action does (docs/decisions/019-staff-sessions-and-lockout.md).
+ */
+async function endReplacedSession(ctx: AfterHookContext, newToken: string) {
+  const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (previous && previous !== newToken) await ctx.context.internalAdapter.deleteSession(previous);
 }
 
 function codeError(error: unknown): CodeSignInResult {
@@ -299,6 +302,9 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
   };
   const adminEmails = new Set(deps.env.STAFF_ADMIN_EMAILS);
   const { store } = deps;
+  // Wrong codes per address per day and per client per hour (./lockout.server.ts); the passkey endpoints never ask it.
+  const lockout = createCodeLockout(deps);
+  const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
   async function session(request: Request): Promise<StaffSession | null> {
     if (!serves(request)) return null;
@@ -353,8 +359,12 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       );
       if (!perAddress || !perClient) return { ok: false, reason: "rate-limited" };
       const context = await auth.$context;
-      if (adminEmails.has(email) && !(await context.internalAdapter.findUserByEmail(email))) {
-        // STAFF_ADMIN_EMAILS: an admin from the first code they ask for.
+      if (
+        adminEmails.has(email) &&
+        !(await context.internalAdapter.findUserByEmail(email)) &&
+        !(await wasRemoved(store, lockout.addressHash(email)))
+      ) {
+        // STAFF_ADMIN_EMAILS: an admin from the first code they ask for, unless a member with the address was removed.
         await context.internalAdapter
           .createUser(
             { email, name: email.split("@")[0] ?? email, emailVerified: false, role: "admin" },
@@ -369,15 +379,25 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
 
     async signInWithCode(request, rawEmail, code) {
       const auth = authFor(request);
+      const email = normaliseEmail(rawEmail);
+      const client = clientOf(request);
+      const refused = await lockout.refused(email, client);
+      if (refused) return { ok: false, reason: refused };
       try {
         const { headers, response } = await auth.api.signInEmailOTP({
-          body: { email: normaliseEmail(rawEmail), otp: code.trim() },
+          body: { email, otp: code.trim() },
           headers: request.headers,
           returnHeaders: true,
         });
         return { ok: true, member: toMember(response.user), headers };
       } catch (error) {
-        return codeError(error);
+        const result = codeError(error);
+        // A wrong code (or one tried after its five tries) counts against the address and the client.
+        if (!result.ok && (result.reason === "invalid" || result.reason === "locked")) {
+          const locked = await lockout.wrongCode(email, client);
+          if (locked) return { ok: false, reason: locked };
+        }
+        return result;
       }
     },
 
@@ -502,11 +522,20 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       const context = await siteInstance().$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
+      // Remembered first (a keyed hash), so STAFF_ADMIN_EMAILS never makes them an admin again.
+      await rememberRemoved(store, lockout.addressHash(normaliseEmail(user.email)));
       // Sessions, accounts and passkeys go with the user (foreign keys cascade).
       await context.internalAdapter.deleteUserSessions(id);
       await context.internalAdapter.deleteUser(id);
       return toMember(user);
     },
+
+    // Sessions under the member's control (./sessions.server.ts).
+    ...sessionControls({
+      adapter: async () => (await instance.$context).internalAdapter,
+      session,
+      toMember,
+    }),
   };
 }
 

@@ -109,6 +109,16 @@ export const staffRateLimits = pgTable("staff_rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Addresses of removed members, as keyed hashes (the client-fingerprint key;
+ * never the address): STAFF_ADMIN_EMAILS creates an admin only for an address
+ * no member has ever had, so a removed member stays removed.
+ */
+export const staffRemovedAddresses = pgTable("staff_removed_addresses", {
+  addressHash: text("address_hash").primaryKey(),
+  removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Internal notes on an enquiry, with their author; erased with the enquiry. */
 export const enquiryNotes = pgTable(
   "enquiry_notes",
@@ -198,6 +208,7 @@ export const staffSchema = {
   staffVerifications,
   staffPasskeys,
   staffRateLimits,
+  staffRemovedAddresses,
   enquiryNotes,
   auditLog,
   siteAnnouncements,

@@ -29,6 +29,10 @@ export const auditActions = {
   refused: "Refused (403)",
   "banner-published": "Banner published",
   "banner-unpublished": "Banner unpublished",
+  // Lockout and sessions (docs/decisions/019-staff-sessions-and-lockout.md).
+  "sign-in-locked": "Code sign-in locked (too many wrong codes)",
+  "session-ended": "Session ended",
+  "sessions-ended": "All sessions ended by an admin",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

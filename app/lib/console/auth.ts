@@ -28,7 +28,27 @@ export type StaffSession = {
 export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" };
 
 export type CodeSignInResult =
-  { ok: true; member: StaffMember; headers: Headers } | { ok: false; reason: "invalid" | "expired" | "locked" };
+  | { ok: true; member: StaffMember; headers: Headers }
+  | { ok: false; reason: "invalid" | "expired" | "locked" | CodeLockout };
+
+/**
+ * Wrong codes reached a limit (docs/decisions/019-staff-sessions-and-lockout.md):
+ * for the address (per 24 hours, from any client) or for the client (per hour).
+ * Code checks are refused until the window ends; passkey sign-in is not.
+ */
+export type CodeLockout = "address-locked" | "client-locked";
+
+/** One of a member's sessions, as the Account page lists it (never its token). */
+export type StaffSessionSummary = {
+  id: string;
+  /** The browser's User-Agent as given ("" when none). */
+  userAgent: string;
+  createdAt: Date;
+  /** Last seen: the session slides (is written back) at most once a minute. */
+  updatedAt: Date;
+  /** The session of the request that asked. */
+  current: boolean;
+};
 
 export type Passkey = { id: string; name: string; createdAt: Date | null; deviceType: string; backedUp: boolean };
 
@@ -71,6 +91,18 @@ export interface StaffAuth {
     invite?: { invitedBy: string; signInUrl: string },
   ): Promise<StaffMember | null>;
   setRole(id: string, role: StaffRole): Promise<StaffMember | null>;
-  /** Removes a member and ends all their sessions at once. */
+  /**
+   * Removes a member and ends all their sessions at once. The removal is
+   * remembered (a keyed hash of the address), so STAFF_ADMIN_EMAILS never
+   * creates them again.
+   */
   removeMember(id: string): Promise<StaffMember | null>;
+
+  // Sessions under the member's control (docs/decisions/019-staff-sessions-and-lockout.md).
+  /** The signed-in member's live sessions, newest first. */
+  sessions(request: Request): Promise<StaffSessionSummary[]>;
+  /** Ends one of the signed-in member's other sessions; false when it is not theirs, is this one, or is gone. */
+  endSession(request: Request, id: string): Promise<boolean>;
+  /** Ends every session of another member (admins); the member stays. Null when there is no such member. */
+  endMemberSessions(id: string): Promise<{ member: StaffMember; ended: number } | null>;
 }

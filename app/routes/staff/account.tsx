@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { signInUrl } from "~/lib/console/paths";
 import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
+import { describeUserAgent } from "~/lib/console/user-agent";
 import type { Route } from "./+types/account";
 
 /**
@@ -23,12 +24,26 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const passkeys = await getConsole(context).auth.passkeys(request);
+  const sessions = await sessionRows(context, request);
   return {
+    sessions,
     member: staff.member,
     recent: Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS,
     reauthUrl: signInUrl("/staff/account", true),
     passkeys: passkeys.map((p) => ({ ...p, created: p.createdAt ? dateFormat.format(p.createdAt) : "" })),
   };
+}
+
+/** The member's sessions as the page lists them (ADR 019): device, signed in, last seen, this device. */
+async function sessionRows(context: Route.LoaderArgs["context"], request: Request) {
+  const sessions = await getConsole(context).auth.sessions(request);
+  return sessions.map((session) => ({
+    id: session.id,
+    device: describeUserAgent(session.userAgent),
+    signedIn: dateFormat.format(session.createdAt),
+    lastSeen: dateFormat.format(session.updatedAt),
+    current: session.current,
+  }));
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; id?: string; name?: string; error: string };
@@ -70,6 +85,20 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, message: "Passkey removed." });
   }
 
+  if (intent === "end-session") {
+    // One of the member's other sessions (ADR 019); this one ends with "Sign out".
+    if (!(await console.auth.endSession(request, id))) {
+      return data<ActionResult>({ ok: false, error: "That session has already ended" }, 404);
+    }
+    await console.audit.record({
+      action: "session-ended",
+      actor: { member: staff.member },
+      target: id,
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: "Session ended. That device is signed out." });
+  }
+
   if (intent === "sign-out-everywhere") {
     const headers = await console.auth.signOutEverywhere(request);
     await console.audit.record({
@@ -85,7 +114,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, passkeys, recent, reauthUrl } = loaderData;
+  const { member, passkeys, recent, reauthUrl, sessions } = loaderData;
   return (
     <>
       <h1 className="text-3xl">Your account</h1>
@@ -154,8 +183,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <AddPasskey recent={recent} reauthUrl={reauthUrl} />
       </section>
 
-      <section aria-labelledby="sessions-heading" className="mt-12">
-        <h2 id="sessions-heading" className="text-2xl">
+      <SessionList sessions={sessions} />
+
+      <section aria-labelledby="everywhere-heading" className="mt-12">
+        <h2 id="everywhere-heading" className="text-2xl">
           Sign out everywhere
         </h2>
         <p className="mt-2 max-w-prose">Ends every session you have, on this and any other device.</p>
@@ -167,6 +198,49 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </>
+  );
+}
+
+type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
+
+/** Where the member is signed in (ADR 019): each session, and "End" for any but this one. */
+function SessionList({ sessions }: { sessions: SessionRow[] }) {
+  return (
+    <section aria-labelledby="sessions-heading" className="mt-12">
+      <h2 id="sessions-heading" className="text-2xl">
+        Where you are signed in
+      </h2>
+      <p className="mt-2 max-w-prose">
+        Each sign-in is a session. End any you do not recognise, or that you left open on another device.
+      </p>
+      <ul className="mt-4 grid gap-4" aria-label="Your sessions">
+        {sessions.map((session) => (
+          <li key={session.id} className="rounded-card border-2 border-line bg-white p-4">
+            <p className="font-semibold">
+              {session.device}
+              {session.current ? <span className="font-normal text-muted"> (this device)</span> : null}
+            </p>
+            <p className="text-sm text-muted">
+              Signed in {session.signedIn}, last seen {session.lastSeen}
+            </p>
+            {session.current ? null : (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="id" value={session.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`End the session on ${session.device}, signed in ${session.signedIn}`}
+                >
+                  End
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

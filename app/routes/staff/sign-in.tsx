@@ -87,12 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         meta,
       });
       const error =
-        result.reason === "expired"
+        lockoutMessage(result.reason) ??
+        (result.reason === "expired"
           ? "That code has expired. Ask for a new code."
           : result.reason === "locked"
             ? "That code is locked after too many wrong tries. Ask for a new code."
-            : "That code is not right. Check the e-mail and try again.";
-      return data<ActionResult>({ step: "code", email, code, error }, 400);
+            : "That code is not right. Check the e-mail and try again.");
+      return data<ActionResult>({ step: "code", email, code, error }, lockoutMessage(result.reason) ? 429 : 400);
     }
     // Signing in again (reauth) ends the session this browser had.
     if (request.headers.get("cookie")) await console.auth.signOut(request);
@@ -110,6 +111,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   return data<ActionResult>({ step: "email", email, error: "Enter your work e-mail address" }, 400);
+}
+
+/** Wrong codes reached a limit for the address (a day) or the client (an hour): what the page says (ADR 019). */
+function lockoutMessage(reason: string): string | null {
+  if (reason === "address-locked") {
+    return "Too many wrong codes have been tried for this address today, so code sign-in for it is paused for 24 hours. Sign in with a passkey, or ask an admin. The admins have been told.";
+  }
+  if (reason === "client-locked") {
+    return "Too many wrong codes have been tried from this network, so code sign-in from it is paused for an hour. Sign in with a passkey, or try again later.";
+  }
+  return null;
 }
 
 /** The Cookie header a browser would send after these Set-Cookie headers. */

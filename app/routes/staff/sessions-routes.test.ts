@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import type { AuditEntry } from "~/lib/console/audit";
+import type { StaffAuth } from "~/lib/console/auth";
+import { auditActions } from "~/lib/console/audit";
+import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
+import { action as accountAction } from "./account";
+import { action as signInAction } from "./sign-in";
+import { action as teamAction } from "./team";
+
+/**
+ * The route actions of ADR 019 with a fake console: ending one of one's own
+ * sessions and an admin signing a member out everywhere are audited (and
+ * nothing is when nothing ended); a code lockout answers 429 with what to do.
+ */
+const post = (path: string, fields: Record<string, string>) =>
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+
+type Result = { data: Record<string, unknown>; init: { status?: number } | null };
+const unwrap = (result: unknown) => {
+  const { data, init } = result as Result;
+  return { body: data, status: init?.status ?? 200 };
+};
+
+function setup(auth: Partial<StaffAuth>, staff = staffRequest("admin")) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffAuth });
+  return { context: consoleContext(service, staff), recorded };
+}
+
+describe("ending sessions", () => {
+  it("the audit page has a label for each new action", () => {
+    expect(auditActions["sign-in-locked"]).toMatch(/locked/i);
+    expect(auditActions["session-ended"]).toBe("Session ended");
+    expect(auditActions["sessions-ended"]).toMatch(/sessions ended/i);
+  });
+
+  it("a member ends one of their other sessions: audited as session-ended; a session already gone is not", async () => {
+    const ended: string[] = [];
+    const { context, recorded } = setup(
+      {
+        endSession: async (_request, id) => {
+          if (id !== "other-session") return false;
+          ended.push(id);
+          return true;
+        },
+      },
+      staffRequest("staff"),
+    );
+    const ok = unwrap(
+      await accountAction({
+        request: post("/staff/account", { intent: "end-session", id: "other-session" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(ok).toMatchObject({ status: 200, body: { ok: true } });
+    expect(ended).toEqual(["other-session"]);
+    expect(recorded).toEqual<AuditEntry[]>([
+      {
+        action: "session-ended",
+        actor: { member: staffRequest("staff").member },
+        target: "other-session",
+        meta: staffRequest("staff").meta,
+      },
+    ]);
+
+    const gone = unwrap(
+      await accountAction({
+        request: post("/staff/account", { intent: "end-session", id: "gone" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(gone).toMatchObject({ status: 404, body: { ok: false } });
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("an admin signs a member out everywhere (audited sessions-ended); needs a recent sign-in and the admin role", async () => {
+    const asked: string[] = [];
+    const auth: Partial<StaffAuth> = {
+      endMemberSessions: async (id) => {
+        asked.push(id);
+        return { member: { id, email: "mo@maternis.test", name: "Mo", role: "staff" }, ended: 2 };
+      },
+    };
+    const { context, recorded } = setup(auth);
+    const ok = unwrap(
+      await teamAction({
+        request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(ok.status).toBe(200);
+    expect(String(ok.body.message)).toContain("mo@maternis.test is signed out everywhere (2 sessions ended)");
+    expect(recorded).toMatchObject([
+      { action: "sessions-ended", target: "member-9", detail: { sessions: 2 }, actor: { member: { id: "admin-1" } } },
+    ]);
+
+    // Signed in 10 minutes ago: sent to sign in again, nothing ended.
+    const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
+    const redirect = await teamAction({
+      request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
+      context: stale.context,
+      params: {},
+    } as never).catch((error: unknown) => error);
+    expect((redirect as Response).status).toBe(302);
+    expect((redirect as Response).headers.get("location")).toContain("reauth=1");
+    // A member of staff: 403 (and the refusal is audited), nothing ended.
+    const staff = setup(auth, staffRequest("staff"));
+    const refused = await teamAction({
+      request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
+      context: staff.context,
+      params: {},
+    } as never).catch((error: unknown) => error);
+    expect((refused as Response).status).toBe(403);
+    expect(staff.recorded.map((entry) => entry.action)).toEqual(["refused"]);
+    expect(asked).toEqual(["member-9"]);
+  });
+});
+
+describe("a code lockout on the sign-in page", () => {
+  for (const [reason, words] of [
+    ["address-locked", /this address.*24 hours.*passkey/],
+    ["client-locked", /this network.*an hour.*passkey/],
+  ] as const) {
+    it(`${reason}: 429 with what to do instead`, async () => {
+      const { context, recorded } = setup({
+        serves: () => true,
+        signInWithCode: async () => ({ ok: false, reason }),
+      });
+      const result = unwrap(
+        await signInAction({
+          request: post("/staff/sign-in", { intent: "verify", email: "mo@maternis.test", code: "123456" }),
+          context,
+          params: {},
+        } as never),
+      );
+      expect(result.status).toBe(429);
+      expect(String(result.body.error)).toMatch(words);
+      expect(recorded).toMatchObject([{ action: "sign-in-failed", detail: { method: "code", reason } }]);
+    });
+  }
+});

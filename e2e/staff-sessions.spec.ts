@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../test/support/browser";
+import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole } from "../test/support/staff";
+
+/**
+ * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
+ * lockout.md), in the browser: "Account" lists where the member is signed in
+ * and ends another session, which is then signed out on its next request; an
+ * admin signs a member out everywhere from "Staff" without removing them.
+ */
+
+// Sign-ins as the shared admin address take turns across workers (test/support/staff.ts).
+test.describe.configure({ timeout: 120_000 });
+
+const sessionList = (page: Page) => page.getByRole("list", { name: "Your sessions" });
+
+/** Whether `page`'s session still opens the console (reloading the account page), or is sent to sign in. */
+async function stillSignedIn(page: Page) {
+  await page.goto("/staff/account");
+  await page.waitForURL(/\/staff\/(account|sign-in)/);
+  return !new URL(page.url()).pathname.startsWith("/staff/sign-in");
+}
+
+for (const width of [1280, 390]) {
+  test(`"Account" lists the member's sessions and ends another one; axe-clean at ${width} px`, async ({ browser }) => {
+    const { page, context, email } = await signInAsStaff(browser, {
+      contextOptions: { viewport: { width, height: 800 } },
+    });
+    // The same member on a second device.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signInWithCode(other, email);
+    expect(await stillSignedIn(other)).toBe(true);
+
+    await page.goto("/staff/account");
+    await waitForConsole(page);
+    const items = sessionList(page).getByRole("listitem");
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText("(this device)");
+    await expect(items.first()).toContainText(/Signed in .+, last seen .+/);
+    await expect(items.nth(1)).not.toContainText("(this device)");
+    // "End" for the other session only.
+    await expect(sessionList(page).getByRole("button", { name: /^End / })).toHaveCount(1);
+    await expectNoAxeViolations(page, `account with two sessions at ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await sessionList(page).getByRole("button", { name: /^End / }).click();
+    await expect(page.getByRole("status")).toContainText("Session ended.");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText("(this device)");
+    await expectNoAxeViolations(page, `account after ending a session at ${width} px`);
+
+    // The ended session is refused on its next request; this one is not.
+    expect(await stillSignedIn(other)).toBe(false);
+    expect(await stillSignedIn(page)).toBe(true);
+    await otherContext.close();
+    await context.close();
+  });
+}
+
+test("an admin signs a member out everywhere from Staff; the member stays and can sign in again", async ({
+  browser,
+}) => {
+  const { page: member, context, email } = await signInAsStaff(browser);
+  expect(await stillSignedIn(member)).toBe(true);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  await waitForConsole(admin);
+  const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+  await row.getByRole("button", { name: /^End sessions/ }).click();
+  await expect(admin.getByRole("status")).toContainText(`${email} is signed out everywhere (1 session ended)`);
+  // Still listed on the team page.
+  await expect(row).toBeVisible();
+  // The admin's own session is untouched (positive control for the member's being ended).
+  expect(await stillSignedIn(admin)).toBe(true);
+  expect(await stillSignedIn(member)).toBe(false);
+  await signInWithCode(member, email);
+  expect(await stillSignedIn(member)).toBe(true);
+  await adminContext.close();
+  await context.close();
+});

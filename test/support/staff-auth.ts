@@ -1,0 +1,174 @@
+/**
+ * Server-side staff sign-in helpers for tests that drive the console's auth
+ * directly (server/staff/*.test.ts): a browser's cookie jar, the code in the
+ * newest queued staff e-mail, a code sign-in, and a software passkey that
+ * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
+ * own endpoints (console.auth.handler) and its hooks, as a browser's would.
+ *
+ *   class Browser(origin?, { ip?, userAgent? })
+ *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
+ *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
+ *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
+ *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
+ *   softwarePasskey(store, userId, { rpId, origin }): a P-256 credential stored for the user;
+ *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
+ *
+ * The software passkey is test equipment (an authenticator's side of
+ * WebAuthn, with node:crypto's ECDSA); the server verifies with better-auth.
+ */
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Store } from "../../server/enquiries/db.server";
+import type { ServerStaffConsole } from "../../server/staff";
+import { staffPasskeys } from "../../server/staff/schema.server";
+
+export const TEST_SITE = "https://www.maternis.health";
+
+export class Browser {
+  cookies = new Map<string, string>();
+  readonly ip: string;
+  readonly userAgent: string | undefined;
+  constructor(
+    readonly origin = TEST_SITE,
+    options: { ip?: string; userAgent?: string } = {},
+  ) {
+    this.ip = options.ip ?? "203.0.113.9";
+    this.userAgent = options.userAgent;
+  }
+  headers() {
+    const headers = new Headers({ "x-maternis-client-ip": this.ip });
+    if (this.userAgent) headers.set("user-agent", this.userAgent);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    return headers;
+  }
+  request(path = "/staff") {
+    return new Request(`${this.origin}${path}`, { headers: this.headers() });
+  }
+  take(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+type MailRow = { data: { message: { to: string[]; subject: string; text: string } } };
+
+export async function staffMailJobs(store: Store): Promise<MailRow[]> {
+  const result: unknown = await store.db.execute(
+    sql`select data from pgboss.job where name = 'staff-mail' order by created_on desc`,
+  );
+  return (Array.isArray(result) ? result : (result as { rows: MailRow[] }).rows) as MailRow[];
+}
+
+export async function lastCode(store: Store, to: string): Promise<string | undefined> {
+  const job = (await staffMailJobs(store)).find(
+    (row) => row.data.message.to.includes(to) && /sign-in code/i.test(row.data.message.subject),
+  );
+  return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
+}
+
+export async function codeSignIn(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
+  expect(await console.auth.requestCode(browser.request(), email, "fp")).toEqual({ ok: true });
+  const code = await lastCode(store, email);
+  expect(code).toMatch(/^\d{6}$/);
+  const result = await console.auth.signInWithCode(browser.request(), email, code!);
+  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
+  browser.take(result.headers);
+  return { browser, member: result.member };
+}
+
+const b64url = (bytes: Buffer) => bytes.toString("base64url");
+
+export type SoftwarePasskey = { credentialId: string; assert(challenge: string): unknown };
+
+export async function softwarePasskey(
+  store: Store,
+  userId: string,
+  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE } = {},
+): Promise<SoftwarePasskey> {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const x = Buffer.from(jwk.x!, "base64url");
+  const y = Buffer.from(jwk.y!, "base64url");
+  // COSE_Key (RFC 9053) in CBOR: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}.
+  const cose = Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    x,
+    Buffer.from([0x22, 0x58, 0x20]),
+    y,
+  ]);
+  const credentialId = b64url(randomBytes(16));
+  await store.db.insert(staffPasskeys).values({
+    id: randomUUID(),
+    name: "Software key",
+    publicKey: cose.toString("base64"),
+    userId,
+    credentialID: credentialId,
+    counter: 0,
+    deviceType: "singleDevice",
+    backedUp: false,
+    transports: "internal",
+  });
+  let counter = 0;
+  return {
+    credentialId,
+    assert(challenge: string) {
+      counter += 1;
+      const count = Buffer.alloc(4);
+      count.writeUInt32BE(counter);
+      // User present and user verified (the device's PIN or biometric).
+      const authenticatorData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([0x05]), count]);
+      const clientDataJSON = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge, origin, crossOrigin: false }),
+      );
+      const signature = sign(
+        "sha256",
+        Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]),
+        privateKey,
+      );
+      return {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        authenticatorAttachment: "platform",
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: b64url(authenticatorData),
+          clientDataJSON: b64url(clientDataJSON),
+          signature: b64url(signature),
+        },
+      };
+    },
+  };
+}
+
+/** A passkey sign-in through better-auth's endpoints, as the sign-in page's script does it. */
+export async function passkeySignIn(console: ServerStaffConsole, browser: Browser, passkey: SoftwarePasskey) {
+  const optionsHeaders = browser.headers();
+  optionsHeaders.set("origin", browser.origin);
+  const options = await console.auth.handler(
+    new Request(`${browser.origin}/staff/auth/passkey/generate-authenticate-options`, { headers: optionsHeaders }),
+  );
+  expect(options.status).toBe(200);
+  browser.take(options.headers);
+  const { challenge } = (await options.json()) as { challenge: string };
+  const headers = browser.headers();
+  headers.set("origin", browser.origin);
+  headers.set("content-type", "application/json");
+  const verified = await console.auth.handler(
+    new Request(`${browser.origin}/staff/auth/passkey/verify-authentication`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ response: passkey.assert(challenge) }),
+    }),
+  );
+  if (verified.status !== 200) throw new Error(`passkey sign-in failed: ${verified.status} ${await verified.text()}`);
+  browser.take(verified.headers);
+  return verified;
+}
