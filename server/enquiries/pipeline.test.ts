@@ -201,7 +201,9 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(welcome.attempts).toBe(3);
     expect(welcome.lastError).toContain("Mailbox unavailable");
 
-    await waitFor(() => smtp.received.length >= 1, { what: "the notification" });
+    // Settled: the worker records "sent" only after the SMTP exchange, so wait for the rows, not the mailbox.
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received).toHaveLength(1);
     const notification = bySubject("New Advisory Network Signup - Chidi Eze");
     expect(notification.envelopeTo).toEqual([ENQUIRIES]);
     expect(content(notification)).toContain("could not be delivered");
