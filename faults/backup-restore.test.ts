@@ -31,14 +31,14 @@ import {
   startFaultServer,
   waitForAllSent,
 } from "../test/support/faults";
-import { validFields, type FormKind } from "../test/support/fixtures";
+import { formKinds, validFields, type FormKind } from "../test/support/fixtures";
 import { tempDataDir } from "../test/support/pglite";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 import { freePort, type RunningServer } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
 
 const host = "www.maternis.health";
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds: readonly FormKind[] = formKinds;
 const AT_LEAST = 100;
 /** The backup under test is taken with at least this many enquiries in, and this many more accepted after it began. */
 const MIN_BEFORE = 20;

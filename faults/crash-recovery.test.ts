@@ -27,7 +27,7 @@ import {
   saveOutput,
   type DeliveryCounts,
 } from "../test/support/faults";
-import { validFields, type FormKind } from "../test/support/fixtures";
+import { formKinds, validFields, type FormKind } from "../test/support/fixtures";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 import { type RunningServer } from "../test/support/server-process";
 
@@ -47,7 +47,7 @@ const WORKER_CONCURRENCY = 4;
  * poll interval between fetches, so throughput is about concurrency / interval.
  */
 const DRAIN_CONCURRENCY = 16;
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds: readonly FormKind[] = formKinds;
 const host = "www.maternis.health";
 
 type Attempt = {

@@ -1,9 +1,12 @@
 /**
- * Valid fields for each enquiry form, and what its success looks like.
+ * Valid fields for each enquiry form, and what its success looks like: one
+ * entry per kind of the registry (TypeScript asks for a new kind's).
  */
-export type FormKind = "contact" | "demo" | "advisory";
+import { enquiryKindNames, type EnquiryKind } from "../../app/lib/enquiry-kinds";
 
-export const formKinds: readonly FormKind[] = ["contact", "demo", "advisory"];
+export type FormKind = EnquiryKind;
+
+export const formKinds: readonly FormKind[] = enquiryKindNames;
 
 /** Valid fields for a `kind` form from `email`; `n` makes each submission's text distinct. */
 export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {
