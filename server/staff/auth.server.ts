@@ -3,7 +3,7 @@ import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { admin, emailOTP } from "better-auth/plugins";
+import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
@@ -14,6 +14,7 @@ import {
   IDLE_TIMEOUT_MS,
   STAFF_AUTH_PATH,
   type CodeSignInResult,
+  type SecondStepResult,
   type StaffAuth,
   type StaffSession,
   type TeamMember,
@@ -30,12 +31,15 @@ import { staffSignInCode } from "../emails/staff-sign-in-code";
 import { createCodeLockout, countToken } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
 import { rememberRemoved, sessionControls, wasRemoved } from "./sessions.server";
-import { authSchema, staffPasskeys, staffSessions, staffUsers } from "./schema.server";
+import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers } from "./schema.server";
 
 /**
  * Staff sign-in on better-auth (docs/decisions/009-staff-console.md): its
  * Drizzle adapter on the console's `staff_*` tables, the e-mail one-time-code
- * plugin, the admin plugin (roles) and the passkey plugin. Sessions live in
+ * plugin, the admin plugin (roles), the passkey plugin and the two-factor
+ * plugin (authenticator app, recovery codes). Multi-factor: a passkey with
+ * user verification, or the e-mail code then an app or recovery code
+ * (docs/decisions/020-multi-factor-sign-in.md). Sessions live in
  * the database with no cookie cache, so a revoked session is refused on its
  * next request by any process.
  *
@@ -53,6 +57,8 @@ export const ALLOWED_CODE_ATTEMPTS = 5;
 export const CODE_REQUEST_WINDOW_MS = 15 * 60 * 1000;
 /** Sliding sessions are written back at most this often (so the idle timeout is 29–30 minutes). */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
+/** How long the second step may follow the e-mail code. */
+export const SECOND_STEP_SECONDS = 10 * 60;
 /** Adding a passkey needs a sign-in within this long. */
 export const FRESH_SESSION_SECONDS = 5 * 60;
 export const COOKIE_NAME = "maternis-staff";
@@ -146,6 +152,42 @@ export type BetterAuthInstance = ReturnType<typeof buildAuth>;
 
 type BuildOptions = StaffAuthDeps & { secret: string };
 
+/** Refused: a passkey that did not verify its user (PIN or biometric), so it is one factor, not two. */
+function userVerificationRequired() {
+  return new APIError("UNAUTHORIZED", {
+    message: "This passkey did not ask for your PIN, fingerprint or face. Use one that does.",
+    code: "USER_VERIFICATION_REQUIRED",
+  });
+}
+
+/**
+ * better-auth's two-factor plugin. Its sign-in hook (a member with a second
+ * factor gets a pending second step and a short-lived cookie instead of a
+ * session) covers the password sign-in paths only; the same hook, unchanged,
+ * is registered again for the e-mail code path, which is our first factor.
+ */
+function secondFactor() {
+  const plugin = twoFactor({
+    issuer: `${company.brand} staff console`,
+    // No passwords here: the e-mail code is the first factor.
+    allowPasswordless: true,
+    twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
+    // 10 wrong second steps in a row lock the app and recovery codes for 15 minutes (passkeys still work).
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+  });
+  const [challenge] = plugin.hooks.after;
+  if (!challenge) throw new Error("better-auth's two-factor plugin has no sign-in hook");
+  return {
+    ...plugin,
+    hooks: {
+      after: [
+        ...plugin.hooks.after,
+        { matcher: (ctx: { path?: string }) => ctx.path === "/sign-in/email-otp", handler: challenge.handler },
+      ],
+    },
+  };
+}
+
 function buildAuth(options: BuildOptions) {
   const { env, boss, log } = options;
   const site = new URL(env.SITE_URL);
@@ -193,6 +235,10 @@ function buildAuth(options: BuildOptions) {
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || returned instanceof Error;
+        if (ctx.path === "/passkey/generate-authenticate-options" && !failed && returned) {
+          // The plugin asks browsers to "prefer" user verification; we require it (and check it below).
+          return ctx.json({ ...(returned as object), userVerification: "required" });
+        }
         if (ctx.path === "/passkey/verify-authentication") {
           const session = ctx.context.newSession;
           if (session && !failed) {
@@ -257,8 +303,20 @@ function buildAuth(options: BuildOptions) {
         rpID: site.hostname,
         rpName: `${company.brand} staff console`,
         origin,
-        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        // A passkey is two factors only when the authenticator verified its user: the server checks the flag.
+        registration: {
+          afterVerification: ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw userVerificationRequired();
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw userVerificationRequired();
+          },
+        },
       }),
+      secondFactor(),
     ],
   });
 }
@@ -322,7 +380,36 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       sessionId: response.session.id,
       createdAt: new Date(response.session.createdAt),
       headers,
+      enrolled: response.user.twoFactorEnabled === true,
     };
+  }
+
+  async function findMember(email: string) {
+    const [user] = await store.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, normaliseEmail(email)));
+    return user ? toMember(user) : null;
+  }
+
+  /** The member's two-factor row: whether their app is confirmed, and whether they have one at all. */
+  async function appRow(userId: string) {
+    const [row] = await store.db
+      .select({ verified: staffTwoFactors.verified })
+      .from(staffTwoFactors)
+      .where(eq(staffTwoFactors.userId, userId));
+    return row ?? null;
+  }
+
+  async function passkeyCount(userId: string) {
+    const [row] = await store.db.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** Marks the member enrolled (better-auth's own flag, which its sign-in hook reads). */
+  async function markEnrolled(userId: string) {
+    const context = await instance.$context;
+    await context.internalAdapter.updateUser(userId, { twoFactorEnabled: true });
   }
 
   async function withSession<T>(request: Request, fn: (member: StaffMember) => Promise<T>): Promise<T> {
@@ -389,7 +476,13 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
           headers: request.headers,
           returnHeaders: true,
         });
-        return { ok: true, member: toMember(response.user), headers };
+        if ("twoFactorRedirect" in response) {
+          // The member has a second factor: a pending second step (a cookie), no session yet.
+          const member = await findMember(email);
+          if (!member) return { ok: false, reason: "invalid" };
+          return { ok: true, member, headers, next: "second-step" };
+        }
+        return { ok: true, member: toMember(response.user), headers, next: "enrol" };
       } catch (error) {
         const result = codeError(error);
         // A wrong code (or one tried after its five tries) counts against the address and the client.
@@ -422,6 +515,111 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
+    async verifySecondStep(request, method, code): Promise<SecondStepResult> {
+      const auth = authFor(request);
+      try {
+        const body = { code: code.trim() };
+        const { headers, response } =
+          method === "app"
+            ? await auth.api.verifyTOTP({ body, headers: request.headers, returnHeaders: true })
+            : await auth.api.verifyBackupCode({ body, headers: request.headers, returnHeaders: true });
+        return { ok: true, member: toMember(response.user), headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        const reason = (error.body as { code?: string } | undefined)?.code;
+        if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
+          return { ok: false, reason: "expired" };
+        if (reason === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "locked" };
+        if (reason === "TOTP_NOT_ENABLED") return { ok: false, reason: "no-app" };
+        return { ok: false, reason: "invalid" };
+      }
+    },
+
+    async factors(request) {
+      return withSession(request, async (member) => {
+        const app = await appRow(member.id);
+        let recoveryCodes = 0;
+        if (app) {
+          const { backupCodes } = await authFor(request).api.viewBackupCodes({ body: { userId: member.id } });
+          recoveryCodes = backupCodes.length;
+        }
+        return { passkeys: await passkeyCount(member.id), app: app?.verified === true, recoveryCodes };
+      });
+    },
+
+    async startApp(request) {
+      const auth = authFor(request);
+      const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
+      const uri = "totpURI" in result ? result.totpURI : undefined;
+      const secret = uri ? new URL(uri).searchParams.get("secret") : null;
+      if (!uri || !secret) throw new Error("The authenticator app could not be set up");
+      return { uri, secret };
+    },
+
+    async confirmApp(request, code) {
+      const auth = authFor(request);
+      return withSession(request, async (member) => {
+        let headers: Headers;
+        try {
+          // Confirms the app; for a member not yet enrolled, better-auth enrols them and renews the session.
+          ({ headers } = await auth.api.verifyTOTP({
+            body: { code: code.trim() },
+            headers: request.headers,
+            returnHeaders: true,
+          }));
+        } catch (error) {
+          if (error instanceof APIError) return { ok: false as const };
+          throw error;
+        }
+        await markEnrolled(member.id);
+        const renewed = headers.getSetCookie().length ? cookieRequest(request, headers) : request;
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: renewed.headers });
+        return { ok: true as const, recoveryCodes: backupCodes, headers };
+      });
+    },
+
+    async enrolWithPasskey(request) {
+      const auth = authFor(request);
+      return withSession(request, async (member) => {
+        if ((await passkeyCount(member.id)) === 0) return null;
+        const app = await appRow(member.id);
+        if (!app) {
+          // The plugin's row holds the recovery codes; its app secret stays unconfirmed (unusable) until the member sets one up.
+          const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
+          await markEnrolled(member.id);
+          if ("backupCodes" in result && result.backupCodes) return result.backupCodes;
+        }
+        await markEnrolled(member.id);
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: request.headers });
+        return backupCodes;
+      });
+    },
+
+    async newRecoveryCodes(request) {
+      const { backupCodes } = await authFor(request).api.generateBackupCodes({ body: {}, headers: request.headers });
+      return backupCodes;
+    },
+
+    async removeApp(request) {
+      return withSession(request, async (member) => {
+        if ((await passkeyCount(member.id)) === 0) return false;
+        // Unconfirmed: the app's codes stop working; the recovery codes stay.
+        await store.db.update(staffTwoFactors).set({ verified: false }).where(eq(staffTwoFactors.userId, member.id));
+        return true;
+      });
+    },
+
+    async resetFactors(id) {
+      const context = await instance.$context;
+      const user = await context.internalAdapter.findUserById(id);
+      if (!user) return null;
+      await store.db.delete(staffPasskeys).where(eq(staffPasskeys.userId, id));
+      await store.db.delete(staffTwoFactors).where(eq(staffTwoFactors.userId, id));
+      await context.internalAdapter.updateUser(id, { twoFactorEnabled: false });
+      await context.internalAdapter.deleteUserSessions(id);
+      return toMember(user);
+    },
+
     async passkeys(request) {
       const rows = await authFor(request).api.listPasskeys({ headers: request.headers });
       return rows.map((row) => ({
@@ -444,6 +642,12 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
     },
 
     async removePasskey(request, id) {
+      const current = await session(request);
+      if (current) {
+        // Never the last factor: a member with no app keeps at least one passkey.
+        const app = await appRow(current.member.id);
+        if (app?.verified !== true && (await passkeyCount(current.member.id)) <= 1) return false;
+      }
       try {
         await authFor(request).api.deletePasskey({ headers: request.headers, body: { id } });
         return true;
@@ -471,16 +675,11 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
         createdAt: user.createdAt,
         passkeys: keyCount.get(user.id) ?? 0,
         signedIn: (liveCount.get(user.id) ?? 0) > 0,
+        enrolled: user.twoFactorEnabled,
       }));
     },
 
-    async findMember(email) {
-      const [user] = await store.db
-        .select()
-        .from(staffUsers)
-        .where(eq(staffUsers.email, normaliseEmail(email)));
-      return user ? toMember(user) : null;
-    },
+    findMember,
 
     async addMember(input, invite) {
       const email = normaliseEmail(input.email);
@@ -537,6 +736,20 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       toMember,
     }),
   };
+}
+
+/** A copy of a request carrying the cookies these Set-Cookie headers set (a renewed session). */
+function cookieRequest(request: Request, headers: Headers) {
+  const copy = new Headers(request.headers);
+  copy.set(
+    "cookie",
+    headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .filter((pair) => !pair?.endsWith("="))
+      .join("; "),
+  );
+  return new Request(request.url, { headers: copy });
 }
 
 /** For tests: whether a user still has any session row. */

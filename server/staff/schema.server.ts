@@ -27,6 +27,8 @@ export const staffUsers = pgTable("staff_users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** Set once the member has a second factor (docs/decisions/020-multi-factor-sign-in.md); until then a session may only enrol one. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -100,6 +102,25 @@ export const staffPasskeys = pgTable(
   },
   (t) => [index("staff_passkeys_user_idx").on(t.userId)],
 );
+
+/**
+ * better-auth's two-factor plugin: the authenticator app's secret and the
+ * recovery codes, both encrypted with the auth secret. `verified` is false
+ * while an app is being set up, and for a member whose second factor is a
+ * passkey (the row then holds only their recovery codes).
+ */
+export const staffTwoFactors = pgTable("staff_two_factors", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 /** better-auth's rate-limit counters, in the database so every process shares them. */
 export const staffRateLimits = pgTable("staff_rate_limits", {
@@ -198,6 +219,7 @@ export const authSchema = {
   account: staffAccounts,
   verification: staffVerifications,
   passkey: staffPasskeys,
+  twoFactor: staffTwoFactors,
   rateLimit: staffRateLimits,
 };
 
@@ -207,6 +229,7 @@ export const staffSchema = {
   staffAccounts,
   staffVerifications,
   staffPasskeys,
+  staffTwoFactors,
   staffRateLimits,
   staffRemovedAddresses,
   enquiryNotes,

@@ -10,7 +10,8 @@
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
- *   softwarePasskey(store, userId, { rpId, origin }): a P-256 credential stored for the user;
+ *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
+ *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
  *
  * The software passkey is test equipment (an authenticator's side of
@@ -90,7 +91,7 @@ export type SoftwarePasskey = { credentialId: string; assert(challenge: string):
 export async function softwarePasskey(
   store: Store,
   userId: string,
-  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE } = {},
+  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, userVerified = true } = {},
 ): Promise<SoftwarePasskey> {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const jwk = publicKey.export({ format: "jwk" });
@@ -122,8 +123,9 @@ export async function softwarePasskey(
       counter += 1;
       const count = Buffer.alloc(4);
       count.writeUInt32BE(counter);
-      // User present and user verified (the device's PIN or biometric).
-      const authenticatorData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([0x05]), count]);
+      // User present (0x01) and, unless told otherwise, user verified (0x04: the device's PIN or biometric).
+      const flags = userVerified ? 0x05 : 0x01;
+      const authenticatorData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([flags]), count]);
       const clientDataJSON = Buffer.from(
         JSON.stringify({ type: "webauthn.get", challenge, origin, crossOrigin: false }),
       );

@@ -33,6 +33,12 @@ export const auditActions = {
   "sign-in-locked": "Code sign-in locked (too many wrong codes)",
   "session-ended": "Session ended",
   "sessions-ended": "All sessions ended by an admin",
+  // Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md).
+  "code-accepted": "E-mail code accepted (second step next)",
+  "factor-enrolled": "Second factor set up",
+  "authenticator-removed": "Authenticator app removed",
+  "recovery-codes-renewed": "New recovery codes made",
+  "factors-reset": "Sign-in factors reset by an admin",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

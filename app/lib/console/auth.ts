@@ -23,13 +23,46 @@ export type StaffSession = {
   createdAt: Date;
   /** Headers to add to the response (the refreshed cookie of a sliding session). */
   headers: Headers;
+  /**
+   * Whether the member has a second factor (a passkey or an authenticator
+   * app, with recovery codes). Until then the session may only enrol one
+   * (/staff/enrol): docs/decisions/020-multi-factor-sign-in.md.
+   */
+  enrolled: boolean;
 };
 
 export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" };
 
+/**
+ * Where a right e-mail code leads: a member with a second factor gets a
+ * pending second step (a short-lived cookie, no session yet); a member
+ * without one gets a session that may only enrol one.
+ */
 export type CodeSignInResult =
-  | { ok: true; member: StaffMember; headers: Headers }
+  | { ok: true; member: StaffMember; headers: Headers; next: "second-step" | "enrol" }
   | { ok: false; reason: "invalid" | "expired" | "locked" | CodeLockout };
+
+/** The second step after an e-mail code: a code from the authenticator app, or a recovery code. */
+export type SecondStepMethod = "app" | "recovery";
+
+export type SecondStepResult =
+  | { ok: true; member: StaffMember; headers: Headers }
+  | {
+      ok: false;
+      /**
+       * invalid: wrong code; expired: no pending sign-in (10 minutes, or 5
+       * wrong codes: start again); locked: 10 wrong second steps in a row
+       * for the member (15 minutes; passkeys still work); no-app: the member
+       * has no authenticator app (a recovery code or a passkey instead).
+       */
+      reason: "invalid" | "expired" | "locked" | "no-app";
+    };
+
+/** The signed-in member's factors, as the Account and enrolment pages show them. */
+export type Factors = { passkeys: number; app: boolean; recoveryCodes: number };
+
+/** An authenticator app being set up: the secret to type in, and the otpauth: URI a QR code would carry. */
+export type AppSetup = { secret: string; uri: string };
 
 /**
  * Wrong codes reached a limit (docs/decisions/019-staff-sessions-and-lockout.md):
@@ -50,9 +83,17 @@ export type StaffSessionSummary = {
   current: boolean;
 };
 
+/** What a factor action (~/lib/console/factors.server) answers, for the enrolment and Account pages. */
+export type FactorResult =
+  | { step: "app"; secret: string; uri: string }
+  | { step: "confirm-app"; code: string; error: string }
+  | { step: "codes"; recoveryCodes: string[]; message: string }
+  | { step: "done"; message: string }
+  | { step: "error"; error: string };
+
 export type Passkey = { id: string; name: string; createdAt: Date | null; deviceType: string; backedUp: boolean };
 
-export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean };
+export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean; enrolled: boolean };
 
 export interface StaffAuth {
   /**
@@ -70,14 +111,38 @@ export interface StaffAuth {
    * address or the client has asked too often.
    */
   requestCode(request: Request, email: string, fingerprint: string): Promise<CodeRequestResult>;
-  /** Signs in with a code: a new session (and cookie) on success. */
+  /** Checks an e-mailed code: a pending second step, or (no second factor yet) an enrolment-only session. */
   signInWithCode(request: Request, email: string, code: string): Promise<CodeSignInResult>;
+  /** Completes a sign-in the e-mail code started: a new session (and cookie) on success. */
+  verifySecondStep(request: Request, method: SecondStepMethod, code: string): Promise<SecondStepResult>;
+
+  // Second factors (docs/decisions/020-multi-factor-sign-in.md). The routes check a recent sign-in where one is needed.
+  factors(request: Request): Promise<Factors>;
+  /** Starts setting up an authenticator app (a new secret; not usable until confirmed). */
+  startApp(request: Request): Promise<AppSetup>;
+  /**
+   * Confirms the app with a code from it. On success the member is enrolled,
+   * gets new recovery codes, and the session is renewed (its headers).
+   */
+  confirmApp(
+    request: Request,
+    code: string,
+  ): Promise<{ ok: true; recoveryCodes: string[]; headers: Headers } | { ok: false }>;
+  /** Enrols a member who has added a passkey: returns their recovery codes (null when they have no passkey). */
+  enrolWithPasskey(request: Request): Promise<string[] | null>;
+  /** New recovery codes (the old ones stop working). */
+  newRecoveryCodes(request: Request): Promise<string[]>;
+  /** Removes the authenticator app; false when the member has no passkey to sign in with instead. */
+  removeApp(request: Request): Promise<boolean>;
+  /** Removes a member's passkeys, app and recovery codes and ends their sessions (admins): they enrol again. */
+  resetFactors(id: string): Promise<StaffMember | null>;
   /** Ends this session; returns the headers that clear its cookie. */
   signOut(request: Request): Promise<Headers>;
   /** Ends every session of the signed-in member, this one included. */
   signOutEverywhere(request: Request): Promise<Headers>;
   passkeys(request: Request): Promise<Passkey[]>;
   renamePasskey(request: Request, id: string, name: string): Promise<boolean>;
+  /** False when there is no such passkey, or it is the member's last factor (no app). */
   removePasskey(request: Request, id: string): Promise<boolean>;
   /** Staff management (admins; the routes check the role and a recent sign-in). */
   team(): Promise<TeamMember[]>;

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "../client-ip";
-import { signInUrl } from "./paths";
+import { ENROL_PATH, signInUrl } from "./paths";
 import { getConsole, staffContext } from "./request.server";
 import type { RequestMeta } from "./types";
 
@@ -36,8 +36,8 @@ function wantsPage(request: Request) {
 
 /**
  * The console layout's middleware (app/routes/staff/layout.tsx): every
- * console route below it runs only for a signed-in member of staff, with
- * `staffContext` set; anything else gets a redirect to sign in, or 401,
+ * console route below it runs only for a signed-in member of staff who has
+ * a second factor (else: /staff/enrol), with `staffContext` set; anything else gets a redirect to sign in, or 401,
  * before any loader or action runs. A sliding session's refreshed cookie is
  * added to the response.
  */
@@ -51,6 +51,14 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
     }
     throw new Response("Sign in to the staff console first.", {
       status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  if (!session.enrolled) {
+    // Signed in with an e-mail code alone: the only thing to do is enrol a second factor (ADR 020).
+    if (wantsPage(request)) throw redirect(ENROL_PATH);
+    throw new Response("Set up a second way to sign in first.", {
+      status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }

@@ -13,6 +13,13 @@ export function consoleAuthClient() {
 /** Signs in with a passkey; true when a session was created. */
 export async function signInWithPasskey(): Promise<{ ok: true } | { ok: false; message: string }> {
   const result = await consoleAuthClient().signIn.passkey();
+  if (result.error && "code" in result.error && result.error.code === "USER_VERIFICATION_REQUIRED") {
+    // ADR 020: a passkey counts as two factors only with its PIN, fingerprint or face.
+    return {
+      ok: false,
+      message: "That passkey did not ask for your PIN, fingerprint or face, so it cannot sign you in.",
+    };
+  }
   if (result.error || !result.data) return { ok: false, message: "We could not sign you in with a passkey." };
   return { ok: true };
 }

@@ -4,6 +4,10 @@
  * the sign-in pages themselves, or better-auth's endpoints).
  */
 export const SIGN_IN_PATH = "/staff/sign-in";
+/** Where the e-mail code leads a member with a second factor (ADR 020). */
+export const SECOND_STEP_PATH = "/staff/second-step";
+/** Where a member without a second factor sets one up (ADR 020). */
+export const ENROL_PATH = "/staff/enrol";
 
 export function isStaffPath(path: string) {
   return path === "/staff" || path === "/staff.data" || path.startsWith("/staff/");
@@ -20,7 +24,14 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   if (url.origin !== "http://console.invalid") return "/staff";
   const path = url.pathname.replace(/\.data$/, "");
-  if (!isStaffPath(path) || path.startsWith("/staff/sign-") || path.startsWith("/staff/auth")) return "/staff";
+  if (
+    !isStaffPath(path) ||
+    path.startsWith("/staff/sign-") ||
+    path.startsWith("/staff/auth") ||
+    path === SECOND_STEP_PATH ||
+    path === ENROL_PATH
+  )
+    return "/staff";
   url.searchParams.delete("_routes");
   return `${path}${url.search}`;
 }

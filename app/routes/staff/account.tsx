@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { data, Form, redirect, useRevalidator } from "react-router";
 import { useHydrated } from "~/components/console/console-shell";
+import { AppSetup, RecoveryCodes, StartApp } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
+import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
 import { signInUrl } from "~/lib/console/paths";
 import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
 import { describeUserAgent } from "~/lib/console/user-agent";
@@ -10,8 +12,9 @@ import type { Route } from "./+types/account";
 
 /**
  * The signed-in member's own account: passkeys (add on this device, rename,
- * remove) and "sign out everywhere". Adding a passkey needs a sign-in within
- * the last 5 minutes (better-auth's fresh-session check).
+ * remove), the authenticator app and recovery codes (ADR 020), sessions and
+ * "sign out everywhere". Adding or removing a factor and new recovery codes
+ * need a sign-in within the last 5 minutes.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Account | Staff console | Maternis" }];
 
@@ -24,9 +27,11 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const passkeys = await getConsole(context).auth.passkeys(request);
+  const factors = await getConsole(context).auth.factors(request);
   const sessions = await sessionRows(context, request);
   return {
     sessions,
+    factors,
     member: staff.member,
     recent: Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS,
     reauthUrl: signInUrl("/staff/account", true),
@@ -54,6 +59,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
+  const recent = Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS;
+
+  if (isFactorIntent(intent)) {
+    // ADR 020: changing a factor or the recovery codes needs a recent sign-in.
+    if (!recent && intent !== "confirm-app") throw redirect(signInUrl("/staff/account", true));
+    return factorAction({ intent, form, request, console, member: staff.member, meta: staff.meta });
+  }
 
   if (intent === "rename") {
     const name = String(form.get("name") ?? "")
@@ -73,7 +85,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "remove") {
+    if (!recent) throw redirect(signInUrl("/staff/account", true));
     if (!(await console.auth.removePasskey(request, id))) {
+      const { passkeys, app } = await console.auth.factors(request);
+      if (!app && passkeys === 1)
+        return data<ActionResult>(
+          { ok: false, error: "This is your only way to sign in: add an authenticator app or another passkey first" },
+          409,
+        );
       return data<ActionResult>({ ok: false, error: "That passkey no longer exists" }, 404);
     }
     await console.audit.record({
@@ -113,8 +132,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<ActionResult>({ ok: false, error: "Unknown action" }, 400);
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, passkeys, recent, reauthUrl, sessions } = loaderData;
+export default function Account({ loaderData, actionData: result }: Route.ComponentProps) {
+  const { member, passkeys, recent, reauthUrl, sessions, factors } = loaderData;
+  const factorResult = result && "step" in result ? result : null;
+  const actionData = result && !("step" in result) ? result : null;
   return (
     <>
       <h1 className="text-3xl">Your account</h1>
@@ -181,6 +202,63 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
         <AddPasskey recent={recent} reauthUrl={reauthUrl} />
+      </section>
+
+      <section aria-labelledby="app-heading" className="mt-12">
+        <h2 id="app-heading" className="text-2xl">
+          Authenticator app and recovery codes
+        </h2>
+        <p className="mt-2 max-w-prose">
+          With an app, you sign in with your e-mail code and then a code from the app. Recovery codes do the same once
+          each, when your passkey or app is not at hand.
+        </p>
+        {factorResult?.step === "error" ? (
+          <p role="alert" className="mt-4 font-semibold text-danger-700">
+            {factorResult.error}
+          </p>
+        ) : factorResult?.step === "done" ? (
+          <p role="status" className="mt-4 rounded-card border-2 border-success-800 bg-success-50 p-4">
+            {factorResult.message}
+          </p>
+        ) : null}
+        {factorResult?.step === "codes" ? (
+          <RecoveryCodes codes={factorResult.recoveryCodes} message={factorResult.message} />
+        ) : null}
+        {factorResult?.step === "app" || factorResult?.step === "confirm-app" ? (
+          <AppSetup result={factorResult} />
+        ) : null}
+        <p className="mt-4">
+          Authenticator app: <strong>{factors.app ? "set up" : "none"}</strong>. Recovery codes left:{" "}
+          <strong>{factors.recoveryCodes}</strong>.
+        </p>
+        {recent ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {factors.app ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-app" />
+                <Button type="submit" variant="outline">
+                  Remove the authenticator app
+                </Button>
+              </Form>
+            ) : (
+              <StartApp />
+            )}
+            <Form method="post">
+              <input type="hidden" name="intent" value="new-recovery-codes" />
+              <Button type="submit" variant="outline">
+                Make new recovery codes
+              </Button>
+            </Form>
+          </div>
+        ) : (
+          <p className="mt-4">
+            To change these,{" "}
+            <a href={reauthUrl} className="font-semibold text-primary-800 underline">
+              sign in again
+            </a>{" "}
+            (you need to have signed in within the last 5 minutes).
+          </p>
+        )}
       </section>
 
       <SessionList sessions={sessions} />

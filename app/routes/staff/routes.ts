@@ -25,9 +25,15 @@ export const consolePages: RouteConfigEntry[] = [
   ...spamRoutes,
 ];
 
-/** Pages reachable signed out: signing in and out. */
+/**
+ * Pages outside the console layout: signing in (the e-mail code, then the
+ * second step), enrolling a second factor (a session from an e-mail code
+ * alone reaches only this: ADR 020) and signing out.
+ */
 export const signedOutPages: RouteConfigEntry[] = [
   route("sign-in", "routes/staff/sign-in.tsx"),
+  route("second-step", "routes/staff/second-step.tsx"),
+  route("enrol", "routes/staff/enrol.tsx"),
   route("sign-out", "routes/staff/sign-out.tsx"),
 ];
 

@@ -5,14 +5,15 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
-import { safeReturnTo } from "~/lib/console/paths";
+import { ENROL_PATH, SECOND_STEP_PATH, safeReturnTo } from "~/lib/console/paths";
 import { getConsole } from "~/lib/console/request.server";
 import type { Route } from "./+types/sign-in";
 
 /**
  * Signing in to the staff console: an e-mail address, then the six-digit
- * code we e-mail to it (both work without JavaScript); or, with JavaScript,
- * a passkey. `returnTo` (a /staff path) is where to go afterwards; `reauth`
+ * code we e-mail to it (both work without JavaScript), then the second step
+ * (./second-step.tsx) or, for a member with no second factor yet, enrolling
+ * one (./enrol.tsx); or, with JavaScript, a passkey (ADR 020). `returnTo` (a /staff path) is where to go afterwards; `reauth`
  * asks a signed-in admin to sign in again before a sensitive change.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Staff console | Maternis" }];
@@ -25,7 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   const reauth = url.searchParams.get("reauth") === "1";
   if (!reauth && (await getConsole(context).auth.session(request))) throw redirect(returnTo);
-  return { returnTo, reauth, signedOut: url.searchParams.get("signedOut") === "1" };
+  return {
+    returnTo,
+    reauth,
+    signedOut: url.searchParams.get("signedOut") === "1",
+    restarted: url.searchParams.get("restart") === "1",
+  };
 }
 
 type ActionResult =
@@ -97,6 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // Signing in again (reauth) ends the session this browser had.
     if (request.headers.get("cookie")) await console.auth.signOut(request);
+    if (result.next === "second-step") {
+      // ADR 020: the code alone never opens the console for a member with a second factor.
+      await console.audit.record({ action: "code-accepted", actor: { member: result.member }, meta });
+      throw redirect(withReturnTo(SECOND_STEP_PATH, returnTo), { headers: result.headers });
+    }
+    // No second factor yet: a session that may only enrol one.
     const session = await console.auth.session(
       new Request(request.url, { headers: { cookie: cookieHeader(result.headers) } }),
     );
@@ -104,10 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       action: "sign-in",
       actor: { member: result.member },
       target: session?.sessionId ?? null,
-      detail: { method: "code" },
+      detail: { method: "code", enrolOnly: true },
       meta,
     });
-    throw redirect(returnTo, { headers: result.headers });
+    throw redirect(ENROL_PATH, { headers: result.headers });
   }
 
   return data<ActionResult>({ step: "email", email, error: "Enter your work e-mail address" }, 400);
@@ -124,6 +136,11 @@ function lockoutMessage(reason: string): string | null {
   return null;
 }
 
+/** `path?returnTo=…` unless returnTo is the console's front page. */
+function withReturnTo(path: string, returnTo: string) {
+  return returnTo === "/staff" ? path : `${path}?${new URLSearchParams({ returnTo })}`;
+}
+
 /** The Cookie header a browser would send after these Set-Cookie headers. */
 function cookieHeader(headers: Headers) {
   return headers
@@ -133,7 +150,7 @@ function cookieHeader(headers: Headers) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { returnTo, reauth, signedOut } = loaderData;
+  const { returnTo, reauth, signedOut, restarted } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const onCode = actionData?.step === "code";
@@ -146,6 +163,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {signedOut && !actionData ? (
         <p role="status" className="mt-4">
           You have signed out.
+        </p>
+      ) : null}
+      {restarted && !actionData ? (
+        <p role="status" className="mt-4">
+          Your sign-in timed out, or too many wrong codes were tried. Ask for a new e-mail code to start again.
         </p>
       ) : null}
       {reauth && !onCode ? (

@@ -106,6 +106,21 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent === "end-sessions") return endMemberSessions(context, id, staff);
 
+  if (intent === "reset-factors") {
+    // ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code.
+    const reset = await console.auth.resetFactors(id);
+    if (!reset)
+      return data<ActionResult>(
+        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
+        404,
+      );
+    await console.audit.record({ action: "factors-reset", actor, target: id, meta: staff.meta });
+    return data<ActionResult>({
+      ok: true,
+      message: `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes. Their next e-mail code lets them set up a second way to sign in.`,
+    });
+  }
+
   if (intent === "remove") {
     const removed = await console.auth.removeMember(id);
     if (!removed)
@@ -200,6 +215,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 Passkeys
               </th>
               <th scope="col" className="p-3">
+                Second factor
+              </th>
+              <th scope="col" className="p-3">
                 Added
               </th>
               <th scope="col" className="p-3">
@@ -217,6 +235,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 <td className="p-3 break-all">{member.email}</td>
                 <td className="p-3">{member.role === "admin" ? "Admin" : "Staff"}</td>
                 <td className="p-3">{member.passkeys}</td>
+                <td className="p-3">{member.enrolled ? "Set up" : "Not yet"}</td>
                 <td className="p-3">{member.added}</td>
                 <td className="p-3">
                   {member.id === me ? null : (
@@ -235,6 +254,13 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                         <input type="hidden" name="id" value={member.id} />
                         <Button type="submit" variant="outline" size="sm">
                           End sessions<span className="sr-only">: {member.email}</span>
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset-factors" />
+                        <input type="hidden" name="id" value={member.id} />
+                        <Button type="submit" variant="outline" size="sm">
+                          Reset sign-in<span className="sr-only">: {member.email}</span>
                         </Button>
                       </Form>
                       <Form method="post">

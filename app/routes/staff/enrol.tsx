@@ -1,0 +1,116 @@
+import { data, Form, redirect } from "react-router";
+import { SignedOutShell } from "~/components/console/console-shell";
+import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/components/console/factors";
+import type { FactorResult } from "~/lib/console/auth";
+import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
+import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
+import { signInUrl } from "~/lib/console/paths";
+import { getConsole } from "~/lib/console/request.server";
+import type { Route } from "./+types/enrol";
+
+/**
+ * Setting up a second way to sign in (ADR 020). A member's first sign-in (an
+ * e-mail code) reaches only this page: they add a passkey, or an
+ * authenticator app, and get recovery codes. Then the console opens, and the
+ * e-mail code alone never opens it again.
+ */
+export const meta: Route.MetaFunction = () => [{ title: "Set up a second way to sign in | Staff console | Maternis" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  refuseOtherHosts(context, request);
+  const session = await getConsole(context).auth.session(request);
+  if (!session) throw redirect(signInUrl("/staff"));
+  return { enrolled: session.enrolled, reauthUrl: signInUrl("/staff", true) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  refuseOtherHosts(context, request);
+  const console = getConsole(context);
+  const session = await console.auth.session(request);
+  if (!session) throw redirect(signInUrl("/staff"));
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  // Enrolment only: new recovery codes and removing the app are the Account page's, after a recent sign-in.
+  if (!isFactorIntent(intent) || intent === "new-recovery-codes" || intent === "remove-app") {
+    return data<FactorResult>({ step: "error", error: "Unknown action" }, 400);
+  }
+  if (session.enrolled && intent !== "confirm-app") throw redirect("/staff");
+  return factorAction({ intent, form, request, console, member: session.member, meta: requestMeta(context, request) });
+}
+
+export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
+  const { enrolled, reauthUrl } = loaderData;
+  if (actionData?.step === "codes") {
+    return (
+      <SignedOutShell>
+        <h1 className="text-3xl">You are set up</h1>
+        <RecoveryCodes codes={actionData.recoveryCodes} message={actionData.message} />
+        <p className="mt-8">
+          <a href="/staff" className="font-semibold text-primary-800 underline">
+            I have saved my recovery codes: continue to the console
+          </a>
+        </p>
+      </SignedOutShell>
+    );
+  }
+  if (enrolled) {
+    return (
+      <SignedOutShell>
+        <h1 className="text-3xl">You are set up</h1>
+        <p className="mt-4">
+          You already have a second way to sign in.{" "}
+          <a href="/staff" className="font-semibold text-primary-800 underline">
+            Continue to the console
+          </a>
+          .
+        </p>
+      </SignedOutShell>
+    );
+  }
+  return (
+    <SignedOutShell>
+      <h1 className="text-3xl">Set up a second way to sign in</h1>
+      <p className="mt-4 max-w-prose">
+        The console holds people&apos;s personal data, so an e-mail code alone does not open it. Choose one of these
+        (you can add the other later, on your Account page).
+      </p>
+      {actionData?.step === "error" ? (
+        <p role="alert" className="mt-6 font-semibold text-danger-700">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData?.step === "app" || actionData?.step === "confirm-app" ? (
+        <AppSetup result={actionData} />
+      ) : (
+        <>
+          <section aria-labelledby="passkey-heading" className="mt-8 grid gap-3">
+            <h2 id="passkey-heading" className="text-2xl">
+              A passkey
+            </h2>
+            <p className="max-w-prose">
+              This device&apos;s screen lock (PIN, fingerprint or face) or a security key. The quickest way to sign in.
+            </p>
+            <EnrolPasskey reauthUrl={reauthUrl} />
+          </section>
+          <section aria-labelledby="app-heading" className="mt-10 grid gap-3">
+            <h2 id="app-heading" className="text-2xl">
+              An authenticator app
+            </h2>
+            <p className="max-w-prose">
+              For a device that cannot hold a passkey: you sign in with your e-mail code, then a code from the app on
+              your phone.
+            </p>
+            <div>
+              <StartApp />
+            </div>
+          </section>
+        </>
+      )}
+      <Form method="post" action="/staff/sign-out" className="mt-10">
+        <button type="submit" className="text-sm text-muted underline">
+          Sign out
+        </button>
+      </Form>
+    </SignedOutShell>
+  );
+}

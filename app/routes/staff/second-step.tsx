@@ -1,0 +1,176 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SignedOutShell } from "~/components/console/console-shell";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import type { SecondStepMethod } from "~/lib/console/auth";
+import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
+import { safeReturnTo, signInUrl } from "~/lib/console/paths";
+import { getConsole } from "~/lib/console/request.server";
+import type { Route } from "./+types/second-step";
+
+/**
+ * The second step of a sign-in that began with an e-mail code (ADR 020): a
+ * code from the member's authenticator app, or one of their recovery codes.
+ * better-auth keeps the pending sign-in (10 minutes, 5 tries) behind a
+ * short-lived cookie; there is no session until this step succeeds.
+ */
+export const meta: Route.MetaFunction = () => [{ title: "Second step | Sign in | Staff console | Maternis" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  refuseOtherHosts(context, request);
+  const url = new URL(request.url);
+  return { returnTo: safeReturnTo(url.searchParams.get("returnTo")) };
+}
+
+type ActionResult = { method: SecondStepMethod; code: string; error: string };
+
+const messages = {
+  invalid: {
+    app: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
+    recovery: "That recovery code is not right, or it has been used. Check it and try again.",
+  },
+  locked:
+    "Too many wrong codes have been tried for your account, so this step is paused for 15 minutes. Sign in with a passkey, or try again later.",
+  "no-app": "You have no authenticator app set up. Use a recovery code, or sign in with your passkey.",
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  refuseOtherHosts(context, request);
+  const console = getConsole(context);
+  const form = await request.formData();
+  const method: SecondStepMethod = form.get("method") === "recovery" ? "recovery" : "app";
+  const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
+  const code = String(form.get("code") ?? "")
+    .trim()
+    .slice(0, 32);
+  const meta = requestMeta(context, request);
+  const pattern = method === "app" ? /^\d{6}$/ : /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+  const normalised = method === "app" ? code.replace(/\s+/g, "") : code.replace(/^(.{5})-?(.{5})$/, "$1-$2");
+  if (!pattern.test(method === "app" ? normalised : code)) {
+    const error =
+      method === "app"
+        ? "Enter the 6-digit code from your authenticator app"
+        : "Enter a recovery code, like abcde-12345";
+    return data<ActionResult>({ method, code, error }, 400);
+  }
+  const result = await console.auth.verifySecondStep(request, method, normalised);
+  if (!result.ok) {
+    // No pending sign-in (expired, or too many tries): start again from the e-mail code.
+    if (result.reason === "expired")
+      throw redirect(`${signInUrl(returnTo)}${returnTo === "/staff" ? "?" : "&"}restart=1`);
+    await console.audit.record({
+      action: "sign-in-failed",
+      actor: null,
+      detail: { method: method === "app" ? "code+app" : "code+recovery", reason: result.reason },
+      meta,
+    });
+    const error = result.reason === "invalid" ? messages.invalid[method] : messages[result.reason];
+    return data<ActionResult>({ method, code, error }, result.reason === "locked" ? 429 : 400);
+  }
+  const session = await console.auth.session(
+    new Request(request.url, {
+      headers: {
+        cookie: result.headers
+          .getSetCookie()
+          .map((line) => line.split(";")[0])
+          .join("; "),
+      },
+    }),
+  );
+  await console.audit.record({
+    action: "sign-in",
+    actor: { member: result.member },
+    target: session?.sessionId ?? null,
+    detail: { method: method === "app" ? "code+app" : "code+recovery" },
+    meta,
+  });
+  throw redirect(returnTo, { headers: result.headers });
+}
+
+export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { returnTo } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const recovery = actionData?.method === "recovery";
+  const appError = actionData?.method === "app" ? actionData.error : undefined;
+  const recoveryError = recovery ? actionData.error : undefined;
+  return (
+    <SignedOutShell>
+      <h1 className="text-3xl">Second step</h1>
+      <p className="mt-4">Your e-mail code was right. Now show it is you with your authenticator app.</p>
+      <div className="mt-6">
+        {actionData ? (
+          <ErrorSummary errors={[{ field: recovery ? "recovery-code" : "app-code", message: actionData.error }]} />
+        ) : null}
+        <Form method="post" className="grid gap-6" noValidate>
+          <input type="hidden" name="method" value="app" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <Field
+            name="code"
+            id="app-code"
+            hint="The 6-digit code your authenticator app shows for Maternis."
+            error={appError}
+          >
+            <FieldLabel>Code from your authenticator app</FieldLabel>
+            <FieldHint />
+            <FieldError />
+            <Input
+              key={appError ?? "app"}
+              defaultValue={actionData?.method === "app" ? actionData.code : ""}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={8}
+              className="max-w-48 text-xl tracking-widest"
+              required
+            />
+          </Field>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Sign in
+            </Button>
+          </div>
+        </Form>
+        <details className="mt-10 border-t-2 border-line pt-6" open={recovery}>
+          <summary className="cursor-pointer font-semibold text-primary-800 underline">
+            Use a recovery code instead
+          </summary>
+          <Form method="post" className="mt-4 grid gap-6" noValidate>
+            <input type="hidden" name="method" value="recovery" />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Field
+              name="code"
+              id="recovery-code"
+              hint="One of the recovery codes you saved when you set up sign-in. Each works once."
+              error={recoveryError}
+            >
+              <FieldLabel>Recovery code</FieldLabel>
+              <FieldHint />
+              <FieldError />
+              <Input
+                key={recoveryError ?? "recovery"}
+                defaultValue={recovery ? actionData.code : ""}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={32}
+                className="max-w-64 font-mono"
+                required
+              />
+            </Field>
+            <div>
+              <Button type="submit" variant="outline" disabled={busy}>
+                Sign in with a recovery code
+              </Button>
+            </div>
+          </Form>
+        </details>
+        <p className="mt-10">
+          <a href={signInUrl(returnTo)} className="font-semibold text-primary-800 underline">
+            Start again
+          </a>{" "}
+          (or sign in with a passkey there). Lost your app and your recovery codes? Ask an admin to reset your sign-in.
+        </p>
+      </div>
+    </SignedOutShell>
+  );
+}
