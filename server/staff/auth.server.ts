@@ -559,22 +559,24 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
     async confirmApp(request, code) {
       const auth = authFor(request);
       return withSession(request, async (member) => {
-        let headers: Headers;
+        const context = await instance.$context;
+        const [user] = await store.db
+          .select({ enrolled: staffUsers.twoFactorEnabled })
+          .from(staffUsers)
+          .where(eq(staffUsers.id, member.id));
+        const wasEnrolled = user?.enrolled === true;
+        // Marked first, so the plugin confirms the app without renewing the session: a page rendered
+        // after this action (without JavaScript) still has this session's cookie (ADR 020).
+        if (!wasEnrolled) await markEnrolled(member.id);
         try {
-          // Confirms the app; for a member not yet enrolled, better-auth enrols them and renews the session.
-          ({ headers } = await auth.api.verifyTOTP({
-            body: { code: code.trim() },
-            headers: request.headers,
-            returnHeaders: true,
-          }));
+          await auth.api.verifyTOTP({ body: { code: code.trim() }, headers: request.headers });
         } catch (error) {
+          if (!wasEnrolled) await context.internalAdapter.updateUser(member.id, { twoFactorEnabled: false });
           if (error instanceof APIError) return { ok: false as const };
           throw error;
         }
-        await markEnrolled(member.id);
-        const renewed = headers.getSetCookie().length ? cookieRequest(request, headers) : request;
-        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: renewed.headers });
-        return { ok: true as const, recoveryCodes: backupCodes, headers };
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: request.headers });
+        return { ok: true as const, recoveryCodes: backupCodes };
       });
     },
 
@@ -736,20 +738,6 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       toMember,
     }),
   };
-}
-
-/** A copy of a request carrying the cookies these Set-Cookie headers set (a renewed session). */
-function cookieRequest(request: Request, headers: Headers) {
-  const copy = new Headers(request.headers);
-  copy.set(
-    "cookie",
-    headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .filter((pair) => !pair?.endsWith("="))
-      .join("; "),
-  );
-  return new Request(request.url, { headers: copy });
 }
 
 /** For tests: whether a user still has any session row. */

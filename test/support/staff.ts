@@ -8,11 +8,18 @@
  *   ADMIN_EMAIL: string
  *     The admin address the stack is configured with.
  *   signInAsAdmin(page: Page, options?: { returnTo?: string; reauth?: boolean }): Promise<void>
- *     Signs `page` in as ADMIN_EMAIL with an e-mailed code; ends on the console
- *     (`returnTo`, default /staff). `reauth` signs in again while signed in
- *     (as requireRecentAdmin asks after 5 minutes).
+ *     Signs `page` in as ADMIN_EMAIL; ends on the console (`returnTo`, default
+ *     /staff). Within a worker, the admin's session is signed in once and its
+ *     cookie reused for 3 minutes (so a reused session is still "recent" for
+ *     requireRecentAdmin); `reauth` always signs in again for real.
  *   signInWithCode(page: Page, email: string, options?: { returnTo?: string; reauth?: boolean }): Promise<void>
- *     The same for any member of staff (they must exist already).
+ *     A real sign-in for any member of staff (they must exist already): the
+ *     e-mailed code, then the second step with a code from their authenticator
+ *     app; a member with no second factor yet first enrols an app on
+ *     /staff/enrol (docs/decisions/020-multi-factor-sign-in.md).
+ *   appCode(host: string, email: string): string
+ *     The current code of the authenticator app this suite set up for `email`
+ *     on the server at `host` (a test may start a server of its own, with its own database).
  *   requestCode(page: Page, email: string): Promise<string>
  *     On the sign-in page, asks for a code and returns it from the mailbox
  *     (the page is left on the code step).
@@ -36,15 +43,36 @@
  * Playwright worker. The code is read from the e-mail's body (never in its
  * subject, "Your Maternis sign-in code").
  */
-import { mkdirSync, rmdirSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Cookie,
+  type Page,
+} from "@playwright/test";
+import { TOTP } from "otpauth";
 import { messagesAbout } from "./mailbox";
 import { waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
 
 const lockDir = path.resolve(import.meta.dirname, "../../.tmp/staff-sign-in.lock");
+/**
+ * The authenticator-app keys this suite enrolled, one file per server and
+ * address, shared by the workers (written under the sign-in lock).
+ */
+const appKeysDir = path.resolve(import.meta.dirname, "../../.tmp/staff-app-keys");
+
+const appKeyFile = (host: string, email: string) => path.join(appKeysDir, encodeURIComponent(`${host} ${email}`));
+
+/** The current code of the app enrolled for `email` on `host` (computed by the otpauth library, as a phone app would). */
+export function appCode(host: string, email: string) {
+  const secret = readFileSync(appKeyFile(host, email), "utf8");
+  return new TOTP({ secret, digits: 6, period: 30 }).generate();
+}
 
 /** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
 export async function withSignInLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -116,11 +144,50 @@ export async function signInWithCode(page: Page, email: string, options: { retur
     await page.getByLabel("Code").fill(code);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/staff") && !url.pathname.startsWith("/staff/sign-in"));
+    if (new URL(page.url()).pathname === "/staff/enrol") {
+      await enrolApp(page, email);
+      // Enrolment forgets returnTo (the server sends the member to /staff afterwards); a test's own path is visited.
+      await page.goto(options.returnTo?.startsWith("/") ? options.returnTo : "/staff");
+    } else {
+      await expect(page.getByRole("heading", { name: "Second step" })).toBeVisible();
+      await page.getByLabel("Code from your authenticator app").fill(appCode(new URL(page.url()).host, email));
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL((url) => !["/staff/second-step", "/staff/sign-in"].includes(url.pathname));
+    }
   });
 }
 
+/** On /staff/enrol: sets up an authenticator app (its key kept for appCode) and sees the recovery codes. */
+async function enrolApp(page: Page, email: string) {
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.locator("#app-secret").textContent())?.replace(/\s+/g, "") ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  const host = new URL(page.url()).host;
+  mkdirSync(appKeysDir, { recursive: true });
+  writeFileSync(appKeyFile(host, email), secret);
+  await page.getByLabel("Code from the app").fill(appCode(host, email));
+  await page.getByRole("button", { name: "Confirm the app" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+}
+
+/** This worker's admin session: its cookies and when it signed in. */
+let adminSession: { cookies: Cookie[]; at: number } | null = null;
+const ADMIN_SESSION_REUSE_MS = 3 * 60 * 1000;
+
 export async function signInAsAdmin(page: Page, options: { returnTo?: string; reauth?: boolean } = {}) {
+  const returnTo = options.returnTo ?? "/staff";
+  if (!options.reauth && adminSession && Date.now() - adminSession.at < ADMIN_SESSION_REUSE_MS) {
+    await page.context().addCookies(adminSession.cookies);
+    await page.goto(returnTo);
+    const landed = new URL(page.url()).pathname;
+    // Still signed in (a test may have ended the session: then sign in for real).
+    if (!["/staff/sign-in", "/staff/second-step", "/staff/enrol"].includes(landed)) return;
+    adminSession = null;
+  }
+  const at = Date.now();
   await signInWithCode(page, ADMIN_EMAIL, options);
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes("maternis-staff"));
+  adminSession = { cookies, at };
 }
 
 export async function addStaffMember(

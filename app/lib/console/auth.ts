@@ -120,14 +120,8 @@ export interface StaffAuth {
   factors(request: Request): Promise<Factors>;
   /** Starts setting up an authenticator app (a new secret; not usable until confirmed). */
   startApp(request: Request): Promise<AppSetup>;
-  /**
-   * Confirms the app with a code from it. On success the member is enrolled,
-   * gets new recovery codes, and the session is renewed (its headers).
-   */
-  confirmApp(
-    request: Request,
-    code: string,
-  ): Promise<{ ok: true; recoveryCodes: string[]; headers: Headers } | { ok: false }>;
+  /** Confirms the app with a code from it. On success the member is enrolled and gets new recovery codes. */
+  confirmApp(request: Request, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }>;
   /** Enrols a member who has added a passkey: returns their recovery codes (null when they have no passkey). */
   enrolWithPasskey(request: Request): Promise<string[] | null>;
   /** New recovery codes (the old ones stop working). */

@@ -61,10 +61,11 @@ export async function factorAction({ intent, form, request, console, member, met
       );
     }
     await console.audit.record({ action: "factor-enrolled", actor, detail: { factor: "app" }, meta });
-    return data<FactorResult>(
-      { step: "codes", recoveryCodes: result.recoveryCodes, message: "Your authenticator app is set up." },
-      { headers: result.headers },
-    );
+    return data<FactorResult>({
+      step: "codes",
+      recoveryCodes: result.recoveryCodes,
+      message: "Your authenticator app is set up.",
+    });
   }
   if (intent === "passkey-enrolled") {
     const codes = await auth.enrolWithPasskey(request);

@@ -1,0 +1,230 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { expectNoAxeViolations } from "../test/support/browser";
+import {
+  addStaffMember,
+  appCode,
+  requestCode,
+  signInAsAdmin,
+  signInAsStaff,
+  uniqueStaffAddress,
+  waitForConsole,
+} from "../test/support/staff";
+
+/**
+ * Multi-factor sign-in end to end (docs/decisions/020-multi-factor-sign-in.md):
+ * a first e-mail code reaches only "Set up a second way to sign in"; a passkey
+ * from Chromium's virtual authenticator (user verification on, then off: refused)
+ * or an authenticator app (codes from the otpauth library) enrols the member,
+ * with recovery codes that work once; the e-mail code alone never opens the
+ * console; an admin's reset sends the member back to enrolment; every new page
+ * is axe-clean at 1280 and 390 px.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    /** Whether the device "asks for the PIN or biometric" and it succeeds. */
+    verifyUser: (isUserVerified: boolean) => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified }),
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
+
+/** A new member, added by the admin in a context of its own; not signed in. */
+async function newMember(browserContext: BrowserContext, label: string) {
+  const email = uniqueStaffAddress(label);
+  const admin = await browserContext.browser()!.newContext();
+  try {
+    const page = await admin.newPage();
+    await signInAsAdmin(page);
+    await addStaffMember(page, { email });
+  } finally {
+    await admin.close();
+  }
+  return email;
+}
+
+/** The e-mail code step only: asks for a code and enters it; the page is left where the code leads. */
+async function enterEmailCode(page: Page, email: string) {
+  await page.goto("/staff/sign-in");
+  const code = await requestCode(page, email);
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/staff/sign-in");
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You have signed out.")).toBeVisible();
+  await waitForConsole(page);
+}
+
+test("a passkey with user verification enrols a member; the e-mail code alone then needs a recovery code, which works once", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL: baseURL!.replace("127.0.0.1", "localhost") });
+  const page = await context.newPage();
+  const email = await newMember(context, "passkey-mfa");
+  const authenticator = await virtualAuthenticator(page);
+
+  await enterEmailCode(page, email);
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  await expect(page.getByRole("heading", { name: "Set up a second way to sign in" })).toBeVisible();
+  // The code alone reaches nothing else.
+  await page.goto("/staff/account");
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  expect((await page.request.get("/staff", { headers: { accept: "application/json" } })).status()).toBe(403);
+
+  await waitForConsole(page);
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recovery = await codes.allInnerTexts();
+  expect(recovery[0]).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await page.getByRole("link", { name: /continue to the console/ }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await signOut(page);
+
+  // The passkey alone signs in (the device verified its user).
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(/\/staff$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await signOut(page);
+
+  // The e-mail code leads to the second step; this member has no app, so a recovery code.
+  await enterEmailCode(page, email);
+  await expect(page).toHaveURL(/\/staff\/second-step$/);
+  await page.getByLabel("Code from your authenticator app").fill("123456");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("You have no authenticator app set up");
+  await page.getByText("Use a recovery code instead").click();
+  await page.getByLabel("Recovery code").fill(recovery[0]!);
+  await page.getByRole("button", { name: "Sign in with a recovery code" }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await signOut(page);
+
+  // The same recovery code again: refused; the console stays shut.
+  await enterEmailCode(page, email);
+  await page.getByText("Use a recovery code instead").click();
+  await page.getByLabel("Recovery code").fill(recovery[0]!);
+  await page.getByRole("button", { name: "Sign in with a recovery code" }).click();
+  await expect(page.getByRole("alert")).toContainText("not right, or it has been used");
+  await expect(page.getByLabel("Recovery code")).toHaveValue(recovery[0]!);
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await context.close();
+});
+
+test("a passkey that does not verify its user is neither added nor accepted", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL!.replace("127.0.0.1", "localhost") });
+  const page = await context.newPage();
+  const email = await newMember(context, "no-uv");
+  const authenticator = await virtualAuthenticator(page);
+  await enterEmailCode(page, email);
+  await waitForConsole(page);
+
+  await authenticator.verifyUser(false);
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  await expect(page.getByRole("alert")).toContainText("The passkey was not added");
+  await expect(page.getByRole("heading", { name: "Set up a second way to sign in" })).toBeVisible();
+  // Positive control: the same device, verifying its user, is added.
+  await authenticator.verifyUser(true);
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await page.goto("/staff");
+  await signOut(page);
+
+  await authenticator.verifyUser(false);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  expect((await page.request.get("/staff", { headers: { accept: "application/json" } })).status()).toBe(401);
+  // Positive control: verifying the user, the same passkey signs in.
+  await authenticator.verifyUser(true);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(/\/staff$/);
+  await context.close();
+});
+
+test("an authenticator app: a wrong code is refused and kept, the right one signs in; an admin's reset sends the member back to enrol", async ({
+  browser,
+}) => {
+  // signInAsStaff enrols an app on the member's first sign-in (test/support/staff.ts).
+  const { page, context, email } = await signInAsStaff(browser);
+  const host = new URL(page.url()).host;
+  await signOut(page);
+
+  await enterEmailCode(page, email);
+  await expect(page).toHaveURL(/\/staff\/second-step$/);
+  const right = appCode(host, email);
+  const wrong = right === "000000" ? "111111" : "000000";
+  await page.getByLabel("Code from your authenticator app").fill(wrong);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right");
+  await expect(page.getByLabel("Code from your authenticator app")).toHaveValue(wrong);
+  await page.getByLabel("Code from your authenticator app").fill(appCode(host, email));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+
+  // An admin resets the member: signed out at once, and the next code enrols again.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  await admin.getByRole("button", { name: `Reset sign-in: ${email}` }).click();
+  await expect(admin.getByRole("status")).toContainText(`${email} is signed out`);
+  await adminContext.close();
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await enterEmailCode(page, email);
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  await context.close();
+});
+
+for (const width of [1280, 390]) {
+  test(`enrolment, app set-up, recovery codes and the second step are axe-clean at ${width} px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const email = await newMember(context, `axe-${width}`);
+    await enterEmailCode(page, email);
+    await waitForConsole(page);
+    await expectNoAxeViolations(page, "enrol");
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const secret = (await page.locator("#app-secret").innerText()).replace(/\s+/g, "");
+    await expectNoAxeViolations(page, "app set-up");
+    await page.getByLabel("Code from the app").fill("12");
+    await page.getByRole("button", { name: "Confirm the app" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoAxeViolations(page, "app set-up error");
+    await page.getByLabel("Code from the app").fill(new TOTP({ secret }).generate());
+    await page.getByRole("button", { name: "Confirm the app" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expectNoAxeViolations(page, "recovery codes");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await page.goto("/staff");
+    await signOut(page);
+    await enterEmailCode(page, email);
+    await expectNoAxeViolations(page, "second step");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoAxeViolations(page, "second step error");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await context.close();
+  });
+}
