@@ -3,15 +3,17 @@
  * any log line or job row.
  *
  * The production build runs with LOG_LEVEL=debug and its output captured. A
- * member signs in with an e-mailed code (through the sign-in page's own form
- * posts), someone sends an enquiry of each kind, and the admin runs a
+ * member signs in with an e-mailed code and enrols an authenticator app
+ * (through the sign-in and enrolment pages' own form posts: ADR 020), someone
+ * sends an enquiry of each kind, and the admin runs a
  * data-subject request for them (find and the access export). Then every log
  * line and every row of every table in the `pgboss` schema (jobs, archives,
- * schedules) is searched for the sign-in code, the session token and both
- * people's addresses: none is there. Positive controls in the same test: the
+ * schedules) is searched for the sign-in code, the session token, the app's
+ * key, a recovery code and both people's addresses: none is there. Positive controls in the same test: the
  * log did record those requests and deliveries at debug level, and the same
  * search over the enquiry tables does find the enquirer's address.
  */
+import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { rowsOf, openStore } from "../server/enquiries/db.server";
 import { validFields, type FormKind } from "../test/support/fixtures";
@@ -71,6 +73,21 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject re
     const cookie = session!.split(";")[0]!;
     const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
     expect(token.length).toBeGreaterThanOrEqual(16);
+
+    // The code alone only enrols: set up an authenticator app (its key from the page, its code from otpauth).
+    expect(signedIn.headers.get("location")).toBe("/staff/enrol");
+    const started = await post("/staff/enrol", { intent: "start-app" }, cookie);
+    expect(started.status).toBe(200);
+    const appKey = /id="app-secret"[^>]*>([A-Z2-7 ]+)</.exec(await started.text())?.[1]?.replace(/\s+/g, "");
+    expect(appKey).toMatch(/^[A-Z2-7]{16,}$/);
+    const confirmed = await post(
+      "/staff/enrol",
+      { intent: "confirm-app", code: new TOTP({ secret: appKey }).generate() },
+      cookie,
+    );
+    expect(confirmed.status).toBe(200);
+    const recoveryCode = /<li>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/li>/.exec(await confirmed.text())?.[1];
+    expect(recoveryCode).toBeDefined();
 
     // An enquiry of each kind from one person.
     for (const kind of ["contact", "demo", "advisory"] as FormKind[]) {
@@ -132,6 +149,8 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject re
     for (const [what, secret] of [
       ["the sign-in code", code!],
       ["the session token", token],
+      ["the authenticator app's key", appKey!],
+      ["a recovery code", recoveryCode!],
       ["the enquirer's address", ENQUIRER],
       ["the member's address", ADMIN],
     ] as const) {
