@@ -8,6 +8,7 @@ import {
   signInAsAdmin,
   signInAsStaff,
   uniqueStaffAddress,
+  virtualAuthenticator,
   waitForConsole,
 } from "../test/support/staff";
 
@@ -21,26 +22,6 @@ import {
  * is axe-clean at 1280 and 390 px.
  */
 test.describe.configure({ timeout: 120_000 });
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    /** Whether the device "asks for the PIN or biometric" and it succeeds. */
-    verifyUser: (isUserVerified: boolean) => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified }),
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
-  };
-}
 
 /** A new member, added by the admin in a context of its own; not signed in. */
 async function newMember(browserContext: BrowserContext, label: string) {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../test/support/browser";
-import { signInAsStaff, waitForConsole } from "../test/support/staff";
+import { signInAsStaff, virtualAuthenticator, waitForConsole } from "../test/support/staff";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (the Chrome
@@ -11,24 +11,6 @@ import { signInAsStaff, waitForConsole } from "../test/support/staff";
 // Sign-ins as the shared admin address take turns across workers (test/support/staff.ts), and a
 // test may sign in several times: more time than a page test.
 test.describe.configure({ timeout: 120_000 });
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
-  };
-}
-
 test("a passkey is added, used to sign in, renamed and removed", async ({ browser, baseURL }) => {
   // WebAuthn refuses an IP address as the relying party: passkeys need a host
   // name, so this test uses localhost (the site's own name in production).

@@ -110,7 +110,8 @@ describe.each(engines)("console route actions on $name", (engine) => {
       signInAction(args(post("/staff/sign-in", { intent: "verify", email: ADMIN, code, returnTo: "/staff/team" }))),
     )) as Response;
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe("/staff/team");
+    // No second factor yet: the code makes a session that may only enrol one (ADR 020), whatever returnTo said.
+    expect(signedIn.headers.get("location")).toBe("/staff/enrol");
     const cookie = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
@@ -154,7 +155,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
     ]);
     expect(rows[0]?.actor).toMatch(/^sha256:/);
     expect(JSON.stringify(rows)).not.toContain("stranger@example.org");
-    expect(rows[3]).toMatchObject({ actor: ADMIN, detail: { method: "code" } });
+    expect(rows[3]).toMatchObject({ actor: ADMIN, detail: { method: "code", enrolOnly: true } });
   });
 
   test("an expired code gets its own message, keeping what was typed", async () => {

@@ -1,9 +1,9 @@
 import { TOTP } from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { bothEngines } from "../../test/support/engines";
+import { openPipeline, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, passkeySignIn, softwarePasskey } from "../../test/support/staff-auth";
 import { createStaffConsole } from ".";
 
@@ -16,23 +16,8 @@ import { createStaffConsole } from ".";
  * sends the member back to enrolment. TOTP codes come from a real TOTP
  * library (otpauth), not from the server.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
+const { engines, open } = bothEngines<EnquiryPipeline>();
 const MEMBER = "member@maternis.test";
-const engines = testEngines(() => postgres, cleanups);
 
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   async function start() {

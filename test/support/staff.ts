@@ -36,6 +36,9 @@
  *     Runs code steps for a shared address (e.g. ADMIN_EMAIL) without another worker interfering.
  *   waitForConsole(page: Page): Promise<void>
  *     Waits until a console page has hydrated (its shell carries data-hydrated).
+ *   virtualAuthenticator(page: Page): Promise<{ verifyUser(on: boolean); credentials() }>
+ *     Chromium's virtual WebAuthn authenticator (DevTools protocol) on the page's context:
+ *     a platform authenticator with resident keys that verifies its user until told not to.
  *
  * A request while a code is live e-mails the same code again, and a code works
  * once, so tests that sign in as the same address at the same time would
@@ -220,4 +223,24 @@ export async function signInAsStaff(
   const page = await context.newPage();
   await signInWithCode(page, email);
   return { page, context, email };
+}
+
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    /** Whether the device's PIN or biometric check succeeds. */
+    verifyUser: (isUserVerified: boolean) => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified }),
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
 }

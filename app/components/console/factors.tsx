@@ -61,21 +61,13 @@ export function AppSetup({ result }: { result: Extract<FactorResult, { step: "ap
       )}
       <Form method="post" className="grid gap-6" noValidate>
         <input type="hidden" name="intent" value="confirm-app" />
-        <Field name="code" id="app-confirm-code" hint="It changes every 30 seconds." error={error}>
-          <FieldLabel>Code from the app</FieldLabel>
-          <FieldHint />
-          <FieldError />
-          <Input
-            key={error ?? "confirm"}
-            defaultValue={result.step === "confirm-app" ? result.code : ""}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={8}
-            className="max-w-48 text-xl tracking-widest"
-            required
-          />
-        </Field>
+        <CodeField
+          id="app-confirm-code"
+          label="Code from the app"
+          hint="It changes every 30 seconds."
+          error={error}
+          value={result.step === "confirm-app" ? result.code : ""}
+        />
         <div>
           <Button type="submit">Confirm the app</Button>
         </div>
@@ -175,5 +167,38 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A one-time code's field (e-mail, app): digits, the phone's one-time-code autofill, what was typed kept on an error. */
+export function CodeField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+}) {
+  return (
+    <Field name="code" id={id} hint={hint} error={error}>
+      <FieldLabel>{label}</FieldLabel>
+      {hint ? <FieldHint /> : null}
+      <FieldError />
+      <Input
+        key={error ?? id}
+        defaultValue={value}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={12}
+        className="max-w-48 text-xl tracking-widest"
+        required
+      />
+    </Field>
   );
 }

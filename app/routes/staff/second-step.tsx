@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SignedOutShell } from "~/components/console/console-shell";
+import { CodeField } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -105,26 +106,13 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="grid gap-6" noValidate>
           <input type="hidden" name="method" value="app" />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <Field
-            name="code"
+          <CodeField
             id="app-code"
+            label="Code from your authenticator app"
             hint="The 6-digit code your authenticator app shows for Maternis."
             error={appError}
-          >
-            <FieldLabel>Code from your authenticator app</FieldLabel>
-            <FieldHint />
-            <FieldError />
-            <Input
-              key={appError ?? "app"}
-              defaultValue={actionData?.method === "app" ? actionData.code : ""}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={8}
-              className="max-w-48 text-xl tracking-widest"
-              required
-            />
-          </Field>
+            value={actionData?.method === "app" ? actionData.code : ""}
+          />
           <div>
             <Button type="submit" disabled={busy}>
               Sign in

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SignedOutShell } from "~/components/console/console-shell";
+import { CodeField } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -187,21 +188,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={actionData.email} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <Field name="code" id="sign-in-code" hint={`Sent to ${actionData.email}`} error={actionData.error}>
-              <FieldLabel>Code</FieldLabel>
-              <FieldHint />
-              <FieldError />
-              <Input
-                key={actionData.error ?? "code"}
-                defaultValue={actionData.code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={12}
-                className="max-w-48 text-xl tracking-widest"
-                required
-              />
-            </Field>
+            <CodeField
+              id="sign-in-code"
+              label="Code"
+              hint={`Sent to ${actionData.email}`}
+              error={actionData.error}
+              value={actionData.code}
+            />
             <div>
               <Button type="submit" disabled={busy}>
                 Sign in
