@@ -126,6 +126,40 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     expect(right.ok).toBe(true);
   });
 
+  test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working", async () => {
+    const { console, store, member } = await start();
+    const first = await codeSignIn(console, store, MEMBER);
+    const setup = await console.auth.startApp(first.browser.request());
+    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
+    if (!confirmed.ok) throw new Error("the app's code was refused");
+    const fresh = await console.auth.newRecoveryCodes(first.browser.request());
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(confirmed.recoveryCodes[0]);
+
+    const old = new Browser();
+    await codeSignIn(console, store, MEMBER, old);
+    expect(await console.auth.verifySecondStep(old.request(), "recovery", confirmed.recoveryCodes[0]!)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect((await console.auth.verifySecondStep(old.request(), "recovery", fresh[0]!)).ok).toBe(true);
+
+    // Without a passkey the app is the only way in: kept.
+    expect(await console.auth.removeApp(first.browser.request())).toBe(false);
+    expect((await console.auth.factors(first.browser.request())).app).toBe(true);
+    await softwarePasskey(store, member.id);
+    expect(await console.auth.removeApp(first.browser.request())).toBe(true);
+    expect(await console.auth.factors(first.browser.request())).toEqual({ passkeys: 1, app: false, recoveryCodes: 9 });
+
+    const after = new Browser();
+    await codeSignIn(console, store, MEMBER, after);
+    expect(await console.auth.verifySecondStep(after.request(), "app", appCode(setup.secret))).toEqual({
+      ok: false,
+      reason: "no-app",
+    });
+    expect((await console.auth.verifySecondStep(after.request(), "recovery", fresh[1]!)).ok).toBe(true);
+  });
+
   test("an admin's reset removes the member's factors and sessions: the next code enrols again", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
