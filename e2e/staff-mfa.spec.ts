@@ -201,7 +201,14 @@ for (const width of [1280, 390]) {
     await expectNoAxeViolations(page, "recovery codes");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-    await page.goto("/staff");
+    // On Account (signed in moments ago): new recovery codes, shown in place.
+    await page.goto("/staff/account");
+    await waitForConsole(page);
+    await page.getByRole("button", { name: "Make new recovery codes" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expectNoAxeViolations(page, "account: new recovery codes");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
     await signOut(page);
     await enterEmailCode(page, email);
     await expectNoAxeViolations(page, "second step");
