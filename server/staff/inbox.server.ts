@@ -82,7 +82,7 @@ function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | unde
 /** Each delivery of the row's submission as [kind, status, stuck], oldest first. */
 const deliveryGlances = sql<
   string | [DeliveryKind, DeliveryState, boolean][]
->`coalesce((select json_agg(json_build_array(d.kind, d.status, ${stuck}) order by d.created_at) from deliveries d where d.submission_id = "submissions"."id"), '[]')`;
+>`coalesce((select json_agg(json_build_array(d.kind, d.status, ${stuck}) order by d.created_at, d.kind) from deliveries d where d.submission_id = "submissions"."id"), '[]')`;
 
 function parseJson<T>(value: T | string): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
@@ -133,22 +133,20 @@ export async function* exportBatches(
   const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
   // The last row's received time as PostgreSQL's text (microseconds: a JavaScript Date keeps only milliseconds).
   let after: { at: string; id: string } | null = null;
-  for (let left = limit; left > 0; ) {
+  for (let left = limit; left > 0;) {
     const cursor = after
       ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const rows = await exportBatch(db, and(whereOf(filters, problemIds), cursor), Math.min(batchSize, left));
     if (rows.length === 0) return;
-    yield rows.map(
-      (row): ExportRow => ({
-        id: row.id,
-        receivedAt: row.receivedAt,
-        kind: row.kind,
-        handledAt: row.handledAt,
-        payload: row.payload,
-        deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
-      }),
-    );
+    yield rows.map((row): ExportRow => ({
+      id: row.id,
+      receivedAt: row.receivedAt,
+      kind: row.kind,
+      handledAt: row.handledAt,
+      payload: row.payload,
+      deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
+    }));
     const last = rows.at(-1)!;
     after = { at: last.at, id: last.id };
     left -= rows.length;
@@ -249,7 +247,8 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
           })
           .from(deliveries)
           .where(eq(deliveries.submissionId, id))
-          .orderBy(asc(deliveries.createdAt)),
+          // An enquiry's e-mails are created in one transaction (one created_at): the kind breaks the tie, so the order is stable.
+          .orderBy(asc(deliveries.createdAt), asc(deliveries.kind)),
         db
           .select()
           .from(enquiryNotes)

@@ -269,7 +269,8 @@ describe.each(engines)("inbox on $name", (engine) => {
     )) as unknown as { rows: { n: number }[] };
     expect(Number(jobs.rows[0]!.n)).toBe(1);
     // The Message-ID the worker will use is the one the page shows: derived from the delivery.
-    expect((await inbox.get(id, by))!.deliveries[0]!.messageId).toBe(`<${id}.notification@www.maternis.health>`);
+    const shown = (await inbox.get(id, by))!.deliveries.find((delivery) => delivery.kind === "notification");
+    expect(shown!.messageId).toBe(`<${id}.notification@www.maternis.health>`);
     expect((await audits()).filter((a) => a.action === "retry")).toMatchObject([
       { target: d.notification, detail: { enquiry: id, kind: "notification" } },
     ]);
