@@ -549,11 +549,25 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
 
     async startApp(request) {
       const auth = authFor(request);
-      const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
-      const uri = "totpURI" in result ? result.totpURI : undefined;
-      const secret = uri ? new URL(uri).searchParams.get("secret") : null;
-      if (!uri || !secret) throw new Error("The authenticator app could not be set up");
-      return { uri, secret };
+      return withSession(request, async (member) => {
+        if ((await appRow(member.id))?.verified === true) return null; // one app at a time
+        // The plugin's enable also makes new recovery codes; until the app is confirmed (which shows
+        // new ones) the member's saved codes must keep working, so their stored form is put back.
+        const [saved] = await store.db
+          .select({ backupCodes: staffTwoFactors.backupCodes })
+          .from(staffTwoFactors)
+          .where(eq(staffTwoFactors.userId, member.id));
+        const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
+        if (saved)
+          await store.db
+            .update(staffTwoFactors)
+            .set({ backupCodes: saved.backupCodes })
+            .where(eq(staffTwoFactors.userId, member.id));
+        const uri = "totpURI" in result ? result.totpURI : undefined;
+        const secret = uri ? new URL(uri).searchParams.get("secret") : null;
+        if (!uri || !secret) throw new Error("The authenticator app could not be set up");
+        return { uri, secret };
+      });
     },
 
     async confirmApp(request, code) {

@@ -39,7 +39,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const enrolling = await console.auth.session(first.browser.request());
     expect(enrolling?.enrolled).toBe(false);
 
-    const setup = await console.auth.startApp(first.browser.request());
+    const setup = (await console.auth.startApp(first.browser.request()))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(await console.auth.confirmApp(first.browser.request(), "000000")).toEqual({ ok: false });
     const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
@@ -47,6 +47,8 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     expect(confirmed.recoveryCodes).toHaveLength(10);
     expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
     expect(await console.auth.factors(first.browser.request())).toEqual({ passkeys: 0, app: true, recoveryCodes: 10 });
+    // One app at a time.
+    expect(await console.auth.startApp(first.browser.request())).toBeNull();
 
     // The e-mail code alone: no session, a pending second step.
     const browser = new Browser();
@@ -79,7 +81,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   test("without a pending e-mail code, a right app code makes no session", async () => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = await console.auth.startApp(first.browser.request());
+    const setup = (await console.auth.startApp(first.browser.request()))!;
     const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
     expect(confirmed.ok).toBe(true);
     const stranger = new Browser();
@@ -115,6 +117,9 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     await passkeySignIn(console, refused, passkey);
     expect(await console.auth.session(refused.request())).not.toBeNull();
 
+    // Starting to set up an app, then leaving it, keeps the saved recovery codes working (below).
+    expect((await console.auth.startApp(first.browser.request()))?.uri).toMatch(/^otpauth:/);
+
     // E-mail code: no app, so the second step is a recovery code.
     const browser = new Browser();
     await codeSignIn(console, store, MEMBER, browser);
@@ -129,7 +134,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = await console.auth.startApp(first.browser.request());
+    const setup = (await console.auth.startApp(first.browser.request()))!;
     const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
     if (!confirmed.ok) throw new Error("the app's code was refused");
     const fresh = await console.auth.newRecoveryCodes(first.browser.request());

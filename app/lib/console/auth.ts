@@ -118,8 +118,12 @@ export interface StaffAuth {
 
   // Second factors (docs/decisions/020-multi-factor-sign-in.md). The routes check a recent sign-in where one is needed.
   factors(request: Request): Promise<Factors>;
-  /** Starts setting up an authenticator app (a new secret; not usable until confirmed). */
-  startApp(request: Request): Promise<AppSetup>;
+  /**
+   * Starts setting up an authenticator app: a new secret, not usable until
+   * confirmed; the member's recovery codes keep working meanwhile. Null when
+   * they already have a confirmed app.
+   */
+  startApp(request: Request): Promise<AppSetup | null>;
   /** Confirms the app with a code from it. On success the member is enrolled and gets new recovery codes. */
   confirmApp(request: Request, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }>;
   /** Enrols a member who has added a passkey: returns their recovery codes (null when they have no passkey). */

@@ -37,6 +37,12 @@ export async function factorAction({ intent, form, request, console, member, met
   const actor = { member };
   if (intent === "start-app") {
     const setup = await auth.startApp(request);
+    if (!setup) {
+      return data<FactorResult>(
+        { step: "error", error: "You already have an authenticator app. Remove it first to set up another." },
+        409,
+      );
+    }
     return data<FactorResult>({ step: "app", ...setup });
   }
   if (intent === "confirm-app") {
