@@ -5,6 +5,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import type { AuditEntry, AuditLog } from "~/lib/console/audit";
+import type { StaffAuth } from "~/lib/console/auth";
 import { staffContext, type StaffRequest } from "~/lib/console/request.server";
 import type { StaffConsole } from "~/lib/console/service";
 import type { SubjectRequests } from "~/lib/console/subjects";
@@ -74,4 +75,25 @@ export function consoleContext(service: StaffConsole | null, staff: StaffRequest
   });
   context.set(staffContext, staff);
   return context;
+}
+
+/** A form post to a console route, as a browser without JavaScript sends it. */
+export function formPost(path: string, fields: Record<string, string>) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** A route action's `data(...)` answer as its body and status (200 when none was set). */
+export function unwrapData(result: unknown) {
+  const { data, init } = result as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { body: data, status: init?.status ?? 200 };
+}
+
+/** A console whose auth is the given methods (the rest refuse), in a context signed in as `staff`. */
+export function authConsole(auth: Partial<StaffAuth>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffAuth });
+  return { context: consoleContext(service, staff), recorded };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/lib/console/audit";
 import type { StaffAuth } from "~/lib/console/auth";
 import { auditActions } from "~/lib/console/audit";
-import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
+import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as signInAction } from "./sign-in";
 import { action as teamAction } from "./team";
@@ -12,23 +12,9 @@ import { action as teamAction } from "./team";
  * sessions and an admin signing a member out everywhere are audited (and
  * nothing is when nothing ended); a code lockout answers 429 with what to do.
  */
-const post = (path: string, fields: Record<string, string>) =>
-  new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-
-type Result = { data: Record<string, unknown>; init: { status?: number } | null };
-const unwrap = (result: unknown) => {
-  const { data, init } = result as Result;
-  return { body: data, status: init?.status ?? 200 };
-};
-
-function setup(auth: Partial<StaffAuth>, staff = staffRequest("admin")) {
-  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffAuth });
-  return { context: consoleContext(service, staff), recorded };
-}
+const post = formPost;
+const unwrap = unwrapData;
+const setup = (auth: Partial<StaffAuth>, staff = staffRequest("admin")) => authConsole(auth, staff);
 
 describe("ending sessions", () => {
   it("the audit page has a label for each new action", () => {
