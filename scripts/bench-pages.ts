@@ -276,6 +276,12 @@ lines.push(
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 );
 for (const t of typing) {
+  if (t.noLargestPaint) {
+    lines.push(
+      `| ${t.path} | none in 30 s | – | – | – | – | – | – | ${verdict(false, `${t.path} typing: no largest paint reported, not measured`)} |`,
+    );
+    continue;
+  }
   const ok = t.worstDelay <= islandTargets.typingMs && t.kept;
   lines.push(
     `| ${t.path} | ${t.lcp.toFixed(0)} | ${t.firstArrived.toFixed(0)} | ${t.firstDelay.toFixed(0)} | ${t.worstDelay.toFixed(0)} | ${t.keystrokes} | ${t.kept ? "yes" : "no"} | ${t.hydrated ? "yes" : "no"} | ${verdict(
