@@ -16,6 +16,7 @@ import {
   submitUnchecked,
   test,
 } from "../test/support/form-pages";
+import { holdScripts, waitForIsland } from "../test/support/browser";
 import { uniqueAddress, waitForMessages } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
@@ -130,6 +131,30 @@ test.describe("contact with JavaScript", () => {
         }),
       )
       .toBe(true);
+  });
+
+  test("what is typed before the form's script has run is kept when it runs, after a post that came back with errors", async ({
+    page,
+  }) => {
+    // A visitor on a slow connection sends the form before its script arrives: the page comes back from the server
+    // with an error and what was typed. They change the message while the script is still on its way.
+    const scripts = await holdScripts(page);
+    const renderedAt = Date.now();
+    await page.goto("/contact", { waitUntil: "commit" });
+    await fill.contact(page, { name: "Amina Mensah", email: "not-an-email", message: "First words." });
+    await afterMinFill(renderedAt);
+    await submitUnchecked(page, "contact-form", page.getByRole("button", { name: "Send Message" }));
+    await expect(page.locator('[data-slot="error-summary"]')).toBeVisible();
+    await expect(page.locator("#contact-form-message")).toHaveValue("First words.");
+    await page.locator("#contact-form-message").fill("Second thoughts: we have 12 clinics.");
+    await page.locator("#contact-form-name").fill("Amina K. Mensah");
+
+    await scripts.release();
+    await waitForIsland(page);
+    // React hydrating the textarea would have put "First words." back (app/lib/typed-before-hydration.ts).
+    await expect(page.locator("#contact-form-message")).toHaveValue("Second thoughts: we have 12 clinics.");
+    await expect(page.locator("#contact-form-name")).toHaveValue("Amina K. Mensah");
+    await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");
   });
 });
 

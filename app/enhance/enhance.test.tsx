@@ -20,6 +20,7 @@ import { BANNER_STORAGE_KEY } from "~/lib/banner-script";
 import { enhanceBanner } from "./banner";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceInPageLinks } from "./in-page-links";
+import { startIslands } from "./islands";
 import { enhanceMenu } from "./menu";
 import { enhanceNotFound } from "./not-found";
 
@@ -188,5 +189,101 @@ describe("in-page links", () => {
     host.querySelector("a")!.addEventListener("click", (event) => event.preventDefault());
     await userEvent.click(screen.getByRole("link", { name: "Join Our Mission" }));
     expect(document.getElementById("join")).toHaveFocus();
+  });
+});
+
+describe("form islands", () => {
+  const SRC = "/assets/islands-test.js";
+  /** The page's largest paint, as the browser would report it to an observer. */
+  let reportPaint: (() => void) | undefined;
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ["largest-contentful-paint"];
+    constructor(private readonly callback: (list: unknown, observer: FakePerformanceObserver) => void) {}
+    observe() {
+      reportPaint = () => this.callback({}, this);
+    }
+    disconnect() {
+      reportPaint = undefined;
+    }
+  }
+
+  /** An enquiry page as the server renders it: an island with its script, a field in it and a link outside. */
+  function islandPage() {
+    document.body.innerHTML = `<a href="/about">About</a><div data-island="contact" data-island-src="${SRC}"><form><textarea id="message"></textarea></form></div>`;
+  }
+
+  function setUp({ readyState = "interactive" as DocumentReadyState } = {}) {
+    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+    vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
+    vi.spyOn(document, "readyState", "get").mockReturnValue(readyState);
+    islandPage();
+    const load = vi.fn(() => Promise.resolve());
+    return load;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    reportPaint = undefined;
+  });
+
+  it("imports the islands' script once the largest paint is reported, and only once", () => {
+    const load = setUp();
+    startIslands(document, load);
+    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
+    reportPaint!();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    document.getElementById("message")!.focus();
+    window.dispatchEvent(new Event("load"));
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it("starts before the paint when the visitor moves into the form, not when they move elsewhere", () => {
+    const load = setUp();
+    startIslands(document, load);
+    document.querySelector<HTMLElement>('a[href="/about"]')!.focus();
+    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
+    document.getElementById("message")!.focus();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("starts at once when focus was already in the form before the script ran", () => {
+    const load = setUp();
+    document.getElementById("message")!.focus();
+    startIslands(document, load);
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("where no largest paint is reported, starts after the load event and two frames", () => {
+    const load = setUp();
+    startIslands(document, load);
+    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event("load"));
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("on a page that has already loaded, after two frames", () => {
+    const load = setUp({ readyState: "complete" });
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("does nothing on a page without an island", () => {
+    const load = setUp();
+    document.body.innerHTML = "<main><p>About Maternis</p></main>";
+    startIslands(document, load);
+    window.dispatchEvent(new Event("load"));
+    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 import { islandPaths } from "../../app/lib/enquiry-kinds";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
@@ -28,6 +28,33 @@ export async function watchCspViolations(page: Page) {
     });
   });
   return violations;
+}
+
+/**
+ * Holds back the page's JavaScript (the build's /assets/*.js) until
+ * `release()`, so a test can do what a visitor on a slow connection does
+ * before a page's scripts run. Open the page with `waitUntil: "commit"`: its
+ * load event waits for the held scripts.
+ */
+export async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const pattern = /\/assets\/[^?]+\.js(\?|$)/;
+  const hold = async (route: Route) => {
+    await released;
+    // A request the page abandoned meanwhile (it navigated away, as a form post does) is already handled.
+    await route.continue().catch((error: unknown) => {
+      if (!String(error).includes("already handled")) throw error;
+    });
+  };
+  // Routing also turns off the HTTP cache, so a reload fetches the scripts again (and is held).
+  await page.route(pattern, hold);
+  return {
+    async release() {
+      release();
+      await page.unroute(pattern, hold);
+    },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { createContext, useContext, useId, type ComponentProps } from "react";
+import { createContext, useContext, useId, useLayoutEffect, useRef, type ComponentProps } from "react";
+import { restoreTypedText } from "~/lib/typed-before-hydration";
 import { cn } from "~/lib/utils";
 
 /**
@@ -109,9 +110,13 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   );
 }
 
-export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+/** A textarea that keeps what was typed into it before the page hydrated (~/lib/typed-before-hydration). */
+export function Textarea({ className, ...props }: Omit<ComponentProps<"textarea">, "ref">) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => restoreTypedText(ref.current), []);
   return (
     <textarea
+      ref={ref}
       data-slot="textarea"
       className={cn(controlClasses, "min-h-[120px]", className)}
       {...useControlProps()}
