@@ -237,6 +237,99 @@ test.describe("staff inbox", () => {
     }
   });
 
+  test("bulk triage: tick rows (the count is announced), mark handled, assign to me, filter Mine, move to spam", async ({
+    page,
+    browser,
+  }) => {
+    const { email, tag } = await sendEnquiries(page);
+    const staff = await signIn(browser);
+    const desk = staff.page;
+    try {
+      await desk.goto(`/staff?q=${encodeURIComponent(email)}`);
+      await waitForConsole(desk);
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(3); // header + contact + demo
+      const selected = desk.getByRole("group", { name: "With the enquiries ticked" }).getByRole("status");
+      await expect(selected).toHaveText("No enquiries selected");
+
+      // By keyboard: Tab to the demo request's checkbox and tick it with Space.
+      const demoTick = desk.getByRole("checkbox", { name: `Select the enquiry from Demo Person ${tag}` });
+      await tabTo(desk, demoTick);
+      await desk.keyboard.press("Space");
+      await expect(demoTick).toBeChecked();
+      await expect(selected).toHaveText("1 enquiry selected");
+      await desk.getByRole("checkbox", { name: "Select all on this page" }).check();
+      await expect(selected).toHaveText("2 enquiries selected");
+      await expectNoAxeViolations(desk, "inbox, two ticked");
+
+      await desk.getByRole("button", { name: "Mark handled" }).click();
+      await expect(desk.getByText("2 enquiries marked handled.")).toBeVisible();
+      await expect(inboxTable(desk).getByRole("row").filter({ hasText: "Handled" })).toHaveCount(2);
+      // The ticks are cleared once the change is made.
+      await expect(selected).toHaveText("No enquiries selected");
+
+      // Assign the demo request to me; "Mine" then lists it alone.
+      await demoTick.check();
+      await desk.getByLabel("Assign to").selectOption({ label: "Me" });
+      await desk.getByRole("button", { name: "Assign", exact: true }).click();
+      await expect(desk.getByText("1 enquiry assigned.")).toBeVisible();
+      await expect(inboxTable(desk).getByRole("row").filter({ hasText: "Nobody" })).toHaveCount(1);
+      await desk.getByLabel("Assigned to").selectOption("mine");
+      await desk.getByRole("button", { name: "Apply filters" }).click();
+      await expect(desk).toHaveURL(/[?&]assigned=mine/);
+      await expect(inboxTable(desk).getByRole("row")).toHaveCount(2);
+      await expect(inboxTable(desk).getByRole("row", { name: new RegExp(`Demo Person ${tag}`) })).toBeVisible();
+      await expectNoAxeViolations(desk, "inbox, mine");
+
+      // Moved to spam, it leaves the inbox (and is in the Spam view, moved by staff).
+      await desk.getByRole("checkbox", { name: "Select all on this page" }).check();
+      await desk.getByRole("button", { name: "Move to spam" }).click();
+      await expect(desk.getByText("1 enquiry moved to spam.")).toBeVisible();
+      await expect(desk.getByText("No enquiries match these filters.")).toBeVisible();
+      await desk.goto("/staff/spam");
+      await expect(desk.getByRole("row", { name: new RegExp(`Demo Person ${tag}`) })).toContainText(
+        "Moved here by staff",
+      );
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  test("bulk triage without JavaScript: nothing ticked is an error; 'select all' and assign are plain form posts", async ({
+    page,
+    browser,
+  }) => {
+    const { email, tag } = await sendEnquiries(page);
+    const { context, page: noJs } = await signIn(browser, { javaScriptEnabled: false });
+    try {
+      await noJs.goto(`/staff?q=${encodeURIComponent(email)}`);
+      await noJs.getByRole("button", { name: "Mark handled" }).click();
+      await expect(noJs.getByRole("alert")).toContainText("Select at least one enquiry");
+
+      await noJs.getByRole("link", { name: "Select all on this page" }).click();
+      await expect(noJs).toHaveURL(/[?&]select=all/);
+      const ticks = noJs.getByRole("checkbox", { name: /^Select the enquiry from/ });
+      await expect(ticks).toHaveCount(2);
+      for (const tick of await ticks.all()) await expect(tick).toBeChecked();
+      // Assign with nobody chosen: an error, and the ticks are kept.
+      await noJs.getByRole("button", { name: "Assign", exact: true }).click();
+      await expect(noJs.getByRole("alert")).toContainText("Choose who to assign them to");
+      for (const tick of await ticks.all()) await expect(tick).toBeChecked();
+      await noJs.getByLabel("Assign to").selectOption({ label: "Me" });
+      await noJs.getByRole("button", { name: "Assign", exact: true }).click();
+      await expect(noJs.getByText("2 enquiries assigned.")).toBeVisible();
+      await expect(inboxTable(noJs).getByRole("row").filter({ hasText: "Nobody" })).toHaveCount(0);
+
+      await noJs.getByRole("checkbox", { name: `Select the enquiry from Demo Person ${tag}` }).check();
+      await noJs.getByRole("button", { name: "Mark handled" }).click();
+      await expect(noJs.getByText("1 enquiry marked handled.")).toBeVisible();
+      await expect(inboxTable(noJs).getByRole("row", { name: new RegExp(`Demo Person ${tag}`) })).toContainText(
+        "Handled",
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   test("works without JavaScript: filters, a note and handled by plain form posts", async ({ page, browser }) => {
     const { email, name } = await sendEnquiries(page);
     const { context, page: noJs } = await signIn(browser, { javaScriptEnabled: false });

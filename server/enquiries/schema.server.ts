@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { SpamReason } from "~/lib/console/spam";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import { check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
-/** Why a post was kept as suspected spam instead of being delivered. */
-export const spamReasons = ["honeypot", "time-trap"] as const;
-export type SpamReason = (typeof spamReasons)[number];
+/** Why a post is in the Spam view: kept as suspected spam instead of being delivered, or moved there by staff. */
+export const spamReasons = ["honeypot", "time-trap", "staff"] as const satisfies readonly SpamReason[];
 
 /**
  * The enquiry outbox. A submission is stored before any e-mail is attempted;
@@ -31,10 +31,14 @@ export const submissions = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }),
     /** The staff user id that marked it handled. */
     handledBy: text("handled_by"),
+    /** The staff user id dealing with it (the inbox's "Assigned to"); null: nobody yet. */
+    assignedTo: text("assigned_to"),
     /**
-     * Set when the post tripped the honeypot or the time trap: kept in the
-     * console's Spam view, with no e-mail sent, until staff release or delete
-     * it (or it expires after 30 days).
+     * Set when the post tripped the honeypot or the time trap (kept in the
+     * console's Spam view, with no e-mail sent), or when staff moved an
+     * enquiry there from the inbox ("staff": its e-mails were already
+     * queued); it stays until staff release or delete it (or it expires
+     * after 30 days).
      */
     spamReason: text("spam_reason").$type<SpamReason>(),
     /** Lower-cased name, address and organisation, for the console's search (trigram index). */
@@ -44,7 +48,7 @@ export const submissions = pgTable(
   },
   (t) => [
     index("submissions_created_at_idx").on(t.createdAt),
-    check("submissions_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap')`),
+    check("submissions_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap', 'staff')`),
     index("submissions_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("submissions_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
     index("submissions_email_idx").on(t.email, t.createdAt),
@@ -55,6 +59,10 @@ export const submissions = pgTable(
     index("submissions_inbox_new_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.spamReason} is null and ${t.handledAt} is null`),
+    // The inbox's "Assigned to" filter ("Mine").
+    index("submissions_inbox_assigned_idx")
+      .on(t.assignedTo, t.createdAt)
+      .where(sql`${t.spamReason} is null and ${t.assignedTo} is not null`),
   ],
 );
 

@@ -14,7 +14,8 @@ import {
   type Limits,
 } from "./limits.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
-import { deliveries, submissions, type SpamReason } from "./schema.server";
+import type { SpamReason } from "~/lib/services";
+import { deliveries, submissions } from "./schema.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, server/enquiries/index.ts). */
 export type SubmitDeps = {

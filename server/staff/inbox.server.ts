@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/lib/calendar";
 import type { PgBoss } from "pg-boss";
 import {
+  BULK_MAX,
   INBOX_PAGE_SIZE,
   STUCK_AFTER_MINUTES,
   payloadFields,
   payloadValue,
   topicKey,
   validateNote,
+  type BulkChange,
+  type BulkOutcome,
   type DeliveryGlance,
   type DeliveryState,
   type ExportRow,
@@ -22,6 +25,7 @@ import { rowsOf, type Database, type Store } from "../enquiries/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
 import { deliveries, submissions } from "../enquiries/schema.server";
+import type { AuditAction } from "~/lib/console/audit";
 import { recordAudit } from "./audit.server";
 import { enquiryNotes, staffUsers } from "./schema.server";
 
@@ -64,8 +68,17 @@ async function deliveryProblemIds(db: Database): Promise<string[]> {
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
 
-function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | undefined {
+/** Who "mine" means: the member asking (an export or a list); without one (the operator CLI), nobody's. */
+function assignedWhere(assigned: InboxFilters["assigned"], memberId: string | undefined): SQL | undefined {
+  if (!assigned) return undefined;
+  if (assigned === "nobody") return isNull(submissions.assignedTo);
+  if (assigned === "mine") return memberId ? eq(submissions.assignedTo, memberId) : sql`false`;
+  return eq(submissions.assignedTo, assigned);
+}
+
+function whereOf(filters: InboxFilters, problemIds: string[] | null, memberId?: string): SQL | undefined {
   return and(
+    assignedWhere(filters.assigned, memberId),
     isNull(submissions.spamReason),
     filters.kind ? eq(submissions.kind, filters.kind) : undefined,
     filters.state === "new" ? isNull(submissions.handledAt) : undefined,
@@ -78,6 +91,11 @@ function whereOf(filters: InboxFilters, problemIds: string[] | null): SQL | unde
     filters.to ? lt(submissions.createdAt, londonMidnight(addDays(filters.to, 1))) : undefined,
   );
 }
+
+/** The assigned member's name (their address when the name is only that), joined from staff_users. */
+const assigneeLabel = sql<string | null>`coalesce(nullif(${staffUsers.name}, ''), ${staffUsers.email})`.as(
+  "assignee_name",
+);
 
 /** Each delivery of the row's submission as [kind, status, stuck], oldest first. */
 const deliveryGlances = sql<
@@ -128,7 +146,11 @@ export const EXPORT_BATCH_SIZE = 1000;
 export async function* exportBatches(
   db: Database,
   filters: InboxFilters,
-  { limit = Infinity, batchSize = EXPORT_BATCH_SIZE }: { limit?: number; batchSize?: number } = {},
+  {
+    limit = Infinity,
+    batchSize = EXPORT_BATCH_SIZE,
+    memberId,
+  }: { limit?: number; batchSize?: number; /** Whom "mine" means. */ memberId?: string } = {},
 ): AsyncGenerator<ExportRow[]> {
   const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
   // The last row's received time as PostgreSQL's text (microseconds: a JavaScript Date keeps only milliseconds).
@@ -137,7 +159,7 @@ export async function* exportBatches(
     const cursor = after
       ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows = await exportBatch(db, and(whereOf(filters, problemIds), cursor), Math.min(batchSize, left));
+    const rows = await exportBatch(db, and(whereOf(filters, problemIds, memberId), cursor), Math.min(batchSize, left));
     if (rows.length === 0) return;
     yield rows.map((row): ExportRow => ({
       id: row.id,
@@ -157,36 +179,81 @@ export async function* exportBatches(
 export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
   const { db } = store;
 
-  /** The submission's state, in the transaction that changes it, with its audit row. */
-  async function setHandled(id: string, handled: boolean, by: InboxActor): Promise<StateOutcome> {
-    if (!UUID.test(id)) return { ok: false, reason: "not-found" };
+  /** The change each bulk action makes to a row, and its audit action; null when the row is already so. */
+  function planChange(
+    row: { handledAt: Date | null; assignedTo: string | null; spamReason: string | null },
+    change: BulkChange,
+    memberId: string,
+  ): { set: Partial<typeof submissions.$inferInsert>; action: AuditAction } | null {
+    switch (change.action) {
+      case "handled":
+        return row.handledAt ? null : { set: { handledAt: new Date(), handledBy: memberId }, action: "marked-handled" };
+      case "reopen":
+        return row.handledAt ? { set: { handledAt: null, handledBy: null }, action: "reopened" } : null;
+      case "assign":
+        return row.assignedTo === change.memberId ? null : { set: { assignedTo: change.memberId }, action: "assigned" };
+      case "spam":
+        return row.spamReason ? null : { set: { spamReason: "staff" }, action: "moved-to-spam" };
+    }
+  }
+
+  /**
+   * One bulk change in one transaction: the rows are locked, each one that
+   * changes gets its audit row beside the change. An id with no enquiry
+   * (erased meanwhile, or never one) counts as missing.
+   */
+  async function bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome> {
+    const wanted = [...new Set(ids.filter((id) => UUID.test(id)))].slice(0, BULK_MAX);
+    if (wanted.length === 0) return { changed: 0, unchanged: 0, missing: ids.length };
     return store.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ handledAt: submissions.handledAt })
+      if (change.action === "assign" && change.memberId !== null) {
+        const [member] = await tx
+          .select({ id: staffUsers.id })
+          .from(staffUsers)
+          .where(eq(staffUsers.id, change.memberId));
+        if (!member) throw new Error("bulk assign: no such member");
+      }
+      const rows = await tx
+        .select({
+          id: submissions.id,
+          handledAt: submissions.handledAt,
+          assignedTo: submissions.assignedTo,
+          spamReason: submissions.spamReason,
+        })
         .from(submissions)
-        .where(eq(submissions.id, id))
+        .where(inArray(submissions.id, wanted))
+        .orderBy(asc(submissions.id))
         .for("update");
-      if (!row) return { ok: false, reason: "not-found" } as const;
-      if ((row.handledAt !== null) === handled) return { ok: false, reason: "unchanged" } as const;
-      await tx
-        .update(submissions)
-        .set(handled ? { handledAt: new Date(), handledBy: by.member.id } : { handledAt: null, handledBy: null })
-        .where(eq(submissions.id, id));
-      await recordAudit(tx, secret, {
-        action: handled ? "marked-handled" : "reopened",
-        actor: { member: by.member },
-        target: id,
-        meta: by.meta,
-      });
-      return { ok: true } as const;
+      let changed = 0;
+      for (const row of rows) {
+        const plan = planChange(row, change, by.member.id);
+        if (!plan) continue;
+        await tx.update(submissions).set(plan.set).where(eq(submissions.id, row.id));
+        await recordAudit(tx, secret, {
+          action: plan.action,
+          actor: { member: by.member },
+          target: row.id,
+          detail: change.action === "assign" ? { to: change.memberId } : undefined,
+          meta: by.meta,
+        });
+        changed += 1;
+      }
+      return { changed, unchanged: rows.length - changed, missing: ids.length - rows.length };
     });
   }
 
+  /** One enquiry's state, as a bulk change of one. */
+  async function setHandled(id: string, handled: boolean, by: InboxActor): Promise<StateOutcome> {
+    const outcome = await bulk([id], { action: handled ? "handled" : "reopen" }, by);
+    if (outcome.changed === 1) return { ok: true };
+    return { ok: false, reason: outcome.missing === 1 ? "not-found" : "unchanged" };
+  }
+
   return {
-    async list(filters, requested) {
+    async list(filters, requested, by) {
       const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
-      const where = whereOf(filters, problemIds);
+      const where = whereOf(filters, problemIds, by?.member.id);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
@@ -199,9 +266,11 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
           organisation: payloadText("organization"),
           topic: topicText,
           handledAt: submissions.handledAt,
+          assignee: assigneeLabel,
           deliveries: deliveryGlances,
         })
         .from(submissions)
+        .leftJoin(staffUsers, eq(staffUsers.id, submissions.assignedTo))
         .where(where)
         .orderBy(desc(submissions.createdAt), desc(submissions.id))
         .limit(INBOX_PAGE_SIZE)
@@ -220,6 +289,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
             organisation: row.organisation || null,
             topic: topic ? payloadValue(row.kind, topicKey(row.kind), topic) : null,
             handled: row.handledAt !== null,
+            assignee: row.assignee,
             deliveries: parseJson(row.deliveries).map(([kind, state, stuck]): DeliveryGlance => ({
               kind,
               state,
@@ -239,6 +309,12 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
         .where(eq(submissions.id, id));
       if (!found) return null;
       const { submission } = found;
+      const [assigned] = submission.assignedTo
+        ? await db
+            .select({ name: staffUsers.name, email: staffUsers.email })
+            .from(staffUsers)
+            .where(eq(staffUsers.id, submission.assignedTo))
+        : [];
       const [sent, notes] = await Promise.all([
         db
           .select({
@@ -268,6 +344,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
         name: submission.payload.name ?? "",
         email: submission.payload.email ?? submission.email,
         fields: payloadFields(submission.kind, submission.payload),
+        assignee: assigned ? assigned.name || assigned.email : null,
         deliveries: sent.map(({ delivery: d, stuck }) => ({
           id: d.id,
           kind: d.kind,
@@ -317,6 +394,18 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
 
     markHandled: (id, by) => setHandled(id, true, by),
     reopen: (id, by) => setHandled(id, false, by),
+    bulk,
+
+    async assignees() {
+      const members = await db
+        .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+        .from(staffUsers)
+        .orderBy(asc(staffUsers.name), asc(staffUsers.email));
+      return members.map((member) => ({
+        id: member.id,
+        label: member.name && member.name !== member.email ? `${member.name} (${member.email})` : member.email,
+      }));
+    },
 
     async retryDelivery(deliveryId, by) {
       if (!UUID.test(deliveryId)) return { ok: false, reason: "not-found" };
@@ -342,7 +431,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       const [{ rows } = { rows: 0 }] = await db
         .select({ rows: count() })
         .from(submissions)
-        .where(whereOf(filters, problemIds));
+        .where(whereOf(filters, problemIds, by.member.id));
       await recordAudit(db, secret, {
         action: "export",
         actor: { member: by.member },
@@ -355,10 +444,11 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
           search: Boolean(filters.q),
           from: filters.from ?? null,
           to: filters.to ?? null,
+          assigned: filters.assigned ?? null,
         },
         meta: by.meta,
       });
-      return exportBatches(db, filters);
+      return exportBatches(db, filters, { memberId: by.member.id });
     },
   };
 }

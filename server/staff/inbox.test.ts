@@ -250,6 +250,79 @@ describe.each(engines)("inbox on $name", (engine) => {
     ]);
   });
 
+  test("bulk: mark handled, reopen, assign and move to spam in one go, one audit row per enquiry changed", async () => {
+    const { store, inbox, seed, audits } = await start();
+    const grace = { id: "staff-2", email: "grace@maternis.test", name: "Grace Hopper" };
+    await store.db.insert(staffUsers).values(grace);
+    const [a, b, c] = [(await seed()).id, (await seed({ handled: true })).id, (await seed()).id];
+    const gone = randomUUID();
+
+    // b is already handled, `gone` has no enquiry, "nope" is not an id: only a and c change.
+    expect(await inbox.bulk([a, b, c, gone, "nope"], { action: "handled" }, by)).toEqual({
+      changed: 2,
+      unchanged: 1,
+      missing: 2,
+    });
+    expect((await inbox.list({ state: "handled" }, 1)).rows.map((r) => r.id).sort()).toEqual([a, b, c].sort());
+    expect(await inbox.bulk([a, b], { action: "reopen" }, by)).toEqual({ changed: 2, unchanged: 0, missing: 0 });
+    expect((await inbox.list({ state: "new" }, 1)).rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+
+    expect(await inbox.bulk([a, b], { action: "assign", memberId: grace.id }, by)).toMatchObject({ changed: 2 });
+    expect(await inbox.bulk([a], { action: "assign", memberId: grace.id }, by)).toMatchObject({
+      changed: 0,
+      unchanged: 1,
+    });
+    expect(await inbox.bulk([c], { action: "assign", memberId: member.id }, by)).toMatchObject({ changed: 1 });
+    await expect(inbox.bulk([c], { action: "assign", memberId: "no-such-member" }, by)).rejects.toThrow(
+      /no such member/,
+    );
+    const rows = (await inbox.list({}, 1)).rows;
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.assignee]))).toEqual({
+      [a]: "Grace Hopper",
+      [b]: "Grace Hopper",
+      [c]: "Ada Lovelace",
+    });
+    expect((await inbox.get(a, by))!.assignee).toBe("Grace Hopper");
+
+    // "Mine" is the member asking; nobody; a member by id. An export takes the same filter.
+    expect((await inbox.list({ assigned: "mine" }, 1, by)).rows.map((r) => r.id)).toEqual([c]);
+    expect((await inbox.list({ assigned: grace.id }, 1, by)).rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect((await inbox.list({ assigned: "nobody" }, 1, by)).total).toBe(0);
+    expect(await inbox.bulk([b], { action: "assign", memberId: null }, by)).toMatchObject({ changed: 1 });
+    expect((await inbox.list({ assigned: "nobody" }, 1, by)).rows.map((r) => r.id)).toEqual([b]);
+    expect((await drain(await inbox.export({ assigned: "mine" }, by))).rows.map((r) => r.id)).toEqual([c]);
+    // Without a member (the operator CLI), "mine" is nobody's.
+    expect((await drain(exportBatches(store.db, { assigned: "mine" }))).rows).toEqual([]);
+
+    // Moved to spam: out of the inbox, into the Spam view as moved by staff; a second move changes nothing.
+    expect(await inbox.bulk([a, c], { action: "spam" }, by)).toMatchObject({ changed: 2 });
+    expect(await inbox.bulk([a], { action: "spam" }, by)).toMatchObject({ changed: 0, unchanged: 1 });
+    expect((await inbox.list({}, 1)).rows.map((r) => r.id)).toEqual([b]);
+    const moved = await store.db
+      .select({ reason: submissions.spamReason })
+      .from(submissions)
+      .where(eq(submissions.id, a));
+    expect(moved).toEqual([{ reason: "staff" }]);
+
+    const trail = (await audits()).filter((row) => row.action !== "enquiry-viewed" && row.action !== "export");
+    expect(trail.map((row) => [row.action, row.target, row.detail])).toEqual(
+      expect.arrayContaining([
+        ["marked-handled", a, null],
+        ["marked-handled", c, null],
+        ["reopened", a, null],
+        ["reopened", b, null],
+        ["assigned", a, { to: grace.id }],
+        ["assigned", b, { to: grace.id }],
+        ["assigned", c, { to: member.id }],
+        ["assigned", b, { to: null }],
+        ["moved-to-spam", a, null],
+        ["moved-to-spam", c, null],
+      ]),
+    );
+    // One row per enquiry changed, none for those unchanged or missing.
+    expect(trail).toHaveLength(10);
+  });
+
   test("retry re-queues only a dead-lettered e-mail, with a job for the worker, audited", async () => {
     const { store, inbox, seed, audits } = await start();
     const { id, deliveries: d } = await seed({
@@ -302,8 +375,8 @@ describe.each(engines)("inbox on $name", (engine) => {
     ]);
     const exported = (await audits()).filter((a) => a.action === "export");
     expect(exported.map((a) => a.detail)).toEqual([
-      { rows: 61, kind: null, state: null, problem: false, search: false, from: null, to: null },
-      { rows: 1, kind: null, state: null, problem: true, search: true, from: null, to: null },
+      { rows: 61, kind: null, state: null, problem: false, search: false, from: null, to: null, assigned: null },
+      { rows: 1, kind: null, state: null, problem: true, search: true, from: null, to: null, assigned: null },
     ]);
     expect(JSON.stringify(exported)).not.toContain("grace");
   });

@@ -227,6 +227,33 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     ]);
   });
 
+  test("an enquiry staff move to spam from the inbox is listed as moved by staff; released, its e-mails are not sent again", async () => {
+    const { pipeline, service, console, store } = await start();
+    const real = await service.submitEnquiry("contact", contact("moved@example.org"), { ip: "192.0.2.12" });
+    if (!real.ok) throw new Error("setup");
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received).toHaveLength(2);
+    await store.db.execute(
+      sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
+    );
+
+    expect(await console.inbox.bulk([real.submissionId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    expect((await console.spam.list()).rows).toMatchObject([{ id: real.submissionId, reason: "staff" }]);
+    expect((await console.inbox.list({}, 1)).total).toBe(0);
+
+    expect(await console.spam.release(real.submissionId, by)).toBe(true);
+    expect((await console.inbox.list({}, 1)).rows.map((row) => row.id)).toEqual([real.submissionId]);
+    await waitForDeliveriesSettled(pipeline);
+    // The same two e-mails as before the move, no more: each kind is delivered once per enquiry.
+    expect(smtp.received).toHaveLength(2);
+    expect(await store.db.select({ kind: deliveries.kind }).from(deliveries)).toHaveLength(2);
+    const audit = await store.db.select().from(auditLog);
+    expect(audit.map((row) => [row.action, row.detail])).toEqual([
+      ["moved-to-spam", null],
+      ["spam-released", { kind: "contact", reason: "staff", queued: [] }],
+    ]);
+  });
+
   test("delete removes the post for good, with an audit row; a released or real enquiry cannot be deleted here", async () => {
     const { service, console, store } = await start();
     const kept = await service.keepSuspectedSpam("contact", contact("gone@example.org"), "time-trap", {

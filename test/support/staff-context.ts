@@ -54,6 +54,8 @@ export function fakeConsole(
       markHandled: unexpected,
       reopen: unexpected,
       retryDelivery: unexpected,
+      bulk: unexpected,
+      assignees: unexpected,
       export: unexpected,
     },
     alerts: { deadLetterCount: async () => 0 },

@@ -18,6 +18,8 @@ export const auditActions = {
   note: "Note added",
   "marked-handled": "Marked handled",
   reopened: "Reopened",
+  assigned: "Assigned",
+  "moved-to-spam": "Moved to spam",
   retry: "E-mail retried",
   "spam-released": "Spam released",
   "spam-deleted": "Spam deleted",

@@ -39,7 +39,74 @@ export type InboxFilters = {
   from?: string;
   /** Received on or before this London day ("YYYY-MM-DD"). */
   to?: string;
+  /** Who is dealing with it: the signed-in member ("mine"), nobody yet, or a member's id. */
+  assigned?: "mine" | "nobody" | (string & {});
 };
+
+/** The most ids one bulk change takes: a page of the inbox. */
+export const BULK_MAX = INBOX_PAGE_SIZE;
+
+/** What the inbox's bulk form does to the enquiries ticked. */
+export type BulkChange =
+  | { action: "handled" }
+  | { action: "reopen" }
+  | { action: "spam" }
+  /** To a member (their id), or to nobody (null). */
+  | { action: "assign"; memberId: string | null };
+
+/** How many of the enquiries asked for changed; the others were already so, or are gone (erased, moved to spam). */
+export type BulkOutcome = { changed: number; unchanged: number; missing: number };
+
+/** Someone an enquiry can be assigned to. */
+export type Assignee = { id: string; label: string };
+
+/** The bulk form's buttons (`intent`) and what each did, as the inbox says it. */
+export const bulkIntents = ["handled", "reopen", "spam", "assign"] as const;
+export type BulkIntent = (typeof bulkIntents)[number];
+
+/** The assign control's value for "nobody" (a member's id is never this). */
+export const UNASSIGN = "nobody";
+
+/**
+ * The inbox's bulk form, read: the ids ticked and the change asked for, or
+ * an error for the visitor (nothing ticked, nobody chosen to assign to).
+ * `me` is the member posting (the assign list offers "Me").
+ */
+export function parseBulkForm(
+  form: FormData,
+  assignees: readonly Assignee[],
+):
+  | { ok: true; ids: string[]; change: BulkChange; intent: BulkIntent }
+  | { ok: false; ids: string[]; error: { field: "ids" | "assignee"; message: string } }
+  | null {
+  const intent = String(form.get("intent") ?? "") as BulkIntent;
+  if (!bulkIntents.includes(intent)) return null;
+  const ids = form.getAll("id").map(String).slice(0, BULK_MAX);
+  if (ids.length === 0) return { ok: false, ids, error: { field: "ids", message: "Select at least one enquiry" } };
+  if (intent !== "assign") return { ok: true, ids, intent, change: { action: intent } };
+  const assignee = String(form.get("assignee") ?? "");
+  if (assignee === UNASSIGN) return { ok: true, ids, intent, change: { action: "assign", memberId: null } };
+  if (!assignees.some((member) => member.id === assignee))
+    return { ok: false, ids, error: { field: "assignee", message: "Choose who to assign them to" } };
+  return { ok: true, ids, intent, change: { action: "assign", memberId: assignee } };
+}
+
+/** What the inbox says after a bulk change (`changed` of `asked` enquiries changed). */
+export function bulkDoneMessage(intent: BulkIntent, changed: number, asked: number): string {
+  const count = changed === 1 ? "1 enquiry" : `${changed} enquiries`;
+  const done = {
+    handled: `${count} marked handled.`,
+    reopen: `${count} reopened.`,
+    spam: `${count} moved to spam.`,
+    assign: `${count} assigned.`,
+  }[intent];
+  const rest = asked - changed;
+  if (rest === 0) return done;
+  return `${done} ${rest === 1 ? "1 was" : `${rest} were`} already so, or no longer in the inbox.`;
+}
+
+/** A staff user id as better-auth makes them (letters, digits; no more than 64). */
+const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The filters from a URL's query string; anything unknown is ignored. */
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
@@ -57,6 +124,9 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   if (isCalendarDate(to)) filters.to = to;
   // A range typed backwards means the same days.
   if (filters.from && filters.to && filters.from > filters.to) [filters.from, filters.to] = [filters.to, filters.from];
+  const assigned = params.get("assigned")?.trim();
+  if (assigned === "mine" || assigned === "nobody" || (assigned && MEMBER_ID.test(assigned)))
+    filters.assigned = assigned;
   return filters;
 }
 
@@ -69,6 +139,7 @@ export function inboxQuery(filters: InboxFilters, page?: number): string {
   if (filters.q) params.set("q", filters.q);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.assigned) params.set("assigned", filters.assigned);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -92,6 +163,8 @@ export type InboxRow = {
   /** The interest (contact) or role (demo, advisory), as its label. */
   topic: string | null;
   handled: boolean;
+  /** Who is dealing with it (their name, or address), or null. */
+  assignee: string | null;
   deliveries: DeliveryGlance[];
 };
 
@@ -123,6 +196,8 @@ export type EnquiryDetail = {
   email: string;
   /** Every field as submitted, in the form's order, labelled as on the form. */
   fields: EnquiryField[];
+  /** Who is dealing with it (their name, or address), or null. */
+  assignee: string | null;
   deliveries: EnquiryDelivery[];
   notes: EnquiryNoteView[];
   handled: { at: Date; by: string | null } | null;
@@ -150,14 +225,21 @@ export type RetryOutcome = { ok: true; submissionId: string } | { ok: false; rea
 export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" };
 
 export interface Inbox {
-  /** Newest first, INBOX_PAGE_SIZE a page; suspected spam is not listed. */
-  list(filters: InboxFilters, page: number): Promise<InboxPage>;
+  /** Newest first, INBOX_PAGE_SIZE a page; suspected spam is not listed. `by` is whom "mine" means. */
+  list(filters: InboxFilters, page: number, by?: InboxActor): Promise<InboxPage>;
   /** An enquiry with its e-mails and notes; the view is audited. Null when there is none. */
   get(id: string, by: InboxActor): Promise<EnquiryDetail | null>;
   /** `body` must pass validateNote. */
   addNote(id: string, body: string, by: InboxActor): Promise<{ ok: boolean }>;
   markHandled(id: string, by: InboxActor): Promise<StateOutcome>;
   reopen(id: string, by: InboxActor): Promise<StateOutcome>;
+  /**
+   * Marks handled, reopens, assigns or moves to spam up to BULK_MAX enquiries
+   * at once, in one transaction, with one audit row per enquiry changed.
+   */
+  bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome>;
+  /** The members an enquiry can be assigned to, by name. */
+  assignees(): Promise<Assignee[]>;
   /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
   retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome>;
   /**

@@ -2,20 +2,24 @@
  * The console's Spam view: posts that tripped the honeypot or the time trap
  * but were otherwise valid, kept (no e-mail sent) for 30 days so that a
  * person whose password manager filled the hidden field, or who sent an
- * autofilled form within two seconds, is not lost. Staff release one (it is
- * then delivered exactly as if it had been accepted) or delete it. Types and
- * labels only; server/staff/spam.server.ts implements it.
+ * autofilled form within two seconds, is not lost; and enquiries staff moved
+ * here from the inbox (their e-mails were already queued). Staff release one
+ * (it is then delivered exactly as if it had been accepted; e-mails it already
+ * had are not sent twice) or delete it. Types and labels only;
+ * server/staff/spam.server.ts implements it.
  */
 import type { EnquiryKind } from "../enquiry-kinds";
-import type { SpamReason } from "../services";
+import type { SpamReason as GuardReason } from "../services";
 import type { RequestMeta, StaffMember } from "./types";
 
-export type { SpamReason };
+/** Why a post is in the Spam view: the form guard kept it, or staff moved it there. */
+export type SpamReason = GuardReason | "staff";
 
 /** How each reason reads in the console. */
 export const spamReasonLabels: Record<SpamReason, string> = {
   honeypot: "Hidden field filled in",
   "time-trap": "Sent too fast",
+  staff: "Moved here by staff",
 };
 
 export const SPAM_PAGE_SIZE = 50;

@@ -6,7 +6,7 @@ import type { StaffRequest } from "~/lib/console/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
 import { action as exportAction } from "./export-csv";
-import InboxPage, { loader as inboxLoader } from "./inbox/route";
+import InboxPage, { action as inboxAction, loader as inboxLoader } from "./inbox/route";
 
 /** The inbox's loaders and actions with a signed-in member of staff (as the layout's middleware leaves it). */
 const staff: StaffRequest = {
@@ -57,6 +57,7 @@ const detail: EnquiryDetail = {
   ],
   notes: [{ id: "n1", author: "Ada (ada@maternis.test)", body: "Called back", at: new Date("2026-11-23T10:00:00Z") }],
   handled: null,
+  assignee: null,
   spamReason: null,
 };
 
@@ -73,6 +74,7 @@ const page: InboxPageData = {
       kind: "contact",
       topic: "Partnership Opportunities",
       handled: false,
+      assignee: "Ada",
       deliveries: [
         { kind: "notification", state: "dead", stuck: false },
         { kind: "acknowledgement", state: "queued", stuck: true },
@@ -91,6 +93,11 @@ function fakeInbox() {
     retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
       id === DEAD ? { ok: true, submissionId: ID } : { ok: false, reason: "not-dead" },
     ),
+    bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
+    assignees: vi.fn<Inbox["assignees"]>(async () => [
+      { id: "staff-1", label: "Ada (ada@maternis.test)" },
+      { id: "staff-2", label: "Grace (grace@maternis.test)" },
+    ]),
     // One batch (an export is read a batch at a time).
     export: vi.fn<Inbox["export"]>(async () => [
       [
@@ -124,8 +131,33 @@ describe("inbox loader", () => {
       context: contextWith(inbox),
       params: {},
     } as never);
-    expect(inbox.list).toHaveBeenCalledWith({ kind: "demo", state: "new", problem: true, q: "grace" }, 2);
-    expect(result.list).toBe(page);
+    expect(inbox.list).toHaveBeenCalledWith({ kind: "demo", state: "new", problem: true, q: "grace" }, 2, staff);
+    expect(result).toMatchObject({ list: page, me: "staff-1", done: null, selectAll: false });
+    expect(result.assignees.map((member) => member.id)).toEqual(["staff-1", "staff-2"]);
+  });
+
+  test("'Mine', nobody or a member; ?select=all ticks the page; a bulk change's message", async () => {
+    const inbox = fakeInbox();
+    const load = (query: string) =>
+      inboxLoader({
+        request: new Request(`http://localhost/staff${query}`),
+        context: contextWith(inbox),
+        params: {},
+      } as never);
+    await load("?assigned=mine");
+    expect(inbox.list).toHaveBeenLastCalledWith({ assigned: "mine" }, 1, staff);
+    await load("?assigned=nobody");
+    expect(inbox.list).toHaveBeenLastCalledWith({ assigned: "nobody" }, 1, staff);
+    await load("?assigned=staff-2");
+    expect(inbox.list).toHaveBeenLastCalledWith({ assigned: "staff-2" }, 1, staff);
+    await load("?assigned=%27%3B%20drop");
+    expect(inbox.list).toHaveBeenLastCalledWith({}, 1, staff);
+    expect(await load("?select=all")).toMatchObject({ selectAll: true });
+    expect(await load("?done=handled&changed=3&asked=4")).toMatchObject({
+      done: "3 enquiries marked handled. 1 was already so, or no longer in the inbox.",
+    });
+    expect(await load("?done=spam&changed=1&asked=1")).toMatchObject({ done: "1 enquiry moved to spam." });
+    expect(await load("?done=delete&changed=1&asked=1")).toMatchObject({ done: null });
   });
 
   test("ignores values it does not know", async () => {
@@ -135,7 +167,80 @@ describe("inbox loader", () => {
       context: contextWith(inbox),
       params: {},
     } as never);
-    expect(inbox.list).toHaveBeenCalledWith({}, 1);
+    expect(inbox.list).toHaveBeenCalledWith({}, 1, staff);
+  });
+});
+
+describe("inbox bulk action", () => {
+  const A = "1b7a3c1e-8d0f-4a53-9d7e-0d3f4a7b2c11";
+  const B = "2b7a3c1e-8d0f-4a53-9d7e-0d3f4a7b2c11";
+  const run = (inbox: ReturnType<typeof fakeInbox>, fields: [string, string][], query = "?index") =>
+    inboxAction({
+      request: new Request(`http://localhost/staff${query}`, { method: "POST", body: new URLSearchParams(fields) }),
+      context: contextWith(inbox),
+      params: {},
+    } as never);
+
+  test("each change goes to inbox.bulk with the ticked ids, then back to the same view with its message", async () => {
+    const inbox = fakeInbox();
+    const done = (await run(
+      inbox,
+      [
+        ["id", A],
+        ["id", B],
+        ["intent", "handled"],
+      ],
+      "?index&kind=demo&assigned=mine&page=2",
+    )) as Response;
+    expect(inbox.bulk).toHaveBeenLastCalledWith([A, B], { action: "handled" }, staff);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/staff?kind=demo&assigned=mine&page=2&done=handled&changed=1&asked=2");
+
+    for (const intent of ["reopen", "spam"] as const) {
+      await run(inbox, [
+        ["id", A],
+        ["intent", intent],
+      ]);
+      expect(inbox.bulk).toHaveBeenLastCalledWith([A], { action: intent }, staff);
+    }
+    await run(inbox, [
+      ["id", A],
+      ["intent", "assign"],
+      ["assignee", "staff-2"],
+    ]);
+    expect(inbox.bulk).toHaveBeenLastCalledWith([A], { action: "assign", memberId: "staff-2" }, staff);
+    await run(inbox, [
+      ["id", A],
+      ["intent", "assign"],
+      ["assignee", "nobody"],
+    ]);
+    expect(inbox.bulk).toHaveBeenLastCalledWith([A], { action: "assign", memberId: null }, staff);
+  });
+
+  test("nothing ticked, or nobody to assign to: an error, the ticks kept, nothing changed; an unknown intent is 400", async () => {
+    const inbox = fakeInbox();
+    const none = (await run(inbox, [["intent", "handled"]])) as unknown as DataResult;
+    expect(none.init?.status).toBe(400);
+    expect(none.data).toEqual({ ids: [], error: { field: "ids", message: "Select at least one enquiry" } });
+    const nobody = (await run(inbox, [
+      ["id", A],
+      ["intent", "assign"],
+      ["assignee", "someone-else"],
+    ])) as unknown as DataResult;
+    expect(nobody.data).toEqual({ ids: [A], error: { field: "assignee", message: "Choose who to assign them to" } });
+    expect(inbox.bulk).not.toHaveBeenCalled();
+    await expect(
+      run(inbox, [
+        ["id", A],
+        ["intent", "erase"],
+      ]),
+    ).rejects.toMatchObject({ init: { status: 400 } });
+    // The positive control: the same form with a known intent does reach inbox.bulk.
+    await run(inbox, [
+      ["id", A],
+      ["intent", "handled"],
+    ]);
+    expect(inbox.bulk).toHaveBeenCalledOnce();
   });
 });
 
@@ -226,7 +331,15 @@ describe("inbox page", () => {
       {
         path: "/staff",
         Component: InboxPage as never,
-        loader: () => ({ filters: { kind: "contact" }, list: page, now: Date.parse("2026-11-23T12:00:00Z") }),
+        loader: () => ({
+          filters: { kind: "contact" },
+          list: page,
+          now: Date.parse("2026-11-23T12:00:00Z"),
+          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)" }],
+          me: "staff-1",
+          done: null,
+          selectAll: false,
+        }),
       },
     ]);
     render(<Stub initialEntries={["/staff?kind=contact&page=2"]} />);
@@ -235,13 +348,25 @@ describe("inbox page", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
-    ).toEqual(["Received", "Name", "Organisation", "Form", "Interest or role", "State", "E-mails"]);
+    ).toEqual([
+      "Select all on this page",
+      "Received",
+      "Name",
+      "Organisation",
+      "Form",
+      "Interest or role",
+      "State",
+      "Assigned to",
+      "E-mails",
+    ]);
     const row = within(table).getByRole("row", { name: /Grace Hopper/ });
     expect(row.textContent).toContain("23 Nov 2026, 09:00");
     expect(row.textContent).toContain("3 hours ago");
     expect(row.textContent).toContain("New");
     expect(row.textContent).toContain("Notification:Dead-lettered");
     expect(row.textContent).toContain("Queued over 15 min");
+    expect(within(row).getByRole("checkbox", { name: "Select the enquiry from Grace Hopper" })).not.toBeChecked();
+    expect(row.textContent).toContain("Ada");
     expect(within(row).getByRole("link", { name: "Grace Hopper" }).getAttribute("href")).toBe(`/staff/enquiries/${ID}`);
     const pages = screen.getByRole("navigation", { name: "Pages of enquiries" });
     expect(within(pages).getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe("/staff?kind=contact");

@@ -117,9 +117,14 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {enquiry.spamReason ? (
               <span className="text-sm font-semibold text-danger-700">
-                Kept as suspected spam ({enquiry.spamReason}); no e-mail was sent.
+                {enquiry.spamReason === "staff"
+                  ? "Moved to spam by staff."
+                  : `Kept as suspected spam (${enquiry.spamReason}); no e-mail was sent.`}
               </span>
             ) : null}
+          </p>
+          <p className="mt-1 text-sm text-ink">
+            Assigned to {enquiry.assignee ?? <span className="text-muted">nobody</span>}
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

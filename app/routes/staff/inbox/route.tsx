@@ -1,45 +1,115 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldHint, FieldLabel, Input, Select } from "~/components/ui/field";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import {
+  bulkDoneMessage,
+  bulkIntents,
   inboxQuery,
   kindLabels,
+  parseBulkForm,
   parseInboxFilters,
   parsePage,
   SEARCH_MAX_LENGTH,
+  UNASSIGN,
+  type Assignee,
+  type BulkIntent,
   type InboxFilters,
 } from "~/lib/console/inbox";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKindNames } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
+import {
+  ASSIGNEE_FIELD_ID,
+  BULK_FORM_ID,
+  BulkActions,
+  FIRST_TICK_ID,
+  RowTick,
+  SelectAll,
+  useTickedCount,
+} from "./bulk";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
 import { consoleTitle } from "~/lib/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Inbox") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  getStaff(context);
+  const staff = getStaff(context);
   const params = new URL(request.url).searchParams;
   const filters = parseInboxFilters(params);
-  const list = await getConsole(context).inbox.list(filters, parsePage(params));
-  return { filters, list, now: Date.now() };
+  const { inbox } = getConsole(context);
+  const [list, assignees] = await Promise.all([inbox.list(filters, parsePage(params), staff), inbox.assignees()]);
+  return {
+    filters,
+    list,
+    assignees,
+    me: staff.member.id,
+    now: Date.now(),
+    done: doneOf(params),
+    // "Select all on this page" without JavaScript: the page again, every row ticked.
+    selectAll: params.get("select") === "all",
+  };
+}
+
+/** The message after a bulk change, from the redirect's query (?done=handled&changed=3&asked=4). */
+function doneOf(params: URLSearchParams): string | null {
+  const intent = params.get("done") as BulkIntent | null;
+  const [changed, asked] = [Number(params.get("changed")), Number(params.get("asked"))];
+  if (!intent || !bulkIntents.includes(intent) || !Number.isInteger(changed) || !Number.isInteger(asked)) return null;
+  return bulkDoneMessage(intent, Math.max(0, changed), Math.max(changed, asked));
+}
+
+export type InboxActionData = { ids: string[]; error: { field: "ids" | "assignee"; message: string } };
+
+/**
+ * The bulk form: the ticked enquiries changed in one transaction, one audit
+ * row each, then back to the same view (POST, redirect, GET). Nothing ticked,
+ * or nobody chosen to assign to: an error, with the ticks kept.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const { inbox } = getConsole(context);
+  const form = await request.formData();
+  const bulk = parseBulkForm(form, await inbox.assignees());
+  if (!bulk) throw data("Unknown action", { status: 400 });
+  if (!bulk.ok) return data<InboxActionData>({ ids: bulk.ids, error: bulk.error }, { status: 400 });
+  const outcome = await inbox.bulk(bulk.ids, bulk.change, staff);
+  const params = new URL(request.url).searchParams;
+  const back = new URLSearchParams(inboxQuery(parseInboxFilters(params), parsePage(params)));
+  back.set("done", bulk.intent);
+  back.set("changed", String(outcome.changed));
+  back.set("asked", String(bulk.ids.length));
+  return redirect(`/staff?${back}`);
 }
 
 const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
 /** At 390 px each row is a card; each cell says which column it is. */
 const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
 
-export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { filters, list, now } = loaderData;
+export default function InboxPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, list, now, assignees, me, done, selectAll } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/staff";
-  const filtered = Boolean(filters.kind || filters.state || filters.problem || filters.q || filters.from || filters.to);
+  const busy = navigation.state === "submitting";
+  const filtered = Boolean(
+    filters.kind || filters.state || filters.problem || filters.q || filters.from || filters.to || filters.assigned,
+  );
+  const { ticked, recount } = useTickedCount(loaderData);
+  const kept = new Set(actionData?.ids ?? []);
+  const error = actionData?.error;
+  const selectAllHref = `/staff${inboxQuery(filters, list.page)}${inboxQuery(filters, list.page) ? "&" : "?"}select=all`;
   return (
     <div>
       <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
 
-      <FilterForm filters={filters} />
+      <FilterForm filters={filters} assignees={assignees} me={me} />
+
+      {done ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-primary-200 bg-white p-4 font-semibold text-ink">
+          {done}
+        </p>
+      ) : null}
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="font-semibold text-ink">
@@ -62,14 +132,47 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           No enquiries {filtered ? "match these filters" : "yet"}.
         </p>
       ) : (
-        <div className="mt-4" aria-busy={loading || undefined}>
-          <table className="w-full border-collapse text-left max-md:block">
+        <Form
+          method="post"
+          id={BULK_FORM_ID}
+          className="mt-4"
+          aria-label="Enquiries on this page"
+          aria-busy={loading || undefined}
+          onChange={recount}
+        >
+          {error ? (
+            <div className="mt-2">
+              <ErrorSummary
+                errors={[{ field: error.field === "ids" ? FIRST_TICK_ID : ASSIGNEE_FIELD_ID, message: error.message }]}
+              />
+            </div>
+          ) : null}
+          <BulkActions
+            ticked={ticked}
+            me={me}
+            assignees={assignees}
+            assigneeError={error?.field === "assignee" ? error.message : undefined}
+            busy={busy}
+          />
+          <table className="mt-4 w-full border-collapse text-left max-md:block">
             <caption className="mb-2 text-left text-sm text-muted max-md:block">
               Enquiries, newest first. Page {list.page} of {list.pages}.
             </caption>
             <thead className="border-b-2 border-line max-md:sr-only">
               <tr>
-                {["Received", "Name", "Organisation", "Form", "Interest or role", "State", "E-mails"].map((h) => (
+                <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                  <SelectAll ticked={ticked} recount={recount} selectAllHref={selectAllHref} />
+                </th>
+                {[
+                  "Received",
+                  "Name",
+                  "Organisation",
+                  "Form",
+                  "Interest or role",
+                  "State",
+                  "Assigned to",
+                  "E-mails",
+                ].map((h) => (
                   <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
                     {h}
                   </th>
@@ -77,11 +180,14 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="max-md:grid max-md:gap-3">
-              {list.rows.map((row) => (
+              {list.rows.map((row, index) => (
                 <tr
                   key={row.id}
                   className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
                 >
+                  <td className={cell}>
+                    <RowTick id={row.id} name={row.name} first={index === 0} checked={selectAll || kept.has(row.id)} />
+                  </td>
                   <td className={labelled} data-label="Received">
                     <time dateTime={isoTime(row.receivedAt)} className="whitespace-nowrap">
                       {londonTime(row.receivedAt)}
@@ -110,6 +216,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
                   <td className={labelled} data-label="State">
                     <HandledBadge handled={row.handled} />
                   </td>
+                  <td className={labelled} data-label="Assigned to">
+                    {row.assignee ?? <span className="text-muted">Nobody</span>}
+                  </td>
                   <td className={labelled} data-label="E-mails">
                     <DeliveryGlances deliveries={row.deliveries} />
                   </td>
@@ -118,13 +227,13 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           <Pagination filters={filters} page={list.page} pages={list.pages} />
-        </div>
+        </Form>
       )}
     </div>
   );
 }
 
-function FilterForm({ filters }: { filters: InboxFilters }) {
+function FilterForm({ filters, assignees, me }: { filters: InboxFilters; assignees: readonly Assignee[]; me: string }) {
   return (
     <Form
       method="get"
@@ -154,6 +263,21 @@ function FilterForm({ filters }: { filters: InboxFilters }) {
           <option value="">New and handled</option>
           <option value="new">New</option>
           <option value="handled">Handled</option>
+        </Select>
+      </Field>
+      <Field name="assigned" id="inbox-assigned">
+        <FieldLabel>Assigned to</FieldLabel>
+        <Select defaultValue={filters.assigned === me ? "mine" : (filters.assigned ?? "")}>
+          <option value="">Anyone or nobody</option>
+          <option value="mine">Mine</option>
+          <option value={UNASSIGN}>Nobody</option>
+          {assignees
+            .filter((member) => member.id !== me)
+            .map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
         </Select>
       </Field>
       <div className="flex min-h-11 items-center gap-2">

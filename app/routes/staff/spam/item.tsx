@@ -80,15 +80,21 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
           <h2 id="confirm-heading" className="text-xl font-semibold">
             Release this post?
           </h2>
-          <p>It becomes an enquiry in the inbox and these e-mails are sent, as if it had been accepted:</p>
-          <ul className="list-disc pl-6">
-            {effects.map((effect) => (
-              <li key={effect}>{effect}</li>
-            ))}
-          </ul>
+          {item.movedByStaff ? (
+            <p>It goes back to the inbox. Its e-mails were sent when it arrived, and are not sent again.</p>
+          ) : (
+            <>
+              <p>It becomes an enquiry in the inbox and these e-mails are sent, as if it had been accepted:</p>
+              <ul className="list-disc pl-6">
+                {effects.map((effect) => (
+                  <li key={effect}>{effect}</li>
+                ))}
+              </ul>
+            </>
+          )}
           <Form method="post" action={path} className="flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="release" />
-            <Button type="submit">Release and send e-mails</Button>
+            <Button type="submit">{item.movedByStaff ? "Release to the inbox" : "Release and send e-mails"}</Button>
             <Link to={path} className="text-primary-800 underline underline-offset-2">
               Cancel
             </Link>

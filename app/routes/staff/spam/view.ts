@@ -15,6 +15,8 @@ export function spamRow(item: SpamItem, now: Date) {
     id: item.id,
     form: enquiryKind(item.kind).label,
     reason: spamReasonLabels[item.reason],
+    /** Moved here from the inbox: its e-mails went out when it arrived, and a release does not send them again. */
+    movedByStaff: item.reason === "staff",
     receivedIso: item.receivedAt.toISOString(),
     received: londonTime(item.receivedAt),
     relative: relativeTime(item.receivedAt, now),
