@@ -50,7 +50,8 @@ export type EnquiryDefinition<F extends FormFields, P extends Record<string, str
   success?: (values: Record<string, string>) => { interest?: Interest };
 };
 
-function defineEnquiry<F extends FormFields, P extends Record<string, string | undefined>>(
+/** Declares a kind, typed by its own fields and payload. */
+export function defineEnquiry<F extends FormFields, P extends Record<string, string | undefined>>(
   definition: EnquiryDefinition<F, P>,
 ) {
   return definition;
@@ -180,22 +181,43 @@ const advisory = defineEnquiry({
   after: { welcome: "notification" },
 });
 
-export const enquiryKinds = { contact, demo, advisory };
-
-export type EnquiryKind = keyof typeof enquiryKinds;
-export const enquiryKindNames = Object.keys(enquiryKinds) as EnquiryKind[];
+type AnyDefinition = EnquiryDefinition<FormFields, Record<string, string | undefined>>;
 
 /**
- * The enquiry pages, one per kind: not hydrated, but each carries a form
- * island, the one part of the page React runs in the browser
- * (docs/decisions/015-form-islands.md). Every other public page is a content
- * page that ships no React runtime (app/lib/hydration.ts).
+ * Everything the rest of the code reads of the registry, derived from its
+ * entries: their names, the enquiry pages, and lookups by kind. The module
+ * exports it for the three kinds below; server/enquiries/fourth-kind.test.ts
+ * builds it with a throwaway fourth kind to prove nothing else needs to change.
  */
-export const islandPaths: readonly string[] = enquiryKindNames.map((kind) => enquiryKinds[kind].path);
-
-export function isEnquiryKind(value: unknown): value is EnquiryKind {
-  return typeof value === "string" && Object.hasOwn(enquiryKinds, value);
+export function registryOf<K extends Record<string, unknown>>(kinds: K) {
+  type Kind = keyof K & string;
+  const names = Object.keys(kinds) as Kind[];
+  const entry = (kind: Kind) => kinds[kind] as unknown as AnyDefinition;
+  return {
+    enquiryKinds: kinds,
+    enquiryKindNames: names,
+    /**
+     * The enquiry pages, one per kind: not hydrated, but each carries a form
+     * island, the one part of the page React runs in the browser
+     * (docs/decisions/015-form-islands.md). Every other public page is a
+     * content page that ships no React runtime (app/lib/hydration.ts).
+     */
+    islandPaths: names.map((kind) => entry(kind).path) as readonly string[],
+    isEnquiryKind: (value: unknown): value is Kind => typeof value === "string" && Object.hasOwn(kinds, value),
+    /** A kind's entry, for code that handles every kind alike. */
+    enquiryKind: entry,
+    /** A kind's fields, for code that handles every kind alike. */
+    fieldsOf: (kind: Kind): Record<string, FieldSpec> => entry(kind).fields,
+  };
 }
+
+export const { enquiryKinds, enquiryKindNames, islandPaths, isEnquiryKind, enquiryKind, fieldsOf } = registryOf({
+  contact,
+  demo,
+  advisory,
+});
+
+export type EnquiryKind = keyof typeof enquiryKinds;
 
 /** The validated form of a kind, by its field names. */
 export type EnquiryForm<K extends EnquiryKind> = FormValuesOf<(typeof enquiryKinds)[K]["fields"]>;
@@ -205,16 +227,6 @@ export type EnquiryPayload<K extends EnquiryKind> = ReturnType<(typeof enquiryKi
 export type ContactPayload = EnquiryPayload<"contact">;
 export type DemoPayload = EnquiryPayload<"demo">;
 export type AdvisoryPayload = EnquiryPayload<"advisory">;
-
-/** A kind's fields, for code that handles every kind alike. */
-export function fieldsOf(kind: EnquiryKind): Record<string, FieldSpec> {
-  return enquiryKinds[kind].fields;
-}
-
-/** A kind's entry, for code that handles every kind alike. */
-export function enquiryKind(kind: EnquiryKind): EnquiryDefinition<FormFields, Record<string, string | undefined>> {
-  return enquiryKinds[kind] as unknown as EnquiryDefinition<FormFields, Record<string, string | undefined>>;
-}
 
 /** Who receives a delivery: the company's enquiries mailbox for a notification, otherwise the person who wrote. */
 export function recipientOf(delivery: DeliveryKind, addresses: { enquiries: string; submitter: string }): string {
