@@ -6,7 +6,7 @@
  * serves the three real kinds, with no change to it.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { inboxCsv } from "~/lib/console/inbox-csv";
 import { kindLabels, type ExportRow } from "~/lib/console/inbox";
 import { enquiryKindNames, isEnquiryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
@@ -14,7 +14,7 @@ import { parseEnquiryForm } from "~/lib/enquiry-schemas";
 import { createLogger } from "~/lib/log.server";
 import { bothEngines } from "../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
-import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { createStaffConsole } from "../staff";
 import { staffUsers } from "../staff/schema.server";
 import type * as EmailsModule from "../emails/registry";
@@ -81,16 +81,7 @@ const member = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
 
 const { engines, open } = bothEngines<EnquiryPipeline>();
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const smtp = smtpServerPerFile();
 
 describe.each(engines)("a fourth enquiry kind, declared only in the registry, on $name", (engine) => {
   test("is validated, stored, delivered, listed, opened, exported and labelled", async () => {

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../enquiries/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { waitFor } from "../../test/support/wait";
 import { DIGEST_QUEUE, sendDigest } from "./digest.server";
 import { STAFF_MAIL_QUEUE } from "./mail.server";
@@ -17,17 +17,7 @@ import { STAFF_MAIL_QUEUE } from "./mail.server";
  * say, nothing is queued. The worker schedules it at 08:00 Europe/London.
  */
 const { engines, open } = bothEngines<EnquiryPipeline>();
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-  smtp.options.outage = null;
-});
+const smtp = smtpServerPerFile();
 
 const ENQUIRIES = "enquiries@maternis.test";
 const contact = (name: string, email: string) => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { StaffConsole } from "~/lib/console/service";
 import type { StaffMember } from "~/lib/console/types";
 import { createLogger } from "~/lib/log.server";
@@ -10,7 +10,7 @@ import { deliveries, submissions } from "../enquiries/schema.server";
 import { purgeSpam } from "../enquiries/spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { waitFor } from "../../test/support/wait";
 import { auditLog } from "./schema.server";
 import { createStaffConsole } from ".";
@@ -22,16 +22,7 @@ import { createStaffConsole } from ".";
  * from the console, with audit rows; and the dead-letter count of the banner.
  */
 const { engines, open } = bothEngines<EnquiryPipeline>();
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const smtp = smtpServerPerFile();
 
 const ENQUIRIES = "enquiries@maternis.test";
 const member: StaffMember = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" };
