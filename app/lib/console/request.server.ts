@@ -61,3 +61,15 @@ export async function requireRecentAdmin(context: Context, request: Request, now
   const returnTo = `${url.pathname}${url.search}`;
   throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
 }
+
+/**
+ * The loader of a console download that only a POST from its page starts
+ * (the CSV, an access export): a GET gets 405 and says so, instead of the
+ * router's "no loader" error in the server's log.
+ */
+export function postOnly(): Response {
+  return new Response("This download starts from its page in the console.\n", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,6 +1,6 @@
 import { exportFileName, inboxCsvChunks } from "~/lib/console/inbox-csv";
 import { parseInboxFilters } from "~/lib/console/inbox";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { getConsole, getStaff, postOnly } from "~/lib/console/request.server";
 import type { Route } from "./+types/export-csv";
 
 /**
@@ -24,6 +24,9 @@ function byteStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
     },
   });
 }
+
+/** A GET: 405 (the download is a POST from its page). */
+export const loader = postOnly;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);

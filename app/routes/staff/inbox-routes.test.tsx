@@ -5,7 +5,7 @@ import type { EnquiryDetail, Inbox, InboxPage as InboxPageData } from "~/lib/con
 import type { StaffRequest } from "~/lib/console/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
-import { action as exportAction } from "./export-csv";
+import { action as exportAction, loader as exportLoader } from "./export-csv";
 import InboxPage, { action as inboxAction, loader as inboxLoader } from "./inbox/route";
 
 /** The inbox's loaders and actions with a signed-in member of staff (as the layout's middleware leaves it). */
@@ -322,6 +322,12 @@ describe("CSV export", () => {
     // Response.text() decodes UTF-8 and drops the byte-order mark, which the bytes above show.
     expect(text.startsWith("id,received_at,")).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+  });
+
+  test("a GET is 405: the download is a POST from the inbox", () => {
+    const response = exportLoader();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
   });
 });
 

@@ -1,4 +1,4 @@
-import { getConsole, getStaff, requireAdmin } from "~/lib/console/request.server";
+import { getConsole, getStaff, postOnly, requireAdmin } from "~/lib/console/request.server";
 import { normaliseSubjectEmail } from "~/lib/console/subjects";
 import type { Route } from "./+types/export";
 
@@ -9,6 +9,9 @@ import type { Route } from "./+types/export";
  * the server sends `Cache-Control: no-store` with every response it renders
  * (server/app.ts). Audited with a keyed hash of the address.
  */
+/** A GET: 405 (the download is a POST from its page). */
+export const loader = postOnly;
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const email = normaliseSubjectEmail((await request.formData()).get("email"));
