@@ -149,7 +149,7 @@ test.describe("contact with JavaScript", () => {
     await page.locator("#contact-form-message").fill("Second thoughts: we have 12 clinics.");
     await page.locator("#contact-form-name").fill("Amina K. Mensah");
 
-    await scripts.release();
+    scripts.release();
     await waitForIsland(page);
     // React hydrating the textarea would have put "First words." back (app/lib/typed-before-hydration.ts).
     await expect(page.locator("#contact-form-message")).toHaveValue("Second thoughts: we have 12 clinics.");

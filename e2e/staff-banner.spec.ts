@@ -180,7 +180,7 @@ test.describe("on the embedded database", () => {
       const message = admin.page.getByLabel("Announcement");
       await expect(message).toHaveValue("Join us at the Accra maternal health forum.");
       await message.fill("The Accra forum moves to 4 December.");
-      await scripts.release();
+      scripts.release();
       await waitForConsole(admin.page);
       await expect(message).toHaveValue("The Accra forum moves to 4 December.");
       await expect(admin.page.locator('[data-slot="announcement-preview"]')).toContainText(

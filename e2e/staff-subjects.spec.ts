@@ -67,7 +67,8 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   // The download: one JSON attachment, never cached, by POST only (a link from anywhere starts nothing).
   const origin = new URL(page.url()).origin;
   const viaGet = await page.request.get(`/staff/subjects/export?email=${encodeURIComponent(lower)}`);
-  expect(viaGet.status()).toBe(400); // a resource route with no loader: nothing is exported
+  expect(viaGet.status()).toBe(405); // POST only: nothing is exported
+  expect(viaGet.headers().allow).toBe("POST");
   expect(await viaGet.text()).not.toContain(lower);
   const direct = await page.request.post("/staff/subjects/export", { form: { email: lower }, headers: { origin } });
   expect(direct.status()).toBe(200);

@@ -34,19 +34,25 @@ const staticImport = /^\s*import \* as (\w+) from ("[^"\n]+");[ \t]*$/gm;
 /**
  * Resolves once the page's largest content so far has been painted: the
  * browser's first largest-contentful-paint entry (reported when the frame is
- * on screen). Where that is not reported, after the fonts in use have loaded
- * and two more frames. A hidden tab paints nothing, so there it resolves at
- * once.
+ * on screen). Sooner when the member is already at work (focus moved, a tap
+ * or a key): Chromium reports no largest paint at all after an input that
+ * came before the first paint, and the page would never hydrate. Where no
+ * largest paint is reported, after the load event and two frames (a module's
+ * top-level await does not hold the load event back). A hidden tab paints
+ * nothing, so there it resolves at once. The same rule starts the enquiry
+ * pages' form islands (app/enhance/islands.ts).
  */
 const afterFirstPaint = [
   "await new Promise((go) => {",
   '  if (document.visibilityState === "hidden") return go();',
-  "  const then = () => setTimeout(go, 0);",
+  "  let started = false;",
+  "  const then = () => { if (!started) { started = true; setTimeout(go, 0); } };",
+  "  if (document.activeElement && document.activeElement !== document.body) return then();",
+  '  for (const type of ["focusin", "pointerdown", "keydown"]) addEventListener(type, then, { once: true, capture: true });',
+  "  const frames = () => requestAnimationFrame(() => requestAnimationFrame(then));",
+  '  if (document.readyState === "complete") frames(); else addEventListener("load", frames, { once: true });',
   '  if (PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {',
   '    new PerformanceObserver((_, seen) => { seen.disconnect(); then(); }).observe({ type: "largest-contentful-paint", buffered: true });',
-  "  } else {",
-  "    const frames = () => requestAnimationFrame(() => requestAnimationFrame(then));",
-  "    document.fonts.ready.then(frames, frames);",
   "  }",
   "});",
 ].join("\n");

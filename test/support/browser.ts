@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type Route } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { islandPaths } from "../../app/lib/enquiry-kinds";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
@@ -39,22 +39,16 @@ export async function watchCspViolations(page: Page) {
 export async function holdScripts(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const pattern = /\/assets\/[^?]+\.js(\?|$)/;
-  const hold = async (route: Route) => {
+  // Routing also turns off the HTTP cache, so a reload fetches the scripts again (and is held).
+  // The route stays: once released, every request passes straight through (no unroute racing the held ones).
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
     await released;
     // A request the page abandoned meanwhile (it navigated away, as a form post does) is already handled.
     await route.continue().catch((error: unknown) => {
       if (!String(error).includes("already handled")) throw error;
     });
-  };
-  // Routing also turns off the HTTP cache, so a reload fetches the scripts again (and is held).
-  await page.route(pattern, hold);
-  return {
-    async release() {
-      release();
-      await page.unroute(pattern, hold);
-    },
-  };
+  });
+  return { release };
 }
 
 /**

@@ -2,18 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { BrandName } from "~/components/layout/brand";
 import type { StaffMember } from "~/lib/console/types";
+import { consoleMenu } from "~/routes/staff/sections";
 import { cn } from "~/lib/utils";
-
-/** The console's navigation; `admin` items are shown to admins only. */
-export const consoleNav = [
-  { to: "/staff", label: "Inbox", end: true },
-  { to: "/staff/spam", label: "Spam" },
-  { to: "/staff/subjects", label: "Data requests", admin: true },
-  { to: "/staff/audit", label: "Audit log", admin: true },
-  { to: "/staff/team", label: "Staff", admin: true },
-  { to: "/staff/banner", label: "Banner", admin: true },
-  { to: "/staff/account", label: "Account" },
-] as const;
 
 /** True once React has hydrated the page (tests wait for `data-hydrated`). */
 export function useHydrated() {
@@ -63,7 +53,7 @@ export function ConsoleShell({
   banner?: ReactNode;
   children: ReactNode;
 }) {
-  const items = consoleNav.filter((item) => !("admin" in item) || member.role === "admin");
+  const items = consoleMenu(member.role);
   const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col bg-surface" data-hydrated={hydrated ? "" : undefined}>
@@ -90,7 +80,7 @@ export function ConsoleShell({
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  end={"end" in item ? item.end : false}
+                  end={item.end}
                   className={({ isActive }) =>
                     cn(
                       "inline-flex min-h-11 items-center border-b-4 px-3 text-sm font-semibold text-white",

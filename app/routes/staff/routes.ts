@@ -1,29 +1,17 @@
-import { layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
-import { dsrRoutes } from "./dsr-routes";
-import { inboxRoutes } from "./inbox-routes";
-import { spamRoutes } from "./spam/routes";
+import { index, layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { consoleSections } from "./sections";
 
 /**
  * The staff console's routes, all under /staff (docs/decisions/009-staff-console.md).
  *
  * `consolePages` sit below the layout route (./layout.tsx), whose middleware
- * lets only signed-in staff through and sets `staffContext`: ADD CONSOLE
- * PAGES THERE (paths relative to /staff). Admin pages call requireAdmin /
- * requireRecentAdmin (~/lib/console/request.server) in their loaders and
- * actions. e2e/staff-access.spec.ts checks every path listed here: signed
- * out it is refused, signed in it passes axe at 1280 and 390 px.
+ * lets only signed-in staff through and sets `staffContext`. They come from
+ * the section list in ./sections.ts, which the menu is built from too: add
+ * console pages there.
  */
-export const consolePages: RouteConfigEntry[] = [
-  // The inbox: its index (/staff), an enquiry's page and the CSV export.
-  ...inboxRoutes,
-  route("account", "routes/staff/account.tsx"),
-  route("team", "routes/staff/team.tsx"),
-  // Data-subject requests and the audit log (admin only).
-  ...dsrRoutes,
-  // The site-wide announcement (admin only).
-  route("banner", "routes/staff/banner.tsx"),
-  ...spamRoutes,
-];
+export const consolePages: RouteConfigEntry[] = consoleSections.flatMap((section) =>
+  Object.entries(section.pages).map(([path, file]) => (path === "" ? index(file) : route(path, file))),
+);
 
 /**
  * Pages outside the console layout: signing in (the e-mail code, then the

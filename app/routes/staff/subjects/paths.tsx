@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * The data-subject request pages (registered in app/routes/staff/dsr-routes.ts).
+ * The data-subject request pages (listed in app/routes/staff/sections.ts).
  * Each step after the search is a POST carrying the address in the body,
  * never in a URL.
  */
