@@ -20,7 +20,7 @@ import { BANNER_STORAGE_KEY } from "~/lib/banner-script";
 import { enhanceBanner } from "./banner";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceInPageLinks } from "./in-page-links";
-import { startIslands } from "./islands";
+import { LATE_START_MS, startIslands } from "./islands";
 import { enhanceMenu } from "./menu";
 import { enhanceNotFound } from "./not-found";
 
@@ -260,20 +260,33 @@ describe("form islands", () => {
     expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("where no largest paint is reported, starts after the load event and two frames", () => {
+  it("where a largest paint is never reported, starts LATE_START_MS after the load event", () => {
     const load = setUp();
     startIslands(document, load);
-    vi.runAllTimers();
-    expect(load).not.toHaveBeenCalled();
     window.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(LATE_START_MS - 1);
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
     vi.runAllTimers();
     expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("on a page that has already loaded, after two frames", () => {
+  it("on a page that has already loaded, LATE_START_MS from now", () => {
     const load = setUp({ readyState: "complete" });
     startIslands(document, load);
+    vi.advanceTimersByTime(LATE_START_MS - 1);
     expect(load).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("in a browser without the largest-paint entry, after the fonts in use and two frames", async () => {
+    const load = setUp();
+    vi.stubGlobal("PerformanceObserver", { supportedEntryTypes: [] });
+    Object.defineProperty(document, "fonts", { value: { ready: Promise.resolve() }, configurable: true });
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
+    await Promise.resolve();
     vi.runAllTimers();
     expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
   });

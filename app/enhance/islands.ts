@@ -5,12 +5,15 @@
  * works as plain HTML.
  *
  * It starts sooner when the visitor is already in a form (focus inside an
- * island, perhaps since before this script ran), and later, after the load
- * event and two frames, where no largest paint is reported: Chromium reports
- * none when the visitor acted before the first paint, and browsers without
- * the entry type never do. In a hidden tab, at once (as
- * app/lib/defer-scripts.server.ts does for the console). It starts once.
+ * island, perhaps since before this script ran), and at once in a hidden tab
+ * (as app/lib/defer-scripts.server.ts does for the console). Where the
+ * browser has no largest-paint entry, after the fonts in use and two frames;
+ * where it has one but reports none (Chromium, after an input that came
+ * before the first paint), at the latest LATE_START_MS after the load event.
+ * It starts once.
  */
+export const LATE_START_MS = 10_000;
+
 export function startIslands(
   root: Document,
   load: (src: string) => Promise<unknown> = (src) => import(/* @vite-ignore */ src),
@@ -30,13 +33,16 @@ export function startIslands(
     if (inIsland(event.target)) start();
   });
 
-  const afterTwoFrames = () => requestAnimationFrame(() => requestAnimationFrame(start));
-  if (root.readyState === "complete") afterTwoFrames();
-  else root.defaultView?.addEventListener("load", afterTwoFrames, { once: true });
   if (PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {
     new PerformanceObserver((_, seen) => {
       seen.disconnect();
       start();
     }).observe({ type: "largest-contentful-paint", buffered: true });
+    const late = () => setTimeout(start, LATE_START_MS);
+    if (root.readyState === "complete") late();
+    else root.defaultView?.addEventListener("load", late, { once: true });
+  } else {
+    const frames = () => requestAnimationFrame(() => requestAnimationFrame(start));
+    root.fonts.ready.then(frames, frames);
   }
 }

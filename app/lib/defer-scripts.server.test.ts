@@ -53,12 +53,14 @@ describe("deferScripts", () => {
       const listeners = new Map<string, (() => void)[]>();
       let paint: (() => void) | undefined;
       const frames: (() => void)[] = [];
+      const late: (() => void)[] = [];
       const body = {};
       const document = {
         visibilityState: shape.hidden ? "hidden" : "visible",
         readyState: shape.complete ? "complete" : "interactive",
         body,
         activeElement: shape.focused ? {} : body,
+        fonts: { ready: Promise.resolve() },
       };
       class Observer {
         static supportedEntryTypes = shape.lcp === false ? [] : ["largest-contentful-paint"];
@@ -84,7 +86,8 @@ describe("deferScripts", () => {
         (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
         Observer,
         (frame: () => void) => frames.push(frame),
-        (go: () => void) => go(),
+        // setTimeout: at once for 0 ms, kept for runLate() otherwise.
+        (go: () => void, ms?: number) => (ms ? late.push(go) : go()),
       ).then(() => (started = true));
       const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
       return {
@@ -94,6 +97,7 @@ describe("deferScripts", () => {
         runFrames: () => {
           for (let i = 0; i < 2; i++) frames.splice(0).forEach((frame) => frame());
         },
+        runLate: () => late.splice(0).forEach((timer) => timer()),
       };
     }
 
@@ -118,16 +122,24 @@ describe("deferScripts", () => {
       }
     });
 
-    test("where no largest paint comes, after the load event and two frames", async () => {
-      const waiting = runWait({ lcp: false });
-      waiting.runFrames();
+    test("where a largest paint is never reported, 10 s after the load event", async () => {
+      const waiting = runWait();
+      waiting.runLate();
       expect(await waiting.started()).toBe(false);
       waiting.fire("load");
+      expect(await waiting.started()).toBe(false);
+      waiting.runLate();
+      expect(await waiting.started()).toBe(true);
+      const loaded = runWait({ complete: true });
+      loaded.runLate();
+      expect(await loaded.started()).toBe(true);
+    });
+
+    test("in a browser without the largest-paint entry, after the fonts in use and two frames", async () => {
+      const waiting = runWait({ lcp: false });
+      expect(await waiting.started()).toBe(false);
       waiting.runFrames();
       expect(await waiting.started()).toBe(true);
-      const loaded = runWait({ lcp: false, complete: true });
-      loaded.runFrames();
-      expect(await loaded.started()).toBe(true);
     });
   });
 

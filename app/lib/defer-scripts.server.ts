@@ -36,11 +36,12 @@ const staticImport = /^\s*import \* as (\w+) from ("[^"\n]+");[ \t]*$/gm;
  * browser's first largest-contentful-paint entry (reported when the frame is
  * on screen). Sooner when the member is already at work (focus moved, a tap
  * or a key): Chromium reports no largest paint at all after an input that
- * came before the first paint, and the page would never hydrate. Where no
- * largest paint is reported, after the load event and two frames (a module's
- * top-level await does not hold the load event back). A hidden tab paints
- * nothing, so there it resolves at once. The same rule starts the enquiry
- * pages' form islands (app/enhance/islands.ts).
+ * came before the first paint, and the page would otherwise never hydrate;
+ * for any other page where none is reported, 10 s after the load event (a
+ * module's top-level await does not hold the load event back). Where the
+ * browser has no largest-paint entry, after the fonts in use and two frames.
+ * A hidden tab paints nothing, so there it resolves at once. The same rule
+ * starts the enquiry pages' form islands (app/enhance/islands.ts).
  */
 const afterFirstPaint = [
   "await new Promise((go) => {",
@@ -49,10 +50,13 @@ const afterFirstPaint = [
   "  const then = () => { if (!started) { started = true; setTimeout(go, 0); } };",
   "  if (document.activeElement && document.activeElement !== document.body) return then();",
   '  for (const type of ["focusin", "pointerdown", "keydown"]) addEventListener(type, then, { once: true, capture: true });',
-  "  const frames = () => requestAnimationFrame(() => requestAnimationFrame(then));",
-  '  if (document.readyState === "complete") frames(); else addEventListener("load", frames, { once: true });',
   '  if (PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {',
   '    new PerformanceObserver((_, seen) => { seen.disconnect(); then(); }).observe({ type: "largest-contentful-paint", buffered: true });',
+  "    const late = () => setTimeout(then, 10000);",
+  '    if (document.readyState === "complete") late(); else addEventListener("load", late, { once: true });',
+  "  } else {",
+  "    const frames = () => requestAnimationFrame(() => requestAnimationFrame(then));",
+  "    document.fonts.ready.then(frames, frames);",
   "  }",
   "});",
 ].join("\n");
