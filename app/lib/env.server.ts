@@ -148,6 +148,14 @@ export const envSchema = z.object({
     .default(4 * 60 * 60),
   /** Exponential backoff between retries (false = a fixed DELIVERY_RETRY_DELAY_SECONDS). */
   DELIVERY_RETRY_BACKOFF: booleanString.default(true),
+  /** Attempts after the first before a webhook, Slack or Teams delivery is given up (12 ≈ a day with the delays above). */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).default(12),
+  /**
+   * Addresses and ranges (comma-separated, e.g. "10.0.0.0/8, ::1") that
+   * integrations may reach although private, loopback or link-local: for
+   * tests and private deployments. Empty: only public addresses.
+   */
+  WEBHOOK_ALLOW_ADDRESSES: z.string().default(""),
   /** How often an idle worker looks for new deliveries (at least 0.5). */
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Deliveries one worker process sends at the same time. */

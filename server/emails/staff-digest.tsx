@@ -39,9 +39,12 @@ export type StaffDigestEmailProps = {
   overdue: DigestOverdue[];
   overdueTotal: number;
   inboxUrl: string;
+  /** Integrations (Slack, Teams, webhooks) with messages given up, each linking to its log. */
+  deadWebhooks: { integration: string; count: number; url: string }[];
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const webhooksDead = (props: StaffDigestEmailProps) => props.deadWebhooks.reduce((sum, item) => sum + item.count, 0);
 
 export const PreviewProps = {
   date: "Mon 23 Nov 2026",
@@ -66,12 +69,22 @@ export const PreviewProps = {
   ],
   overdueTotal: 1,
   inboxUrl: "https://www.maternis.health/staff?state=new",
+  deadWebhooks: [
+    {
+      integration: "Sales channel",
+      count: 2,
+      url: "https://www.maternis.health/staff/integrations/3c9e2f1a-7d4b-4e8a-9f0c-1b2d3e4f5a6b",
+    },
+  ],
 } satisfies StaffDigestEmailProps;
 
 export function staffDigestSubject(props: StaffDigestEmailProps): string {
   const parts = [
     props.deadTotal > 0 ? `${plural(props.deadTotal, "e-mail", "e-mails")} not delivered` : null,
     props.overdueTotal > 0 ? `${plural(props.overdueTotal, "enquiry", "enquiries")} waiting` : null,
+    webhooksDead(props) > 0
+      ? `${plural(webhooksDead(props), "integration message", "integration messages")} not delivered`
+      : null,
   ].filter(Boolean);
   return subjectLine(`Enquiries digest: ${parts.join(", ")}`);
 }
@@ -102,6 +115,27 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
               <a href={props.deadLettersUrl}>See them all in the console</a>.
             </p>
           ) : null}
+        </>
+      ),
+    });
+  }
+  if (props.deadWebhooks.length > 0) {
+    sections.push({
+      heading: "Messages to integrations not delivered",
+      body: (
+        <>
+          <p>
+            {`${plural(webhooksDead(props), "message", "messages")} to Slack, Teams or a webhook could not be delivered after every retry. `}
+            Resend them from the integration's log once its receiver works again.
+          </p>
+          <ul>
+            {props.deadWebhooks.map((item) => (
+              <li key={item.url}>
+                <a href={item.url}>{item.integration}</a>
+                {`: ${plural(item.count, "message", "messages")} given up.`}
+              </li>
+            ))}
+          </ul>
         </>
       ),
     });
@@ -138,7 +172,7 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
       sections={sections}
       ctas={[{ label: "Open the console", url: props.deadTotal > 0 ? props.deadLettersUrl : props.inboxUrl }]}
       footerNote={`Sent every morning at 08:00 to the ${company.brand} enquiries team, only when something needs attention.`}
-      variant={props.deadTotal > 0 ? "alert" : "info"}
+      variant={props.deadTotal > 0 || props.deadWebhooks.length > 0 ? "alert" : "info"}
       addUtm={false}
     />
   );

@@ -7,6 +7,7 @@ import type { Database, Store, Transaction } from "./db.server";
 import { buildEmail } from "./messages.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
 import { deliveries, submissions } from "./schema.server";
+import { queueWebhookEvent } from "./webhooks.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "./transport.server";
 
 /**
@@ -149,7 +150,8 @@ async function enqueueFollowUp(
 /**
  * A delivery's job arrived in the dead-letter queue: every retry failed.
  * Marks it dead; if another delivery waited for it (a welcome's notification),
- * that one is queued anyway (and says so) so the company never loses a lead.
+ * that one is queued anyway (and says so) so the company never loses a lead;
+ * endpoints listening to delivery.dead_lettered hear of it.
  */
 export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) {
   const dead = await deps.store.transaction(async (tx, bossDb) => {
@@ -161,6 +163,9 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
     if (row) {
       const [submission] = await tx.select().from(submissions).where(eq(submissions.id, row.submissionId));
       if (submission) await enqueueFollowUp(deps, tx, bossDb, submission, row.kind);
+      await queueWebhookEvent(tx, bossDb, deps.boss, "delivery.dead_lettered", [
+        { submissionId: row.submissionId, deliveryId: row.id },
+      ]);
     }
     return row;
   });

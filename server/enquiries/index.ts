@@ -22,7 +22,9 @@ import {
 import { limitsFromEnv } from "./limits.server";
 import { keepSuspectedSpam, spamCapsFromEnv, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
-import { startDeliveryWorker } from "./worker.server";
+import { startDeliveryWorker, startWebhookWorker } from "./worker.server";
+import { parseAllowList } from "./safe-fetch.server";
+import type { WebhookDeps } from "./webhooks.server";
 import { workStaffMail } from "../staff/mail.server";
 import { runRetentionSweep } from "./retention.server";
 import { workDigest } from "../staff/digest.server";
@@ -58,6 +60,8 @@ type PipelineOptions = {
   /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
   mail?: MailTransport;
   sms?: SmsTransport;
+  /** Tests: a certificate authority the webhook requests trust, and their timeout. */
+  webhooks?: { ca?: string; timeoutMs?: number };
 };
 
 export async function createEnquiryPipeline(options: PipelineOptions): Promise<EnquiryPipeline> {
@@ -66,6 +70,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
   const runWorker = options.runWorker ?? env.RUN_WORKER;
   const mail = options.mail ?? createMailTransport(env, log);
   const sms = options.sms ?? createSmsTransport(env, log);
+  const webhookAllow = parseAllowList(env.WEBHOOK_ALLOW_ADDRESSES);
 
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let boss: PgBoss;
@@ -94,6 +99,14 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     now: siteClock(env),
   };
 
+  const webhookDeps: WebhookDeps = {
+    store,
+    log,
+    siteUrl: env.SITE_URL,
+    allow: webhookAllow,
+    ...options.webhooks,
+  };
+
   if (runWorker) {
     // Before working: sends a crashed process left in flight are retried now, not when they expire.
     await recoverOrphanedJobs(store, boss, log);
@@ -102,6 +115,8 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     await boss.work<DeliveryJob>(DEAD_LETTER_QUEUE, polling, async ([job]) => {
       if (job) await processDeadLetter(deliveryDeps, job.data.deliveryId);
     });
+    // Webhooks, Slack and Teams (/staff/integrations), with their own dead letters.
+    await startWebhookWorker(boss, webhookDeps, env);
     // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
     // The daily digest to the enquiries team (08:00 Europe/London).

@@ -18,6 +18,11 @@ export const BACKUP_QUEUE = "enquiry-backup";
 
 export type DeliveryJob = { deliveryId: string };
 
+/** One job per webhook, Slack or Teams delivery (./webhooks.server.ts); its data is `{ webhookDeliveryId }`. */
+export const WEBHOOK_QUEUE = "webhook-delivery";
+export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
+export type WebhookJob = { webhookDeliveryId: string };
+
 /** The job that sends one delivery. Notifications first: the company hears of an enquiry before anything else. */
 export function deliveryJob(delivery: { id: string; kind: DeliveryKind }) {
   return {
@@ -47,6 +52,30 @@ function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
     deadLetter: DEAD_LETTER_QUEUE,
   };
 }
+
+/**
+ * The webhooks' retry policy: the e-mails' delays and backoff, with its own
+ * limit (WEBHOOK_RETRY_LIMIT, 12 ≈ a day with the default delays), and its
+ * own dead-letter queue. An attempt is bounded by its 10 s timeout.
+ */
+function webhookQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
+  return {
+    ...deliveryQueueOptions(env),
+    retryLimit: env.WEBHOOK_RETRY_LIMIT,
+    expireInSeconds: 60,
+    deadLetter: WEBHOOK_DEAD_QUEUE,
+  };
+}
+
+/** A dead-letter queue: its jobs mark a delivery given up, retried if that fails. */
+const deadLetterQueueOptions = {
+  retentionSeconds: 90 * 24 * 60 * 60,
+  deleteAfterSeconds: 30 * 24 * 60 * 60,
+  retryLimit: 10,
+  retryDelay: 60,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+};
 
 async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, "name" | "policy">) {
   if (!(await boss.getQueue(name))) {
@@ -80,15 +109,10 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   });
   boss.on("error", (error) => log.error("job queue error", { err: error }));
   await boss.start();
-  await ensureQueue(boss, DEAD_LETTER_QUEUE, {
-    retentionSeconds: 90 * 24 * 60 * 60,
-    deleteAfterSeconds: 30 * 24 * 60 * 60,
-    retryLimit: 10,
-    retryDelay: 60,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-  });
+  await ensureQueue(boss, DEAD_LETTER_QUEUE, deadLetterQueueOptions);
   await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
+  await ensureQueue(boss, WEBHOOK_DEAD_QUEUE, deadLetterQueueOptions);
+  await ensureQueue(boss, WEBHOOK_QUEUE, webhookQueueOptions(env));
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
   // A backup that fails is retried once, five minutes later.
   await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
@@ -112,6 +136,8 @@ export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logge
   for (const queue of [
     DELIVERY_QUEUE,
     DEAD_LETTER_QUEUE,
+    WEBHOOK_QUEUE,
+    WEBHOOK_DEAD_QUEUE,
     RETENTION_QUEUE,
     BACKUP_QUEUE,
     STAFF_MAIL_QUEUE,

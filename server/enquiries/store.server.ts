@@ -16,6 +16,7 @@ import {
 import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
 import type { SpamReason } from "~/lib/services";
 import { deliveries, submissions } from "./schema.server";
+import { queueWebhookEvent } from "./webhooks.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, server/enquiries/index.ts). */
 export type SubmitDeps = {
@@ -62,7 +63,8 @@ export function submissionRow(
  *   2. the batch is walked in order against those counts, each accepted
  *      submission counting towards the ones after it;
  *   3. one statement inserts the accepted submissions, one their deliveries
- *      and one their jobs;
+ *      and one their jobs (and, for endpoints on /staff/integrations, one
+ *      query finds them and two store their deliveries and jobs);
  *   4. only for a refused submission (rare), one query finds when the limit
  *      that refused it frees up.
  */
@@ -119,6 +121,13 @@ export async function storeSubmissions(
     );
     await tx.insert(deliveries).values(rows);
     await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
+    await queueWebhookEvent(
+      tx,
+      bossDb,
+      deps.boss,
+      "enquiry.received",
+      accepted.map((item) => ({ submissionId: item.id })),
+    );
   }
 
   const results: SubmitResult[] = [];

@@ -2,7 +2,8 @@ import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { processDelivery, type DeliveryDeps } from "./deliveries.server";
-import { DELIVERY_QUEUE, type DeliveryJob } from "./queue.server";
+import { DELIVERY_QUEUE, WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type DeliveryJob, type WebhookJob } from "./queue.server";
+import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "./webhooks.server";
 import { rateLimitDelay } from "./transport.server";
 
 /**
@@ -57,20 +58,48 @@ export async function startDeliveryWorker(
       burstWhenBatchFull: true,
       perJobResults: true,
     },
-    (jobs) =>
-      mapBounded(jobs, options.WORKER_CONCURRENCY, async (job) => {
-        try {
-          await send(job.data.deliveryId);
-          return { id: job.id, status: "completed" as const };
-        } catch (error) {
-          return {
-            id: job.id,
-            status: "failed" as const,
-            output: { message: error instanceof Error ? error.message : String(error) },
-          };
-        }
-      }),
+    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => send(job.data.deliveryId)),
   );
+}
+
+/**
+ * The webhook worker (./webhooks.server.ts): the same batches and bounds as
+ * the e-mails', each job settling on its own. A receiver's answer never slows
+ * the others: every attempt is bounded by its 10 s timeout.
+ */
+export async function startWebhookWorker(boss: PgBoss, deps: WebhookDeps, options: DeliveryWorkerOptions) {
+  await boss.work<WebhookJob>(
+    WEBHOOK_QUEUE,
+    {
+      pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS,
+      batchSize: options.WORKER_BATCH_SIZE,
+      perJobResults: true,
+    },
+    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => processWebhook(deps, job.data.webhookDeliveryId)),
+  );
+  await boss.work<WebhookJob>(
+    WEBHOOK_DEAD_QUEUE,
+    { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS },
+    async ([job]) => {
+      if (job) await processWebhookDeadLetter(deps, job.data.webhookDeliveryId);
+    },
+  );
+}
+
+/** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */
+function settleEach<T>(jobs: readonly { id: string; data: T }[], limit: number, fn: (job: { data: T }) => Promise<unknown>) {
+  return mapBounded(jobs, limit, async (job) => {
+    try {
+      await fn(job);
+      return { id: job.id, status: "completed" as const };
+    } catch (error) {
+      return {
+        id: job.id,
+        status: "failed" as const,
+        output: { message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  });
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */

@@ -1,19 +1,20 @@
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { DELIVERY_PROBLEMS_PATH } from "~/lib/console/alerts";
+import { DELIVERY_PROBLEMS_PATH, INTEGRATIONS_PATH } from "~/lib/console/alerts";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, integrations, submissions, webhookDeliveries } from "../enquiries/schema.server";
 import type { StaffDigestEmailProps } from "../emails/staff-digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "./mail.server";
 
 /**
  * The daily digest to ENQUIRIES_EMAIL (08:00 Europe/London, a pg-boss
- * schedule the worker runs): dead-lettered e-mails and enquiries still new
+ * schedule the worker runs): dead-lettered e-mails, integrations with
+ * messages given up, and enquiries still new
  * (not handled, not spam) after one business day (./business-days.ts), each
  * with a link into the console; not sent when there is nothing to say. It
  * goes out through the staff-mail queue, like every staff e-mail.
@@ -43,6 +44,8 @@ export type DigestData = {
   deadTotal: number;
   overdue: { submissionId: string; enquiryKind: string; name: string; organization?: string; receivedAt: Date }[];
   overdueTotal: number;
+  /** Integrations with messages given up (dead), each with how many. */
+  deadWebhooks: { integrationId: string; name: string; count: number }[];
 };
 
 export async function collectDigest(store: Store, now: Date): Promise<DigestData> {
@@ -52,7 +55,7 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
     isNull(submissions.spamReason),
     lte(submissions.createdAt, overdueCutoff(now)),
   );
-  const [[deadCount], deadRows, [overdueCount], overdueRows] = await Promise.all([
+  const [[deadCount], deadRows, [overdueCount], overdueRows, deadWebhooks] = await Promise.all([
     store.db.select({ n: count() }).from(deliveries).where(dead),
     store.db
       .select({ delivery: deliveries, submission: submissions })
@@ -63,6 +66,13 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
       .limit(DIGEST_LIST_LIMIT),
     store.db.select({ n: count() }).from(submissions).where(overdueWhere),
     store.db.select().from(submissions).where(overdueWhere).orderBy(submissions.createdAt).limit(DIGEST_LIST_LIMIT),
+    store.db
+      .select({ integrationId: integrations.id, name: integrations.name, n: count() })
+      .from(webhookDeliveries)
+      .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
+      .where(eq(webhookDeliveries.status, "dead"))
+      .groupBy(integrations.id, integrations.name)
+      .orderBy(integrations.name),
   ]);
   return {
     deadLetters: deadRows.map(({ delivery, submission }) => ({
@@ -83,6 +93,11 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
       receivedAt: row.createdAt,
     })),
     overdueTotal: Number(overdueCount?.n ?? 0),
+    deadWebhooks: deadWebhooks.map((row) => ({
+      integrationId: row.integrationId,
+      name: row.name,
+      count: Number(row.n),
+    })),
   };
 }
 
@@ -105,7 +120,7 @@ export function digestProps(
   data: DigestData,
   { siteUrl, now }: { siteUrl: string; now: Date },
 ): StaffDigestEmailProps | null {
-  if (data.deadTotal === 0 && data.overdueTotal === 0) return null;
+  if (data.deadTotal === 0 && data.overdueTotal === 0 && data.deadWebhooks.length === 0) return null;
   const url = (path: string) => new URL(path, siteUrl).toString();
   const who = (kind: string, name: string, organization?: string) =>
     `${kindLabel(kind)} from ${name || "(no name)"}${organization ? ` (${organization})` : ""}`;
@@ -128,6 +143,11 @@ export function digestProps(
     })),
     overdueTotal: data.overdueTotal,
     inboxUrl: url(NEW_ENQUIRIES_PATH),
+    deadWebhooks: data.deadWebhooks.map((item) => ({
+      integration: item.name,
+      count: item.count,
+      url: url(`${INTEGRATIONS_PATH}/${item.integrationId}`),
+    })),
   };
 }
 

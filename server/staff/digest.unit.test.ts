@@ -5,7 +5,7 @@ import { digestProps, DIGEST_LIST_LIMIT, type DigestData } from "./digest.server
 
 const now = new Date("2026-11-23T08:00:00Z");
 const site = { siteUrl: "https://www.maternis.health", now };
-const empty: DigestData = { deadLetters: [], deadTotal: 0, overdue: [], overdueTotal: 0 };
+const empty: DigestData = { deadLetters: [], deadTotal: 0, overdue: [], overdueTotal: 0, deadWebhooks: [] };
 
 const deadLetter = {
   submissionId: "11111111-1111-4111-8111-111111111111",
@@ -30,7 +30,7 @@ describe("daily digest", () => {
   });
 
   test("lists dead letters and overdue enquiries with links into the console", async () => {
-    const props = digestProps({ deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1 }, site);
+    const props = digestProps({ deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1, deadWebhooks: [] }, site);
     expect(props).toMatchObject({
       date: "Mon 23 Nov 2026",
       deadLettersUrl: "https://www.maternis.health/staff?problem=1",
@@ -65,7 +65,7 @@ describe("daily digest", () => {
 
   test("says how many more when a list is cut, and only what there is", async () => {
     const props = digestProps(
-      { deadLetters: [], deadTotal: 0, overdue: Array(DIGEST_LIST_LIMIT).fill(overdue), overdueTotal: 70 },
+      { deadLetters: [], deadTotal: 0, overdue: Array(DIGEST_LIST_LIMIT).fill(overdue), overdueTotal: 70, deadWebhooks: [] },
       site,
     )!;
     expect(staffDigestSubject(props)).toBe("Enquiries digest: 70 enquiries waiting");

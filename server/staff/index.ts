@@ -11,6 +11,8 @@ import { createBanner, type Banner } from "./banner.server";
 import { createSubjectRequests } from "./subjects.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
 import { createInbox } from "./inbox.server";
+import { createIntegrations } from "./integrations.server";
+import { parseAllowList } from "../enquiries/safe-fetch.server";
 
 /**
  * The staff console's server side (docs/decisions/009-staff-console.md): on
@@ -51,5 +53,6 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
     close: () => announcements.close(),
     spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
     alerts: createAlerts(deps.store),
+    integrations: createIntegrations({ ...deps, secret, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) }),
   };
 }

@@ -6,7 +6,8 @@ import { enquiryKinds, recipientOf } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { enqueueDelivery } from "../enquiries/deliveries.server";
-import { deliveries, submissions, type Submission } from "../enquiries/schema.server";
+import { queueWebhookEvent } from "../enquiries/webhooks.server";
+import { deliveries, submissions, webhookDeliveries, type Submission } from "../enquiries/schema.server";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -90,6 +91,8 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
           const deliveryId = await enqueueDelivery(tx, bossDb, boss, { submissionId: row.id, kind, recipient });
           if (deliveryId) queued.push(kind);
         }
+        // A post the guard kept reaches the team's integrations now; one staff moved there already had.
+        if (queued.length > 0) await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
         await recordAudit(tx, deps.secret, {
           action: "spam-released",
           actor: { member },
@@ -130,6 +133,13 @@ export function createAlerts(store: Store): Alerts {
   return {
     async deadLetterCount() {
       const [row] = await store.db.select({ n: count() }).from(deliveries).where(eq(deliveries.status, "dead"));
+      return Number(row?.n ?? 0);
+    },
+    async deadWebhookCount() {
+      const [row] = await store.db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.status, "dead"));
       return Number(row?.n ?? 0);
     },
   };

@@ -1,11 +1,8 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { selfSignedCertificate } from "./tls";
 
 /**
  * A contract test server for Azure Communication Services: the REST protocol
@@ -73,43 +70,6 @@ type EmailOutcome = { status: "Succeeded" } | { status: "Failed"; error: { code:
 type SmsOutcome = { successful: true } | { successful: false; httpStatusCode: number; errorMessage?: string };
 
 export type TestAcsServer = Awaited<ReturnType<typeof startAcsServer>>;
-
-/** A self-signed certificate for 127.0.0.1, made by openssl (Node cannot create X.509 certificates itself). */
-function selfSignedCertificate() {
-  const dir = mkdtempSync(path.join(tmpdir(), "maternis-acs-cert-"));
-  try {
-    const key = path.join(dir, "key.pem");
-    const cert = path.join(dir, "cert.pem");
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-keyout",
-        key,
-        "-out",
-        cert,
-        "-days",
-        "1",
-        "-subj",
-        "/CN=127.0.0.1",
-        "-addext",
-        "subjectAltName=IP:127.0.0.1",
-        "-addext",
-        "basicConstraints=critical,CA:TRUE",
-      ],
-      { stdio: "pipe" },
-    );
-    return { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 

@@ -58,7 +58,19 @@ export function fakeConsole(
       assignees: unexpected,
       export: unexpected,
     },
-    alerts: { deadLetterCount: async () => 0 },
+    alerts: { deadLetterCount: async () => 0, deadWebhookCount: async () => 0 },
+    integrations: {
+      list: unexpected,
+      get: unexpected,
+      add: unexpected,
+      update: unexpected,
+      setPaused: unexpected,
+      remove: unexpected,
+      rotateSecret: unexpected,
+      resend: unexpected,
+      // An enquiry's page lists its webhook deliveries: none here.
+      deliveriesOf: async () => [],
+    },
     ...rest,
   };
   return { service, recorded };

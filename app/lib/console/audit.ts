@@ -41,6 +41,14 @@ export const auditActions = {
   "authenticator-removed": "Authenticator app removed",
   "recovery-codes-renewed": "New recovery codes made",
   "factors-reset": "Sign-in factors reset by an admin",
+  // Integrations (docs/decisions/022-integrations.md).
+  "integration-added": "Integration added",
+  "integration-changed": "Integration changed",
+  "integration-paused": "Integration paused",
+  "integration-resumed": "Integration resumed",
+  "integration-deleted": "Integration deleted",
+  "integration-secret-rotated": "Webhook signing secret replaced",
+  "webhook-resent": "Webhook resent",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

@@ -10,6 +10,7 @@ import type { StaffAuth } from "./auth";
 import type { SubjectRequests } from "./subjects";
 import type { SpamFolder } from "./spam";
 import type { Inbox } from "./inbox";
+import type { Integrations } from "./integrations";
 
 export interface StaffConsole {
   audit: AuditLog;
@@ -27,4 +28,6 @@ export interface StaffConsole {
   spam: SpamFolder;
   /** What every console page warns about: dead letters (./alerts.ts). */
   alerts: Alerts;
+  /** Webhook, Slack and Teams endpoints (admins) and their delivery logs (./integrations.ts). */
+  integrations: Integrations;
 }

@@ -393,7 +393,7 @@ describe("inbox page", () => {
       {
         path: "/staff/enquiries/:id",
         Component: EnquiryPage as never,
-        loader: () => ({ enquiry: detail, now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
+        loader: () => ({ enquiry: detail, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
       },
     ]);
     render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);

@@ -15,7 +15,9 @@ export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { member } = getStaff(context);
-  return { member, deadLetters: await getConsole(context).alerts.deadLetterCount() };
+  const { alerts } = getConsole(context);
+  const [deadLetters, deadWebhooks] = await Promise.all([alerts.deadLetterCount(), alerts.deadWebhookCount()]);
+  return { member, deadLetters, deadWebhooks };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];
@@ -25,7 +27,11 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     // The banner slot: pass site-wide console banners as `banner`.
     <ConsoleShell
       member={loaderData.member}
-      banner={loaderData.deadLetters > 0 ? <DeadLetterBanner count={loaderData.deadLetters} /> : null}
+      banner={
+        loaderData.deadLetters + loaderData.deadWebhooks > 0 ? (
+          <DeadLetterBanner count={loaderData.deadLetters} webhooks={loaderData.deadWebhooks} />
+        ) : null
+      }
     >
       <Outlet />
     </ConsoleShell>

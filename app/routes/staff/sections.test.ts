@@ -10,6 +10,7 @@ describe("the console's sections", () => {
       "Audit log",
       "Staff",
       "Banner",
+      "Integrations",
       "Account",
     ]);
     expect(consoleMenu("staff")).toEqual([

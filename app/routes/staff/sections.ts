@@ -50,6 +50,15 @@ export const consoleSections = [
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
   { label: "Staff", path: "team", admin: true, pages: { team: "routes/staff/team.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
+  {
+    label: "Integrations",
+    path: "integrations",
+    admin: true,
+    pages: {
+      integrations: "routes/staff/integrations/route.tsx",
+      "integrations/:id": "routes/staff/integrations/item.tsx",
+    },
+  },
   { label: "Account", path: "account", pages: { account: "routes/staff/account.tsx" } },
 ] as const satisfies readonly ConsoleSection[];
 

@@ -7,6 +7,7 @@ import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
+import { WebhookDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/lib/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
@@ -18,10 +19,12 @@ function notFound(): never {
 /** Every view is audited (console.inbox.get writes the row). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const staff = getStaff(context);
-  const enquiry = await getConsole(context).inbox.get(params.id, staff);
+  const { inbox, integrations } = getConsole(context);
+  const enquiry = await inbox.get(params.id, staff);
   if (!enquiry) notFound();
+  const webhooks = await integrations.deliveriesOf(params.id);
   const done = new URL(request.url).searchParams.get("done");
-  return { enquiry, now: Date.now(), done: done && done in doneMessages ? (done as Done) : null };
+  return { enquiry, webhooks, now: Date.now(), done: done && done in doneMessages ? (done as Done) : null };
 }
 
 const doneMessages = {
@@ -75,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, now, done } = loaderData;
+  const { enquiry, webhooks, now, done } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const subject = `Re: your ${kindLabels[enquiry.kind].toLowerCase()} enquiry to Maternis`;
@@ -159,6 +162,18 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
+      {webhooks.length > 0 ? (
+        <section aria-labelledby="webhooks-title" className="mt-8">
+          <h2 id="webhooks-title" className="text-xl font-semibold text-ink">
+            Integrations
+          </h2>
+          <WebhookDeliveryTable
+            rows={webhooks}
+            caption="Messages about this enquiry to Slack, Teams or webhooks, oldest first."
+            showEndpoint
+          />
+        </section>
+      ) : null}
       <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
     </div>
   );

@@ -1,0 +1,325 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { FieldErrorItem } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { kindLabels } from "~/lib/console/inbox";
+import {
+  INTEGRATION_NAME_MAX,
+  integrationDetailLabels,
+  integrationDetails,
+  integrationEventLabels,
+  integrationEvents,
+  integrationInput,
+  integrationKindLabels,
+  integrationKinds,
+  integrationUrlHints,
+  webhookStatusLabels,
+  type IntegrationInput,
+  type IntegrationKind,
+  type WebhookDelivery,
+} from "~/lib/console/integrations";
+import { isoTime, londonTime } from "~/lib/console/time";
+import { stacked } from "../stacked-table";
+
+/**
+ * What the integration pages share: the endpoint form (add and edit), its
+ * parsing, the signing secret shown once, and the delivery log (also on an
+ * enquiry's page).
+ */
+
+/** What the form posted, as typed, so a refused form comes back with nothing lost. */
+export type EndpointValues = { kind: string; name: string; url: string; events: string[]; detail: string };
+
+export const endpointFieldIds = {
+  kind: "integration-kind-webhook",
+  name: "integration-name",
+  url: "integration-url",
+  events: "integration-event-enquiry.received",
+  detail: "integration-detail-link",
+} as const;
+
+export const emptyEndpoint: EndpointValues = {
+  kind: "webhook",
+  name: "",
+  url: "",
+  events: ["enquiry.received"],
+  detail: "link",
+};
+
+/** Reads and checks the endpoint form; `kind` (on edit) is the endpoint's own, not the form's. */
+export function readEndpointForm(
+  form: FormData,
+  kind?: IntegrationKind,
+): { values: EndpointValues; input: IntegrationInput | null; errors: FieldErrorItem[] } {
+  const values: EndpointValues = {
+    kind: kind ?? String(form.get("kind") ?? ""),
+    name: String(form.get("name") ?? "").slice(0, 500),
+    url: String(form.get("url") ?? "").slice(0, 4096),
+    events: form.getAll("events").map(String),
+    detail: String(form.get("detail") ?? "link"),
+  };
+  const parsed = integrationInput.safeParse(values);
+  if (parsed.success) return { values, input: parsed.data, errors: [] };
+  const errors = parsed.error.issues.map((issue) => {
+    const field = String(issue.path[0]) as keyof typeof endpointFieldIds;
+    return { field: endpointFieldIds[field] ?? endpointFieldIds.name, message: issue.message };
+  });
+  return { values, input: null, errors: errors.filter((e, i) => errors.findIndex((f) => f.field === e.field) === i) };
+}
+
+/** The endpoint form's fields. With `fixedKind` (editing), the kind is shown, not chosen. */
+export function EndpointFields({
+  values,
+  errors,
+  fixedKind,
+}: {
+  values: EndpointValues;
+  errors: FieldErrorItem[];
+  fixedKind?: IntegrationKind;
+}) {
+  const errorOf = (field: keyof typeof endpointFieldIds) =>
+    errors.find((e) => e.field === endpointFieldIds[field])?.message;
+  const choice = "flex min-h-11 items-start gap-3";
+  const kindError = errorOf("kind");
+  const eventsError = errorOf("events");
+  return (
+    <>
+      {fixedKind ? (
+        <input type="hidden" name="kind" value={fixedKind} />
+      ) : (
+        <fieldset aria-describedby={kindError ? "integration-kind-error" : undefined}>
+          <legend className="font-semibold">What to connect</legend>
+          {kindError ? (
+            <p id="integration-kind-error" className="mt-1 font-semibold text-danger-700">
+              <span className="sr-only">Error: </span>
+              {kindError}
+            </p>
+          ) : null}
+          <div className="mt-2 grid gap-2">
+            {integrationKinds.map((kind) => (
+              <div key={kind} className={choice}>
+                <input
+                  type="radio"
+                  id={`integration-kind-${kind}`}
+                  name="kind"
+                  value={kind}
+                  defaultChecked={values.kind === kind}
+                  className="mt-1 size-5"
+                  aria-describedby={`integration-kind-${kind}-hint`}
+                />
+                <div>
+                  <label htmlFor={`integration-kind-${kind}`} className="font-semibold">
+                    {integrationKindLabels[kind]}
+                  </label>
+                  <p id={`integration-kind-${kind}-hint`} className="text-sm text-muted">
+                    {integrationUrlHints[kind]}
+                  </p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <Field
+        name="name"
+        id={endpointFieldIds.name}
+        hint={`How the console names it, like “Sales channel”. At most ${INTEGRATION_NAME_MAX} characters.`}
+        error={errorOf("name")}
+      >
+        <FieldLabel>Name</FieldLabel>
+        <FieldHint />
+        <FieldError />
+        <Input defaultValue={values.name} autoComplete="off" required maxLength={INTEGRATION_NAME_MAX} />
+      </Field>
+      <Field
+        name="url"
+        id={endpointFieldIds.url}
+        hint={
+          fixedKind
+            ? `${integrationUrlHints[fixedKind]} Leave it empty to keep the current address.`
+            : "An https:// address. Slack and Teams addresses are secrets: the console shows only their host."
+        }
+        error={errorOf("url")}
+      >
+        <FieldLabel>Address</FieldLabel>
+        <FieldHint />
+        <FieldError />
+        <Input type="url" defaultValue={values.url} autoComplete="off" spellCheck={false} required={!fixedKind} />
+      </Field>
+      <fieldset aria-describedby={eventsError ? "integration-events-error" : undefined}>
+        <legend className="font-semibold">Send a message when</legend>
+        {eventsError ? (
+          <p id="integration-events-error" className="mt-1 font-semibold text-danger-700">
+            <span className="sr-only">Error: </span>
+            {eventsError}
+          </p>
+        ) : null}
+        <div className="mt-2 grid gap-2">
+          {integrationEvents.map((event) => (
+            <div key={event} className={choice}>
+              <input
+                type="checkbox"
+                id={`integration-event-${event}`}
+                name="events"
+                value={event}
+                defaultChecked={values.events.includes(event)}
+                className="mt-1 size-5"
+              />
+              <label htmlFor={`integration-event-${event}`}>
+                {integrationEventLabels[event]} <span className="font-mono text-sm text-muted">{event}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="font-semibold">What it says</legend>
+        <div className="mt-2 grid gap-2">
+          {integrationDetails.map((detail) => (
+            <div key={detail} className={choice}>
+              <input
+                type="radio"
+                id={`integration-detail-${detail}`}
+                name="detail"
+                value={detail}
+                defaultChecked={values.detail === detail}
+                className="mt-1 size-5"
+              />
+              <label htmlFor={`integration-detail-${detail}`}>{integrationDetailLabels[detail]}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** A webhook's signing secret, shown once: after it is added and after it is replaced. */
+export function SecretOnce({ secret, name }: { secret: string; name: string }) {
+  return (
+    <section
+      aria-labelledby="secret-title"
+      className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4"
+      role="status"
+    >
+      <h2 id="secret-title" className="text-xl font-semibold">
+        Signing secret for {name}
+      </h2>
+      <p className="mt-2">
+        Copy it into your receiver now: it is not shown again. Your receiver checks each request&rsquo;s{" "}
+        <code>webhook-signature</code> with it (Standard Webhooks).
+      </p>
+      <label htmlFor="signing-secret" className="mt-3 block font-semibold">
+        Secret
+      </label>
+      <input
+        id="signing-secret"
+        readOnly
+        value={secret}
+        className="mt-1 w-full rounded-lg border-2 border-muted bg-white px-3 py-2 font-mono text-sm"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+    </section>
+  );
+}
+
+/** Deliveries as a table: an endpoint's log (with Resend) or an enquiry's (with the endpoint's name). */
+export function WebhookDeliveryTable({
+  rows,
+  caption,
+  resend,
+  showEndpoint,
+  busy = false,
+}: {
+  rows: WebhookDelivery[];
+  caption: string;
+  /** Show a Resend button where one is possible (the endpoint's page, for admins). */
+  resend?: boolean;
+  /** Name the endpoint (an enquiry's page), or the enquiry (an endpoint's log). */
+  showEndpoint?: boolean;
+  busy?: boolean;
+}) {
+  const headings = [
+    showEndpoint ? "Integration" : "Enquiry",
+    "Event",
+    "State",
+    "Attempts",
+    "Last attempt",
+    "Answer",
+    ...(resend ? ["Action"] : []),
+  ];
+  return (
+    <table className={`${stacked.table} mt-3`}>
+      <caption className={stacked.caption}>{caption}</caption>
+      <thead className={stacked.thead}>
+        <tr className={stacked.headRow}>
+          {headings.map((h) => (
+            <th key={h} scope="col" className={stacked.th}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={stacked.tbody}>
+        {rows.map((d) => (
+          <tr key={d.id} className={stacked.tr}>
+            <th scope="row" className={`${stacked.td} font-semibold`} data-label={headings[0]}>
+              {showEndpoint ? (
+                <span>{d.integrationName}</span>
+              ) : (
+                <Link to={`/staff/enquiries/${d.submissionId}`} className="underline underline-offset-2">
+                  {kindLabels[d.enquiryKind]} <time dateTime={isoTime(d.createdAt)}>{londonTime(d.createdAt)}</time>
+                </Link>
+              )}
+            </th>
+            <td className={`${stacked.td} font-mono text-sm`} data-label="Event">
+              {d.event}
+            </td>
+            <td className={stacked.td} data-label="State">
+              {webhookStatusLabels[d.status]}
+            </td>
+            <td className={stacked.td} data-label="Attempts">
+              {d.attempts}
+            </td>
+            <td className={stacked.td} data-label="Last attempt">
+              {d.lastAttemptAt ? (
+                <span>
+                  <time dateTime={isoTime(d.lastAttemptAt)}>{londonTime(d.lastAttemptAt)}</time>
+                  {d.latencyMs !== null ? <span className="block text-sm text-muted">{d.latencyMs} ms</span> : null}
+                </span>
+              ) : (
+                <span className="text-muted">Not yet</span>
+              )}
+            </td>
+            <td className={`${stacked.td} break-words`} data-label="Answer">
+              <span>
+                {d.httpStatus !== null ? <span className="font-semibold">HTTP {d.httpStatus}</span> : null}
+                {d.response ? <span className="block font-mono text-sm break-all">{d.response}</span> : null}
+                {d.lastError && d.httpStatus === null ? <span className="block">{d.lastError}</span> : null}
+                {d.httpStatus === null && !d.lastError ? <span className="text-muted">None</span> : null}
+              </span>
+            </td>
+            {resend ? (
+              <td className={stacked.td} data-label="Action">
+                {d.status === "sent" || d.status === "dead" || d.status === "skipped" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="delivery" value={d.id} />
+                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                      Resend
+                      <span className="sr-only">
+                        : {d.event} of {londonTime(d.createdAt)}
+                      </span>
+                    </Button>
+                  </Form>
+                ) : (
+                  <span className="text-muted">None</span>
+                )}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

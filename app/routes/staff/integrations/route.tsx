@@ -1,0 +1,173 @@
+import { data, Form, Link, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
+import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/lib/console/integrations";
+import { consoleTitle } from "~/lib/console/paths";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
+import { isoTime, londonTime } from "~/lib/console/time";
+import { stacked } from "../stacked-table";
+import {
+  EndpointFields,
+  emptyEndpoint,
+  endpointFieldIds,
+  readEndpointForm,
+  SecretOnce,
+  type EndpointValues,
+} from "./parts";
+import type { Route } from "./+types/route";
+
+/**
+ * Integrations (admins): the webhook, Slack and Teams endpoints that hear of
+ * enquiries, and a form to add one (docs/decisions/022-integrations.md).
+ * A webhook's signing secret is shown once, in the answer to the post that
+ * made it: never in a URL, never again.
+ */
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Integrations") }];
+
+const doneMessages = {
+  added: "Integration added. It hears of the events you chose from now on.",
+  deleted: "Integration deleted, with its delivery log.",
+} as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    integrations: await getConsole(context).integrations.list(),
+    done: done && done in doneMessages ? doneMessages[done as keyof typeof doneMessages] : null,
+  };
+}
+
+type ActionResult =
+  | { kind: "errors"; values: EndpointValues; errors: FieldErrorItem[] }
+  | { kind: "created"; id: string; name: string; secret: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  // Adding an endpoint decides where enquiry data goes: a recent sign-in, like staff changes.
+  const staff = await requireRecentAdmin(context, request);
+  const { values, input, errors } = readEndpointForm(await request.formData());
+  if (!input) return data<ActionResult>({ kind: "errors", values, errors }, 400);
+  const saved = await getConsole(context).integrations.add(input, { member: staff.member, meta: staff.meta });
+  if (!saved.ok) {
+    const refused = [{ field: endpointFieldIds.url, message: saved.errors.url ?? "This address cannot be used" }];
+    return data<ActionResult>({ kind: "errors", values, errors: refused }, 400);
+  }
+  if (saved.secret)
+    return data<ActionResult>({ kind: "created", id: saved.id, name: input.name, secret: saved.secret });
+  return redirect(`/staff/integrations/${saved.id}?done=added`);
+}
+
+export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { integrations, done } = loaderData;
+  const failed = actionData?.kind === "errors" ? actionData : null;
+  const created = actionData?.kind === "created" ? actionData : null;
+  return (
+    <>
+      <h1 className="text-3xl">Integrations</h1>
+      <p className="mt-4 max-w-prose">
+        Tell the team&rsquo;s chat or tools when an enquiry arrives: a Slack channel, a Microsoft Teams channel, or any
+        receiver of signed webhooks (a CRM, an automation tool). Each message is sent at least once and retried for
+        about a day; a receiver that gets one twice sees the same <code>webhook-id</code>. With &ldquo;Link only&rdquo;,
+        no personal data leaves the site. Name each service you add in the privacy policy&rsquo;s list of processors.
+      </p>
+      {done ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
+          {done}
+        </p>
+      ) : null}
+      {created ? (
+        <>
+          <SecretOnce secret={created.secret} name={created.name} />
+          <p className="mt-3">
+            <Link to={`/staff/integrations/${created.id}`} className="font-semibold underline underline-offset-2">
+              Go to {created.name}
+            </Link>
+          </p>
+        </>
+      ) : null}
+
+      <section aria-labelledby="list-title" className="mt-8">
+        <h2 id="list-title" className="text-2xl">
+          Connected
+        </h2>
+        {integrations.length === 0 ? (
+          <p className="mt-3">Nothing is connected yet. Enquiries reach the team by e-mail and in this console.</p>
+        ) : (
+          <table className={`${stacked.table} mt-3`}>
+            <caption className={`${stacked.caption} sr-only`}>Connected integrations</caption>
+            <thead className={stacked.thead}>
+              <tr className={stacked.headRow}>
+                {["Name", "Kind", "Sends to", "Events", "Says", "State", "Last delivery"].map((h) => (
+                  <th key={h} scope="col" className={stacked.th}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className={stacked.tbody}>
+              {integrations.map((item) => (
+                <tr key={item.id} className={stacked.tr}>
+                  <th scope="row" className={`${stacked.td} font-semibold`} data-label="Name">
+                    <Link to={`/staff/integrations/${item.id}`} className="underline underline-offset-2">
+                      {item.name}
+                    </Link>
+                  </th>
+                  <td className={stacked.td} data-label="Kind">
+                    {integrationKindLabels[item.kind]}
+                  </td>
+                  <td className={`${stacked.td} break-all`} data-label="Sends to">
+                    {item.host}
+                  </td>
+                  <td className={stacked.td} data-label="Events">
+                    <span>{item.events.map((event) => integrationEventLabels[event]).join("; ")}</span>
+                  </td>
+                  <td className={stacked.td} data-label="Says">
+                    {item.detail === "link" ? "Link only" : "Summary"}
+                  </td>
+                  <td className={stacked.td} data-label="State">
+                    <span>
+                      {item.paused ? "Paused" : "Active"}
+                      {item.dead > 0 ? (
+                        <span className="block font-semibold text-danger-700">{item.dead} given up</span>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className={stacked.td} data-label="Last delivery">
+                    {item.last ? (
+                      <span>
+                        {webhookStatusLabels[item.last.status]}
+                        {item.last.httpStatus !== null ? ` (HTTP ${item.last.httpStatus})` : ""}
+                        <time dateTime={isoTime(item.last.at)} className="block text-sm text-muted">
+                          {londonTime(item.last.at)}
+                        </time>
+                      </span>
+                    ) : (
+                      <span className="text-muted">None yet</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="add-title" className="mt-12 max-w-xl">
+        <h2 id="add-title" className="text-2xl">
+          Add an integration
+        </h2>
+        {failed ? (
+          <div className="mt-4">
+            <ErrorSummary errors={failed.errors} />
+          </div>
+        ) : null}
+        <Form method="post" aria-labelledby="add-title" className="mt-4 grid gap-6" noValidate>
+          <EndpointFields values={failed?.values ?? emptyEndpoint} errors={failed?.errors ?? []} />
+          <div>
+            <Button type="submit">Add integration</Button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,310 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import {
+  WEBHOOK_LOG_PAGE_SIZE,
+  type Integration,
+  type IntegrationInput,
+  type Integrations,
+  type WebhookDelivery,
+} from "~/lib/console/integrations";
+import type { Logger } from "~/lib/log.server";
+import type { Store } from "../enquiries/db.server";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../enquiries/queue.server";
+import { checkEndpointUrl, type AllowList } from "../enquiries/safe-fetch.server";
+import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../enquiries/schema.server";
+import { newSigningSecret } from "../enquiries/webhooks.server";
+import { recordAudit } from "./audit.server";
+
+/**
+ * /staff/integrations' server side (~/lib/console/integrations.ts): the
+ * endpoints, their delivery logs and Resend. Every change writes its audit
+ * row in the same transaction; the audit row names the endpoint's kind and
+ * host, never its address (a Slack or Teams address is a secret) or its
+ * signing secret.
+ */
+export type IntegrationsDeps = {
+  store: Store;
+  boss: PgBoss;
+  log: Logger;
+  /** The key of the audit log's hashes. */
+  secret: string;
+  /** WEBHOOK_ALLOW_ADDRESSES, for checking an address when it is saved. */
+  allow: AllowList;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+};
+
+const deliveryColumns = {
+  delivery: webhookDeliveries,
+  integrationName: integrations.name,
+  enquiryKind: submissions.kind,
+};
+
+function deliveryOf(row: {
+  delivery: typeof webhookDeliveries.$inferSelect;
+  integrationName: string;
+  enquiryKind: WebhookDelivery["enquiryKind"];
+}): WebhookDelivery {
+  const d = row.delivery;
+  return {
+    id: d.id,
+    integrationId: d.integrationId,
+    integrationName: row.integrationName,
+    submissionId: d.submissionId,
+    enquiryKind: row.enquiryKind,
+    event: d.event,
+    status: d.status,
+    attempts: d.attempts,
+    createdAt: d.createdAt,
+    lastAttemptAt: d.lastAttemptAt,
+    httpStatus: d.httpStatus,
+    latencyMs: d.latencyMs,
+    response: d.response,
+    lastError: d.lastError,
+  };
+}
+
+export function createIntegrations(deps: IntegrationsDeps): Integrations {
+  const { store, boss, log } = deps;
+
+  /** The last attempt and the dead count of each endpoint, in two queries. */
+  async function summaries(rows: IntegrationRow[]): Promise<Integration[]> {
+    const ids = rows.map((row) => row.id);
+    const [lasts, deads] =
+      ids.length === 0
+        ? [[], []]
+        : await Promise.all([
+            store.db
+              .selectDistinctOn([webhookDeliveries.integrationId], {
+                integrationId: webhookDeliveries.integrationId,
+                at: webhookDeliveries.lastAttemptAt,
+                status: webhookDeliveries.status,
+                httpStatus: webhookDeliveries.httpStatus,
+              })
+              .from(webhookDeliveries)
+              .where(
+                and(inArray(webhookDeliveries.integrationId, ids), sql`${webhookDeliveries.lastAttemptAt} is not null`),
+              )
+              .orderBy(webhookDeliveries.integrationId, desc(webhookDeliveries.lastAttemptAt)),
+            store.db
+              .select({ integrationId: webhookDeliveries.integrationId, n: count() })
+              .from(webhookDeliveries)
+              .where(and(inArray(webhookDeliveries.integrationId, ids), eq(webhookDeliveries.status, "dead")))
+              .groupBy(webhookDeliveries.integrationId),
+          ]);
+    return rows.map((row) => {
+      const last = lasts.find((l) => l.integrationId === row.id);
+      return {
+        id: row.id,
+        kind: row.kind,
+        name: row.name,
+        host: hostOf(row.url),
+        events: row.events,
+        detail: row.detail,
+        paused: row.pausedAt !== null,
+        createdAt: row.createdAt,
+        last: last?.at ? { at: last.at, status: last.status, httpStatus: last.httpStatus } : null,
+        dead: Number(deads.find((d) => d.integrationId === row.id)?.n ?? 0),
+      };
+    });
+  }
+
+  const checked = (input: IntegrationInput) => checkEndpointUrl(input.url, deps.allow);
+
+  return {
+    async list() {
+      return summaries(await store.db.select().from(integrations).orderBy(integrations.createdAt));
+    },
+
+    async get(id, page = 1) {
+      if (!UUID.test(id)) return null;
+      const [row] = await store.db.select().from(integrations).where(eq(integrations.id, id));
+      if (!row) return null;
+      const [[integration], [total]] = await Promise.all([
+        summaries([row]),
+        store.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, id)),
+      ]);
+      const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / WEBHOOK_LOG_PAGE_SIZE));
+      const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+      const rows = await store.db
+        .select(deliveryColumns)
+        .from(webhookDeliveries)
+        .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
+        .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
+        .where(eq(webhookDeliveries.integrationId, id))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(WEBHOOK_LOG_PAGE_SIZE)
+        .offset((current - 1) * WEBHOOK_LOG_PAGE_SIZE);
+      return {
+        integration: { ...integration!, url: row.url },
+        deliveries: rows.map(deliveryOf),
+        page: current,
+        pages,
+      };
+    },
+
+    async add(input, { member, meta }) {
+      const url = checked(input);
+      if (!url.ok) return { ok: false, errors: { url: url.error } };
+      const id = randomUUID();
+      const secret = input.kind === "webhook" ? newSigningSecret() : null;
+      await store.transaction(async (tx) => {
+        await tx.insert(integrations).values({
+          id,
+          kind: input.kind,
+          name: input.name,
+          url: url.url.href,
+          secret,
+          events: input.events,
+          detail: input.detail,
+        });
+        await recordAudit(tx, deps.secret, {
+          action: "integration-added",
+          actor: { member },
+          target: id,
+          detail: { kind: input.kind, host: url.url.host, events: input.events, detail: input.detail },
+          meta,
+        });
+      });
+      log.info("integration added", { integrationId: id, kind: input.kind, by: member.id });
+      return { ok: true, id, ...(secret ? { secret } : {}) };
+    },
+
+    async update(id, input, { member, meta }) {
+      if (!UUID.test(id)) return { ok: false, errors: {} };
+      const url = checked(input);
+      if (!url.ok) return { ok: false, errors: { url: url.error } };
+      const changed = await store.transaction(async (tx) => {
+        const [row] = await tx
+          .update(integrations)
+          .set({
+            name: input.name,
+            url: url.url.href,
+            events: input.events,
+            detail: input.detail,
+            updatedAt: new Date(),
+          })
+          .where(eq(integrations.id, id))
+          .returning({ kind: integrations.kind });
+        if (!row) return false;
+        await recordAudit(tx, deps.secret, {
+          action: "integration-changed",
+          actor: { member },
+          target: id,
+          detail: { kind: row.kind, host: url.url.host, events: input.events, detail: input.detail },
+          meta,
+        });
+        return true;
+      });
+      return changed ? { ok: true, id } : { ok: false, errors: {} };
+    },
+
+    async setPaused(id, paused, { member, meta }) {
+      if (!UUID.test(id)) return false;
+      return store.transaction(async (tx) => {
+        const [row] = await tx
+          .update(integrations)
+          .set({ pausedAt: paused ? new Date() : null, updatedAt: new Date() })
+          .where(eq(integrations.id, id))
+          .returning({ kind: integrations.kind });
+        if (!row) return false;
+        await recordAudit(tx, deps.secret, {
+          action: paused ? "integration-paused" : "integration-resumed",
+          actor: { member },
+          target: id,
+          detail: { kind: row.kind },
+          meta,
+        });
+        return true;
+      });
+    },
+
+    async remove(id, { member, meta }) {
+      if (!UUID.test(id)) return false;
+      const removed = await store.transaction(async (tx) => {
+        // Its deliveries go with it (foreign key); a job still queued finds no row and does nothing.
+        const [row] = await tx
+          .delete(integrations)
+          .where(eq(integrations.id, id))
+          .returning({ kind: integrations.kind, url: integrations.url });
+        if (!row) return false;
+        await recordAudit(tx, deps.secret, {
+          action: "integration-deleted",
+          actor: { member },
+          target: id,
+          detail: { kind: row.kind, host: hostOf(row.url) },
+          meta,
+        });
+        return true;
+      });
+      if (removed) log.info("integration deleted", { integrationId: id, by: member.id });
+      return removed;
+    },
+
+    async rotateSecret(id, { member, meta }) {
+      if (!UUID.test(id)) return null;
+      const secret = newSigningSecret();
+      return store.transaction(async (tx) => {
+        const [row] = await tx
+          .update(integrations)
+          .set({ secret, updatedAt: new Date() })
+          .where(and(eq(integrations.id, id), eq(integrations.kind, "webhook")))
+          .returning({ id: integrations.id });
+        if (!row) return null;
+        await recordAudit(tx, deps.secret, {
+          action: "integration-secret-rotated",
+          actor: { member },
+          target: id,
+          meta,
+        });
+        return secret;
+      });
+    },
+
+    async resend(deliveryId, { member, meta }) {
+      if (!UUID.test(deliveryId)) return false;
+      const resent = await store.transaction(async (tx, bossDb) => {
+        const [row] = await tx
+          .update(webhookDeliveries)
+          .set({ status: "queued" })
+          .where(
+            and(eq(webhookDeliveries.id, deliveryId), inArray(webhookDeliveries.status, ["sent", "dead", "skipped"])),
+          )
+          .returning({ integrationId: webhookDeliveries.integrationId, event: webhookDeliveries.event });
+        if (!row) return null;
+        await boss.send(WEBHOOK_QUEUE, { webhookDeliveryId: deliveryId } satisfies WebhookJob, { db: bossDb });
+        await recordAudit(tx, deps.secret, {
+          action: "webhook-resent",
+          actor: { member },
+          target: deliveryId,
+          detail: { integrationId: row.integrationId, event: row.event },
+          meta,
+        });
+        return row;
+      });
+      if (resent) log.info("webhook resent", { webhookDeliveryId: deliveryId, by: member.id });
+      return resent !== null;
+    },
+
+    async deliveriesOf(submissionId) {
+      if (!UUID.test(submissionId)) return [];
+      const rows = await store.db
+        .select(deliveryColumns)
+        .from(webhookDeliveries)
+        .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
+        .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
+        .where(eq(webhookDeliveries.submissionId, submissionId))
+        .orderBy(webhookDeliveries.createdAt, integrations.name);
+      return rows.map(deliveryOf);
+    },
+  };
+}
