@@ -1,11 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { SpamReason } from "~/lib/console/spam";
-import type {
-  IntegrationDetail,
-  IntegrationEvent,
-  IntegrationKind,
-  WebhookStatus,
-} from "~/lib/console/integrations";
+import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatus } from "~/lib/console/integrations";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import { check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
@@ -180,10 +175,7 @@ export const webhookDeliveries = pgTable(
       "webhook_deliveries_event_check",
       sql`${t.event} in ('enquiry.received', 'enquiry.released', 'delivery.dead_lettered')`,
     ),
-    check(
-      "webhook_deliveries_status_check",
-      sql`${t.status} in ('queued', 'sent', 'failed', 'dead', 'skipped')`,
-    ),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead', 'skipped')`),
     index("webhook_deliveries_log_idx").on(t.integrationId, t.createdAt),
     index("webhook_deliveries_submission_idx").on(t.submissionId),
     index("webhook_deliveries_dead_idx")

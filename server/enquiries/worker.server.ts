@@ -87,7 +87,11 @@ export async function startWebhookWorker(boss: PgBoss, deps: WebhookDeps, option
 }
 
 /** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */
-function settleEach<T>(jobs: readonly { id: string; data: T }[], limit: number, fn: (job: { data: T }) => Promise<unknown>) {
+function settleEach<T>(
+  jobs: readonly { id: string; data: T }[],
+  limit: number,
+  fn: (job: { data: T }) => Promise<unknown>,
+) {
   return mapBounded(jobs, limit, async (job) => {
     try {
       await fn(job);

@@ -30,7 +30,10 @@ describe("daily digest", () => {
   });
 
   test("lists dead letters and overdue enquiries with links into the console", async () => {
-    const props = digestProps({ deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1, deadWebhooks: [] }, site);
+    const props = digestProps(
+      { deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1, deadWebhooks: [] },
+      site,
+    );
     expect(props).toMatchObject({
       date: "Mon 23 Nov 2026",
       deadLettersUrl: "https://www.maternis.health/staff?problem=1",
@@ -65,7 +68,13 @@ describe("daily digest", () => {
 
   test("says how many more when a list is cut, and only what there is", async () => {
     const props = digestProps(
-      { deadLetters: [], deadTotal: 0, overdue: Array(DIGEST_LIST_LIMIT).fill(overdue), overdueTotal: 70, deadWebhooks: [] },
+      {
+        deadLetters: [],
+        deadTotal: 0,
+        overdue: Array(DIGEST_LIST_LIMIT).fill(overdue),
+        overdueTotal: 70,
+        deadWebhooks: [],
+      },
       site,
     )!;
     expect(staffDigestSubject(props)).toBe("Enquiries digest: 70 enquiries waiting");

@@ -92,7 +92,8 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
           if (deliveryId) queued.push(kind);
         }
         // A post the guard kept reaches the team's integrations now; one staff moved there already had.
-        if (queued.length > 0) await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
+        if (queued.length > 0)
+          await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
         await recordAudit(tx, deps.secret, {
           action: "spam-released",
           actor: { member },
