@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
-import { COMMUNICATION_PATH, communicationRouter } from "./api.server";
+import { COMMUNICATION_PATH } from "./api.server";
 import { deliveryMessageId } from "./messages.server";
-import { deliveries } from "./schema.server";
+import { deliveries, textMessages } from "./schema.server";
 import {
   TransportConfigError,
   createMailTransport,
@@ -68,28 +68,23 @@ async function startPipeline(overrides: Record<string, string> = {}, settings: A
     log,
     mail: createMailTransport(env, log, trust(settings)),
     sms: createSmsTransport(env, log, trust(settings)),
+    // A text message the endpoint could not send is the worker's after a second, not a minute.
+    smsGraceMs: 1000,
   });
   open.push(pipeline);
   return { pipeline, store: pipeline.internals.store };
 }
 
-/** POST /functions/v1/azure-communication served with the ACS transports. */
+/** POST /functions/v1/azure-communication served by a pipeline with the ACS transports. */
 async function startEndpoint(overrides: Record<string, string> = {}) {
-  const env = acsEnv(overrides);
+  const { pipeline, store } = await startPipeline({ COMMUNICATION_API_KEY: API_KEY, ...overrides });
   const app = express();
-  app.use(
-    communicationRouter({
-      apiKey: API_KEY,
-      mail: createMailTransport(env, log, trust()),
-      sms: createSmsTransport(env, log, trust()),
-      log,
-    }),
-  );
+  app.use(pipeline.apiRouter);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   cleanups.push(() => server.close());
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${COMMUNICATION_PATH}`;
-  return async (body: unknown) => {
+  const post = async (body: unknown) => {
     const res = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${API_KEY}` },
@@ -97,6 +92,7 @@ async function startEndpoint(overrides: Record<string, string> = {}) {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
+  return Object.assign(post, { store });
 }
 
 /** A request with no signature, trusting the server's certificate. */
@@ -317,15 +313,30 @@ describe("the communication endpoint with ACS", () => {
       data: { to: ["+447700900123", "+233201234567"], message: "Visit at 10:00 — OK?" },
     });
     expect(text.status).toBe(200);
-    expect(acs.sms).toEqual([
+    // One request per recipient: each is a stored message of its own (retried, erased and exported by number).
+    const texts = [...acs.sms].sort((a, b) => a.to[0]!.localeCompare(b.to[0]!));
+    expect(texts).toEqual([
       {
         from: "+447700900001",
-        to: ["+447700900123", "+233201234567"],
+        to: ["+233201234567"],
         message: "Visit at 10:00 — OK?",
-        messageIds: expect.any(Array),
+        messageIds: [expect.any(String)],
+      },
+      {
+        from: "+447700900001",
+        to: ["+447700900123"],
+        message: "Visit at 10:00 — OK?",
+        messageIds: [expect.any(String)],
       },
     ]);
-    expect(text.body).toEqual({ success: true, messageId: acs.sms[0]!.messageIds.join(",") });
+    expect(String(text.body.messageId).split(",").sort()).toEqual(texts.map((sms) => sms.messageIds[0]).sort());
+    expect(text.body.success).toBe(true);
+    expect(
+      (await post.store.db.select().from(textMessages)).map((row) => [row.recipient, row.status, row.attempts]).sort(),
+    ).toEqual([
+      ["+233201234567", "sent", 1],
+      ["+447700900123", "sent", 1],
+    ]);
     expect(acs.requests.every((r) => r.verified)).toBe(true);
   });
 
@@ -363,13 +374,37 @@ describe("the communication endpoint with ACS", () => {
         body: { error: "Invalid To phone number format." },
       },
     );
-    acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 500 });
+    acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 400 });
     expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Hi" } })).toEqual({
       status: 502,
       body: { error: "Failed to send SMS" },
     });
-    // Every one of these reached the service, signed.
-    expect(acs.requests.filter((r) => r.route === "sms-send" && r.verified)).toHaveLength(2);
+    // Every one of these reached the service, signed (one request per recipient).
+    expect(acs.requests.filter((r) => r.route === "sms-send" && r.verified)).toHaveLength(3);
+    // A refused message is given up at once: retrying cannot help.
+    expect(
+      (await post.store.db.select().from(textMessages)).filter((row) => row.status === "dead").map((r) => r.lastError),
+    ).toEqual(expect.arrayContaining(["Invalid To phone number format.", "Failed to send SMS"]));
+  });
+
+  test("an SMS the service cannot take yet (a 500 for its recipient) is accepted, stored and sent by the worker later", async () => {
+    const post = await startEndpoint();
+    acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 500 });
+    expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Visit at 10:00" } })).toEqual({
+      status: 202,
+      body: { success: true, queued: true },
+    });
+    const [stored] = await post.store.db.select().from(textMessages);
+    expect(stored).toMatchObject({ status: "failed", attempts: 1, lastError: "Failed to send SMS" });
+
+    acs.settings.smsOutcome = () => ({ successful: true });
+    const sent = await waitFor(async () => {
+      const [row] = await post.store.db.select().from(textMessages).where(eq(textMessages.id, stored!.id));
+      return row?.status === "sent" ? row : null;
+    });
+    expect(sent.attempts).toBe(2);
+    expect(sent.providerMessageId).toBe(acs.sms.at(-1)!.messageIds[0]);
+    expect(acs.sms.map((sms) => sms.to)).toEqual([["+447700900123"], ["+447700900123"]]);
   });
 
   test("a number that is not E.164 is a 400 and never reaches ACS", async () => {

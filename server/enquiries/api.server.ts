@@ -2,19 +2,17 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import type { Logger } from "~/lib/log.server";
-import {
-  EMAIL_FALLBACK_ERROR,
-  SMS_FALLBACK_ERROR,
-  errorText,
-  type MailTransport,
-  type SmsTransport,
-} from "./transport.server";
+import type { SmsOutcome } from "./sms.server";
+import { EMAIL_FALLBACK_ERROR, errorText, type MailTransport } from "./transport.server";
 
 /**
  * POST /functions/v1/azure-communication: the e-mail and SMS endpoint the
  * original product posted to, kept with its contract ({ action, data }) for
  * the company's own back-office services only. The website's
  * forms never use it. Disabled (404) unless COMMUNICATION_API_KEY is set.
+ * send_sms answers 200 when the provider took every message, 502 with its
+ * text (or "Failed to send SMS") when it refused one, and 202 `{ success,
+ * queued }` when it could not take some yet: those are retried by the worker.
  */
 export const COMMUNICATION_PATH = "/functions/v1/azure-communication";
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -75,10 +73,11 @@ function firstIssue(error: z.ZodError): string {
 export function communicationRouter(options: {
   apiKey: string | undefined;
   mail: MailTransport;
-  sms: SmsTransport;
+  /** send_sms: stores the messages, tries them, and says how it went (./sms.server.ts `sendTextMessages`). */
+  sendSms: (request: { to: string[]; message: string }) => Promise<SmsOutcome>;
   log: Logger;
 }): express.Router {
-  const { apiKey, mail, sms, log } = options;
+  const { apiKey, mail, sendSms, log } = options;
   const router = express.Router();
   const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: true, type: () => true });
 
@@ -114,16 +113,20 @@ export function communicationRouter(options: {
         const parsed = body.safeParse(req.body);
         if (!parsed.success) return reply(res, 400, { error: firstIssue(parsed.error) });
         const request = parsed.data;
+        if (request.action === "send_sms") {
+          // Stored before it is tried: what the provider cannot take now is retried, never lost.
+          const outcome = await sendSms({ to: request.data.to, message: request.data.message });
+          if (outcome.state === "sent") return reply(res, 200, { success: true, messageId: outcome.messageId });
+          if (outcome.state === "refused") return reply(res, 502, { error: outcome.error });
+          return reply(res, 202, { success: true, queued: true });
+        }
         try {
-          const receipt =
-            request.action === "send_email"
-              ? await mail.sendEmail({
-                  to: request.data.to,
-                  subject: request.data.subject,
-                  html: request.data.htmlContent,
-                  text: request.data.textContent,
-                })
-              : await sms.sendSms({ to: request.data.to, message: request.data.message });
+          const receipt = await mail.sendEmail({
+            to: request.data.to,
+            subject: request.data.subject,
+            html: request.data.htmlContent,
+            text: request.data.textContent,
+          });
           log.info("communication sent", {
             action: request.action,
             recipients: request.data.to.length,
@@ -131,7 +134,7 @@ export function communicationRouter(options: {
           });
           return reply(res, 200, { success: true, messageId: receipt.messageId });
         } catch (error) {
-          const message = errorText(error, request.action === "send_email" ? EMAIL_FALLBACK_ERROR : SMS_FALLBACK_ERROR);
+          const message = errorText(error, EMAIL_FALLBACK_ERROR);
           log.warn("communication failed", { action: request.action, error: message });
           return reply(res, 502, { error: message });
         }

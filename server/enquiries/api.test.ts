@@ -1,14 +1,18 @@
 import { writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
-import { tempDataDir } from "../../test/support/pglite";
+import { tempDataDir, testEnv } from "../../test/support/pglite";
 import { freePort } from "../../test/support/server-process";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { COMMUNICATION_PATH, MAX_BODY_BYTES, bearerMatches, communicationRouter } from "./api.server";
 import { fileSmsTransport, smtpMailTransport, type MailTransport, type SmsTransport } from "./transport.server";
+import { createEnquiryPipeline, type EnquiryPipeline } from ".";
+import { textMessages } from "./schema.server";
+import { sendTextMessages } from "./sms.server";
 
 /** POST /functions/v1/azure-communication against real transports: an SMTP server on loopback and the file SMS outbox. */
 const KEY = "test-key-0123456789abcdefghijklmnop";
@@ -26,7 +30,16 @@ async function serve(options: { apiKey?: string; mail?: MailTransport; sms?: Sms
     communicationRouter({
       apiKey: options.apiKey,
       mail,
-      sms: options.sms ?? fileSmsTransport({ outbox: path.join(data.dir, "outbox"), log }),
+      // Text messages are stored (in this file's one pipeline) before they are sent through `sms`.
+      sendSms: (request) =>
+        sendTextMessages(
+          {
+            ...pipeline.internals,
+            sms: options.sms ?? fileSmsTransport({ outbox: path.join(data.dir, "outbox"), log }),
+            log,
+          },
+          request,
+        ),
       log,
     }),
   );
@@ -52,14 +65,25 @@ const email = {
   textContent: "Attached",
 };
 
+let pipeline: EnquiryPipeline;
+const pipelineData = tempDataDir();
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  // No worker: what the endpoint could not send stays stored, for the tests to read.
+  pipeline = await createEnquiryPipeline({
+    env: testEnv({ DATA_DIR: pipelineData.dir }),
+    log,
+    runWorker: false,
+  });
 });
 afterAll(async () => {
   for (const server of servers) server.close();
   for (const transport of transports) transport.close();
   await smtp.stop();
+  await pipeline?.close();
   data.remove();
+  pipelineData.remove();
 });
 
 describe("the communication endpoint", () => {
@@ -159,8 +183,14 @@ describe("the communication endpoint", () => {
     const blocked = path.join(data.dir, "blocked");
     writeFileSync(blocked, "not a folder");
     const smsDown = await serve({ apiKey: KEY, sms: fileSmsTransport({ outbox: blocked, log }) });
-    const sms = await post(smsDown, { action: "send_sms", data: { to: "+447700900123", message: "Hi" } });
-    expect(sms.status).toBe(502);
-    expect((await sms.json()).error).toMatch(/\S/);
+    const sms = await post(smsDown, { action: "send_sms", data: { to: "+447700900124", message: "Hi" } });
+    // The outbox cannot be written now, which may pass: the message is kept for the worker's retries.
+    expect(sms.status).toBe(202);
+    expect(await sms.json()).toEqual({ success: true, queued: true });
+    const [kept] = await pipeline.internals.store.db
+      .select()
+      .from(textMessages)
+      .where(eq(textMessages.recipient, "+447700900124"));
+    expect(kept).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/\S/) });
   });
 });

@@ -22,7 +22,8 @@ import {
 import { limitsFromEnv } from "./limits.server";
 import { keepSuspectedSpam, spamCapsFromEnv, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
-import { startDeliveryWorker, startWebhookWorker } from "./worker.server";
+import { startDeliveryWorker, startSmsWorker, startWebhookWorker } from "./worker.server";
+import { sendTextMessages, type SmsDeps } from "./sms.server";
 import { parseAllowList } from "./safe-fetch.server";
 import type { WebhookDeps } from "./webhooks.server";
 import { workStaffMail } from "../staff/mail.server";
@@ -62,6 +63,8 @@ type PipelineOptions = {
   sms?: SmsTransport;
   /** Tests: a certificate authority the webhook requests trust, and their timeout. */
   webhooks?: { ca?: string; timeoutMs?: number };
+  /** Tests: when a stored text message's job becomes due if the endpoint's own attempt failed (./sms.server.ts). */
+  smsGraceMs?: number;
 };
 
 export async function createEnquiryPipeline(options: PipelineOptions): Promise<EnquiryPipeline> {
@@ -99,6 +102,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     now: siteClock(env),
   };
 
+  const smsDeps: SmsDeps = { store, boss, sms, log, graceMs: options.smsGraceMs };
   const webhookDeps: WebhookDeps = {
     store,
     log,
@@ -117,6 +121,8 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     });
     // Webhooks, Slack and Teams (/staff/integrations), with their own dead letters.
     await startWebhookWorker(boss, webhookDeps, env);
+    // Text messages the communication endpoint could not send at once.
+    await startSmsWorker(boss, smsDeps, env);
     // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
     await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
     // The daily digest to the enquiries team (08:00 Europe/London).
@@ -164,7 +170,12 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       submitEnquiry: (kind, fields, meta) => submitEnquiry(submitDeps, kind, fields, meta),
       keepSuspectedSpam: (kind, fields, reason, meta) => keepSuspectedSpam(spamDeps, kind, fields, reason, meta),
     },
-    apiRouter: communicationRouter({ apiKey: env.COMMUNICATION_API_KEY, mail, sms, log }),
+    apiRouter: communicationRouter({
+      apiKey: env.COMMUNICATION_API_KEY,
+      mail,
+      sendSms: (request) => sendTextMessages(smsDeps, request),
+      log,
+    }),
     healthCheck: () => store.ping(),
     deliveryStats: () => deliveryStats(store),
     close() {

@@ -23,6 +23,11 @@ export const WEBHOOK_QUEUE = "webhook-delivery";
 export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
 export type WebhookJob = { webhookDeliveryId: string };
 
+/** One job per text message (./sms.server.ts); its data is `{ textMessageId }`. */
+export const SMS_QUEUE = "sms-delivery";
+export const SMS_DEAD_QUEUE = "sms-delivery-dead";
+export type SmsJob = { textMessageId: string };
+
 /** The job that sends one delivery. Notifications first: the company hears of an enquiry before anything else. */
 export function deliveryJob(delivery: { id: string; kind: DeliveryKind }) {
   return {
@@ -113,6 +118,9 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
   await ensureQueue(boss, WEBHOOK_DEAD_QUEUE, deadLetterQueueOptions);
   await ensureQueue(boss, WEBHOOK_QUEUE, webhookQueueOptions(env));
+  // Text messages: the e-mails' policy, their own dead letters.
+  await ensureQueue(boss, SMS_DEAD_QUEUE, deadLetterQueueOptions);
+  await ensureQueue(boss, SMS_QUEUE, { ...deliveryQueueOptions(env), deadLetter: SMS_DEAD_QUEUE });
   await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
   // A backup that fails is retried once, five minutes later.
   await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
@@ -138,6 +146,8 @@ export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logge
     DEAD_LETTER_QUEUE,
     WEBHOOK_QUEUE,
     WEBHOOK_DEAD_QUEUE,
+    SMS_QUEUE,
+    SMS_DEAD_QUEUE,
     RETENTION_QUEUE,
     BACKUP_QUEUE,
     STAFF_MAIL_QUEUE,

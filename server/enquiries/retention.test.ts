@@ -58,7 +58,7 @@ describe.each(engines)("retention sweep on $name", (engine) => {
     await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
     const log = createMemoryLogger();
     const result = await runRetentionSweep(store, 24, log);
-    expect(result).toEqual({ deleted: 0, spamDeleted: 0, auditDeleted: 1 });
+    expect(result).toEqual({ deleted: 0, textsDeleted: 0, spamDeleted: 0, auditDeleted: 1 });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([

@@ -184,6 +184,40 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Text messages (SMS) the communication endpoint sends (POST
+ * /functions/v1/azure-communication, send_sms): one row per recipient,
+ * stored before the first attempt and sent like an e-mail (retries, dead
+ * letter, the console's "Text messages"). The number and the text are
+ * personal data: erasure and the access export find them by number, and the
+ * retention sweep deletes them with the enquiries.
+ */
+export const textMessages = pgTable(
+  "text_messages",
+  {
+    id: uuid("id").primaryKey(),
+    /** The request that sent it (one per send_sms, whatever its number of recipients). */
+    requestId: uuid("request_id").notNull(),
+    /** E.164, like +447700900123. */
+    recipient: text("recipient").notNull(),
+    body: text("body").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("text_messages_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),
+    index("text_messages_recipient_idx").on(t.recipient),
+    index("text_messages_created_at_idx").on(t.createdAt),
+    index("text_messages_dead_idx")
+      .on(t.status)
+      .where(sql`${t.status} = 'dead'`),
+  ],
+);
+
 /** Secrets generated on first start and shared by every process using the database. */
 export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
@@ -191,8 +225,9 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { submissions, deliveries, appSecrets, integrations, webhookDeliveries };
+export const schema = { submissions, deliveries, appSecrets, integrations, webhookDeliveries, textMessages };
 export type Submission = typeof submissions.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type TextMessage = typeof textMessages.$inferSelect;

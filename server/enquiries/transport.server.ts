@@ -45,10 +45,21 @@ export interface SmsTransport {
 export class SendError extends Error {
   override name = "SendError";
   readonly retryAfterMs: number | undefined;
-  constructor(message: string, options: { cause?: unknown; retryAfterMs?: number } = {}) {
+  /**
+   * The provider refused this message itself (an HTTP 4xx other than 408 and
+   * 429, or a recipient it rejected): sending it again cannot succeed.
+   */
+  readonly permanent: boolean;
+  constructor(message: string, options: { cause?: unknown; retryAfterMs?: number; permanent?: boolean } = {}) {
     super(message, { cause: options.cause });
     this.retryAfterMs = options.retryAfterMs ?? rateLimitDelay(options.cause);
+    this.permanent = options.permanent ?? isRefusal((options.cause as { statusCode?: unknown } | null)?.statusCode);
   }
+}
+
+/** An HTTP status that refuses the request itself (not 408 Request Timeout, not 429 Too Many Requests). */
+export function isRefusal(status: unknown): boolean {
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /** How long an SMTP server that answered "busy" is left alone when it gives no time of its own. */
@@ -323,7 +334,11 @@ export function acsSmsTransport(options: { from: string; connectionString: strin
         );
         // A 202 can still carry a refused recipient: that is a failure too.
         const failed = results.find((result) => !result.successful);
-        if (failed) throw new Error(failed.errorMessage ?? "");
+        if (failed) {
+          throw new SendError(failed.errorMessage?.trim() || SMS_FALLBACK_ERROR, {
+            permanent: isRefusal(failed.httpStatusCode),
+          });
+        }
         return {
           messageId: results
             .map((result) => result.messageId)
@@ -331,6 +346,7 @@ export function acsSmsTransport(options: { from: string; connectionString: strin
             .join(","),
         };
       } catch (error) {
+        if (error instanceof SendError) throw error;
         throw new SendError(acsErrorText(error, SMS_FALLBACK_ERROR, timeoutMs), { cause: error });
       }
     },

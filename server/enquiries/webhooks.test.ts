@@ -217,7 +217,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     if (!result.ok) throw new Error("not accepted");
     const [dead] = await settled(store, 1);
     expect(dead).toMatchObject({ status: "dead", attempts: 2, httpStatus: 500, response: "broken" });
-    expect(await console.alerts.deadWebhookCount()).toBe(1);
+    expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 1, texts: 0 });
     expect((await collectDigest(store, new Date())).deadWebhooks).toEqual([
       { integrationId: added.id, name: "webhook endpoint", count: 1 },
     ]);
@@ -231,7 +231,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     });
     expect(sent.httpStatus).toBe(204);
     expect(receiver.requests.slice(before).map((r) => r.headers["webhook-id"])).toEqual([dead!.id]);
-    expect(await console.alerts.deadWebhookCount()).toBe(0);
+    expect((await console.alerts.deadLetters()).webhooks).toBe(0);
     // A delivery already queued or retrying is not resent twice.
     await store.db.update(webhookDeliveries).set({ status: "queued" }).where(eq(webhookDeliveries.id, dead!.id));
     expect(await console.integrations.resend(dead!.id, by)).toBe(false);

@@ -2,7 +2,17 @@ import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { processDelivery, type DeliveryDeps } from "./deliveries.server";
-import { DELIVERY_QUEUE, WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type DeliveryJob, type WebhookJob } from "./queue.server";
+import {
+  DELIVERY_QUEUE,
+  SMS_DEAD_QUEUE,
+  SMS_QUEUE,
+  WEBHOOK_DEAD_QUEUE,
+  WEBHOOK_QUEUE,
+  type DeliveryJob,
+  type SmsJob,
+  type WebhookJob,
+} from "./queue.server";
+import { processTextMessage, processTextMessageDeadLetter, type SmsDeps } from "./sms.server";
 import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "./webhooks.server";
 import { rateLimitDelay } from "./transport.server";
 
@@ -84,6 +94,19 @@ export async function startWebhookWorker(boss: PgBoss, deps: WebhookDeps, option
       if (job) await processWebhookDeadLetter(deps, job.data.webhookDeliveryId);
     },
   );
+}
+
+/** The text messages' worker (./sms.server.ts): like the webhooks', with their own dead letters. */
+export async function startSmsWorker(boss: PgBoss, deps: SmsDeps, options: DeliveryWorkerOptions) {
+  const polling = { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS };
+  await boss.work<SmsJob>(
+    SMS_QUEUE,
+    { ...polling, batchSize: options.WORKER_BATCH_SIZE, perJobResults: true },
+    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => processTextMessage(deps, job.data.textMessageId)),
+  );
+  await boss.work<SmsJob>(SMS_DEAD_QUEUE, polling, async ([job]) => {
+    if (job) await processTextMessageDeadLetter(deps, job.data.textMessageId);
+  });
 }
 
 /** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */

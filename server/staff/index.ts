@@ -12,6 +12,7 @@ import { createSubjectRequests } from "./subjects.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
 import { createInbox } from "./inbox.server";
 import { createIntegrations } from "./integrations.server";
+import { createTextMessages } from "./messages.server";
 import { parseAllowList } from "../enquiries/safe-fetch.server";
 
 /**
@@ -53,6 +54,7 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
     close: () => announcements.close(),
     spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
     alerts: createAlerts(deps.store),
+    messages: createTextMessages({ ...deps, secret }),
     integrations: createIntegrations({ ...deps, secret, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) }),
   };
 }

@@ -7,7 +7,7 @@ import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { enqueueDelivery } from "../enquiries/deliveries.server";
 import { queueWebhookEvent } from "../enquiries/webhooks.server";
-import { deliveries, submissions, webhookDeliveries, type Submission } from "../enquiries/schema.server";
+import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "../enquiries/schema.server";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -131,17 +131,18 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
 }
 
 export function createAlerts(store: Store): Alerts {
+  const dead = async (table: typeof deliveries | typeof webhookDeliveries | typeof textMessages) => {
+    const [row] = await store.db.select({ n: count() }).from(table).where(eq(table.status, "dead"));
+    return Number(row?.n ?? 0);
+  };
   return {
-    async deadLetterCount() {
-      const [row] = await store.db.select({ n: count() }).from(deliveries).where(eq(deliveries.status, "dead"));
-      return Number(row?.n ?? 0);
-    },
-    async deadWebhookCount() {
-      const [row] = await store.db
-        .select({ n: count() })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.status, "dead"));
-      return Number(row?.n ?? 0);
+    async deadLetters() {
+      const [emails, webhooks, texts] = await Promise.all([
+        dead(deliveries),
+        dead(webhookDeliveries),
+        dead(textMessages),
+      ]);
+      return { emails, webhooks, texts };
     },
   };
 }

@@ -272,13 +272,13 @@ describe.each(engines)("suspected spam on $name", (engine) => {
 
   test("the banner's dead-letter count", async () => {
     const { service, console, store } = await start();
-    expect(await console.alerts.deadLetterCount()).toBe(0);
+    expect((await console.alerts.deadLetters()).emails).toBe(0);
     const result = await service.submitEnquiry("contact", contact("dead@example.org"), { ip: "192.0.2.12" });
     if (!result.ok) throw new Error("setup");
     await waitFor(async () => (await store.db.$count(deliveries, eq(deliveries.status, "sent"))) === 2, {
       what: "both sent",
     });
     await store.db.update(deliveries).set({ status: "dead" });
-    expect(await console.alerts.deadLetterCount()).toBe(2);
+    expect((await console.alerts.deadLetters()).emails).toBe(2);
   });
 });

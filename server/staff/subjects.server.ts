@@ -13,16 +13,17 @@ import type {
   SubjectRequests,
   SubjectSubmission,
 } from "~/lib/console/subjects";
+import { isPhoneKey, normaliseSubjectEmail } from "~/lib/console/subjects";
 import { rowsOf, type Database, type Store, type Transaction } from "../enquiries/db.server";
 import { predecessorOf } from "../enquiries/deliveries.server";
 import { buildEmail } from "../enquiries/messages.server";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, submissions, textMessages } from "../enquiries/schema.server";
 import { recordAudit, subjectHash } from "./audit.server";
 import { enquiryNotes } from "./schema.server";
 
 /**
  * Data-subject requests (docs/decisions/009-staff-console.md): everything
- * held about one e-mail address, found, exported or erased.
+ * held about one e-mail address or phone number, found, exported or erased.
  *
  * Where a person's data lives:
  * - `submissions` (by `email`, lower-cased when stored), suspected spam included;
@@ -32,7 +33,10 @@ import { enquiryNotes } from "./schema.server";
  *   `{ deliveryId }`, but a job's `output` can hold a provider's error naming
  *   the recipient, and `staff-mail` jobs carry whole rendered e-mails;
  * - the file outbox (DATA_DIR/outbox), one .eml file per message, named after
- *   its Message-ID (`<submission id>.<kind>@host` for an enquiry's e-mails).
+ *   its Message-ID (`<submission id>.<kind>@host` for an enquiry's e-mails),
+ *   and one `sms-<id>.json` per text message (the file SMS transport);
+ * - `text_messages` (by `recipient`, E.164) for a phone number, and their
+ *   jobs (`{ textMessageId }`).
  */
 export type SubjectDeps = {
   store: Store;
@@ -48,6 +52,7 @@ export type SubjectDeps = {
 type SubmissionRow = typeof submissions.$inferSelect;
 type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
+type TextRow = typeof textMessages.$inferSelect;
 
 const ADDRESS_CHARS = "a-z0-9._%+-";
 
@@ -81,13 +86,23 @@ export function searchableMailText(raw: string): string {
   return [raw, qp, ...base64].join("\n").toLowerCase();
 }
 
-async function loadSubject(db: Database | Transaction, email: string, lock = false) {
-  const query = db.select().from(submissions).where(eq(submissions.email, email)).orderBy(desc(submissions.createdAt));
-  const rows: SubmissionRow[] = lock ? await query.for("update") : await query;
+async function loadSubject(db: Database | Transaction, key: string, lock = false) {
+  // A phone number's data is its text messages; an address's, its enquiries.
+  const texts = async (): Promise<TextRow[]> => {
+    if (!isPhoneKey(key)) return [];
+    const query = db
+      .select()
+      .from(textMessages)
+      .where(eq(textMessages.recipient, key))
+      .orderBy(desc(textMessages.createdAt));
+    return lock ? await query.for("update") : await query;
+  };
+  const query = db.select().from(submissions).where(eq(submissions.email, key)).orderBy(desc(submissions.createdAt));
+  const rows: SubmissionRow[] = isPhoneKey(key) ? [] : lock ? await query.for("update") : await query;
   const ids = rows.map((row) => row.id);
-  const [deliveryRows, noteRows]: [DeliveryRow[], NoteRow[]] =
+  const [deliveryRows, noteRows, textRows]: [DeliveryRow[], NoteRow[], TextRow[]] =
     ids.length === 0
-      ? [[], []]
+      ? [[], [], await texts()]
       : await Promise.all([
           db.select().from(deliveries).where(inArray(deliveries.submissionId, ids)).orderBy(asc(deliveries.createdAt)),
           db
@@ -95,8 +110,9 @@ async function loadSubject(db: Database | Transaction, email: string, lock = fal
             .from(enquiryNotes)
             .where(inArray(enquiryNotes.submissionId, ids))
             .orderBy(asc(enquiryNotes.createdAt)),
+          texts(),
         ]);
-  return { rows, deliveryRows, noteRows };
+  return { rows, deliveryRows, noteRows, textRows };
 }
 
 function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectRecord {
@@ -124,7 +140,16 @@ function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>
       .filter((n) => n.submissionId === row.id)
       .map((n) => ({ id: n.id, author: n.authorName, body: n.body, createdAt: n.createdAt })),
   }));
-  return { email, submissions: list, counts: countsOf(loaded) };
+  const texts = loaded.textRows.map((t) => ({
+    id: t.id,
+    recipient: t.recipient,
+    body: t.body,
+    status: t.status,
+    attempts: t.attempts,
+    sentAt: t.sentAt,
+    createdAt: t.createdAt,
+  }));
+  return { email, submissions: list, texts, counts: countsOf(loaded) };
 }
 
 function countsOf(loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectCounts {
@@ -133,6 +158,7 @@ function countsOf(loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectCount
     suspectedSpam: loaded.rows.filter((row) => row.spamReason !== null).length,
     deliveries: loaded.deliveryRows.length,
     notes: loaded.noteRows.length,
+    texts: loaded.textRows.length,
   };
 }
 
@@ -182,12 +208,21 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
     });
   }
   return {
-    about:
-      "Everything Maternis holds about this e-mail address: each form sent, the e-mails it caused (subject and text as sent) and our internal notes.",
+    about: isPhoneKey(record.email)
+      ? "Everything Maternis holds about this phone number: each text message sent to it, as sent."
+      : "Everything Maternis holds about this e-mail address: each form sent, the e-mails it caused (subject and text as sent) and our internal notes.",
     email: record.email,
     exportedAt: now.toISOString(),
     counts: record.counts,
     submissions: items,
+    textMessages: record.texts.map((text) => ({
+      to: text.recipient,
+      message: text.body,
+      status: text.status,
+      attempts: text.attempts,
+      createdAt: iso(text.createdAt),
+      sentAt: iso(text.sentAt),
+    })),
   };
 }
 
@@ -217,7 +252,8 @@ export async function removeOutboxFiles(outboxDir: string, email: string, ids: r
   const prefixes = ids.map((id) => `${id.toLowerCase()}.`);
   let removed = 0;
   for (const name of names) {
-    if (!name.endsWith(".eml")) continue;
+    // E-mails (.eml) and the file SMS transport's text messages (sms-<id>.json, holding the number).
+    if (!name.endsWith(".eml") && !(name.startsWith("sms-") && name.endsWith(".json"))) continue;
     const file = path.join(outboxDir, name);
     let belongs = prefixes.some((prefix) => name.toLowerCase().startsWith(prefix));
     if (!belongs) {
@@ -257,7 +293,14 @@ export async function exportSubject(deps: SubjectDeps, email: string, by: Subjec
  * rewrites them so that their files hold no byte of the deleted rows.
  * (`audit_log` only gains a row holding a keyed hash, never the person.)
  */
-export const ERASED_TABLES = ["submissions", "deliveries", "enquiry_notes", "pgboss.job"] as const;
+export const ERASED_TABLES = [
+  "submissions",
+  "deliveries",
+  "enquiry_notes",
+  "webhook_deliveries",
+  "text_messages",
+  "pgboss.job",
+] as const;
 
 /**
  * Erases the person: one transaction deletes their submissions, deliveries,
@@ -277,8 +320,10 @@ export async function eraseSubject(
   const { counts, jobs, ids } = await deps.store.transaction(async (tx) => {
     const loaded = await loadSubject(tx, email, true);
     const submissionIds = loaded.rows.map((row) => row.id);
-    const ids = [...submissionIds, ...loaded.deliveryRows.map((d) => d.id)];
+    const textIds = loaded.textRows.map((t) => t.id);
+    const ids = [...submissionIds, ...loaded.deliveryRows.map((d) => d.id), ...textIds];
     const jobs = await deleteJobs(tx, personPattern(email, ids));
+    if (textIds.length > 0) await tx.delete(textMessages).where(inArray(textMessages.id, textIds));
     if (submissionIds.length > 0) {
       await tx.delete(enquiryNotes).where(inArray(enquiryNotes.submissionId, submissionIds));
       await tx.delete(deliveries).where(inArray(deliveries.submissionId, submissionIds));
@@ -292,7 +337,7 @@ export async function eraseSubject(
       detail: { ...counts, jobs },
       meta: by.meta,
     });
-    return { counts, jobs, ids: submissionIds };
+    return { counts, jobs, ids: [...submissionIds, ...textIds] };
   });
   const outboxFiles = await removeOutboxFiles(deps.outboxDir, email, ids);
   const storage = await forgetErased(deps);
@@ -324,10 +369,13 @@ async function forgetErased(deps: SubjectDeps): Promise<ErasureResult["storage"]
   }
 }
 
+/** The key a request is filed under: an E.164 number, or the lower-cased address. */
+const keyOf = (value: string) => normaliseSubjectEmail(value) ?? value.trim().toLowerCase();
+
 export function createSubjectRequests(deps: SubjectDeps): SubjectRequests {
   return {
-    find: (email) => findSubject(deps.store, email.trim().toLowerCase()),
-    access: (email, by) => exportSubject(deps, email.trim().toLowerCase(), by),
-    erase: (email, by) => eraseSubject(deps, email.trim().toLowerCase(), by),
+    find: (email) => findSubject(deps.store, keyOf(email)),
+    access: (email, by) => exportSubject(deps, keyOf(email), by),
+    erase: (email, by) => eraseSubject(deps, keyOf(email), by),
   };
 }

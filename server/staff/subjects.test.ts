@@ -94,7 +94,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     // Find: case-insensitive, suspected spam included.
     const found = await staffConsole.subjects.find(`  ${subject.email.toUpperCase()} `);
     expect(found.email).toBe(subject.email.toLowerCase());
-    expect(found.counts).toEqual({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+    expect(found.counts).toEqual({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1, texts: 0 });
     expect(found.submissions.map((s) => s.id).sort()).toEqual([...ids, spamId].sort());
     expect(found.submissions.find((s) => s.id === spamId)?.spamReason).toBe("honeypot");
 
@@ -186,6 +186,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
       suspectedSpam: 0,
       deliveries: 2,
       notes: 1,
+      texts: 0,
     });
 
     // Audit: the erasure and the access export, each with the keyed hash and counts only.
@@ -256,6 +257,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
       suspectedSpam: 0,
       deliveries: 0,
       notes: 0,
+      texts: 0,
       jobs: 0,
       outboxFiles: 2,
     });

@@ -58,7 +58,8 @@ export function fakeConsole(
       assignees: unexpected,
       export: unexpected,
     },
-    alerts: { deadLetterCount: async () => 0, deadWebhookCount: async () => 0 },
+    alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
+    messages: { list: unexpected, retry: unexpected },
     integrations: {
       list: unexpected,
       get: unexpected,

@@ -1,17 +1,27 @@
 /**
- * What every console page warns about (the layout's banner): e-mails and
- * integration messages that were given up after every retry (dead letters)
- * need a person.
+ * What every console page warns about (the layout's banner): e-mails,
+ * integration messages and text messages given up after every retry (dead
+ * letters) need a person.
  */
+/** What was given up after every retry, right now. */
+export type DeadLetters = {
+  /** E-mail deliveries of enquiries. */
+  emails: number;
+  /** Webhook, Slack and Teams deliveries. */
+  webhooks: number;
+  /** Text messages (SMS). */
+  texts: number;
+};
+
 export interface Alerts {
-  /** How many e-mail deliveries are dead (given up) right now. */
-  deadLetterCount(): Promise<number>;
-  /** How many webhook, Slack and Teams deliveries are dead right now. */
-  deadWebhookCount(): Promise<number>;
+  deadLetters(): Promise<DeadLetters>;
 }
 
 /** The inbox filtered to delivery problems (failed, dead, or queued too long). */
 export const DELIVERY_PROBLEMS_PATH = "/staff?problem=1";
+
+/** The console's text messages (admins), with Retry on each one given up. */
+export const TEXT_MESSAGES_PATH = "/staff/messages";
 
 /** The integrations (admins), where each endpoint's log has a Resend button. */
 export const INTEGRATIONS_PATH = "/staff/integrations";

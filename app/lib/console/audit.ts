@@ -49,6 +49,7 @@ export const auditActions = {
   "integration-deleted": "Integration deleted",
   "integration-secret-rotated": "Webhook signing secret replaced",
   "webhook-resent": "Webhook resent",
+  "sms-retried": "Text message retried",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

@@ -11,6 +11,7 @@ import type { SubjectRequests } from "./subjects";
 import type { SpamFolder } from "./spam";
 import type { Inbox } from "./inbox";
 import type { Integrations } from "./integrations";
+import type { TextMessages } from "./messages";
 
 export interface StaffConsole {
   audit: AuditLog;
@@ -30,4 +31,6 @@ export interface StaffConsole {
   alerts: Alerts;
   /** Webhook, Slack and Teams endpoints (admins) and their delivery logs (./integrations.ts). */
   integrations: Integrations;
+  /** Text messages (SMS) the communication endpoint sent (admins; ./messages.ts). */
+  messages: TextMessages;
 }

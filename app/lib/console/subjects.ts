@@ -33,10 +33,37 @@ export type SubjectSubmission = {
   notes: SubjectNote[];
 };
 
-export type SubjectCounts = { submissions: number; suspectedSpam: number; deliveries: number; notes: number };
+/** A text message (SMS) sent to the person's number through the communication endpoint. */
+export type SubjectText = {
+  id: string;
+  recipient: string;
+  body: string;
+  status: "queued" | "sent" | "failed" | "dead";
+  attempts: number;
+  sentAt: Date | null;
+  createdAt: Date;
+};
 
-/** Everything held about one address (`email` normalised: trimmed, lower-case). */
-export type SubjectRecord = { email: string; submissions: SubjectSubmission[]; counts: SubjectCounts };
+export type SubjectCounts = {
+  submissions: number;
+  suspectedSpam: number;
+  deliveries: number;
+  notes: number;
+  /** Text messages to the number (a phone number's request; 0 for an address). */
+  texts: number;
+};
+
+/**
+ * Everything held about one person, found by e-mail address or by phone
+ * number (`email` is the key as normalised: a lower-case address, or an
+ * E.164 number such as +447700900123).
+ */
+export type SubjectRecord = {
+  email: string;
+  submissions: SubjectSubmission[];
+  texts: SubjectText[];
+  counts: SubjectCounts;
+};
 
 /** A right-of-access export: one JSON document, ready to download. */
 export type AccessExport = { filename: string; json: string; counts: SubjectCounts };
@@ -83,9 +110,18 @@ export interface SubjectRequests {
   erase(email: string, by: SubjectActor): Promise<ErasureResult>;
 }
 
-/** A plausible address to search for (the forms' own check is stricter). */
+/**
+ * A plausible address to search for (the forms' own check is stricter), or a
+ * phone number in E.164 once spaces, dashes and brackets are removed
+ * ("+44 7700 900123" is +447700900123).
+ */
 export function normaliseSubjectEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
+  const phone = value.replace(/[\s().-]/g, "");
+  if (/^\+[1-9]\d{6,14}$/.test(phone)) return phone;
   const email = value.trim().toLowerCase();
   return email.length >= 3 && email.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
 }
+
+/** True for a normalised key that is a phone number. */
+export const isPhoneKey = (key: string) => key.startsWith("+");

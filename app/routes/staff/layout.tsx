@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ConsoleShell, SignedOutShell } from "~/components/console/console-shell";
-import { DeadLetterBanner } from "~/components/console/dead-letter-banner";
+import { DeadLetterBanner, hasDeadLetters, visibleDeadLetters } from "~/components/console/dead-letter-banner";
 import { staffSessionMiddleware } from "~/lib/console/middleware.server";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/layout";
@@ -15,9 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { member } = getStaff(context);
-  const { alerts } = getConsole(context);
-  const [deadLetters, deadWebhooks] = await Promise.all([alerts.deadLetterCount(), alerts.deadWebhookCount()]);
-  return { member, deadLetters, deadWebhooks };
+  return { member, deadLetters: visibleDeadLetters(await getConsole(context).alerts.deadLetters(), member.role) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];
@@ -27,11 +25,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     // The banner slot: pass site-wide console banners as `banner`.
     <ConsoleShell
       member={loaderData.member}
-      banner={
-        loaderData.deadLetters + loaderData.deadWebhooks > 0 ? (
-          <DeadLetterBanner count={loaderData.deadLetters} webhooks={loaderData.deadWebhooks} />
-        ) : null
-      }
+      banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterBanner dead={loaderData.deadLetters} /> : null}
     >
       <Outlet />
     </ConsoleShell>

@@ -10,6 +10,7 @@ describe("the console's sections", () => {
       "Audit log",
       "Staff",
       "Banner",
+      "Text messages",
       "Integrations",
       "Account",
     ]);

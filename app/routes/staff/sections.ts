@@ -50,6 +50,7 @@ export const consoleSections = [
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
   { label: "Staff", path: "team", admin: true, pages: { team: "routes/staff/team.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
+  { label: "Text messages", path: "messages", admin: true, pages: { messages: "routes/staff/messages.tsx" } },
   {
     label: "Integrations",
     path: "integrations",

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/subjects";
+import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/subjects";
 import type { Route } from "./+types/erase";
 import { SubjectForm, subjectPaths } from "./paths";
 import { consoleTitle } from "~/lib/console/paths";
@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (normaliseSubjectEmail(confirm) !== email) {
     const error =
       confirm.trim() === ""
-        ? "Type the e-mail address again to confirm"
-        : "The address you typed does not match. Type it exactly as shown";
+        ? `Type the ${isPhoneKey(email) ? "phone number" : "e-mail address"} again to confirm`
+        : `The ${isPhoneKey(email) ? "number" : "address"} you typed does not match. Type it exactly as shown`;
     return data<ActionResult>({ email, counts: (await subjects.find(email)).counts, error, confirm }, { status: 400 });
   }
   const erased = await subjects.erase(email, { member: staff.member, meta: staff.meta });
@@ -54,8 +54,8 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
       <div className="grid gap-4">
         <h1 className="text-3xl font-bold text-ink">Erase a person&apos;s data</h1>
         <p>
-          First <Link to={subjectPaths.search}>find the person by their e-mail address</Link>, then choose &ldquo;Erase
-          everything&rdquo;.
+          First <Link to={subjectPaths.search}>find the person by their e-mail address or phone number</Link>, then
+          choose &ldquo;Erase everything&rdquo;.
         </p>
       </div>
     );
@@ -71,9 +71,10 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           <li>
             delete {plural(counts.submissions, "enquiry", "enquiries")}
             {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} of them kept as suspected spam)` : ""}, with{" "}
-            {plural(counts.deliveries, "e-mail record")} and {plural(counts.notes, "note")}, from the database;
+            {plural(counts.deliveries, "e-mail record")}, {plural(counts.notes, "note")} and{" "}
+            {plural(counts.texts, "text message")}, from the database;
           </li>
-          <li>remove their e-mails from the job queue and the e-mail files from the outbox folder;</li>
+          <li>remove their e-mails and text messages from the job queue and their files from the outbox folder;</li>
           <li>record the erasure in the audit log with a one-way keyed hash of the address, never the address.</li>
         </ul>
         <p>
@@ -96,10 +97,17 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           error={error}
           hint={`Type ${email} to confirm you mean this person`}
         >
-          <FieldLabel>E-mail address, again</FieldLabel>
+          <FieldLabel>{isPhoneKey(email) ? "Phone number, again" : "E-mail address, again"}</FieldLabel>
           <FieldHint />
           <FieldError />
-          <Input key={typed} type="email" defaultValue={typed} autoComplete="off" spellCheck={false} required />
+          <Input
+            key={typed}
+            type={isPhoneKey(email) ? "tel" : "email"}
+            defaultValue={typed}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
@@ -129,9 +137,11 @@ function Erased({ result }: { result: ErasureResult }) {
         <dd>{counts.deliveries}</dd>
         <dt className="font-semibold">Notes deleted</dt>
         <dd>{counts.notes}</dd>
+        <dt className="font-semibold">Text messages deleted</dt>
+        <dd>{counts.texts}</dd>
         <dt className="font-semibold">Queued or finished jobs removed</dt>
         <dd>{counts.jobs}</dd>
-        <dt className="font-semibold">Outbox e-mail files removed</dt>
+        <dt className="font-semibold">Outbox files removed</dt>
         <dd>{counts.outboxFiles}</dd>
       </dl>
       <StorageNote storage={result.storage} />

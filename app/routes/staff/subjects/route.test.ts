@@ -25,7 +25,8 @@ async function outcome(run: () => Promise<unknown>) {
 const emptyRecord = (email: string): SubjectRecord => ({
   email,
   submissions: [],
-  counts: { submissions: 0, suspectedSpam: 0, deliveries: 0, notes: 0 },
+  texts: [],
+  counts: { submissions: 0, suspectedSpam: 0, deliveries: 0, notes: 0, texts: 0 },
 });
 
 const post = (fields: Record<string, string>): RequestInit => ({
@@ -99,7 +100,7 @@ describe("search", () => {
     const empty = (await searchAction(args("/staff/subjects", context, post({ email: " " })) as never)) as {
       error: string;
     };
-    expect(empty.error).toBe("Enter the e-mail address to find");
+    expect(empty.error).toBe("Enter the e-mail address or phone number to find");
   });
 });
 

@@ -3,8 +3,9 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/subjects";
-import { londonTime, relativeTime } from "~/lib/console/time";
+import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/subjects";
+import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
+import { textMessageStateLabels } from "~/lib/console/messages";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, subjectPaths } from "./paths";
@@ -33,13 +34,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
   await requireAdmin(context, request);
   const query = String((await request.formData()).get("email") ?? "");
   if (query.trim() === "") {
-    return { query, error: "Enter the e-mail address to find", record: null, now: new Date() };
+    return { query, error: "Enter the e-mail address or phone number to find", record: null, now: new Date() };
   }
   const email = normaliseSubjectEmail(query);
   if (!email) {
     return {
       query,
-      error: "Enter an e-mail address in the correct format, like name@example.com",
+      error:
+        "Enter an e-mail address in the correct format, like name@example.com, or a phone number in international format, like +44 7700 900123",
       record: null,
       now: new Date(),
     };
@@ -56,19 +58,24 @@ export default function SubjectsPage({ actionData }: Route.ComponentProps) {
       <header className="grid gap-2">
         <h1 className="text-3xl font-bold text-ink">Data-subject requests</h1>
         <p className="max-w-prose text-muted">
-          Find everything we hold about one e-mail address: their enquiries, the e-mails those caused and our notes.
-          Then send it to them as one file, or erase it.
+          Find everything we hold about one e-mail address (their enquiries, the e-mails those caused and our notes) or
+          one phone number (the text messages sent to it). Then send it to them as one file, or erase it.
         </p>
       </header>
 
       {error ? <ErrorSummary errors={[{ field: `${FORM_ID}-email`, message: error }]} /> : null}
 
       <Form method="post" id={FORM_ID} className="grid max-w-xl gap-4" role="search" aria-label="Find a person">
-        <Field name="email" id={`${FORM_ID}-email`} error={error ?? undefined} hint="The address they wrote from">
-          <FieldLabel>E-mail address</FieldLabel>
+        <Field
+          name="email"
+          id={`${FORM_ID}-email`}
+          error={error ?? undefined}
+          hint="The address they wrote from, or the number we sent text messages to (international format, like +44 7700 900123)"
+        >
+          <FieldLabel>E-mail address or phone number</FieldLabel>
           <FieldHint />
           <FieldError />
-          <Input key={query} type="email" defaultValue={query} autoComplete="off" spellCheck={false} required />
+          <Input key={query} type="text" defaultValue={query} autoComplete="off" spellCheck={false} required />
         </Field>
         <div>
           <Button type="submit">Find</Button>
@@ -82,6 +89,7 @@ export default function SubjectsPage({ actionData }: Route.ComponentProps) {
 
 function Results({ record, now }: { record: SubjectRecord; now: Date }) {
   const { counts } = record;
+  if (isPhoneKey(record.email)) return <TextResults record={record} />;
   if (counts.submissions === 0) {
     return (
       <section aria-labelledby="results-title" className="grid gap-3">
@@ -181,6 +189,71 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** What a phone number's request finds: the text messages sent to it. */
+function TextResults({ record }: { record: SubjectRecord }) {
+  const held = record.texts.length > 0;
+  return (
+    <section aria-labelledby="results-title" className="grid gap-6">
+      <h2 id="results-title" className="text-2xl font-semibold text-ink">
+        {held ? `What we hold for ${record.email}` : `Nothing held for ${record.email}`}
+      </h2>
+      {held ? (
+        <p>
+          {record.texts.length === 1 ? "1 text message" : `${record.texts.length} text messages`} sent to this number.
+        </p>
+      ) : (
+        <p className="max-w-prose">
+          We hold no text message to this number. You can still erase it: that removes any file left in the outbox and
+          records the request in the audit log.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {held ? (
+          <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
+            <Button type="submit" variant="primary">
+              Download as JSON
+            </Button>
+          </SubjectForm>
+        ) : null}
+        <SubjectForm action={subjectPaths.erase} email={record.email}>
+          <Button type="submit" variant="outline">
+            {held ? "Erase everything" : "Erase anyway"}
+          </Button>
+        </SubjectForm>
+      </div>
+      {held ? (
+        <table className={stacked.table}>
+          <caption className={stacked.caption}>Text messages to {record.email}, newest first</caption>
+          <thead className={stacked.thead}>
+            <tr className={stacked.headRow}>
+              {["Sent", "Message", "State"].map((h) => (
+                <th key={h} scope="col" className={stacked.th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={stacked.tbody}>
+            {record.texts.map((text) => (
+              <tr key={text.id} className={stacked.tr}>
+                <td className={stacked.td} data-label="Sent">
+                  <time dateTime={isoTime(text.createdAt)}>{londonTime(text.createdAt)}</time>
+                </td>
+                <td className={`${stacked.td} break-words`} data-label="Message">
+                  {text.body}
+                </td>
+                <td className={stacked.td} data-label="State">
+                  {textMessageStateLabels[text.status]}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

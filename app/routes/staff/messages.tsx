@@ -1,0 +1,152 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/messages";
+import { consoleTitle } from "~/lib/console/paths";
+import { getConsole, requireAdmin } from "~/lib/console/request.server";
+import { isoTime, londonTime } from "~/lib/console/time";
+import { stacked } from "./stacked-table";
+import type { Route } from "./+types/messages";
+
+/**
+ * Text messages (admins): the SMS the communication endpoint sent, one per
+ * recipient, newest first (docs/decisions/016-acs-contract-tests.md). Those
+ * given up after every retry, or refused by the provider, can be retried.
+ */
+export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Text messages") }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const dead = url.searchParams.get("state") === "dead";
+  const list = await getConsole(context).messages.list({ page: Number(url.searchParams.get("page") ?? 1), dead });
+  return { ...list, onlyDead: dead, retried: url.searchParams.get("done") === "retry" };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const staff = await requireAdmin(context, request);
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "") !== "retry") throw data("Unknown action", { status: 400 });
+  const retried = await getConsole(context).messages.retry(String(form.get("message") ?? ""), {
+    member: staff.member,
+    meta: staff.meta,
+  });
+  if (retried) return redirect("/staff/messages?done=retry");
+  return data({ error: "That message is no longer given up, or no longer exists: not retried." }, 409);
+}
+
+export default function TextMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, page, pages, total, dead, onlyDead, retried } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const link = (n: number) => `/staff/messages?${onlyDead ? "state=dead&" : ""}page=${n}`;
+  const headings = ["To", "Message", "State", "Attempts", "Last error", "Sent", "Action"];
+  return (
+    <>
+      <h1 className="text-3xl">Text messages</h1>
+      <p className="mt-4 max-w-prose">
+        Text messages the company&rsquo;s own services send through this site (one per recipient). Each is stored before
+        it is sent; one the provider cannot take is retried for about 14 hours, then given up. A number the provider
+        refuses is given up at once.
+      </p>
+      {retried ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
+          The message is queued again.
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="mt-6 rounded-card border-2 border-danger-700 bg-danger-50 p-4 font-semibold">
+          {actionData.error}
+        </p>
+      ) : null}
+      <nav aria-label="Which messages" className="mt-6 flex gap-4">
+        {onlyDead ? (
+          <Link to="/staff/messages" className="underline underline-offset-2">
+            All messages
+          </Link>
+        ) : (
+          <Link to="/staff/messages?state=dead" className="underline underline-offset-2">
+            Given up only ({dead})
+          </Link>
+        )}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="mt-6">{onlyDead ? "No text message is given up." : "No text message has been sent yet."}</p>
+      ) : (
+        <table className={`${stacked.table} mt-6`}>
+          <caption className={stacked.caption}>
+            {onlyDead ? "Given up" : "All text messages"}, newest first: {total}, {TEXT_MESSAGES_PAGE_SIZE} a page. Page{" "}
+            {page} of {pages}.
+          </caption>
+          <thead className={stacked.thead}>
+            <tr className={stacked.headRow}>
+              {headings.map((h) => (
+                <th key={h} scope="col" className={stacked.th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={stacked.tbody}>
+            {rows.map((row) => (
+              <tr key={row.id} className={stacked.tr}>
+                <th scope="row" className={`${stacked.td} font-semibold`} data-label="To">
+                  <span>
+                    {row.recipient}
+                    <time dateTime={isoTime(row.createdAt)} className="block text-sm font-normal text-muted">
+                      {londonTime(row.createdAt)}
+                    </time>
+                  </span>
+                </th>
+                <td className={`${stacked.td} break-words`} data-label="Message">
+                  {row.body}
+                </td>
+                <td className={stacked.td} data-label="State">
+                  {textMessageStateLabels[row.state]}
+                </td>
+                <td className={stacked.td} data-label="Attempts">
+                  {row.attempts}
+                </td>
+                <td className={`${stacked.td} break-words`} data-label="Last error">
+                  {row.lastError ?? <span className="text-muted">None</span>}
+                </td>
+                <td className={stacked.td} data-label="Sent">
+                  {row.sentAt ? (
+                    <time dateTime={isoTime(row.sentAt)}>{londonTime(row.sentAt)}</time>
+                  ) : (
+                    <span className="text-muted">Not sent</span>
+                  )}
+                </td>
+                <td className={stacked.td} data-label="Action">
+                  {row.state === "dead" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="message" value={row.id} />
+                      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                        Retry<span className="sr-only">: the message to {row.recipient}</span>
+                      </Button>
+                    </Form>
+                  ) : (
+                    <span className="text-muted">None</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex gap-4">
+          {page > 1 ? (
+            <Link to={link(page - 1)} className="underline underline-offset-2">
+              Newer
+            </Link>
+          ) : null}
+          {page < pages ? (
+            <Link to={link(page + 1)} className="underline underline-offset-2">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

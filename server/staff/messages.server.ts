@@ -1,0 +1,71 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { TEXT_MESSAGES_PAGE_SIZE, type TextMessages } from "~/lib/console/messages";
+import type { Logger } from "~/lib/log.server";
+import type { Store } from "../enquiries/db.server";
+import { SMS_QUEUE, type SmsJob } from "../enquiries/queue.server";
+import { textMessages } from "../enquiries/schema.server";
+import { recordAudit } from "./audit.server";
+
+/** The console's "Text messages" (~/lib/console/messages.ts) over the SMS outbox (server/enquiries/sms.server.ts). */
+export type TextMessagesDeps = { store: Store; boss: PgBoss; log: Logger; secret: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createTextMessages(deps: TextMessagesDeps): TextMessages {
+  const { store, boss, log } = deps;
+  const isDead = eq(textMessages.status, "dead");
+  return {
+    async list(query = {}) {
+      const where = query.dead ? isDead : undefined;
+      const [[total], [dead]] = await Promise.all([
+        store.db.select({ n: count() }).from(textMessages).where(where),
+        store.db.select({ n: count() }).from(textMessages).where(isDead),
+      ]);
+      const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / TEXT_MESSAGES_PAGE_SIZE));
+      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages);
+      const rows = await store.db
+        .select()
+        .from(textMessages)
+        .where(where)
+        .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+        .limit(TEXT_MESSAGES_PAGE_SIZE)
+        .offset((page - 1) * TEXT_MESSAGES_PAGE_SIZE);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          recipient: row.recipient,
+          body: row.body,
+          state: row.status,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          providerMessageId: row.providerMessageId,
+          createdAt: row.createdAt,
+          sentAt: row.sentAt,
+        })),
+        page,
+        pages,
+        total: Number(total?.n ?? 0),
+        dead: Number(dead?.n ?? 0),
+      };
+    },
+
+    async retry(id, { member, meta }) {
+      if (!UUID.test(id)) return false;
+      const retried = await store.transaction(async (tx, bossDb) => {
+        const [row] = await tx
+          .update(textMessages)
+          .set({ status: "queued" })
+          .where(and(eq(textMessages.id, id), isDead))
+          .returning({ id: textMessages.id });
+        if (!row) return false;
+        await boss.send(SMS_QUEUE, { textMessageId: id } satisfies SmsJob, { db: bossDb });
+        // The audit row names the message, never its number.
+        await recordAudit(tx, deps.secret, { action: "sms-retried", actor: { member }, target: id, meta });
+        return true;
+      });
+      if (retried) log.info("text message retried", { textMessageId: id, by: member.id });
+      return retried;
+    },
+  };
+}
