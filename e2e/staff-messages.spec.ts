@@ -1,0 +1,83 @@
+import { expectNoAxeViolations } from "../test/support/browser";
+import { expect, test } from "../test/support/form-pages";
+import { mailboxDir } from "../test/support/mailbox";
+import { startServer, type RunningServer } from "../test/support/server-process";
+import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
+import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staff";
+
+/**
+ * Text messages end to end, on a server of its own with the communication
+ * endpoint on (COMMUNICATION_API_KEY) and the file SMS transport: a message
+ * the company's services send is stored and listed on "Text messages"
+ * (admins), and a data request by phone number finds it, exports it and
+ * erases it. Axe-clean at 1280 and 390 px.
+ */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const KEY = "e2e-communication-key-0123456789abcdef";
+let smtp: TestSmtpServer;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  smtp = await startSmtpServer({ mailboxDir });
+  server = await startServer(
+    {
+      LOG_LEVEL: "error",
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
+      COMMUNICATION_API_KEY: KEY,
+    },
+    { dataPrefix: "maternis-e2e-messages-", healthTimeoutMs: 180_000 },
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const sent = await context.request.post("/functions/v1/azure-communication", {
+    headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+    data: { action: "send_sms", data: { to: "+447700900777", message: "Your clinic visit is on Monday at 10:00." } },
+  });
+  expect(sent.status()).toBe(200);
+  expect((await sent.json()).success).toBe(true);
+
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await waitForConsole(page);
+  await page.getByRole("navigation").getByRole("link", { name: "Text messages" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Text messages" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "+447700900777" });
+  await expect(row).toContainText("Your clinic visit is on Monday at 10:00.");
+  await expect(row.getByRole("cell", { name: "Sent", exact: true })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page, `text messages at ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A data request by number, written as people write it.
+  await page.goto("/staff/subjects");
+  await page.getByLabel("E-mail address or phone number").fill("+44 7700 900777");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("heading", { name: "What we hold for +447700900777" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Text messages to +447700900777, newest first" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expectNoAxeViolations(page, "a phone number's data");
+
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("heading", { name: "Erase everything about +447700900777", level: 1 })).toBeVisible();
+  await page.getByLabel("Phone number, again").fill("+447700900777");
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("heading", { name: "Erased", level: 1 })).toBeVisible();
+  await expect(page.getByText("Text messages deleted")).toBeVisible();
+
+  await page.goto("/staff/messages");
+  await expect(page.getByText("No text message has been sent yet.")).toBeVisible();
+  await context.close();
+});
