@@ -10,11 +10,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
 import { runMigrations, type MigrationSession } from "./migrate.server";
-import { staffSchema } from "../staff/schema.server";
-import { schema as enquirySchema } from "./schema.server";
+import { schema } from "./schema.server";
 
-/** Every table: the enquiries and the staff console's. */
-const schema = { ...enquirySchema, ...staffSchema };
+/**
+ * The tables drizzle is told of: the enquiries'. Queries name their tables
+ * themselves, so the staff console's (server/staff/schema.server.ts, a layer
+ * above) need not be registered here; better-auth's adapter gets them from
+ * server/staff/auth.server.ts.
+ */
 
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

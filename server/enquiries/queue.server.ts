@@ -2,8 +2,7 @@ import { PgBoss, type Queue } from "pg-boss";
 import type { DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import { STAFF_MAIL_QUEUE, staffMailQueueOptions } from "../staff/mail.server";
-import { DIGEST_QUEUE, digestQueueOptions } from "../staff/digest.server";
+import type { OutgoingEmail } from "./transport.server";
 import type { Store } from "./db.server";
 
 /** One job per delivery; its data is `{ deliveryId }`. */
@@ -22,6 +21,28 @@ export type DeliveryJob = { deliveryId: string };
 export const WEBHOOK_QUEUE = "webhook-delivery";
 export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
 export type WebhookJob = { webhookDeliveryId: string };
+
+/**
+ * E-mails to staff (sign-in codes, invitations, the digest: server/staff/mail.server.ts).
+ * A job carries the rendered message until it is sent, then goes.
+ */
+export const STAFF_MAIL_QUEUE = "staff-mail";
+export type StaffMailJob = { message: OutgoingEmail };
+const staffMailQueueOptions = {
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 120,
+  heartbeatSeconds: 15,
+  // Useless after a few minutes (a code expires in 10), and a secret.
+  retentionSeconds: 60 * 60,
+  deleteAfterSeconds: 60 * 60,
+};
+
+/** The daily digest to the enquiries team (server/staff/digest.server.ts), on its schedule. */
+export const DIGEST_QUEUE = "staff-digest";
+const digestQueueOptions = { retryLimit: 3, retryDelay: 300, expireInSeconds: 300 };
 
 /** One job per text message (./sms.server.ts); its data is `{ textMessageId }`. */
 export const SMS_QUEUE = "sms-delivery";

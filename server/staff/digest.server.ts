@@ -10,6 +10,7 @@ import { deliveries, integrations, submissions, webhookDeliveries } from "../enq
 import type { StaffDigestEmailProps } from "../emails/staff-digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "./mail.server";
+import { DIGEST_QUEUE } from "../enquiries/queue.server";
 
 /**
  * The daily digest to ENQUIRIES_EMAIL (08:00 Europe/London, a pg-boss
@@ -19,12 +20,9 @@ import { queueStaffMail } from "./mail.server";
  * with a link into the console; not sent when there is nothing to say. It
  * goes out through the staff-mail queue, like every staff e-mail.
  */
-export const DIGEST_QUEUE = "staff-digest";
 export const DIGEST_CRON = "0 8 * * *";
 /** Each list shows at most this many, then "and N more" with a link. */
 export const DIGEST_LIST_LIMIT = 50;
-
-export const digestQueueOptions = { retryLimit: 3, retryDelay: 300, expireInSeconds: 300 } as const;
 
 /** The console's page of one enquiry. */
 export const enquiryPath = (id: string) => `/staff/enquiries/${id}`;

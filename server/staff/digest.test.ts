@@ -7,8 +7,8 @@ import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { waitFor } from "../../test/support/wait";
-import { DIGEST_QUEUE, sendDigest } from "./digest.server";
-import { STAFF_MAIL_QUEUE } from "./mail.server";
+import { sendDigest } from "./digest.server";
+import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "../enquiries/queue.server";
 
 /**
  * The daily digest on both engines: an e-mail dead-lettered by an SMTP outage

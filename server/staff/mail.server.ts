@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Logger } from "~/lib/log.server";
+import { STAFF_MAIL_QUEUE, type StaffMailJob } from "../enquiries/queue.server";
 import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquiries/transport.server";
 
 /**
@@ -12,23 +13,9 @@ import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquirie
  * (docs/decisions/012-one-origin-and-sign-in-codes.md): a sign-in code is a
  * secret that has no reason to outlive its e-mail in the queue's tables. A
  * job that never gets sent goes an hour after it fails, long after its code
- * expired.
+ * expired. (The queue and its policy are declared with the others in
+ * server/enquiries/queue.server.ts.)
  */
-export const STAFF_MAIL_QUEUE = "staff-mail";
-
-export type StaffMailJob = { message: OutgoingEmail };
-
-export const staffMailQueueOptions = {
-  retryLimit: 5,
-  retryDelay: 10,
-  retryBackoff: true,
-  retryDelayMax: 300,
-  expireInSeconds: 120,
-  heartbeatSeconds: 15,
-  // Useless after a few minutes (a code expires in 10), and a secret.
-  retentionSeconds: 60 * 60,
-  deleteAfterSeconds: 60 * 60,
-} as const;
 
 /** Queues one e-mail; with `db`, inside the caller's transaction. Returns its Message-ID. */
 export async function queueStaffMail(
