@@ -4,7 +4,8 @@ import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/m
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { stacked } from "./stacked-table";
+import { StackedHead, stacked } from "./stacked-table";
+import { PageLinks } from "./page-links";
 import type { Route } from "./+types/messages";
 
 /**
@@ -76,15 +77,7 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
             {onlyDead ? "Given up" : "All text messages"}, newest first: {total}, {TEXT_MESSAGES_PAGE_SIZE} a page. Page{" "}
             {page} of {pages}.
           </caption>
-          <thead className={stacked.thead}>
-            <tr className={stacked.headRow}>
-              {headings.map((h) => (
-                <th key={h} scope="col" className={stacked.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead headings={headings} />
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>
@@ -133,20 +126,7 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {page > 1 ? (
-            <Link to={link(page - 1)} className="underline underline-offset-2">
-              Newer
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link to={link(page + 1)} className="underline underline-offset-2">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks page={page} pages={pages} href={link} label="Pages" />
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import { EndpointFields, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
+import { PageLinks } from "../page-links";
 import type { Route } from "./+types/item";
 
 /**
@@ -208,20 +209,7 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
             busy={busy}
           />
         )}
-        {pages > 1 ? (
-          <nav aria-label="Delivery log pages" className="mt-4 flex gap-4">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} className="underline underline-offset-2">
-                Newer
-              </Link>
-            ) : null}
-            {page < pages ? (
-              <Link to={pageLink(page + 1)} className="underline underline-offset-2">
-                Older
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks page={page} pages={pages} href={pageLink} label="Delivery log pages" />
       </section>
 
       <section aria-labelledby="edit-title" className="mt-12 max-w-xl">

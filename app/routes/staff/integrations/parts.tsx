@@ -19,7 +19,7 @@ import {
   type WebhookDelivery,
 } from "~/lib/console/integrations";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { stacked } from "../stacked-table";
+import { StackedHead, stacked } from "../stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its
@@ -251,15 +251,7 @@ export function WebhookDeliveryTable({
   return (
     <table className={`${stacked.table} mt-3`}>
       <caption className={stacked.caption}>{caption}</caption>
-      <thead className={stacked.thead}>
-        <tr className={stacked.headRow}>
-          {headings.map((h) => (
-            <th key={h} scope="col" className={stacked.th}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <StackedHead headings={headings} />
       <tbody className={stacked.tbody}>
         {rows.map((d) => (
           <tr key={d.id} className={stacked.tr}>

@@ -5,7 +5,7 @@ import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } fr
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { stacked } from "../stacked-table";
+import { StackedHead, stacked } from "../stacked-table";
 import {
   EndpointFields,
   emptyEndpoint,
@@ -95,15 +95,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         ) : (
           <table className={`${stacked.table} mt-3`}>
             <caption className={`${stacked.caption} sr-only`}>Connected integrations</caption>
-            <thead className={stacked.thead}>
-              <tr className={stacked.headRow}>
-                {["Name", "Kind", "Sends to", "Events", "Says", "State", "Last delivery"].map((h) => (
-                  <th key={h} scope="col" className={stacked.th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <StackedHead headings={["Name", "Kind", "Sends to", "Events", "Says", "State", "Last delivery"]} />
             <tbody className={stacked.tbody}>
               {integrations.map((item) => (
                 <tr key={item.id} className={stacked.tr}>

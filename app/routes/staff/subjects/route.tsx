@@ -9,7 +9,7 @@ import { textMessageStateLabels } from "~/lib/console/messages";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, subjectPaths } from "./paths";
-import { stacked } from "../stacked-table";
+import { StackedHead, stacked } from "../stacked-table";
 import { cn } from "~/lib/utils";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -228,15 +228,7 @@ function TextResults({ record }: { record: SubjectRecord }) {
       {held ? (
         <table className={stacked.table}>
           <caption className={stacked.caption}>Text messages to {record.email}, newest first</caption>
-          <thead className={stacked.thead}>
-            <tr className={stacked.headRow}>
-              {["Sent", "Message", "State"].map((h) => (
-                <th key={h} scope="col" className={stacked.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead headings={["Sent", "Message", "State"]} />
           <tbody className={stacked.tbody}>
             {record.texts.map((text) => (
               <tr key={text.id} className={stacked.tr}>

@@ -14,3 +14,18 @@ export const stacked = {
   td: "py-2 pr-4 max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]",
   numeric: "sm:text-right",
 };
+
+/** A stacked table's header row: one column header per heading, in order. */
+export function StackedHead({ headings }: { headings: readonly string[] }) {
+  return (
+    <thead className={stacked.thead}>
+      <tr className={stacked.headRow}>
+        {headings.map((heading) => (
+          <th key={heading} scope="col" className={stacked.th}>
+            {heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
