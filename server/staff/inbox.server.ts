@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/lib/calendar";
 import type { PgBoss } from "pg-boss";
 import {
@@ -21,10 +21,10 @@ import {
   type StateOutcome,
 } from "~/lib/console/inbox";
 import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
-import { rowsOf, type Database, type Store } from "../enquiries/db.server";
+import { rowsOf, type Database, type Store, type Transaction } from "../enquiries/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, submissions, webhookDeliveries } from "../enquiries/schema.server";
 import type { AuditAction } from "~/lib/console/audit";
 import { recordAudit } from "./audit.server";
 import { enquiryNotes, staffUsers } from "./schema.server";
@@ -176,6 +176,26 @@ export async function* exportBatches(
   }
 }
 
+/**
+ * An enquiry moved to spam: its e-mails and integration messages not sent
+ * yet are deleted (their jobs then find nothing to send), so nothing more
+ * goes to the sender or the team's tools about it. A release queues the
+ * e-mails again, each kind at most once (what was sent stays sent).
+ */
+async function withdrawUnsent(tx: Transaction, submissionId: string) {
+  const emails = await tx
+    .delete(deliveries)
+    .where(and(eq(deliveries.submissionId, submissionId), ne(deliveries.status, "sent")))
+    .returning({ kind: deliveries.kind });
+  const messages = await tx
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.submissionId, submissionId), ne(webhookDeliveries.status, "sent")))
+    .returning({ id: webhookDeliveries.id });
+  return emails.length + messages.length > 0
+    ? { withdrawn: emails.map((e) => e.kind), integrationMessages: messages.length }
+    : undefined;
+}
+
 export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
   const { db } = store;
 
@@ -229,11 +249,13 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
         const plan = planChange(row, change, by.member.id);
         if (!plan) continue;
         await tx.update(submissions).set(plan.set).where(eq(submissions.id, row.id));
+        // Moved to spam: what was not sent yet is withdrawn (a release queues it again).
+        const withdrawn = change.action === "spam" ? await withdrawUnsent(tx, row.id) : undefined;
         await recordAudit(tx, secret, {
           action: plan.action,
           actor: { member: by.member },
           target: row.id,
-          detail: change.action === "assign" ? { to: change.memberId } : undefined,
+          detail: change.action === "assign" ? { to: change.memberId } : withdrawn,
           meta: by.meta,
         });
         changed += 1;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Alerts } from "~/lib/console/alerts";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamFolder, type SpamItem } from "~/lib/console/spam";
-import { enquiryKinds, recipientOf } from "~/lib/enquiry-kinds";
+import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { enqueueDelivery } from "../enquiries/deliveries.server";
@@ -13,10 +13,11 @@ import { recordAudit } from "./audit.server";
 /**
  * The Spam view's server side (~/lib/console/spam.ts): suspected spam is a
  * submissions row with `spam_reason` set and no deliveries
- * (server/enquiries/spam.server.ts keeps it). Releasing clears the flag and
- * queues the kind's first deliveries through the pipeline's own enqueue path,
- * as an accepted enquiry gets them; each change writes its audit row in the
- * same transaction.
+ * (server/enquiries/spam.server.ts keeps it), or an enquiry staff moved here
+ * (its unsent e-mails withdrawn, server/staff/inbox.server.ts). Releasing
+ * clears the flag and queues what it has not had through the pipeline's own
+ * enqueue path, as an accepted enquiry gets them; each change writes its
+ * audit row in the same transaction.
  */
 export type SpamFolderDeps = {
   store: Store;
@@ -85,15 +86,26 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
           .for("update");
         if (!row) return null;
         await tx.update(submissions).set({ spamReason: null }).where(eq(submissions.id, id));
+        // The kind's first e-mails, and any that waited for one already sent or given up: for a post the
+        // guard kept, all of them; for an enquiry staff moved here, those withdrawn when it was moved.
+        // Each kind at most once per enquiry (unique): nothing already sent goes again.
+        const existing = await tx
+          .select({ kind: deliveries.kind, status: deliveries.status })
+          .from(deliveries)
+          .where(eq(deliveries.submissionId, row.id));
+        const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKind(row.kind).after ?? {};
+        const followUps = existing
+          .filter((d) => d.status === "sent" || d.status === "dead")
+          .map((d) => after[d.kind])
+          .filter((kind): kind is DeliveryKind => kind !== undefined);
         const queued: string[] = [];
-        for (const kind of enquiryKinds[row.kind].first) {
+        for (const kind of [...enquiryKinds[row.kind].first, ...followUps]) {
           const recipient = recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: row.payload.email ?? "" });
           const deliveryId = await enqueueDelivery(tx, bossDb, boss, { submissionId: row.id, kind, recipient });
           if (deliveryId) queued.push(kind);
         }
-        // A post the guard kept reaches the team's integrations now; one staff moved there already had.
-        if (queued.length > 0)
-          await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
+        // Back in the inbox: the team's integrations hear of it (once per endpoint and enquiry).
+        await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
         await recordAudit(tx, deps.secret, {
           action: "spam-released",
           actor: { member },

@@ -245,6 +245,43 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     ]);
   });
 
+  test("moved to spam before its e-mails went: they are withdrawn, and a release sends each once", async () => {
+    // No worker at first: the e-mails are still queued when staff move the enquiry.
+    const env = testEnv({
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      ENQUIRIES_EMAIL: ENQUIRIES,
+      ...(await engine.database()),
+    });
+    const quiet = await openPipeline(env, false);
+    const console = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });
+    const { store } = quiet.internals;
+    await store.db.execute(
+      sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
+    );
+    const demoed = await quiet.service.submitEnquiry("demo", demo("early@example.org"), { ip: "192.0.2.13" });
+    if (!demoed.ok) throw new Error("setup");
+    expect(await store.db.select({ kind: deliveries.kind }).from(deliveries)).toEqual([{ kind: "welcome" }]);
+
+    expect(await console.inbox.bulk([demoed.submissionId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    expect(await store.db.select().from(deliveries)).toEqual([]);
+    const [moved] = await store.db.select().from(auditLog).where(eq(auditLog.action, "moved-to-spam"));
+    expect(moved!.detail).toEqual({ withdrawn: ["welcome"], integrationMessages: 0 });
+
+    // With the worker running, nothing is sent while it is in the Spam view (its job finds no e-mail)...
+    await quiet.close();
+    const pipeline = await openPipeline(env);
+    open.push(pipeline);
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received).toEqual([]);
+    // ...and released, it is delivered as an accepted one is: the welcome, then the notification, once each.
+    const live = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    expect(await live.spam.release(demoed.submissionId, by)).toBe(true);
+    await waitFor(async () => (smtp.received.length === 2 ? true : null));
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received.map((mail) => mail.envelopeTo[0]).sort()).toEqual(["early@example.org", ENQUIRIES]);
+  });
+
   test("delete removes the post for good, with an audit row; a released or real enquiry cannot be deleted here", async () => {
     const { service, console, store } = await start();
     const kept = await service.keepSuspectedSpam("contact", contact("gone@example.org"), "time-trap", {

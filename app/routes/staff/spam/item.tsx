@@ -81,7 +81,10 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
             Release this post?
           </h2>
           {item.movedByStaff ? (
-            <p>It goes back to the inbox. Its e-mails were sent when it arrived, and are not sent again.</p>
+            <p>
+              It goes back to the inbox. E-mails it had not sent when it was moved here are sent now; none already sent
+              goes again.
+            </p>
           ) : (
             <>
               <p>It becomes an enquiry in the inbox and these e-mails are sent, as if it had been accepted:</p>

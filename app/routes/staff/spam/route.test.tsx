@@ -196,12 +196,12 @@ describe("Spam post", () => {
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", `/staff/spam/${ID}`);
   });
 
-  it("for an enquiry staff moved here, says a release sends nothing again", async () => {
+  it("for an enquiry staff moved here, says a release sends only what was withdrawn", async () => {
     const data = await loadItem("?confirm=release");
     const moved = { ...data, item: { ...data.item, reason: "Moved here by staff", movedByStaff: true } };
     const Stub = createRoutesStub([{ path: "/staff/spam/:id", Component: () => <ItemPage loaderData={moved} /> }]);
     render(<Stub initialEntries={[`/staff/spam/${ID}?confirm=release`]} />);
-    expect(screen.getByText(/Its e-mails were sent when it arrived, and are not sent again/)).toBeInTheDocument();
+    expect(screen.getByText(/E-mails it had not sent when it was moved here are sent now/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Release to the inbox" })).toBeInTheDocument();
     expect(screen.queryByText("a notification to the enquiries team")).toBeNull();
     expect(data.item.movedByStaff).toBe(false);

@@ -41,8 +41,8 @@ export default function SpamPage({ loaderData }: Route.ComponentProps) {
       <p className="max-w-prose text-muted">
         Posts that filled in the hidden field or were sent too fast. A password manager or autofill can do that for a
         real person, so nothing here was e-mailed. Release one to deliver it as if it had been accepted, or delete it.
-        Enquiries staff moved here from the inbox are listed too ("Moved here by staff"); releasing one sends nothing
-        again. They are deleted after 30 days.
+        Enquiries staff moved here from the inbox are listed too ("Moved here by staff"): e-mails they had not sent yet
+        were withdrawn, and releasing one sends those, never one already sent. They are deleted after 30 days.
       </p>
       {outcome ? (
         <p role="status" className="border-l-4 border-success-800 bg-success-50 px-4 py-3">
