@@ -251,7 +251,8 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     expect(printed).toContain("Notes deleted: 1");
     // The six delivery jobs; the staff-mail job that named the person was deleted when it was sent.
     expect(printed).toContain("Queued or finished jobs removed: 6");
-    expect(printed).toMatch(/Outbox e-mail files removed: [1-9]/);
+    expect(printed).toContain("Text messages deleted: 0");
+    expect(printed).toMatch(/Outbox files removed: [1-9]/);
     expect(printed).toContain(
       "The data folder has been rewritten: no copy remains in it or in backups taken from now on.",
     );
