@@ -156,6 +156,35 @@ test.describe("contact with JavaScript", () => {
     await expect(page.locator("#contact-form-name")).toHaveValue("Amina K. Mensah");
     await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");
   });
+
+  test("a message sent before the form's script has run: the server's thank-you page, whose island starts by itself to show the toast", async ({
+    page,
+  }) => {
+    const email = uniqueAddress("contact-early");
+    const scripts = await holdScripts(page);
+    const renderedAt = Date.now();
+    await page.goto("/contact", { waitUntil: "commit" });
+    await expect(
+      page.locator("[data-island][data-island-eager]"),
+      "a page without a result waits for the visitor",
+    ).toHaveCount(0);
+    await fill.contact(page, { name: "Kofi Boateng", email, message: "Sent before any script arrived." });
+    await afterMinFill(renderedAt);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const panel = page.locator('[data-slot="success-panel"]');
+    await expect(panel.getByRole("heading", { name: "Thank you! Your message has been sent." })).toBeVisible();
+    await expect(page.locator("[data-island][data-island-eager]")).toHaveCount(1);
+    scripts.release();
+    // Neither the pointer nor focus is on the form: the result alone starts the island.
+    await page.locator("[data-island][data-island-ready]").waitFor({ state: "attached" });
+    await expectToast(
+      page,
+      "success",
+      "Message Sent Successfully!",
+      "We'll respond within 24 hours. Check your inbox for confirmation.",
+    );
+    await waitForMessages(email, 2);
+  });
 });
 
 test.describe("contact interest", () => {

@@ -264,27 +264,28 @@ for (const r of rows.filter((row) => !isContent(row.path))) {
 }
 lines.push(
   "",
-  "## Typing at the largest paint (4× CPU throttling)",
+  "## Typing from the largest paint while the island loads (4× CPU throttling)",
   "",
   "Chromium with the DevTools protocol's CPU throttling at 4×, a phone viewport: the first field is focused as soon as",
-  "it is parsed; from the moment the largest paint is reported, a key is typed every 25 ms for 2 s, through the",
-  "island's loading and hydration (scripts/lib/typing-check.ts). The first keystroke arrives some ms after the",
-  "largest paint (the harness's latency, shown). Target: no keystroke waits more than",
-  `${islandTargets.typingMs} ms for the main thread, and every character typed is kept.`,
+  "it is parsed (a visitor already in the form; the focus starts the form's island); from the moment the largest",
+  "paint is reported, a key is typed every 25 ms for 2 s, through the island's loading and hydration",
+  "(scripts/lib/typing-check.ts). The first keystroke arrives some ms after the largest paint (the harness's",
+  `latency, shown). Target: no keystroke waits more than ${islandTargets.typingMs} ms for the main thread, and every`,
+  "character typed is kept. Island KB: the island's scripts as transferred, what starting on a form downloads.",
   "",
-  "| Route | LCP ms | First keystroke arrived, ms after LCP | its delay ms | Worst input delay ms | Keystrokes | Value kept | Hydrated | Verdict |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  "| Route | LCP ms | First keystroke arrived, ms after LCP | its delay ms | Worst input delay ms | Keystrokes | Value kept | Hydrated | Island KB | Verdict |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 );
 for (const t of typing) {
   if (t.noLargestPaint) {
     lines.push(
-      `| ${t.path} | none in 30 s | – | – | – | – | – | – | ${verdict(false, `${t.path} typing: no largest paint reported, not measured`)} |`,
+      `| ${t.path} | none in 30 s | – | – | – | – | – | – | – | ${verdict(false, `${t.path} typing: no largest paint reported, not measured`)} |`,
     );
     continue;
   }
   const ok = t.worstDelay <= islandTargets.typingMs && t.kept;
   lines.push(
-    `| ${t.path} | ${t.lcp.toFixed(0)} | ${t.firstArrived.toFixed(0)} | ${t.firstDelay.toFixed(0)} | ${t.worstDelay.toFixed(0)} | ${t.keystrokes} | ${t.kept ? "yes" : "no"} | ${t.hydrated ? "yes" : "no"} | ${verdict(
+    `| ${t.path} | ${t.lcp.toFixed(0)} | ${t.firstArrived.toFixed(0)} | ${t.firstDelay.toFixed(0)} | ${t.worstDelay.toFixed(0)} | ${t.keystrokes} | ${t.kept ? "yes" : "no"} | ${t.hydrated ? "yes" : "no"} | ${t.islandKb.toFixed(1)} | ${verdict(
       ok,
       `${t.path} typing: worst input delay ${t.worstDelay.toFixed(0)} ms after the largest paint, every character kept: ${t.kept}`,
     )} |`,

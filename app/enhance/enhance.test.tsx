@@ -20,7 +20,7 @@ import { BANNER_STORAGE_KEY } from "~/lib/banner-script";
 import { enhanceBanner } from "./banner";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceInPageLinks } from "./in-page-links";
-import { LATE_START_MS, startIslands } from "./islands";
+import { STARTING_EVENTS, startIslands } from "./islands";
 import { enhanceMenu } from "./menu";
 import { enhanceNotFound } from "./not-found";
 
@@ -194,61 +194,48 @@ describe("in-page links", () => {
 
 describe("form islands", () => {
   const SRC = "/assets/islands-test.js";
-  /** The page's largest paint, as the browser would report it to an observer. */
-  let reportPaint: (() => void) | undefined;
-  class FakePerformanceObserver {
-    static supportedEntryTypes = ["largest-contentful-paint"];
-    constructor(private readonly callback: (list: unknown, observer: FakePerformanceObserver) => void) {}
-    observe() {
-      reportPaint = () => this.callback({}, this);
-    }
-    disconnect() {
-      reportPaint = undefined;
-    }
-  }
 
   /** An enquiry page as the server renders it: an island with its script, a field in it and a link outside. */
-  function islandPage() {
-    document.body.innerHTML = `<a href="/about">About</a><div data-island="contact" data-island-src="${SRC}"><form><textarea id="message"></textarea></form></div>`;
+  function islandPage({ eager = false } = {}) {
+    document.body.innerHTML = `<a href="/about">About</a><div data-island="contact" data-island-src="${SRC}"${eager ? " data-island-eager" : ""}><form><textarea id="message"></textarea></form></div>`;
   }
 
-  function setUp({ readyState = "interactive" as DocumentReadyState } = {}) {
-    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
-    vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
-    vi.spyOn(document, "readyState", "get").mockReturnValue(readyState);
-    islandPage();
-    const load = vi.fn(() => Promise.resolve());
-    return load;
+  function setUp(options: { eager?: boolean } = {}) {
+    islandPage(options);
+    return vi.fn(() => Promise.resolve());
   }
 
   afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    reportPaint = undefined;
+    vi.restoreAllMocks();
   });
 
-  it("imports the islands' script once the largest paint is reported, and only once", () => {
+  it("imports nothing while the page is only read, nor when the visitor moves elsewhere", () => {
     const load = setUp();
     startIslands(document, load);
-    vi.runAllTimers();
-    expect(load).not.toHaveBeenCalled();
-    reportPaint!();
-    vi.runAllTimers();
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
-    document.getElementById("message")!.focus();
+    const elsewhere = document.querySelector<HTMLElement>('a[href="/about"]')!;
+    elsewhere.focus();
+    for (const type of STARTING_EVENTS) elsewhere.dispatchEvent(new Event(type, { bubbles: true }));
     window.dispatchEvent(new Event("load"));
-    vi.runAllTimers();
+    expect(load).not.toHaveBeenCalled();
+    // Positive control: the same events on the form start it.
+    document.getElementById("message")!.dispatchEvent(new Event("pointerover", { bubbles: true }));
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it.each(STARTING_EVENTS)("starts on a %s in the form, and only once", (type) => {
+    const load = setUp();
+    startIslands(document, load);
+    const field = document.getElementById("message")!;
+    field.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    for (const again of STARTING_EVENTS) field.dispatchEvent(new Event(again, { bubbles: true }));
     expect(load).toHaveBeenCalledOnce();
   });
 
-  it("starts before the paint when the visitor moves into the form, not when they move elsewhere", () => {
+  it("starts when the visitor focuses a field", () => {
     const load = setUp();
     startIslands(document, load);
-    document.querySelector<HTMLElement>('a[href="/about"]')!.focus();
-    vi.runAllTimers();
-    expect(load).not.toHaveBeenCalled();
     document.getElementById("message")!.focus();
-    vi.runAllTimers();
     expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
@@ -256,47 +243,26 @@ describe("form islands", () => {
     const load = setUp();
     document.getElementById("message")!.focus();
     startIslands(document, load);
-    vi.runAllTimers();
     expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("where a largest paint is never reported, starts LATE_START_MS after the load event", () => {
-    const load = setUp();
-    startIslands(document, load);
-    window.dispatchEvent(new Event("load"));
-    vi.advanceTimersByTime(LATE_START_MS - 1);
-    expect(load).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    vi.runAllTimers();
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
-  });
+  it("starts at once when the form was rendered with a result (its toast), and in a hidden tab", () => {
+    const eager = setUp({ eager: true });
+    startIslands(document, eager);
+    expect(eager).toHaveBeenCalledExactlyOnceWith(SRC);
 
-  it("on a page that has already loaded, LATE_START_MS from now", () => {
-    const load = setUp({ readyState: "complete" });
-    startIslands(document, load);
-    vi.advanceTimersByTime(LATE_START_MS - 1);
-    expect(load).not.toHaveBeenCalled();
-    vi.runAllTimers();
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
-  });
-
-  it("in a browser without the largest-paint entry, after the fonts in use and two frames", async () => {
-    const load = setUp();
-    vi.stubGlobal("PerformanceObserver", { supportedEntryTypes: [] });
-    Object.defineProperty(document, "fonts", { value: { ready: Promise.resolve() }, configurable: true });
-    startIslands(document, load);
-    expect(load).not.toHaveBeenCalled();
-    await Promise.resolve();
-    vi.runAllTimers();
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    const hidden = setUp();
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    startIslands(document, hidden);
+    expect(hidden).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
   it("does nothing on a page without an island", () => {
     const load = setUp();
-    document.body.innerHTML = "<main><p>About Maternis</p></main>";
+    document.body.innerHTML = "<main><p>About Maternis</p><input id='q'></main>";
     startIslands(document, load);
+    document.getElementById("q")!.focus();
     window.dispatchEvent(new Event("load"));
-    vi.runAllTimers();
     expect(load).not.toHaveBeenCalled();
   });
 });

@@ -17,9 +17,9 @@ export function serializeProps(props: unknown) {
 /**
  * A form island on the server: the form's markup in a container the browser
  * hydrates as its own React root, and the props it was rendered with, as
- * JSON beside it. The content pages' script (app/enhance/content-page.ts)
- * loads the islands' script (./main.tsx) after the largest paint; until then,
- * and without JavaScript, the form works as plain HTML.
+ * JSON beside it. The content pages' script (app/enhance/islands.ts) loads
+ * the islands' script (./main.tsx) when the visitor first moves to the form;
+ * until then, and without JavaScript, the form works as plain HTML.
  */
 export function Island<K extends IslandKind>({
   kind,
@@ -31,9 +31,11 @@ export function Island<K extends IslandKind>({
   className?: string;
 }) {
   const Component = islands[kind] as unknown as ComponentType<object>;
+  // A form rendered with a result (after a post made without the island) starts its island at once, for the toast.
+  const eager = (props as { actionData?: unknown }).actionData ? "" : undefined;
   return (
     <>
-      <div data-island={kind} data-island-src={islandUrl} className={className}>
+      <div data-island={kind} data-island-src={islandUrl} data-island-eager={eager} className={className}>
         <Component {...props} />
       </div>
       <script

@@ -1,13 +1,15 @@
 /**
  * The form islands' script (docs/decisions/015-form-islands.md), loaded by
- * the content pages' script after the largest paint on a page with an
- * island. Hydrates each island's container as its own React root with the
- * props the server rendered it with, as a transition (React yields to the
- * visitor's input while it works), and adds the notification region.
+ * the content pages' script when a visitor first moves to a form on a page
+ * with an island (app/enhance/islands.ts). Hydrates each island's container
+ * as its own React root with the props the server rendered it with, as a
+ * transition (React yields to the visitor's input while it works), and adds
+ * the notification region, prepared at once when the visitor is already in a
+ * form (the focus that started this script came before React listened).
  */
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { Toaster } from "~/components/ui/toaster";
+import { prepareToasts, Toaster } from "~/components/ui/toaster";
 import { islands, type IslandKind } from "./registry";
 
 /** Marks the container once React has hydrated it (the tests and the benchmark wait for this). */
@@ -33,3 +35,4 @@ for (const container of document.querySelectorAll<HTMLElement>("[data-island]"))
 const region = document.createElement("div");
 (document.getElementById("main-content") ?? document.body).append(region);
 createRoot(region).render(createElement(Toaster));
+if (document.activeElement?.closest("[data-island]")) void prepareToasts();

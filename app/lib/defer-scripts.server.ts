@@ -40,8 +40,9 @@ const staticImport = /^\s*import \* as (\w+) from ("[^"\n]+");[ \t]*$/gm;
  * for any other page where none is reported, 10 s after the load event (a
  * module's top-level await does not hold the load event back). Where the
  * browser has no largest-paint entry, after the fonts in use and two frames.
- * A hidden tab paints nothing, so there it resolves at once. The same rule
- * starts the enquiry pages' form islands (app/enhance/islands.ts).
+ * A hidden tab paints nothing, so there it resolves at once. (The enquiry
+ * pages' form islands wait for more: the visitor's first move to the form,
+ * app/enhance/islands.ts.)
  */
 const afterFirstPaint = [
   "await new Promise((go) => {",

@@ -1,11 +1,12 @@
 /**
  * Does the form accept typing as soon as it is on screen? In Chromium with
  * the DevTools protocol's CPU throttling at 4× (Emulation.setCPUThrottlingRate),
- * open an enquiry page; its first field is focused as soon as it is parsed,
- * and from the moment the largest paint is reported (typing earlier would
- * end the browser's largest-paint reporting) a key is typed every 25 ms for
- * two seconds: through the island's script loading, evaluating and
- * hydrating. In the page, each keystroke's input delay is the time from the
+ * open an enquiry page; its first field is focused as soon as it is parsed
+ * (a visitor already in the form: the focus starts the form's island,
+ * docs/decisions/015-form-islands.md), and from the moment the largest paint
+ * is reported (typing earlier would end the browser's largest-paint
+ * reporting) a key is typed every 25 ms for two seconds: through the island's
+ * script loading, evaluating and hydrating. In the page, each keystroke's input delay is the time from the
  * event's timestamp (when the browser received it) to its handler.
  * Reported by npm run bench:pages, not asserted in a timed test
  * (docs/decisions/015-form-islands.md).
@@ -34,6 +35,8 @@ type Measured = {
   kept: boolean;
   /** The island had hydrated by the end. */
   hydrated: boolean;
+  /** The island's scripts as transferred (KB): what starting on the form costs. */
+  islandKb: number;
 };
 
 declare global {
@@ -85,6 +88,12 @@ export async function checkTyping(serverUrl: string, path: string, field: string
     const { lcp, keys } = await page.evaluate(() => window.__typing!);
     const value = await page.inputValue(field);
     const hydrated = (await page.locator("[data-island][data-island-ready]").count()) > 0;
+    const islandBytes = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js") && !entry.name.includes("/content-page-"))
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+    );
     await context.close();
     return {
       path,
@@ -95,6 +104,7 @@ export async function checkTyping(serverUrl: string, path: string, field: string
       keystrokes: keys.length,
       kept: value.length === keys.filter((k) => k.onField).length,
       hydrated,
+      islandKb: islandBytes / 1024,
     };
   } finally {
     await browser.close();

@@ -72,13 +72,17 @@ export async function waitForEnhancement(page: Page) {
 }
 
 /**
- * Waits until an enquiry page's form island has hydrated (its container is
- * marked `data-island-ready`: docs/decisions/015-form-islands.md) after the
- * enhancement module ran, and checks that the rest of the page was not
- * hydrated.
+ * Starts an enquiry page's form island as a visitor's pointer does, moving
+ * over the form (docs/decisions/015-form-islands.md: the island loads on the
+ * first move to the form), without scrolling or moving focus; waits until it
+ * has hydrated (its container is marked `data-island-ready`) and checks that
+ * the rest of the page was not hydrated.
  */
 export async function waitForIsland(page: Page) {
-  await page.locator("[data-island][data-island-ready]").first().waitFor({ state: "attached" });
+  await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+  const island = page.locator("[data-island]").first();
+  await island.dispatchEvent("pointerover");
+  await island.and(page.locator("[data-island-ready]")).waitFor({ state: "attached" });
   await waitForEnhancement(page);
 }
 
