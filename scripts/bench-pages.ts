@@ -116,7 +116,7 @@ const chrome = await chromeLauncher.launch({
 
 const rows: Row[] = [];
 const benchmarkIndexes: number[] = [];
-const typing: TypingResult[] = [];
+const typing: { path: string; results: TypingResult[] }[] = [];
 let session: SessionResult | undefined;
 try {
   for (const page of routes.map((path) => ({ path }))) {
@@ -184,7 +184,11 @@ try {
     console.error(`measured ${page.path}`);
   }
   for (const path of islandPaths) {
-    typing.push(await checkTyping(server.url, path, firstField[path]!));
+    // One run per sample, as many as Lighthouse's: a single run lands the island's evaluation before or after the
+    // largest paint by chance (2026-11-26: 6 ms on one page, 141 ms on the next).
+    const results: TypingResult[] = [];
+    for (let i = 0; i < runs; i++) results.push(await checkTyping(server.url, path, firstField[path]!));
+    typing.push({ path, results });
     console.error(`typing checked on ${path}`);
   }
   session = await measureSession(server.url);
@@ -269,25 +273,30 @@ lines.push(
   "Chromium with the DevTools protocol's CPU throttling at 4×, a phone viewport: the first field is focused as soon as",
   "it is parsed (a visitor already in the form; the focus starts the form's island); from the moment the largest",
   "paint is reported, a key is typed every 25 ms for 2 s, through the island's loading and hydration",
-  "(scripts/lib/typing-check.ts). The first keystroke arrives some ms after the largest paint (the harness's",
-  `latency, shown). Target: no keystroke waits more than ${islandTargets.typingMs} ms for the main thread, and every`,
-  "character typed is kept. Island KB: the island's scripts as transferred, what starting on a form downloads.",
+  `(scripts/lib/typing-check.ts), ${runs} runs per page. The first keystroke arrives some ms after the largest paint`,
+  `(the harness's latency, shown). Target: the median run's worst input delay at most ${islandTargets.typingMs} ms, and every`,
+  "character typed kept in every run. Island KB: the island's scripts as transferred, what starting on a form downloads.",
+  "A run in which Chromium reported no largest paint within 30 s has no moment to type from and is counted apart.",
   "",
-  "| Route | LCP ms | First keystroke arrived, ms after LCP | its delay ms | Worst input delay ms | Keystrokes | Value kept | Hydrated | Island KB | Verdict |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  "| Route | Runs measured | LCP ms | First keystroke arrived, ms after LCP | Worst input delay ms, median (range) | Value kept | Hydrated | Island KB | Verdict |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 );
-for (const t of typing) {
-  if (t.noLargestPaint) {
+for (const { path, results } of typing) {
+  const measured = results.filter((t) => !t.noLargestPaint);
+  if (measured.length === 0) {
     lines.push(
-      `| ${t.path} | none in 30 s | – | – | – | – | – | – | – | ${verdict(false, `${t.path} typing: no largest paint reported, not measured`)} |`,
+      `| ${path} | 0 of ${results.length} | – | – | – | – | – | – | ${verdict(false, `${path} typing: no largest paint reported in any run, not measured`)} |`,
     );
     continue;
   }
-  const ok = t.worstDelay <= islandTargets.typingMs && t.kept;
+  const worst = measured.map((t) => t.worstDelay);
+  const kept = measured.every((t) => t.kept);
+  const hydrated = measured.every((t) => t.hydrated);
+  const ok = median(worst) <= islandTargets.typingMs && kept && hydrated;
   lines.push(
-    `| ${t.path} | ${t.lcp.toFixed(0)} | ${t.firstArrived.toFixed(0)} | ${t.firstDelay.toFixed(0)} | ${t.worstDelay.toFixed(0)} | ${t.keystrokes} | ${t.kept ? "yes" : "no"} | ${t.hydrated ? "yes" : "no"} | ${t.islandKb.toFixed(1)} | ${verdict(
+    `| ${path} | ${measured.length} of ${results.length} | ${median(measured.map((t) => t.lcp)).toFixed(0)} | ${median(measured.map((t) => t.firstArrived)).toFixed(0)} | ${median(worst).toFixed(0)} (${Math.min(...worst).toFixed(0)}–${Math.max(...worst).toFixed(0)}) | ${kept ? "yes" : "no"} | ${hydrated ? "yes" : "no"} | ${Math.max(...measured.map((t) => t.islandKb)).toFixed(1)} | ${verdict(
       ok,
-      `${t.path} typing: worst input delay ${t.worstDelay.toFixed(0)} ms after the largest paint, every character kept: ${t.kept}`,
+      `${path} typing: median worst input delay ${median(worst).toFixed(0)} ms after the largest paint, every character kept: ${kept}, hydrated every time: ${hydrated}`,
     )} |`,
   );
 }
