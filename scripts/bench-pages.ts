@@ -36,7 +36,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { islandPaths } from "../app/lib/enquiry-kinds";
+import { enquiryKind, enquiryKindNames, fieldsOf, islandPaths } from "../app/lib/enquiry-kinds";
 import { pages } from "../app/pages";
 import { chromiumArgs, chromiumPath } from "../test/support/chromium";
 import { limitsOffEnv } from "../test/support/limits-off";
@@ -58,12 +58,10 @@ const isContent = (route: string) => !islandPaths.includes(route);
 /** Issue 29's targets for the enquiry pages, against `/` in the same run. */
 const islandTargets = { tbtTimesHome: 1.5, perfBelowHome: 2, jsKb: 70, totalKb: 100, typingMs: 100 };
 
-/** The first field of each enquiry form (the typing check types into it). */
-const firstField: Record<string, string> = {
-  "/contact": "#contact-form-name",
-  "/demo": "#demo-form-fullName",
-  "/advisory": "#advisory-form-fullName",
-};
+/** The first field of each enquiry form (the typing check types into it): `#<kind>-form-<first field>`. */
+const firstField = Object.fromEntries(
+  enquiryKindNames.map((kind) => [enquiryKind(kind).path, `#${kind}-form-${Object.keys(fieldsOf(kind))[0]}`]),
+);
 
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
 
