@@ -1,10 +1,8 @@
 import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, MIN_FILL_MS, test } from "../test/support/form-pages";
 import { limitsOffEnv } from "../test/support/limits-off";
-import { mailboxDir, uniqueAddress } from "../test/support/mailbox";
-import { startServer, type RunningServer } from "../test/support/server-process";
-import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
-import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { uniqueAddress } from "../test/support/mailbox";
+import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
 import { sleep } from "../test/support/wait";
 
 /**
@@ -16,37 +14,21 @@ import { sleep } from "../test/support/wait";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  smtp = await startSmtpServer({ mailboxDir });
-  server = await startServer(
-    {
-      LOG_LEVEL: "error",
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      ...limitsOffEnv,
-      STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
-      FORM_MIN_FILL_MS: "500",
-      // One failed attempt and an e-mail is dead.
-      DELIVERY_RETRY_LIMIT: "0",
-      WORKER_POLL_INTERVAL_SECONDS: "0.5",
-    },
-    { dataPrefix: "maternis-e2e-dead-letter-", healthTimeoutMs: 180_000 },
-  );
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+const own = serverOfItsOwn(
+  {
+    ...limitsOffEnv,
+    FORM_MIN_FILL_MS: "500",
+    // One failed attempt and an e-mail is dead.
+    DELIVERY_RETRY_LIMIT: "0",
+    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+  },
+  "maternis-e2e-dead-letter-",
+);
 
 test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: own.server.url });
   const page = await context.newPage();
   await signInAsAdmin(page);
   await waitForConsole(page);
@@ -54,7 +36,7 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
 
   // A contact enquiry whose acknowledgement the recipient's server refuses.
   const refused = uniqueAddress("dead-letter");
-  smtp.reject.add(refused);
+  own.smtp.reject.add(refused);
   await page.goto("/contact");
   const token = await page.locator('input[name="formStartedAt"]').inputValue();
   // A fixed wait is right here: the server rejects a post sooner than its minimum fill time after the token.
@@ -68,7 +50,7 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
       website: "",
       formStartedAt: token,
     },
-    headers: { Origin: server.url },
+    headers: { Origin: own.server.url },
   });
   expect(response.status()).toBe(200);
 

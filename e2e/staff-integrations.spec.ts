@@ -5,10 +5,8 @@ import { Webhook } from "standardwebhooks";
 import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, MIN_FILL_MS, test } from "../test/support/form-pages";
 import { limitsOffEnv } from "../test/support/limits-off";
-import { mailboxDir, uniqueAddress } from "../test/support/mailbox";
-import { startServer, type RunningServer } from "../test/support/server-process";
-import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
-import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { uniqueAddress } from "../test/support/mailbox";
+import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
 import { startHttpsReceiver, type HttpsReceiver } from "../test/support/tls";
 import { sleep, waitFor } from "../test/support/wait";
 
@@ -22,38 +20,29 @@ import { sleep, waitFor } from "../test/support/wait";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
 let receiver: HttpsReceiver;
 let caDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   receiver = await startHttpsReceiver();
   caDir = mkdtempSync(path.join(tmpdir(), "maternis-e2e-webhook-ca-"));
   writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
-  smtp = await startSmtpServer({ mailboxDir });
-  server = await startServer(
-    {
-      LOG_LEVEL: "error",
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      ...limitsOffEnv,
-      STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
-      FORM_MIN_FILL_MS: "500",
-      WORKER_POLL_INTERVAL_SECONDS: "0.5",
-      DELIVERY_RETRY_DELAY_SECONDS: "1",
-      DELIVERY_RETRY_BACKOFF: "false",
-      WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-      NODE_EXTRA_CA_CERTS: path.join(caDir, "ca.pem"),
-    },
-    { dataPrefix: "maternis-e2e-integrations-", healthTimeoutMs: 180_000 },
-  );
 });
 
+const own = serverOfItsOwn(
+  () => ({
+    ...limitsOffEnv,
+    FORM_MIN_FILL_MS: "500",
+    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+    DELIVERY_RETRY_DELAY_SECONDS: "1",
+    DELIVERY_RETRY_BACKOFF: "false",
+    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
+    NODE_EXTRA_CA_CERTS: path.join(caDir, "ca.pem"),
+  }),
+  "maternis-e2e-integrations-",
+);
+
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
   await receiver?.close();
   if (caDir) rmSync(caDir, { recursive: true, force: true });
 });
@@ -61,7 +50,7 @@ test.afterAll(async () => {
 test("an admin connects a signed webhook, an enquiry reaches it, and the log resends it with the same webhook-id", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: own.server.url });
   const page = await context.newPage();
   await signInAsAdmin(page);
   await waitForConsole(page);
@@ -114,7 +103,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
       website: "",
       formStartedAt: token,
     },
-    headers: { Origin: server.url },
+    headers: { Origin: own.server.url },
   });
   expect(response.status()).toBe(200);
   const first = await waitFor(() => receiver.requests.find((r) => r.path === "/crm"), {

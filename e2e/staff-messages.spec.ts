@@ -1,9 +1,6 @@
 import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
-import { mailboxDir } from "../test/support/mailbox";
-import { startServer, type RunningServer } from "../test/support/server-process";
-import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
-import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
 
 /**
  * Text messages end to end, on a server of its own with the communication
@@ -15,31 +12,10 @@ import { ADMIN_EMAIL, signInAsAdmin, waitForConsole } from "../test/support/staf
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const KEY = "e2e-communication-key-0123456789abcdef";
-let smtp: TestSmtpServer;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  smtp = await startSmtpServer({ mailboxDir });
-  server = await startServer(
-    {
-      LOG_LEVEL: "error",
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: smtp.url,
-      STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
-      COMMUNICATION_API_KEY: KEY,
-    },
-    { dataPrefix: "maternis-e2e-messages-", healthTimeoutMs: 180_000 },
-  );
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+const own = serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
 
 test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: own.server.url });
   const sent = await context.request.post("/functions/v1/azure-communication", {
     headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
     data: { action: "send_sms", data: { to: "+447700900777", message: "Your clinic visit is on Monday at 10:00." } },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import { auditLog } from "../staff/schema.server";
 import { randomUUID } from "node:crypto";
@@ -8,45 +8,20 @@ import { openStore, type Store } from "./db.server";
 import { submissions } from "./schema.server";
 import { filesHolding } from "../../test/support/subjects";
 import { runRetentionSweep } from "./retention.server";
-import { preparedDataDir } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { bothEngines } from "../../test/support/engines";
 
 /** The daily retention sweep also purges audit rows older than 24 months, and says so. */
-let postgres: TestPostgres;
-const stores: Store[] = [];
-const cleanups: (() => void)[] = [];
+const { engines, open: stores } = bothEngines<Store>();
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-const engines = [
-  {
-    name: "pglite",
-    async open() {
-      const data = await preparedDataDir();
-      cleanups.push(data.remove);
-      return openStore({ dataDir: data.dir });
-    },
-  },
-  {
-    name: "postgres",
-    async open() {
-      return openStore({ dataDir: "unused", databaseUrl: await postgres.createDatabase() });
-    },
-  },
-];
+/** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
+async function openOn(engine: (typeof engines)[number]) {
+  const env = await engine.database();
+  return openStore({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+}
 
 describe.each(engines)("retention sweep on $name", (engine) => {
   test("audit rows older than 24 months go, younger ones stay; the log line says every period", async () => {
-    const store = await engine.open();
+    const store = await openOn(engine);
     stores.push(store);
     const row = (months: number, target: string) => ({
       at: sql`now() - make_interval(months => ${months}::int) - interval '1 day'` as unknown as Date,
@@ -69,9 +44,8 @@ describe.each(engines)("retention sweep on $name", (engine) => {
 });
 
 test("on the embedded database, expired enquiries leave the data folder too, not only the tables", async () => {
-  const data = await preparedDataDir();
-  cleanups.push(data.remove);
-  const store = await openStore({ dataDir: data.dir });
+  const dataDir = (await engines[0].database()).DATA_DIR!;
+  const store = await openStore({ dataDir });
   stores.push(store);
   const marker = "expired.quillwort@example.org";
   await store.db.insert(submissions).values({
@@ -83,7 +57,7 @@ test("on the embedded database, expired enquiries leave the data folder too, not
     createdAt: sql`now() - interval '25 months'` as unknown as Date,
   });
   await store.db.execute(sql`checkpoint`);
-  const dbDir = path.join(data.dir, "db");
+  const dbDir = path.join(dataDir, "db");
   expect(filesHolding(dbDir, [marker])).not.toEqual([]);
   const log = createMemoryLogger();
   const result = await runRetentionSweep(store, 24, log);

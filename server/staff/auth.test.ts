@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/lib/console/auth";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
 import type { MailTransport, OutgoingEmail } from "../enquiries/transport.server";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
+import { Browser, lastCode as lastCodeIn, TEST_SITE as SITE } from "../../test/support/staff-auth";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 import { auditLog } from "./schema.server";
 import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
@@ -19,47 +20,12 @@ import { requireAdmin, staffContext } from "~/lib/console/request.server";
  * expiry with a controlled clock, revocation), code request limits, staff
  * management. The browser flows (passkeys, the pages) are in e2e/.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
+const { engines, open } = bothEngines<EnquiryPipeline>();
+afterEach(() => {
   vi.useRealTimers();
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
 const ADMIN = "admin@maternis.test";
-const SITE = "https://www.maternis.health";
-
-const engines = testEngines(() => postgres, cleanups);
-
-/** A browser's cookie jar, reduced to what these tests need. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly origin = SITE) {}
-  request(path = "/staff") {
-    const headers = new Headers({ "x-maternis-client-ip": "203.0.113.9" });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    return new Request(`${this.origin}${path}`, { headers });
-  }
-  take(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
 
 describe.each(engines)("staff sign-in on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {
@@ -70,16 +36,8 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     return { env, pipeline, console, store: pipeline.internals.store };
   }
 
-  /** The code in the newest queued staff e-mail to `to`. */
-  async function lastCode(pipeline: EnquiryPipeline, to: string): Promise<string | undefined> {
-    type Row = { data: { message: { to: string[]; text: string } } };
-    const result: unknown = await pipeline.internals.store.db.execute(
-      sql`select data from pgboss.job where name = 'staff-mail' order by created_on desc`,
-    );
-    const list = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-    const job = list.find((row) => row.data.message.to.includes(to));
-    return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
-  }
+  /** The code in the newest queued sign-in e-mail to `to`. */
+  const lastCode = (pipeline: EnquiryPipeline, to: string) => lastCodeIn(pipeline.internals.store, to);
 
   /** Rows of every table in the pgboss schema (jobs, any archive, partitions) whose text contains `needle`. */
   async function rowsHolding(pipeline: EnquiryPipeline, needle: string) {

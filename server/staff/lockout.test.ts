@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import {
   Browser,
   codeSignIn,
@@ -23,25 +23,13 @@ import { WRONG_CODES_ADDRESS_WINDOW_MS, WRONG_CODES_CLIENT_WINDOW_MS } from "./l
  * audited once and e-mailed to the admins once, names a member but never a
  * stranger's address or a code, and never blocks a passkey sign-in.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
+const { engines, open } = bothEngines<EnquiryPipeline>();
+afterEach(() => {
   vi.useRealTimers();
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
 const ADMIN = "admin@maternis.test";
 const MEMBER = "member@maternis.test";
-const engines = testEngines(() => postgres, cleanups);
 
 describe.each(engines)("wrong-code lockout on $name", (engine) => {
   async function start(overrides: Record<string, string>) {

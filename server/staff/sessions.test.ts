@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEngines, testEnv } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
+import { openPipeline, testEnv } from "../../test/support/pglite";
+import { bothEngines } from "../../test/support/engines";
 import { Browser, codeSignIn, lastCode, staffMailJobs } from "../../test/support/staff-auth";
 import { createStaffConsole } from ".";
 import { sessionCount } from "./auth.server";
@@ -15,27 +15,13 @@ import { staffRemovedAddresses, staffSessions } from "./schema.server";
  * another; an admin ends all of another member's sessions without removing
  * them; STAFF_ADMIN_EMAILS does not bring a removed member back.
  */
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const { engines, open } = bothEngines<EnquiryPipeline>();
 
 const ADMIN = "admin@maternis.test";
 const MEMBER = "member@maternis.test";
 const CHROME_WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const engines = testEngines(() => postgres, cleanups);
 
 describe.each(engines)("staff sessions on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {

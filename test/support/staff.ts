@@ -36,6 +36,14 @@
  *     Runs code steps for a shared address (e.g. ADMIN_EMAIL) without another worker interfering.
  *   waitForConsole(page: Page): Promise<void>
  *     Waits until a console page has hydrated (its shell carries data-hydrated).
+ *   serverOfItsOwn(env: Record<string, string> | (() => Record<string, string>), dataPrefix: string):
+ *       { server: RunningServer; smtp: TestSmtpServer }
+ *     For a spec file that needs a configuration the stack's server cannot have:
+ *     before its tests, an SMTP server writing to the stack's mailbox (so the
+ *     sign-in helpers find their codes) and a server of its own on it, with
+ *     ADMIN_EMAIL as its admin and `env` on top (a function is read when the
+ *     server starts, after the file's earlier beforeAll hooks); both stopped after the tests.
+ *     Call at the top level of a serial spec file; read the fields inside tests.
  *   virtualAuthenticator(page: Page): Promise<{ verifyUser(on: boolean); credentials() }>
  *     Chromium's virtual WebAuthn authenticator (DevTools protocol) on the page's context:
  *     a platform authenticator with resident keys that verifies its user until told not to.
@@ -50,6 +58,7 @@ import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "nod
 import path from "node:path";
 import {
   expect,
+  test,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -57,7 +66,9 @@ import {
   type Page,
 } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { messagesAbout } from "./mailbox";
+import { mailboxDir, messagesAbout } from "./mailbox";
+import { startServer, type RunningServer } from "./server-process";
+import { startSmtpServer, type TestSmtpServer } from "./smtp";
 import { waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
@@ -243,4 +254,27 @@ export async function virtualAuthenticator(page: Page) {
     verifyUser: (isUserVerified: boolean) => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified }),
     credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
   };
+}
+
+export function serverOfItsOwn(env: Record<string, string> | (() => Record<string, string>), dataPrefix: string) {
+  const own = {} as { server: RunningServer; smtp: TestSmtpServer };
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    own.smtp = await startSmtpServer({ mailboxDir });
+    own.server = await startServer(
+      {
+        LOG_LEVEL: "error",
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: own.smtp.url,
+        STAFF_ADMIN_EMAILS: ADMIN_EMAIL,
+        ...(typeof env === "function" ? env() : env),
+      },
+      { dataPrefix, healthTimeoutMs: 180_000 },
+    );
+  });
+  test.afterAll(async () => {
+    await own.server?.stop();
+    await own.smtp?.stop();
+  });
+  return own;
 }
