@@ -26,6 +26,24 @@ export async function afterMinFill(renderedAt: number) {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
+/**
+ * Posts an enquiry form as a browser without JavaScript does, through the
+ * page's own context (its cookies, its base URL): opens `path` for an
+ * anti-spam token, waits out the minimum fill time, and posts `fields` with
+ * an empty honeypot (`website` in `fields` overrides it). Returns the response.
+ */
+export async function postFromPage(page: Page, path: string, fields: Record<string, string>, origin: string) {
+  await page.goto(path);
+  const token = await page.locator('input[name="formStartedAt"]').inputValue();
+  // A fixed wait is right here: the server rejects a post sooner than its minimum fill time after the token.
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
+  return page.request.post(path, {
+    form: { website: "", ...fields, formStartedAt: token },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+}
+
 /** Opens a form page (and waits for its form island, unless `hydrate: false`); returns the time it was rendered (the anti-spam token's age counts from here). */
 export async function open(page: Page, path: string, { hydrate = true } = {}) {
   const renderedAt = Date.now();
