@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/console/console-shell";
 import { AppSetup, RecoveryCodes, StartApp } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
+import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
 import { signInUrl } from "~/lib/console/paths";
 import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Account | Staff console
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Europe/London",
+  timeZone: SITE_TIME_ZONE,
 });
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import type { Route } from "./+types/team";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/team";
  */
 export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff console | Maternis" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SITE_TIME_ZONE });
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
