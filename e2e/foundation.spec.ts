@@ -420,7 +420,7 @@ test.describe("content pages without framework JavaScript", () => {
       expect(modules, path).toEqual([
         expect.stringMatching(/^<script type="module" src="\/assets\/content-page-[\w-]+\.js">$/),
       ]);
-      // The island: its container names its script (loaded after the largest paint), its props are JSON beside it.
+      // The island: its container names its script (loaded when the visitor moves to the form), its props are JSON beside it.
       expect(html, path).toMatch(/<div data-island="\w+" data-island-src="\/assets\/main-[\w-]+\.js"/);
       expect(html, path).toMatch(/<script type="application\/json" data-island-props="\w+">/);
       expect(html, path).toContain('<script type="speculationrules">');

@@ -73,7 +73,7 @@ export async function measureSession(serverUrl: string): Promise<SessionResult> 
         await link.click();
         await page.waitForURL(`${relay.url}${step.path}`);
       }
-      // Whatever the page starts after load (scripts after the largest paint, speculation) settles.
+      // Whatever the page starts after load (speculation; on the contact page, the island once a field has focus) settles.
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(1000);
       await page.mouse.move(1, 1);
