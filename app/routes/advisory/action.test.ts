@@ -24,13 +24,8 @@ describe("advisory action", () => {
       {
         kind: "advisory",
         ip: "203.0.113.9",
-        fields: {
-          fullName: "Ngozi Adeyemi",
-          email: "ngozi@example.ng",
-          role: "midwife",
-          country: "Nigeria",
-          reason: "I run antenatal clinics in Ibadan.",
-        },
+        // Valid and already trimmed: the service gets exactly what was posted.
+        fields: valid,
       },
     ]);
   });

@@ -51,14 +51,8 @@ describe("contact action", () => {
       {
         kind: "contact",
         ip: "203.0.113.9",
-        fields: {
-          name: "Ama Owusu",
-          email: "ama@example.com",
-          organization: "Korle Bu Teaching Hospital",
-          role: "Senior Midwife",
-          interest: "partnership",
-          message: "We would like to talk about a pilot.",
-        },
+        // Valid and already trimmed: the service gets exactly what was posted.
+        fields: valid,
       },
     ]);
   });

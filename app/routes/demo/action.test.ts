@@ -37,14 +37,8 @@ describe("demo request action", () => {
       {
         kind: "demo",
         ip: "203.0.113.9",
-        fields: {
-          fullName: "Kwame Asante",
-          organization: "Ghana Health Service",
-          email: "kwame@example.org",
-          role: "government",
-          preferredDate: "2026-03-14",
-          message: "Regional rollout questions.",
-        },
+        // Valid and already trimmed: the service gets exactly what was posted.
+        fields: valid,
       },
     ]);
   });
