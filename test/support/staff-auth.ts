@@ -125,7 +125,11 @@ export async function softwarePasskey(
       count.writeUInt32BE(counter);
       // User present (0x01) and, unless told otherwise, user verified (0x04: the device's PIN or biometric).
       const flags = userVerified ? 0x05 : 0x01;
-      const authenticatorData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([flags]), count]);
+      const authenticatorData = Buffer.concat([
+        createHash("sha256").update(rpId).digest(),
+        Buffer.from([flags]),
+        count,
+      ]);
       const clientDataJSON = Buffer.from(
         JSON.stringify({ type: "webauthn.get", challenge, origin, crossOrigin: false }),
       );
