@@ -134,7 +134,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // app/islands/main.tsx) are module scripts, not workers: as ES modules the
   // islands' script can load the toasts' code (sonner) as a chunk of its own,
   // on a visitor's first focus on a form.
-  worker: { format: "es" as const },
+  worker: {
+    format: "es" as const,
+    // V8's compile hint: compile all of the islands' script (React DOM) while it streams in, off the main
+    // thread, instead of each function on the main thread when first called (docs/decisions/015-form-islands.md).
+    rolldownOptions: {
+      output: {
+        postBanner: (chunk: { name: string; isEntry: boolean }) =>
+          chunk.isEntry && chunk.name === "main" ? "//# allFunctionsCalledOnLoad" : "",
+      },
+    },
+  },
   build: {
     // Assets are served with long-lived immutable caching; keep hashes stable.
     assetsInlineLimit: 0,
