@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { islands, type IslandKind, type IslandProps } from "./registry";
+import type { EnquiryKind } from "~/lib/enquiry-kinds";
 // The islands' script, bundled on its own (React and the forms, no router)
 // into a hashed file, as the content pages' script is (app/root.tsx).
 import islandUrl from "./main.tsx?worker&url";
@@ -21,22 +21,24 @@ export function serializeProps(props: unknown) {
  * the islands' script (./main.tsx) when the visitor first moves to the form;
  * until then, and without JavaScript, the form works as plain HTML.
  */
-export function Island<K extends IslandKind>({
+export function Island<P extends object>({
   kind,
+  form: Form,
   props,
   className,
 }: {
-  kind: K;
-  props: IslandProps<K>;
+  kind: EnquiryKind;
+  /** The default export of `app/routes/<kind>/<kind>-form.tsx`, which the islands' script hydrates (./registry.ts). */
+  form: ComponentType<P>;
+  props: P;
   className?: string;
 }) {
-  const Component = islands[kind] as unknown as ComponentType<object>;
   // A form rendered with a result (after a post made without the island) starts its island at once, for the toast.
   const eager = (props as { actionData?: unknown }).actionData ? "" : undefined;
   return (
     <>
       <div data-island={kind} data-island-src={islandUrl} data-island-eager={eager} className={className}>
-        <Component {...props} />
+        <Form {...props} />
       </div>
       <script
         type="application/json"

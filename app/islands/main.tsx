@@ -10,11 +10,11 @@
  * one long task: React DOM), and typing in a form goes to the browser alone
  * until React has hydrated it (./hold-typing.ts).
  */
-import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
+import { createElement, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { prepareToasts, Toaster } from "~/components/ui/toaster";
 import { holdTypingUntilReady } from "./hold-typing";
-import { islands, type IslandKind } from "./registry";
+import { islandForm } from "./registry";
 
 /** Marks the container once React has hydrated it (the tests and the benchmark wait for this). */
 function Ready({ container, children }: { container: HTMLElement; children: ReactNode }) {
@@ -28,8 +28,8 @@ function Ready({ container, children }: { container: HTMLElement; children: Reac
 const nextTask = (work: () => void) => setTimeout(work, 0);
 
 for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const kind = container.dataset.island as IslandKind;
-  const Component = islands[kind] as ComponentType<object> | undefined;
+  const kind = container.dataset.island ?? "";
+  const Component = islandForm(kind);
   const json = document.querySelector(`script[data-island-props="${kind}"]`)?.textContent;
   if (!Component || !json) continue;
   const props = JSON.parse(json) as object;

@@ -1,18 +1,16 @@
 /**
  * The form islands (docs/decisions/015-form-islands.md): each enquiry page's
- * form, the only part of the page React runs in the browser. Keep what these
- * import free of React Router: the island bundle has no router.
+ * form, the only part of the page React runs in the browser. A kind's form is
+ * the default export of `app/routes/<kind>/<kind>-form.tsx`, beside its route,
+ * and its route renders it as `<Island kind="<kind>" form={…}>`: a new form
+ * is found here with nothing to add. Keep what the forms import free of React
+ * Router: the islands' script has no router.
  */
-import type { ComponentProps } from "react";
-import { AdvisoryFormIsland } from "~/routes/advisory/advisory-form";
-import { ContactFormIsland } from "~/routes/contact/contact-form";
-import { DemoFormIsland } from "~/routes/demo/demo-form";
+import type { ComponentType } from "react";
 
-export const islands = {
-  contact: ContactFormIsland,
-  demo: DemoFormIsland,
-  advisory: AdvisoryFormIsland,
-};
+const forms = import.meta.glob<{ default: ComponentType<object> }>("../routes/*/*-form.tsx", { eager: true });
 
-export type IslandKind = keyof typeof islands;
-export type IslandProps<K extends IslandKind> = ComponentProps<(typeof islands)[K]>;
+/** The form island of a kind (`data-island`), or undefined when there is none. */
+export function islandForm(kind: string): ComponentType<object> | undefined {
+  return forms[`../routes/${kind}/${kind}-form.tsx`]?.default;
+}

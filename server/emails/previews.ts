@@ -3,15 +3,8 @@
  * through renderEmail as the pipeline does. Used by `npm run email:dev` and the tests.
  */
 import { renderEmail, type EmailTemplate, type RenderedEmail } from "./define";
-import {
-  advisoryNotification,
-  advisoryWelcome,
-  contactAcknowledgement,
-  contactNotification,
-  demoNotification,
-  demoWelcome,
-  staffDigest,
-} from "./index";
+import { advisoryNotification, demoNotification, staffDigest } from "./index";
+import { enquiryTemplates } from "./registry";
 
 export type EmailPreview = { name: string; render: () => Promise<RenderedEmail> };
 
@@ -20,14 +13,13 @@ function preview<P extends object>(name: string, template: EmailTemplate<P>, ove
   return { name, render: () => renderEmail(template, { ...template.PreviewProps, ...overrides }) };
 }
 
+/** `demoWelcome` → `demo-welcome`. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
 export const emailPreviews: readonly EmailPreview[] = [
-  preview("contact-notification", contactNotification),
-  preview("contact-acknowledgement", contactAcknowledgement),
-  preview("demo-welcome", demoWelcome),
-  preview("demo-notification", demoNotification),
+  // Every enquiry kind's templates (server/emails/<kind>.tsx), then variants of some.
+  ...enquiryTemplates.map(([name, template]) => preview(kebab(name), template)),
   preview("demo-notification-welcome-failed", demoNotification, { welcomeFailed: true }),
-  preview("advisory-welcome", advisoryWelcome),
-  preview("advisory-notification", advisoryNotification),
   preview("advisory-notification-delivered", advisoryNotification, { welcomeFailed: false }),
   preview("staff-digest", staffDigest),
   preview("staff-digest-overdue-only", staffDigest, { deadLetters: [], deadTotal: 0 }),

@@ -1,37 +1,28 @@
 /**
  * Which template renders each e-mail of each enquiry kind: the e-mail half of
- * the enquiry registry (~/lib/enquiry-kinds.ts). Typed against the registry,
- * so a kind's deliveries without a template do not compile.
+ * the enquiry registry (~/lib/enquiry-kinds.ts). A kind's e-mails are declared
+ * in its own file, `server/emails/<kind>.tsx`; typed against the registry, so
+ * a kind's deliveries without a template do not compile.
  */
 import type { DeliveryKind, EnquiryKind, EnquiryPayload } from "~/lib/enquiry-kinds";
-import { advisoryNotification } from "./advisory-notification";
-import { advisoryWelcome } from "./advisory-welcome";
-import { contactAcknowledgement } from "./contact-acknowledgement";
-import { contactNotification } from "./contact-notification";
-import { renderEmail, type RenderedEmail } from "./define";
-import { demoNotification } from "./demo-notification";
-import { demoWelcome } from "./demo-welcome";
+import * as advisory from "./advisory";
+import * as contact from "./contact";
+import type { EmailTemplate, EnquiryEmails, RenderedEmail } from "./define";
+import * as demo from "./demo";
 
-/** What a template is given: the enquiry's payload, and for a notification whether the welcome it waited for was given up. */
-type Render<K extends EnquiryKind> = (
-  payload: EnquiryPayload<K>,
-  opts: { welcomeFailed: boolean; today?: string },
-) => Promise<RenderedEmail>;
+/** Each kind's e-mails file, `server/emails/<kind>.tsx`: a new kind's line goes here. */
+const kinds = { contact, demo, advisory } satisfies { [K in EnquiryKind]: { emails: EnquiryEmails<K> } };
 
-const enquiryEmails: { [K in EnquiryKind]: Partial<Record<DeliveryKind, Render<K>>> } = {
-  contact: {
-    notification: (payload) => renderEmail(contactNotification, payload),
-    acknowledgement: (payload) => renderEmail(contactAcknowledgement, payload),
-  },
-  demo: {
-    welcome: ({ name, email }) => renderEmail(demoWelcome, { name, email }),
-    notification: (payload, { welcomeFailed }) => renderEmail(demoNotification, { ...payload, welcomeFailed }),
-  },
-  advisory: {
-    welcome: ({ name, email }, { today }) => renderEmail(advisoryWelcome, { name, email, today }),
-    notification: (payload, { welcomeFailed }) => renderEmail(advisoryNotification, { ...payload, welcomeFailed }),
-  },
-};
+/** Every template the kinds' files declare, by export name (`demoWelcome`): previews.ts shows them all. */
+export const enquiryTemplates: [string, EmailTemplate<object>][] = Object.values(kinds).flatMap((module) =>
+  Object.entries(module).filter((entry): entry is [string, EmailTemplate<object>] => isTemplate(entry[1])),
+);
+
+function isTemplate(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && "subject" in value && "Email" in value && "PreviewProps" in value
+  );
+}
 
 /** Renders one e-mail of an enquiry; throws if the registry has no template for it. */
 export function renderEnquiryEmail(
@@ -40,7 +31,7 @@ export function renderEnquiryEmail(
   payload: Record<string, string | undefined>,
   opts: { welcomeFailed: boolean; today?: string },
 ): Promise<RenderedEmail> {
-  const render = enquiryEmails[kind][delivery] as Render<EnquiryKind> | undefined;
+  const render = (kinds[kind].emails as EnquiryEmails<EnquiryKind>)[delivery];
   if (!render) throw new Error(`No e-mail for a ${delivery} of a ${kind} enquiry`);
   return render(payload as EnquiryPayload<EnquiryKind>, opts);
 }

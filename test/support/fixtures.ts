@@ -1,45 +1,33 @@
 /**
- * Valid fields for each enquiry form, and what its success looks like: one
- * entry per kind of the registry (TypeScript asks for a new kind's).
+ * Valid fields for each enquiry form, from its registry entry's field specs
+ * (app/lib/enquiry-kinds.ts): a new kind's come with it.
  */
-import { enquiryKindNames, type EnquiryKind } from "../../app/lib/enquiry-kinds";
+import type { FieldSpec } from "../../app/lib/enquiry-fields";
+import { enquiryKindNames, fieldsOf, type EnquiryKind } from "../../app/lib/enquiry-kinds";
 
 export type FormKind = EnquiryKind;
 
 export const formKinds: readonly FormKind[] = enquiryKindNames;
 
-/** Valid fields for a `kind` form from `email`; `n` makes each submission's text distinct. */
-export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {
-  switch (kind) {
-    case "contact":
-      return {
-        name: `Ada Tester ${n}`,
-        email,
-        organization: "Fault Lab",
-        role: "Engineer",
-        interest: "general",
-        message: `Crash test message ${n}`,
-      };
-    case "demo":
-      return {
-        fullName: `Grace Tester ${n}`,
-        organization: "Fault Lab",
-        email,
-        role: "healthcare",
-        preferredDate: "2031-05-17",
-        message: `Demo ${n}`,
-      };
-    case "advisory":
-      return { fullName: `Mary Tester ${n}`, email, role: "midwife", country: "Kenya", reason: `Reason ${n}` };
+/** A valid value for one field: `n` makes each submission's text distinct. */
+function validValue(spec: FieldSpec, email: string, n: number): string {
+  switch (spec.kind) {
+    case "email":
+      return email;
+    case "select":
+      return spec.options![0]!.value;
+    case "date":
+      return "2031-05-17";
+    case "text":
+    case "textarea":
+      return `${spec.label} of tester ${n}`.slice(0, spec.maxLength);
   }
 }
 
-/** The heading of each form's success panel (app/content/*.ts), to tell success from a re-rendered form. */
-export const successMarkers: Record<FormKind, string> = {
-  contact: "Thank you! Your message has been sent.",
-  demo: "Demo Request Received!",
-  advisory: "Welcome to the Advisory Network!",
-};
+/** Valid fields for a `kind` form from `email`; `n` makes each submission's text distinct. */
+export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldsOf(kind)).map(([name, spec]) => [name, validValue(spec, email, n)]));
+}
 
 /** The GOV.UK-style error summary of a form re-rendered with errors. */
 export const ERROR_SUMMARY = "There is a problem";

@@ -29,7 +29,7 @@ export type AdvisoryFormProps = {
  * The join form, replaced by 'Welcome to the Advisory Network!' once sent:
  * the advisory page's island (docs/decisions/015-form-islands.md).
  */
-export function AdvisoryFormIsland({ action, token, actionData, copy }: AdvisoryFormProps) {
+export default function AdvisoryFormIsland({ action, token, actionData, copy }: AdvisoryFormProps) {
   const { formId, form: advisoryForm, success, failure, notices } = copy;
   const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
   return (

@@ -6,6 +6,7 @@ import { phasesOn } from "~/lib/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
+import AdvisoryFormIsland from "./advisory-form";
 import { Benefits } from "./benefits";
 
 export const meta = () => pageMeta("/advisory");
@@ -26,6 +27,7 @@ export default function AdvisoryPage({ loaderData, actionData }: Route.Component
       <Benefits />
       <Island
         kind="advisory"
+        form={AdvisoryFormIsland}
         props={{
           action: "/advisory",
           token: loaderData.token,

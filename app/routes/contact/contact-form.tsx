@@ -47,7 +47,7 @@ function receivedLine(received: string, interest: Interest | undefined) {
  * contact page's island (docs/decisions/015-form-islands.md): the rest of the
  * page is static HTML.
  */
-export function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
+export default function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
   const { formId, form: contactForm, success: contactSuccess, notices: contactNotices } = copy;
   const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices: contactNotices });
   const { result } = enquiry;

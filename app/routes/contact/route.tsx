@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { ClosingCta } from "./closing-cta";
 import { Commitment } from "./commitment";
-import { CONTACT_TITLE_ID } from "./contact-form";
+import ContactFormIsland, { CONTACT_TITLE_ID } from "./contact-form";
 import { OfficeCard } from "./office-card";
 import { Promises } from "./promises";
 import { QuickActions } from "./quick-actions";
@@ -37,6 +37,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <Container className="grid gap-10 lg:grid-cols-3">
           <Island
             kind="contact"
+            form={ContactFormIsland}
             props={{
               action: "/contact",
               token: loaderData.token,

@@ -26,7 +26,7 @@ export type DemoFormProps = {
  * 'Request Your Demo', replaced by 'Demo Request Received!' once sent: the
  * demo page's island (docs/decisions/015-form-islands.md).
  */
-export function DemoFormIsland({ action, token, actionData, copy }: DemoFormProps) {
+export default function DemoFormIsland({ action, token, actionData, copy }: DemoFormProps) {
   const { formId, form: demoForm, success, failure, notices } = copy;
   const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
   return (

@@ -4,6 +4,7 @@ import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoHero, demoNotices, demoSu
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
+import DemoFormIsland from "./demo-form";
 import { Audiences } from "./audiences";
 
 export const meta = () => pageMeta("/demo");
@@ -23,6 +24,7 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
       <Audiences />
       <Island
         kind="demo"
+        form={DemoFormIsland}
         props={{
           action: "/demo",
           token: loaderData.token,
