@@ -24,10 +24,6 @@ export const welcomePreviewProps = {
 
 export const advisoryWelcomeTitle = "Welcome to the Advisory Network";
 
-export function advisoryWelcomeSubject(_props: AdvisoryWelcomeEmailProps): string {
-  return subjectLine(advisoryWelcomeTitle);
-}
-
 export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
   const network = phasesOn(props.today ?? londonDate(new Date())).network;
   const launches =
@@ -81,7 +77,7 @@ export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
   );
 }
 export const advisoryWelcome = defineEmail<AdvisoryWelcomeEmailProps>({
-  subject: advisoryWelcomeSubject,
+  subject: () => subjectLine(advisoryWelcomeTitle),
   Email: AdvisoryWelcomeEmail,
   PreviewProps: welcomePreviewProps,
 });

@@ -72,19 +72,11 @@ export const contactNotification = defineEmail<ContactNotificationEmailProps>({
 export type ContactAcknowledgementEmailProps = ContactPayload;
 
 export const acknowledgementPreviewProps = {
-  name: "Ama Mensah",
-  email: "ama.mensah@example.org",
-  organization: "Korle Bu Teaching Hospital",
-  role: "Head of Midwifery",
-  interest: "partnership",
+  ...notificationPreviewProps,
   message: "We would like to explore a partnership for the 2026 pilot.",
 } satisfies ContactAcknowledgementEmailProps;
 
 export const contactAcknowledgementTitle = "We received your message";
-
-export function contactAcknowledgementSubject(_props: ContactAcknowledgementEmailProps): string {
-  return subjectLine(contactAcknowledgementTitle);
-}
 
 export function ContactAcknowledgementEmail(props: ContactAcknowledgementEmailProps) {
   const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
@@ -131,7 +123,7 @@ export function ContactAcknowledgementEmail(props: ContactAcknowledgementEmailPr
   );
 }
 export const contactAcknowledgement = defineEmail<ContactAcknowledgementEmailProps>({
-  subject: contactAcknowledgementSubject,
+  subject: () => subjectLine(contactAcknowledgementTitle),
   Email: ContactAcknowledgementEmail,
   PreviewProps: acknowledgementPreviewProps,
 });

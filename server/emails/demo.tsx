@@ -18,10 +18,6 @@ export const welcomePreviewProps = {
 
 export const demoWelcomeTitle = "Thank you for requesting a demo";
 
-export function demoWelcomeSubject(_props: DemoWelcomeEmailProps): string {
-  return subjectLine(demoWelcomeTitle);
-}
-
 export function DemoWelcomeEmail(props: DemoWelcomeEmailProps) {
   return (
     <EmailLayout
@@ -58,7 +54,7 @@ export function DemoWelcomeEmail(props: DemoWelcomeEmailProps) {
   );
 }
 export const demoWelcome = defineEmail<DemoWelcomeEmailProps>({
-  subject: demoWelcomeSubject,
+  subject: () => subjectLine(demoWelcomeTitle),
   Email: DemoWelcomeEmail,
   PreviewProps: welcomePreviewProps,
 });
