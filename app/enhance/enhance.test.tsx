@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AnnouncementBannerView } from "~/components/layout/announcement-banner";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found";
@@ -20,7 +20,7 @@ import { BANNER_STORAGE_KEY } from "~/lib/banner-script";
 import { enhanceBanner } from "./banner";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceInPageLinks } from "./in-page-links";
-import { STARTING_EVENTS, startIslands } from "./islands";
+import { PAUSE_MS, STARTING_EVENTS, startIslands } from "./islands";
 import { enhanceMenu } from "./menu";
 import { enhanceNotFound } from "./not-found";
 
@@ -200,69 +200,124 @@ describe("form islands", () => {
     document.body.innerHTML = `<a href="/about">About</a><div data-island="contact" data-island-src="${SRC}"${eager ? " data-island-eager" : ""}><form><textarea id="message"></textarea></form></div>`;
   }
 
+  /** The page, and the islands' script as fetched and run (both answer at once). */
   function setUp(options: { eager?: boolean } = {}) {
     islandPage(options);
-    return vi.fn(() => Promise.resolve());
+    return { fetch: vi.fn(() => Promise.resolve()), run: vi.fn(() => Promise.resolve()) };
   }
 
+  /** Lets the fetch's promise, and whatever is due by then, settle; `ms` later by default none. */
+  const after = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
-  it("imports nothing while the page is only read, nor when the visitor moves elsewhere", () => {
-    const load = setUp();
-    startIslands(document, load);
+  it("imports nothing while the page is only read, nor when the visitor moves elsewhere", async () => {
+    const loading = setUp();
+    startIslands(document, loading);
     const elsewhere = document.querySelector<HTMLElement>('a[href="/about"]')!;
     elsewhere.focus();
     for (const type of STARTING_EVENTS) elsewhere.dispatchEvent(new Event(type, { bubbles: true }));
     window.dispatchEvent(new Event("load"));
-    expect(load).not.toHaveBeenCalled();
-    // Positive control: the same events on the form start it.
+    await after(PAUSE_MS * 5);
+    expect(loading.fetch).not.toHaveBeenCalled();
+    expect(loading.run).not.toHaveBeenCalled();
+    // Positive control: the pointer over the form starts it, and runs it once fetched (a pointer passing by is no activity).
     document.getElementById("message")!.dispatchEvent(new Event("pointerover", { bubbles: true }));
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after();
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it.each(STARTING_EVENTS)("starts on a %s in the form, and only once", (type) => {
-    const load = setUp();
-    startIslands(document, load);
+  it.each(STARTING_EVENTS)("starts on a %s in the form, and only once", async (type) => {
+    const loading = setUp();
+    startIslands(document, loading);
     const field = document.getElementById("message")!;
     field.dispatchEvent(new Event(type, { bubbles: true }));
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after(PAUSE_MS);
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
     for (const again of STARTING_EVENTS) field.dispatchEvent(new Event(again, { bubbles: true }));
-    expect(load).toHaveBeenCalledOnce();
+    await after(PAUSE_MS);
+    expect(loading.fetch).toHaveBeenCalledOnce();
+    expect(loading.run).toHaveBeenCalledOnce();
   });
 
-  it("starts when the visitor focuses a field", () => {
-    const load = setUp();
-    startIslands(document, load);
+  it("starts when the visitor focuses a field, and runs once they have paused", async () => {
+    const loading = setUp();
+    startIslands(document, loading);
     document.getElementById("message")!.focus();
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after(PAUSE_MS - 1);
+    expect(loading.run).not.toHaveBeenCalled();
+    await after(1);
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("starts at once when focus was already in the form before the script ran", () => {
-    const load = setUp();
+  it("starts at once when focus was already in the form before the script ran", async () => {
+    const loading = setUp();
     document.getElementById("message")!.focus();
-    startIslands(document, load);
-    expect(load).toHaveBeenCalledExactlyOnceWith(SRC);
+    startIslands(document, loading);
+    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after(PAUSE_MS - 1);
+    expect(loading.run).not.toHaveBeenCalled();
+    await after(1);
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("starts at once when the form was rendered with a result (its toast), and in a hidden tab", () => {
+  it("runs the script only once typing in the form has paused, while fetching it at once", async () => {
+    const loading = setUp();
+    const field = document.getElementById("message")!;
+    startIslands(document, loading);
+    field.focus();
+    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
+    const type = (event: string) => field.dispatchEvent(new Event(event, { bubbles: true }));
+    // Typing every 200 ms for two seconds, keys and pasted text alike: the script waits.
+    for (let elapsed = 0; elapsed < 2000; elapsed += 200) {
+      type(elapsed % 400 ? "input" : "keydown");
+      await after(200);
+    }
+    expect(loading.run).not.toHaveBeenCalled();
+    // Typing elsewhere on the page does not hold it back; a pause in the form's typing lets it run.
+    document.querySelector("a")!.dispatchEvent(new Event("keydown", { bubbles: true }));
+    await after(PAUSE_MS - 200 - 1);
+    expect(loading.run).not.toHaveBeenCalled();
+    await after(1);
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
+  });
+
+  it("starts and runs at once when the form was rendered with a result (its toast), and in a hidden tab", async () => {
     const eager = setUp({ eager: true });
     startIslands(document, eager);
-    expect(eager).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after();
+    expect(eager.run).toHaveBeenCalledExactlyOnceWith(SRC);
 
     const hidden = setUp();
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     startIslands(document, hidden);
-    expect(hidden).toHaveBeenCalledExactlyOnceWith(SRC);
+    await after();
+    expect(hidden.run).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 
-  it("does nothing on a page without an island", () => {
-    const load = setUp();
+  it("does nothing on a page without an island", async () => {
+    const loading = setUp();
     document.body.innerHTML = "<main><p>About Maternis</p><input id='q'></main>";
-    startIslands(document, load);
+    startIslands(document, loading);
     document.getElementById("q")!.focus();
     window.dispatchEvent(new Event("load"));
-    expect(load).not.toHaveBeenCalled();
+    await after(PAUSE_MS * 5);
+    expect(loading.fetch).not.toHaveBeenCalled();
+    // Positive control: the same page with an island starts it.
+    islandPage();
+    startIslands(document, loading);
+    document.getElementById("message")!.focus();
+    await after(PAUSE_MS);
+    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
   });
 });

@@ -56,7 +56,7 @@ export async function measureSession(serverUrl: string): Promise<SessionResult> 
     let before = 0;
     for (const step of sessionSteps) {
       if (step.path === "/contact (submit)") {
-        // The first field's focus starts the form's island; it hydrates while the visitor types.
+        // The first field's focus starts the form's island; it runs and hydrates once the visitor pauses.
         await page.fill("#contact-form-name", "Session Visitor");
         await page.fill("#contact-form-email", "visitor@example.com");
         await page.fill("#contact-form-message", "A message sent by the page benchmark.");
