@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { and, count, desc, eq, ilike, lt, sql } from "drizzle-orm";
-import type { AuditEntry, AuditLog, AuditQuery } from "~/lib/console/audit";
+import type { AuditEntry, AuditPage, AuditQuery } from "~/lib/console/audit";
 import type { Actor } from "~/lib/console/types";
 import type { Database, Store, Transaction } from "../enquiries/db.server";
 import { auditLog } from "./schema.server";
@@ -33,11 +33,12 @@ export async function recordAudit(db: Database | Transaction, secret: string, en
   });
 }
 
-export function createAuditLog(store: Store, secret: string): AuditLog {
+export function createAuditLog(store: Store, secret: string) {
   return {
-    record: (entry) => recordAudit(store.db, secret, entry),
-    subjectHash: (email) => subjectHash(secret, email),
-    async list(query: AuditQuery) {
+    record: (entry: AuditEntry): Promise<void> => recordAudit(store.db, secret, entry),
+    /** A keyed one-way hash (the client-fingerprint key) of a data subject's address, for rows about them. */
+    subjectHash: (email: string): string => subjectHash(secret, email),
+    async list(query: AuditQuery): Promise<AuditPage> {
       const where = and(
         query.action ? eq(auditLog.action, query.action) : undefined,
         query.actor ? ilike(auditLog.actor, `%${query.actor.replace(/[\\%_]/g, "\\$&")}%`) : undefined,

@@ -13,9 +13,13 @@ import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
   STAFF_AUTH_PATH,
+  type AppSetup,
+  type CodeRequestResult,
   type CodeSignInResult,
+  type Factors,
+  type Passkey,
+  type SecondStepMethod,
   type SecondStepResult,
-  type StaffAuth,
   type StaffSession,
   type TeamMember,
 } from "~/lib/console/auth";
@@ -140,13 +144,6 @@ function toMember(user: { id: string; email: string; name: string; role?: unknow
 function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }
-
-export type StaffAuthServer = StaffAuth & {
-  /** better-auth's HTTP handler for the passkey endpoints under /staff/auth. */
-  handler(request: Request): Promise<Response>;
-  /** The one better-auth instance (tests). */
-  instance: BetterAuthInstance;
-};
 
 export type BetterAuthInstance = ReturnType<typeof buildAuth>;
 
@@ -348,10 +345,16 @@ function codeError(error: unknown): CodeSignInResult {
   throw error;
 }
 
-export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthServer> {
+export async function createStaffAuth(deps: StaffAuthDeps) {
   const secret = await loadAuthSecret(deps.store);
   const instance = buildAuth({ ...deps, secret });
   const siteInstance = () => instance;
+  /**
+   * Whether the console serves this request's host: SITE_URL's only (with a
+   * loopback SITE_URL, loopback names on its port). Anything else gets 421
+   * and no authentication state; the methods below throw that 421 Response
+   * (session() answers null, signOut() no headers).
+   */
   const serves = (request: Request) => servesConsole(request.url, deps.env.SITE_URL);
   /** The instance for a request the console serves; any other host gets 421 (thrown, as route actions do). */
   const authFor = (request: Request) => {
@@ -364,6 +367,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
   const lockout = createCodeLockout(deps);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
+  /** The signed-in session of a request, or null (none, expired, revoked, or older than 12 hours: then revoked). */
   async function session(request: Request): Promise<StaffSession | null> {
     if (!serves(request)) return null;
     const auth = instance;
@@ -384,7 +388,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
     };
   }
 
-  async function findMember(email: string) {
+  async function findMember(email: string): Promise<StaffMember | null> {
     const [user] = await store.db
       .select()
       .from(staffUsers)
@@ -419,8 +423,10 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
   }
 
   return {
+    /** The one better-auth instance (tests). */
     instance,
-    async handler(request) {
+    /** better-auth's HTTP handler for the passkey endpoints under /staff/auth. */
+    async handler(request: Request): Promise<Response> {
       if (!serves(request)) return misdirected();
       const path = new URL(request.url).pathname.slice(STAFF_AUTH_PATH.length);
       if (!PUBLIC_AUTH_ENDPOINTS.includes(path)) return new Response("Not found", { status: 404 });
@@ -429,7 +435,12 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
     serves,
     session,
 
-    async requestCode(request, rawEmail, fingerprint) {
+    /**
+     * Sends a sign-in code to `email` when it belongs to staff (or to
+     * STAFF_ADMIN_EMAILS); answers the same either way, except when the
+     * address or the client has asked too often.
+     */
+    async requestCode(request: Request, rawEmail: string, fingerprint: string): Promise<CodeRequestResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
       const perAddress = await takeToken(
@@ -464,7 +475,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return { ok: true };
     },
 
-    async signInWithCode(request, rawEmail, code) {
+    /** Checks an e-mailed code: a pending second step, or (no second factor yet) an enrolment-only session. */
+    async signInWithCode(request: Request, rawEmail: string, code: string): Promise<CodeSignInResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
       const client = clientOf(request);
@@ -494,7 +506,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }
     },
 
-    async signOut(request) {
+    /** Ends this session; returns the headers that clear its cookie. */
+    async signOut(request: Request): Promise<Headers> {
       if (!serves(request)) return new Headers();
       const auth = instance;
       try {
@@ -505,7 +518,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }
     },
 
-    async signOutEverywhere(request) {
+    /** Ends every session of the signed-in member, this one included. */
+    async signOutEverywhere(request: Request): Promise<Headers> {
       const auth = authFor(request);
       return withSession(request, async (member) => {
         const context = await auth.$context;
@@ -515,7 +529,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async verifySecondStep(request, method, code): Promise<SecondStepResult> {
+    /** Completes a sign-in the e-mail code started: a new session (and cookie) on success. */
+    async verifySecondStep(request: Request, method: SecondStepMethod, code: string): Promise<SecondStepResult> {
       const auth = authFor(request);
       try {
         const body = { code: code.trim() };
@@ -535,7 +550,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }
     },
 
-    async factors(request) {
+    // Second factors (docs/decisions/020-multi-factor-sign-in.md). The routes check a recent sign-in where one is needed.
+    async factors(request: Request): Promise<Factors> {
       return withSession(request, async (member) => {
         const app = await appRow(member.id);
         let recoveryCodes = 0;
@@ -547,7 +563,12 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async startApp(request) {
+    /**
+     * Starts setting up an authenticator app: a new secret, not usable until
+     * confirmed; the member's recovery codes keep working meanwhile. Null when
+     * they already have a confirmed app.
+     */
+    async startApp(request: Request): Promise<AppSetup | null> {
       const auth = authFor(request);
       return withSession(request, async (member) => {
         if ((await appRow(member.id))?.verified === true) return null; // one app at a time
@@ -570,7 +591,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async confirmApp(request, code) {
+    /** Confirms the app with a code from it. On success the member is enrolled and gets new recovery codes. */
+    async confirmApp(request: Request, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
       const auth = authFor(request);
       return withSession(request, async (member) => {
         const context = await instance.$context;
@@ -594,7 +616,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async enrolWithPasskey(request) {
+    /** Enrols a member who has added a passkey: returns their recovery codes (null when they have no passkey). */
+    async enrolWithPasskey(request: Request): Promise<string[] | null> {
       const auth = authFor(request);
       return withSession(request, async (member) => {
         if ((await passkeyCount(member.id)) === 0) return null;
@@ -611,12 +634,14 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async newRecoveryCodes(request) {
+    /** New recovery codes (the old ones stop working). */
+    async newRecoveryCodes(request: Request): Promise<string[]> {
       const { backupCodes } = await authFor(request).api.generateBackupCodes({ body: {}, headers: request.headers });
       return backupCodes;
     },
 
-    async removeApp(request) {
+    /** Removes the authenticator app; false when the member has no passkey to sign in with instead. */
+    async removeApp(request: Request): Promise<boolean> {
       return withSession(request, async (member) => {
         if ((await passkeyCount(member.id)) === 0) return false;
         // Unconfirmed: the app's codes stop working; the recovery codes stay.
@@ -625,7 +650,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       });
     },
 
-    async resetFactors(id) {
+    /** Removes a member's passkeys, app and recovery codes and ends their sessions (admins): they enrol again. */
+    async resetFactors(id: string): Promise<StaffMember | null> {
       const context = await instance.$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
@@ -636,7 +662,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return toMember(user);
     },
 
-    async passkeys(request) {
+    async passkeys(request: Request): Promise<Passkey[]> {
       const rows = await authFor(request).api.listPasskeys({ headers: request.headers });
       return rows.map((row) => ({
         id: row.id,
@@ -647,7 +673,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }));
     },
 
-    async renamePasskey(request, id, name) {
+    async renamePasskey(request: Request, id: string, name: string): Promise<boolean> {
       try {
         await authFor(request).api.updatePasskey({ headers: request.headers, body: { id, name } });
         return true;
@@ -657,7 +683,8 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }
     },
 
-    async removePasskey(request, id) {
+    /** False when there is no such passkey, or it is the member's last factor (no app). */
+    async removePasskey(request: Request, id: string): Promise<boolean> {
       const current = await session(request);
       if (current) {
         // Never the last factor: a member with no app keeps at least one passkey.
@@ -673,6 +700,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       }
     },
 
+    /** Staff management (admins; the routes check the role and a recent sign-in). */
     async team(): Promise<TeamMember[]> {
       const users = await store.db.select().from(staffUsers).orderBy(staffUsers.email);
       const keys = await store.db
@@ -697,7 +725,14 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
 
     findMember,
 
-    async addMember(input, invite) {
+    /**
+     * Adds a member; null when the address is already staff. With `invite`,
+     * e-mails them how to sign in (through the durable staff-mail queue).
+     */
+    async addMember(
+      input: { email: string; name: string; role: StaffRole },
+      invite?: { invitedBy: string; signInUrl: string },
+    ): Promise<StaffMember | null> {
       const email = normaliseEmail(input.email);
       const context = await siteInstance().$context;
       if (await context.internalAdapter.findUserByEmail(email)) return null;
@@ -724,7 +759,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return toMember(user);
     },
 
-    async setRole(id, role) {
+    async setRole(id: string, role: StaffRole): Promise<StaffMember | null> {
       const [user] = await store.db
         .update(staffUsers)
         .set({ role, updatedAt: new Date() })
@@ -733,7 +768,12 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return user ? toMember(user) : null;
     },
 
-    async removeMember(id) {
+    /**
+     * Removes a member and ends all their sessions at once. The removal is
+     * remembered (a keyed hash of the address), so STAFF_ADMIN_EMAILS never
+     * creates them again.
+     */
+    async removeMember(id: string): Promise<StaffMember | null> {
       const context = await siteInstance().$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
@@ -745,7 +785,7 @@ export async function createStaffAuth(deps: StaffAuthDeps): Promise<StaffAuthSer
       return toMember(user);
     },
 
-    // Sessions under the member's control (./sessions.server.ts).
+    // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions.
     ...sessionControls({
       adapter: async () => (await instance.$context).internalAdapter,
       session,

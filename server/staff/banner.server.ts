@@ -5,10 +5,11 @@ import pg from "pg";
 import {
   showsAt,
   toAnnouncement,
-  type BannerEditor,
+  type AnnouncementInput,
   type BannerSource,
   type PublishedAnnouncement,
 } from "~/lib/console/banner";
+import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { recordAudit } from "./audit.server";
@@ -20,14 +21,6 @@ export const BANNER_CHANNEL = "site_announcements";
 /** Timers longer than this are re-armed (setTimeout's limit is about 24.8 days). */
 const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
 
-export type Banner = {
-  editor: BannerEditor;
-  source: BannerSource;
-  /** Called after the banner changed: a publish here or on another process, or a start or end time passing. */
-  onChange(listener: () => void): void;
-  close(): Promise<void>;
-};
-
 type Deps = { store: Store; log: Logger; auditSecret: string; now?: () => Date };
 
 /**
@@ -37,7 +30,7 @@ type Deps = { store: Store; log: Logger; auditSecret: string; now?: () => Date }
  * within moments; the embedded database has only one process, which
  * reloads at once. A timer fires when a scheduled start or end passes.
  */
-export async function createBanner({ store, log, auditSecret, now = () => new Date() }: Deps): Promise<Banner> {
+export async function createBanner({ store, log, auditSecret, now = () => new Date() }: Deps) {
   const events = new EventEmitter();
   let latest: PublishedAnnouncement | null = null;
   let boundaryTimer: NodeJS.Timeout | undefined;
@@ -125,12 +118,15 @@ export async function createBanner({ store, log, auditSecret, now = () => new Da
     };
   }
 
-  const editor: BannerEditor = {
-    async latest() {
+  /** The console's banner editor (admins). */
+  const editor = {
+    /** The newest published row (live, scheduled, expired or withdrawn), if any. */
+    async latest(): Promise<PublishedAnnouncement | null> {
       await reload();
       return latest;
     },
-    async publish(input, { member, meta }) {
+    /** Publishes a new announcement (a new id), replacing the current one; audited. */
+    async publish(input: AnnouncementInput, { member, meta }: StaffAct): Promise<PublishedAnnouncement> {
       const id = randomUUID();
       const row = await store.transaction(async (tx) => {
         await tx
@@ -154,7 +150,8 @@ export async function createBanner({ store, log, auditSecret, now = () => new Da
       await afterCommit();
       return row;
     },
-    async unpublish({ member, meta }) {
+    /** Withdraws the current announcement: no banner until the next publish; audited. */
+    async unpublish({ member, meta }: StaffAct): Promise<boolean> {
       const withdrawn = await store.transaction(async (tx) => {
         const rows = await tx
           .update(siteAnnouncements)
@@ -176,15 +173,17 @@ export async function createBanner({ store, log, auditSecret, now = () => new Da
     },
   };
 
+  const source: BannerSource = {
+    state(at) {
+      if (!latest) return { kind: "default" };
+      return { kind: "published", announcement: showsAt(latest, at) ? toAnnouncement(latest) : null };
+    },
+  };
   return {
     editor,
-    source: {
-      state(at) {
-        if (!latest) return { kind: "default" };
-        return { kind: "published", announcement: showsAt(latest, at) ? toAnnouncement(latest) : null };
-      },
-    },
-    onChange(fn) {
+    source,
+    /** Called after the banner changed: a publish here or on another process, or a start or end time passing. */
+    onChange(fn: () => void) {
       events.on("change", fn);
     },
     async close() {
@@ -194,3 +193,6 @@ export async function createBanner({ store, log, auditSecret, now = () => new Da
     },
   };
 }
+
+/** The banner: the console's editor, the site's source, and its change events. */
+export type Banner = Awaited<ReturnType<typeof createBanner>>;

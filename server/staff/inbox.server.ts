@@ -14,10 +14,14 @@ import {
   type BulkOutcome,
   type DeliveryGlance,
   type DeliveryState,
+  type Assignee,
+  type EnquiryDetail,
+  type ExportBatches,
   type ExportRow,
-  type Inbox,
   type InboxActor,
   type InboxFilters,
+  type InboxPage,
+  type RetryOutcome,
   type StateOutcome,
 } from "~/lib/console/inbox";
 import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
@@ -196,7 +200,8 @@ async function withdrawUnsent(tx: Transaction, submissionId: string) {
     : undefined;
 }
 
-export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox {
+/** The enquiries inbox (~/lib/console/inbox.ts holds its types, filters and labels). */
+export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
   const { db } = store;
 
   /** The change each bulk action makes to a row, and its audit action; null when the row is already so. */
@@ -218,9 +223,10 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
   }
 
   /**
-   * One bulk change in one transaction: the rows are locked, each one that
-   * changes gets its audit row beside the change. An id with no enquiry
-   * (erased meanwhile, or never one) counts as missing.
+   * Marks handled, reopens, assigns or moves to spam up to BULK_MAX enquiries
+   * at once, in one transaction: the rows are locked, each one that changes
+   * gets its audit row beside the change. An id with no enquiry (erased
+   * meanwhile, or never one) counts as missing.
    */
   async function bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome> {
     const wanted = [...new Set(ids.filter((id) => UUID.test(id)))].slice(0, BULK_MAX);
@@ -272,7 +278,8 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
   }
 
   return {
-    async list(filters, requested, by) {
+    /** Newest first, INBOX_PAGE_SIZE a page; suspected spam is not listed. `by` is whom "mine" means. */
+    async list(filters: InboxFilters, requested: number, by?: InboxActor): Promise<InboxPage> {
       const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
       const where = whereOf(filters, problemIds, by?.member.id);
@@ -322,7 +329,8 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       };
     },
 
-    async get(id, by) {
+    /** An enquiry with its e-mails and notes; the view is audited. Null when there is none. */
+    async get(id: string, by: InboxActor): Promise<EnquiryDetail | null> {
       if (!UUID.test(id)) return null;
       const [found] = await db
         .select({ submission: submissions, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
@@ -387,7 +395,8 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       };
     },
 
-    async addNote(id, body, by) {
+    /** `body` must pass validateNote. */
+    async addNote(id: string, body: string, by: InboxActor): Promise<{ ok: boolean }> {
       const error = validateNote(body);
       if (error) throw new Error(`Invalid note: ${error}`);
       if (!UUID.test(id)) return { ok: false };
@@ -414,11 +423,12 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       });
     },
 
-    markHandled: (id, by) => setHandled(id, true, by),
-    reopen: (id, by) => setHandled(id, false, by),
+    markHandled: (id: string, by: InboxActor) => setHandled(id, true, by),
+    reopen: (id: string, by: InboxActor) => setHandled(id, false, by),
     bulk,
 
-    async assignees() {
+    /** The members an enquiry can be assigned to, by name. */
+    async assignees(): Promise<Assignee[]> {
       const members = await db
         .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
         .from(staffUsers)
@@ -429,7 +439,8 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       }));
     },
 
-    async retryDelivery(deliveryId, by) {
+    /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
+    async retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome> {
       if (!UUID.test(deliveryId)) return { ok: false, reason: "not-found" };
       return store.transaction(async (tx, bossDb) => {
         const [row] = await requeueDeadDeliveries(tx, bossDb, boss, { deliveryId });
@@ -448,7 +459,12 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps): Inbox 
       });
     },
 
-    async export(filters, by) {
+    /**
+     * Every enquiry matching `filters`, newest first, in batches (read from the
+     * database as they are written out, so any number exports in bounded
+     * memory); the export is audited.
+     */
+    async export(filters: InboxFilters, by: InboxActor): Promise<ExportBatches> {
       const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       const [{ rows } = { rows: 0 }] = await db
         .select({ rows: count() })

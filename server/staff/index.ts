@@ -1,4 +1,3 @@
-import type { StaffConsole } from "~/lib/console/service";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import type { PgBoss } from "pg-boss";
@@ -6,8 +5,8 @@ import type { Store } from "../enquiries/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import path from "node:path";
 import { createAuditLog } from "./audit.server";
-import { createStaffAuth, type StaffAuthServer } from "./auth.server";
-import { createBanner, type Banner } from "./banner.server";
+import { createStaffAuth } from "./auth.server";
+import { createBanner } from "./banner.server";
 import { createSubjectRequests } from "./subjects.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
 import { createInbox } from "./inbox.server";
@@ -21,15 +20,12 @@ import { parseAllowList } from "../enquiries/safe-fetch.server";
  */
 export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
 
-/** The console, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
-export type ServerStaffConsole = StaffConsole & {
-  auth: StaffAuthServer;
-  /** The published banner as the site reads it, and its change events (server/staff/banner.server.ts). */
-  announcements: Banner;
-  close(): Promise<void>;
-};
-
-export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaffConsole> {
+/**
+ * The console's services. Their types are these implementations' (the routes
+ * see them as StaffConsole, ~/lib/console/service.ts): a method's definition is
+ * the code that runs. Add a service here, with its test beside it.
+ */
+export async function createStaffConsole(deps: ConsoleDeps) {
   const secret = await loadFingerprintSecret(deps.store);
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
@@ -45,16 +41,29 @@ export async function createStaffConsole(deps: ConsoleDeps): Promise<ServerStaff
   const inbox = createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL });
   return {
     audit,
+    /** The enquiries inbox (./inbox.server.ts). */
     inbox,
+    /** Sign-in, sessions, passkeys and staff management, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
     auth,
+    /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
     fingerprint,
+    /** Data-subject requests (admin only): find, access export, erasure. */
     subjects,
+    /** The site-wide announcement (admins). */
     banner: announcements.editor,
+    /** The published banner as the site reads it, and its change events (server only: not on StaffConsole). */
     announcements,
     close: () => announcements.close(),
+    /** Suspected spam kept for review. */
     spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
+    /** What every console page warns about: dead letters. */
     alerts: createAlerts(deps.store),
+    /** Text messages (SMS) the communication endpoint sent (admins). */
     messages: createTextMessages({ ...deps, secret }),
+    /** Webhook, Slack and Teams endpoints (admins) and their delivery logs. */
     integrations: createIntegrations({ ...deps, secret, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) }),
   };
 }
+
+/** The console as the server holds it; server/app.ts mounts `auth.handler`, the site reads `announcements`. */
+export type ServerStaffConsole = Awaited<ReturnType<typeof createStaffConsole>>;

@@ -5,9 +5,11 @@ import {
   WEBHOOK_LOG_PAGE_SIZE,
   type Integration,
   type IntegrationInput,
-  type Integrations,
+  type IntegrationPage,
+  type IntegrationSaved,
   type WebhookDelivery,
 } from "~/lib/console/integrations";
+import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../enquiries/queue.server";
@@ -73,7 +75,8 @@ function deliveryOf(row: {
   };
 }
 
-export function createIntegrations(deps: IntegrationsDeps): Integrations {
+/** Webhook, Slack and Teams endpoints (admins) and their delivery logs (~/lib/console/integrations.ts). */
+export function createIntegrations(deps: IntegrationsDeps) {
   const { store, boss, log } = deps;
 
   /** The last attempt and the dead count of each endpoint, in two queries. */
@@ -121,11 +124,12 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   const checked = (input: IntegrationInput) => checkEndpointUrl(input.url, deps.allow);
 
   return {
-    async list() {
+    async list(): Promise<Integration[]> {
       return summaries(await store.db.select().from(integrations).orderBy(integrations.createdAt));
     },
 
-    async get(id, page = 1) {
+    /** One endpoint with a page (1-based, newest first) of its delivery log; null if there is none. */
+    async get(id: string, page = 1): Promise<IntegrationPage | null> {
       if (!UUID.test(id)) return null;
       const [row] = await store.db.select().from(integrations).where(eq(integrations.id, id));
       if (!row) return null;
@@ -152,7 +156,8 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       };
     },
 
-    async add(input, { member, meta }) {
+    /** Adds an endpoint. A webhook's signing secret (`whsec_…`) is returned here once and never shown again. */
+    async add(input: IntegrationInput, { member, meta }: StaffAct): Promise<IntegrationSaved> {
       const url = checked(input);
       if (!url.ok) return { ok: false, errors: { url: url.error } };
       const id = randomUUID();
@@ -179,7 +184,8 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       return { ok: true, id, ...(secret ? { secret } : {}) };
     },
 
-    async update(id, input, { member, meta }) {
+    /** Changes name, address, events and detail (not the kind). */
+    async update(id: string, input: IntegrationInput, { member, meta }: StaffAct): Promise<IntegrationSaved> {
       if (!UUID.test(id)) return { ok: false, errors: {} };
       const url = checked(input);
       if (!url.ok) return { ok: false, errors: { url: url.error } };
@@ -208,7 +214,7 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       return changed ? { ok: true, id } : { ok: false, errors: {} };
     },
 
-    async setPaused(id, paused, { member, meta }) {
+    async setPaused(id: string, paused: boolean, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
       return store.transaction(async (tx) => {
         const [row] = await tx
@@ -228,7 +234,7 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       });
     },
 
-    async remove(id, { member, meta }) {
+    async remove(id: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
       const removed = await store.transaction(async (tx) => {
         // Its deliveries go with it (foreign key); a job still queued finds no row and does nothing.
@@ -250,7 +256,8 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       return removed;
     },
 
-    async rotateSecret(id, { member, meta }) {
+    /** A new signing secret for a webhook, returned once; the old one stops signing at once. */
+    async rotateSecret(id: string, { member, meta }: StaffAct): Promise<string | null> {
       if (!UUID.test(id)) return null;
       const secret = newSigningSecret();
       return store.transaction(async (tx) => {
@@ -270,7 +277,11 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       });
     },
 
-    async resend(deliveryId, { member, meta }) {
+    /**
+     * Sends a delivery that was delivered, given up or skipped again, with the
+     * same `webhook-id`. False when it is queued or still retrying, or gone.
+     */
+    async resend(deliveryId: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(deliveryId)) return false;
       const resent = await store.transaction(async (tx, bossDb) => {
         const [row] = await tx
@@ -295,7 +306,8 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       return resent !== null;
     },
 
-    async deliveriesOf(submissionId) {
+    /** An enquiry's webhook deliveries, for its page. */
+    async deliveriesOf(submissionId: string): Promise<WebhookDelivery[]> {
       if (!UUID.test(submissionId)) return [];
       const rows = await store.db
         .select(deliveryColumns)

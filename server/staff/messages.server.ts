@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { TEXT_MESSAGES_PAGE_SIZE, type TextMessages } from "~/lib/console/messages";
+import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/lib/console/messages";
+import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
 import { SMS_QUEUE, type SmsJob } from "../enquiries/queue.server";
@@ -12,11 +13,12 @@ export type TextMessagesDeps = { store: Store; boss: PgBoss; log: Logger; secret
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createTextMessages(deps: TextMessagesDeps): TextMessages {
+export function createTextMessages(deps: TextMessagesDeps) {
   const { store, boss, log } = deps;
   const isDead = eq(textMessages.status, "dead");
   return {
-    async list(query = {}) {
+    /** Newest first; `page` is 1-based and clamped; `dead` only: the ones given up. */
+    async list(query: { page?: number; dead?: boolean } = {}): Promise<TextMessagePage> {
       const where = query.dead ? isDead : undefined;
       const [[total], [dead]] = await Promise.all([
         store.db.select({ n: count() }).from(textMessages).where(where),
@@ -50,7 +52,8 @@ export function createTextMessages(deps: TextMessagesDeps): TextMessages {
       };
     },
 
-    async retry(id, { member, meta }) {
+    /** Queues a message given up for another round of retries, with an audit row. False if it is not given up (or gone). */
+    async retry(id: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
       const retried = await store.transaction(async (tx, bossDb) => {
         const [row] = await tx

@@ -38,6 +38,7 @@ export function sessionControls({ adapter, session, toMember }: Deps) {
   }
 
   return {
+    /** The signed-in member's live sessions, this one first, then the most recently used. */
     async sessions(request: Request): Promise<StaffSessionSummary[]> {
       const current = await session(request);
       if (!current) throw new Response("Sign in first.", { status: 401 });
@@ -52,6 +53,7 @@ export function sessionControls({ adapter, session, toMember }: Deps) {
         .sort((a, b) => Number(b.current) - Number(a.current) || b.updatedAt.getTime() - a.updatedAt.getTime());
     },
 
+    /** Ends one of the signed-in member's other sessions; false when it is not theirs, is this one, or is gone. */
     async endSession(request: Request, id: string): Promise<boolean> {
       const current = await session(request);
       if (!current) throw new Response("Sign in first.", { status: 401 });
@@ -62,6 +64,7 @@ export function sessionControls({ adapter, session, toMember }: Deps) {
       return true;
     },
 
+    /** Ends every session of another member (admins); the member stays. Null when there is no such member. */
     async endMemberSessions(id: string): Promise<{ member: StaffMember; ended: number } | null> {
       const internal = await adapter();
       const user = await internal.findUserById(id);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { Alerts } from "~/lib/console/alerts";
-import { SPAM_PAGE_SIZE, type SpamDetail, type SpamFolder, type SpamItem } from "~/lib/console/spam";
+import type { DeadLetters } from "~/lib/console/alerts";
+import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage, type StaffAct } from "~/lib/console/spam";
 import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Store } from "../enquiries/db.server";
@@ -50,10 +50,11 @@ function itemOf(row: Submission): SpamItem {
 
 const isSpam = isNotNull(submissions.spamReason);
 
-export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
+export function createSpamFolder(deps: SpamFolderDeps) {
   const { store, boss, log } = deps;
   return {
-    async list(query = {}) {
+    /** Newest first, {@link SPAM_PAGE_SIZE} a page; `page` is 1-based and clamped to the last page. */
+    async list(query: { page?: number } = {}): Promise<SpamPage> {
       const [{ total } = { total: 0 }] = await store.db.select({ total: count() }).from(submissions).where(isSpam);
       const pages = Math.max(1, Math.ceil(total / SPAM_PAGE_SIZE));
       const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages);
@@ -67,7 +68,8 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
       return { rows: rows.map(itemOf), page, pages, total };
     },
 
-    async get(id): Promise<SpamDetail | null> {
+    /** A post still in the folder, or null (released, deleted, expired, or not spam). */
+    async get(id: string): Promise<SpamDetail | null> {
       if (!UUID.test(id)) return null;
       const [row] = await store.db
         .select()
@@ -76,7 +78,12 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
       return row ? { ...itemOf(row), payload: row.payload } : null;
     },
 
-    async release(id, { member, meta }) {
+    /**
+     * Releases a post: it stops being spam and its e-mails are queued exactly as
+     * if it had been accepted (outside the rate limits), with an audit row, in
+     * one transaction. False when it is no longer in the folder.
+     */
+    async release(id: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
       const released = await store.transaction(async (tx, bossDb) => {
         const [row] = await tx
@@ -119,7 +126,8 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
       return released !== null;
     },
 
-    async delete(id, { member, meta }) {
+    /** Deletes a post for good, with an audit row. False when it is no longer in the folder. */
+    async delete(id: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
       const deleted = await store.transaction(async (tx) => {
         const [row] = await tx
@@ -142,13 +150,14 @@ export function createSpamFolder(deps: SpamFolderDeps): SpamFolder {
   };
 }
 
-export function createAlerts(store: Store): Alerts {
+/** What every console page warns about (the layout's banner, ~/lib/console/alerts.ts). */
+export function createAlerts(store: Store) {
   const dead = async (table: typeof deliveries | typeof webhookDeliveries | typeof textMessages) => {
     const [row] = await store.db.select({ n: count() }).from(table).where(eq(table.status, "dead"));
     return Number(row?.n ?? 0);
   };
   return {
-    async deadLetters() {
+    async deadLetters(): Promise<DeadLetters> {
       const [emails, webhooks, texts] = await Promise.all([
         dead(deliveries),
         dead(webhookDeliveries),

@@ -10,7 +10,6 @@ import type {
   SubjectActor,
   SubjectCounts,
   SubjectRecord,
-  SubjectRequests,
   SubjectSubmission,
 } from "~/lib/console/subjects";
 import { isPhoneKey, normaliseSubjectEmail } from "~/lib/console/subjects";
@@ -372,10 +371,22 @@ async function forgetErased(deps: SubjectDeps): Promise<ErasureResult["storage"]
 /** The key a request is filed under: an E.164 number, or the lower-cased address. */
 const keyOf = (value: string) => normaliseSubjectEmail(value) ?? value.trim().toLowerCase();
 
-export function createSubjectRequests(deps: SubjectDeps): SubjectRequests {
+/** Data-subject requests (admin only), by address or phone number. */
+export function createSubjectRequests(deps: SubjectDeps) {
   return {
-    find: (email) => findSubject(deps.store, keyOf(email)),
-    access: (email, by) => exportSubject(deps, keyOf(email), by),
-    erase: (email, by) => eraseSubject(deps, keyOf(email), by),
+    /** Everything held about `email` (case-insensitive), suspected spam included. */
+    find: (email: string): Promise<SubjectRecord> => findSubject(deps.store, keyOf(email)),
+    /**
+     * The access export: every submission, its e-mails (subject and text as
+     * sent) and notes. Audited (`access-export`) with a keyed hash of the
+     * address and the counts, never the address.
+     */
+    access: (email: string, by: SubjectActor): Promise<AccessExport> => exportSubject(deps, keyOf(email), by),
+    /**
+     * Erasure: submissions, deliveries, notes and the job queue's rows in one
+     * transaction (with its audit row), then the outbox files. Running it again
+     * for an erased address is safe and removes any file left behind.
+     */
+    erase: (email: string, by: SubjectActor): Promise<ErasureResult> => eraseSubject(deps, keyOf(email), by),
   };
 }

@@ -4,11 +4,9 @@
  * middleware would have set.
  */
 import { RouterContextProvider } from "react-router";
-import type { AuditEntry, AuditLog } from "~/lib/console/audit";
-import type { StaffAuth } from "~/lib/console/auth";
+import type { AuditEntry } from "~/lib/console/audit";
 import { staffContext, type StaffRequest } from "~/lib/console/request.server";
 import type { StaffConsole } from "~/lib/console/service";
-import type { SubjectRequests } from "~/lib/console/subjects";
 import type { StaffRole } from "~/lib/console/types";
 import { appContext } from "~/lib/context.server";
 import { parseEnv } from "~/lib/env.server";
@@ -26,8 +24,8 @@ export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): 
 
 /** A console whose audit log keeps its entries in memory; `subjects` and the `rest` as given (or refusing every call). */
 export function fakeConsole(
-  subjects?: Partial<SubjectRequests>,
-  audit?: Partial<AuditLog>,
+  subjects?: Partial<StaffConsole["subjects"]>,
+  audit?: Partial<StaffConsole["audit"]>,
   rest?: Partial<Omit<StaffConsole, "audit" | "subjects">>,
 ) {
   const recorded: AuditEntry[] = [];
@@ -108,7 +106,7 @@ export function unwrapData(result: unknown) {
 }
 
 /** A console whose auth is the given methods (the rest refuse), in a context signed in as `staff`. */
-export function authConsole(auth: Partial<StaffAuth>, staff: StaffRequest) {
-  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffAuth });
+export function authConsole(auth: Partial<StaffConsole["auth"]>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffConsole["auth"] });
   return { context: consoleContext(service, staff), recorded };
 }

@@ -13,10 +13,6 @@ export type DeadLetters = {
   texts: number;
 };
 
-export interface Alerts {
-  deadLetters(): Promise<DeadLetters>;
-}
-
 /** The inbox filtered to delivery problems (failed, dead, or queued too long). */
 export const DELIVERY_PROBLEMS_PATH = "/staff?problem=1";
 

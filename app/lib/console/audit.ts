@@ -84,10 +84,3 @@ export type AuditQuery = {
 };
 
 export type AuditPage = { rows: AuditRecord[]; page: number; pages: number; total: number };
-
-export interface AuditLog {
-  record(entry: AuditEntry): Promise<void>;
-  list(query: AuditQuery): Promise<AuditPage>;
-  /** A keyed one-way hash (the client-fingerprint key) of a data subject's address, for rows about them. */
-  subjectHash(email: string): string;
-}

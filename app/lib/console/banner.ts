@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RequestMeta, StaffMember } from "./types";
 
 /** A banner as the site shows it: from the console, or the content module's dated default. */
 export type Announcement = {
@@ -81,16 +80,6 @@ export function showsAt(row: PublishedAnnouncement, now: Date): boolean {
 
 export function toAnnouncement(row: PublishedAnnouncement): Announcement {
   return { id: row.id, message: row.message, link: { label: row.linkLabel, to: row.linkHref } };
-}
-
-/** The console's banner editor (admins). */
-export interface BannerEditor {
-  /** The newest published row (live, scheduled, expired or withdrawn), if any. */
-  latest(): Promise<PublishedAnnouncement | null>;
-  /** Publishes a new announcement (a new id), replacing the current one; audited. */
-  publish(input: AnnouncementInput, by: { member: StaffMember; meta: RequestMeta }): Promise<PublishedAnnouncement>;
-  /** Withdraws the current announcement: no banner until the next publish; audited. */
-  unpublish(by: { member: StaffMember; meta: RequestMeta }): Promise<boolean>;
 }
 
 /**

@@ -224,32 +224,6 @@ export type InboxActor = { member: StaffMember; meta: RequestMeta };
 export type RetryOutcome = { ok: true; submissionId: string } | { ok: false; reason: "not-found" | "not-dead" };
 export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" };
 
-export interface Inbox {
-  /** Newest first, INBOX_PAGE_SIZE a page; suspected spam is not listed. `by` is whom "mine" means. */
-  list(filters: InboxFilters, page: number, by?: InboxActor): Promise<InboxPage>;
-  /** An enquiry with its e-mails and notes; the view is audited. Null when there is none. */
-  get(id: string, by: InboxActor): Promise<EnquiryDetail | null>;
-  /** `body` must pass validateNote. */
-  addNote(id: string, body: string, by: InboxActor): Promise<{ ok: boolean }>;
-  markHandled(id: string, by: InboxActor): Promise<StateOutcome>;
-  reopen(id: string, by: InboxActor): Promise<StateOutcome>;
-  /**
-   * Marks handled, reopens, assigns or moves to spam up to BULK_MAX enquiries
-   * at once, in one transaction, with one audit row per enquiry changed.
-   */
-  bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome>;
-  /** The members an enquiry can be assigned to, by name. */
-  assignees(): Promise<Assignee[]>;
-  /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
-  retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome>;
-  /**
-   * Every enquiry matching `filters`, newest first, in batches (read from the
-   * database as they are written out, so any number exports in bounded
-   * memory); the export is audited.
-   */
-  export(filters: InboxFilters, by: InboxActor): Promise<ExportBatches>;
-}
-
 /** The error for a note, or null when it can be saved. */
 export function validateNote(body: string): string | null {
   const text = body.trim();

@@ -11,7 +11,6 @@
  */
 import { z } from "zod";
 import type { EnquiryKind } from "../enquiry-kinds";
-import type { StaffAct } from "./spam";
 
 export const integrationKinds = ["webhook", "slack", "teams"] as const;
 export type IntegrationKind = (typeof integrationKinds)[number];
@@ -119,24 +118,3 @@ export type IntegrationPage = {
 };
 
 export type IntegrationSaved = { ok: true; id: string; secret?: string } | { ok: false; errors: { url?: string } };
-
-export interface Integrations {
-  list(): Promise<Integration[]>;
-  /** One endpoint with a page (1-based, newest first) of its delivery log; null if there is none. */
-  get(id: string, page?: number): Promise<IntegrationPage | null>;
-  /** Adds an endpoint. A webhook's signing secret (`whsec_…`) is returned here once and never shown again. */
-  add(input: IntegrationInput, by: StaffAct): Promise<IntegrationSaved>;
-  /** Changes name, address, events and detail (not the kind). */
-  update(id: string, input: IntegrationInput, by: StaffAct): Promise<IntegrationSaved>;
-  setPaused(id: string, paused: boolean, by: StaffAct): Promise<boolean>;
-  remove(id: string, by: StaffAct): Promise<boolean>;
-  /** A new signing secret for a webhook, returned once; the old one stops signing at once. */
-  rotateSecret(id: string, by: StaffAct): Promise<string | null>;
-  /**
-   * Sends a delivery that was delivered, given up or skipped again, with the
-   * same `webhook-id`. False when it is queued or still retrying, or gone.
-   */
-  resend(deliveryId: string, by: StaffAct): Promise<boolean>;
-  /** An enquiry's webhook deliveries, for its page. */
-  deliveriesOf(submissionId: string): Promise<WebhookDelivery[]>;
-}

@@ -2,10 +2,8 @@
  * The console's "Text messages" (admins): every SMS the communication
  * endpoint sent or is still trying to send (one per recipient), newest first,
  * with Retry on one given up. Numbers and texts are personal data, hence
- * admins only. Types only; server/staff/messages.server.ts implements it.
+ * admins only. Types and labels only; server/staff/messages.server.ts implements it.
  */
-import type { StaffAct } from "./spam";
-
 export const TEXT_MESSAGES_PAGE_SIZE = 50;
 
 export type TextMessageState = "queued" | "sent" | "failed" | "dead";
@@ -30,10 +28,3 @@ export type TextMessageRow = {
 };
 
 export type TextMessagePage = { rows: TextMessageRow[]; page: number; pages: number; total: number; dead: number };
-
-export interface TextMessages {
-  /** Newest first; `page` is 1-based and clamped; `dead` only: the ones given up. */
-  list(query?: { page?: number; dead?: boolean }): Promise<TextMessagePage>;
-  /** Queues a message given up for another round of retries, with an audit row. False if it is not given up (or gone). */
-  retry(id: string, by: StaffAct): Promise<boolean>;
-}

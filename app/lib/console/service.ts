@@ -1,36 +1,13 @@
 /**
  * The staff console as its routes reach it: through the router context
- * (`getAppContext(context).console`), implemented under server/staff. Types
- * only, like ../services.ts: no server code reaches the client.
+ * (`getAppContext(context).console`). Its type is its implementation's,
+ * `createStaffConsole` in server/staff/index.ts, whose services live beside it
+ * (server/staff/*.server.ts): a method's definition is the code that runs.
+ * The modules next to this one hold what the routes and the services share
+ * (row types, labels, limits, form schemas). A type import only (erased when
+ * built): eslint allows this one file to name server/ that way.
  */
-import type { Alerts } from "./alerts";
-import type { AuditLog } from "./audit";
-import type { BannerEditor } from "./banner";
-import type { StaffAuth } from "./auth";
-import type { SubjectRequests } from "./subjects";
-import type { SpamFolder } from "./spam";
-import type { Inbox } from "./inbox";
-import type { Integrations } from "./integrations";
-import type { TextMessages } from "./messages";
+import type { ServerStaffConsole } from "../../../server/staff";
 
-export interface StaffConsole {
-  audit: AuditLog;
-  /** The site-wide announcement (admins). */
-  banner: BannerEditor;
-  /** Sign-in, sessions, passkeys and staff management (./auth.ts). */
-  auth: StaffAuth;
-  /** Data-subject requests (admin only): find, access export, erasure. */
-  subjects: SubjectRequests;
-  /** The enquiries inbox (./inbox.ts). */
-  inbox: Inbox;
-  /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
-  fingerprint(ip: string): string;
-  /** Suspected spam kept for review (./spam.ts). */
-  spam: SpamFolder;
-  /** What every console page warns about: dead letters (./alerts.ts). */
-  alerts: Alerts;
-  /** Webhook, Slack and Teams endpoints (admins) and their delivery logs (./integrations.ts). */
-  integrations: Integrations;
-  /** Text messages (SMS) the communication endpoint sent (admins; ./messages.ts). */
-  messages: TextMessages;
-}
+/** The services without what only the server uses (the banner's change events, shutting down). */
+export type StaffConsole = Omit<ServerStaffConsole, "announcements" | "close">;

@@ -6,7 +6,7 @@
  * here from the inbox (their e-mails were already queued). Staff release one
  * (it is then delivered exactly as if it had been accepted; e-mails it already
  * had are not sent twice) or delete it. Types and labels only;
- * server/staff/spam.server.ts implements it.
+ * server/staff/spam.server.ts implements it (its methods are the service's type).
  */
 import type { EnquiryKind } from "../enquiry-kinds";
 import type { SpamReason as GuardReason } from "../services";
@@ -43,18 +43,3 @@ export type SpamPage = { rows: SpamItem[]; page: number; pages: number; total: n
 
 /** Who acts, for the audit row written with the change. */
 export type StaffAct = { member: StaffMember; meta: RequestMeta };
-
-export interface SpamFolder {
-  /** Newest first, {@link SPAM_PAGE_SIZE} a page; `page` is 1-based and clamped to the last page. */
-  list(query?: { page?: number }): Promise<SpamPage>;
-  /** A post still in the folder, or null (released, deleted, expired, or not spam). */
-  get(id: string): Promise<SpamDetail | null>;
-  /**
-   * Releases a post: it stops being spam and its e-mails are queued exactly as
-   * if it had been accepted (outside the rate limits), with an audit row, in
-   * one transaction. False when it is no longer in the folder.
-   */
-  release(id: string, by: StaffAct): Promise<boolean>;
-  /** Deletes a post for good, with an audit row. False when it is no longer in the folder. */
-  delete(id: string, by: StaffAct): Promise<boolean>;
-}

@@ -93,23 +93,6 @@ export type SubjectActor = { member: StaffMember; meta: RequestMeta };
 /** The operator erasing from the shell (`npm run enquiries -- erase`): audited with the actor "cli". */
 export type OperatorActor = { operator: "cli"; meta: RequestMeta };
 
-export interface SubjectRequests {
-  /** Everything held about `email` (case-insensitive), suspected spam included. */
-  find(email: string): Promise<SubjectRecord>;
-  /**
-   * The access export: every submission, its e-mails (subject and text as
-   * sent) and notes. Audited (`access-export`) with a keyed hash of the
-   * address and the counts, never the address.
-   */
-  access(email: string, by: SubjectActor): Promise<AccessExport>;
-  /**
-   * Erasure: submissions, deliveries, notes and the job queue's rows in one
-   * transaction (with its audit row), then the outbox files. Running it again
-   * for an erased address is safe and removes any file left behind.
-   */
-  erase(email: string, by: SubjectActor): Promise<ErasureResult>;
-}
-
 /**
  * A plausible address to search for (the forms' own check is stricter), or a
  * phone number in E.164 once spaces, dashes and brackets are removed

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnnouncementInput, BannerEditor, PublishedAnnouncement } from "~/lib/console/banner";
+import type { AnnouncementInput, PublishedAnnouncement } from "~/lib/console/banner";
+import type { StaffConsole } from "~/lib/console/service";
 import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
 import { action, loader } from "./banner";
 
@@ -19,7 +20,7 @@ const post = (fields: Record<string, string>): RequestInit => ({
 function editor(latest: PublishedAnnouncement | null = null) {
   const published: AnnouncementInput[] = [];
   let withdrawn = 0;
-  const banner: BannerEditor = {
+  const banner: StaffConsole["banner"] = {
     latest: async () => latest,
     publish: async (input, by) => {
       published.push(input);
@@ -33,7 +34,7 @@ function editor(latest: PublishedAnnouncement | null = null) {
   return { banner, published, withdrawn: () => withdrawn };
 }
 
-function adminContext(banner: BannerEditor) {
+function adminContext(banner: StaffConsole["banner"]) {
   return consoleContext(fakeConsole(undefined, undefined, { banner }).service, staffRequest("admin"));
 }
 

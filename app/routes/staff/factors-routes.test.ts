@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/lib/console/audit";
-import type { StaffAuth } from "~/lib/console/auth";
+import type { StaffConsole } from "~/lib/console/service";
 import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as teamAction } from "./team";
@@ -14,7 +14,7 @@ import { action as teamAction } from "./team";
  */
 const post = formPost;
 const unwrap = unwrapData;
-const setup = (auth: Partial<StaffAuth>, staff = staffRequest("staff")) => authConsole(auth, staff);
+const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("staff")) => authConsole(auth, staff);
 
 async function account(context: ReturnType<typeof setup>["context"], fields: Record<string, string>) {
   try {
@@ -26,7 +26,7 @@ async function account(context: ReturnType<typeof setup>["context"], fields: Rec
 
 describe("second factors on the Account page", () => {
   const calls: string[] = [];
-  const auth: Partial<StaffAuth> = {
+  const auth: Partial<StaffConsole["auth"]> = {
     newRecoveryCodes: async () => {
       calls.push("new-codes");
       return ["aaaaa-11111", "bbbbb-22222"];

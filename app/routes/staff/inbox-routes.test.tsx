@@ -1,7 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import type { EnquiryDetail, Inbox, InboxPage as InboxPageData } from "~/lib/console/inbox";
+import type { EnquiryDetail, InboxPage as InboxPageData } from "~/lib/console/inbox";
+import type { StaffConsole } from "~/lib/console/service";
 import type { StaffRequest } from "~/lib/console/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
@@ -82,6 +83,8 @@ const page: InboxPageData = {
     },
   ],
 };
+
+type Inbox = StaffConsole["inbox"];
 
 function fakeInbox() {
   return {

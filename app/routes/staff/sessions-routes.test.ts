@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/lib/console/audit";
-import type { StaffAuth } from "~/lib/console/auth";
+import type { StaffConsole } from "~/lib/console/service";
 import { auditActions } from "~/lib/console/audit";
 import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
@@ -14,7 +14,7 @@ import { action as teamAction } from "./team";
  */
 const post = formPost;
 const unwrap = unwrapData;
-const setup = (auth: Partial<StaffAuth>, staff = staffRequest("admin")) => authConsole(auth, staff);
+const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
 
 describe("ending sessions", () => {
   it("the audit page has a label for each new action", () => {
@@ -66,7 +66,7 @@ describe("ending sessions", () => {
 
   it("an admin signs a member out everywhere (audited sessions-ended); needs a recent sign-in and the admin role", async () => {
     const asked: string[] = [];
-    const auth: Partial<StaffAuth> = {
+    const auth: Partial<StaffConsole["auth"]> = {
       endMemberSessions: async (id) => {
         asked.push(id);
         return { member: { id, email: "mo@maternis.test", name: "Mo", role: "staff" }, ended: 2 };

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { appContext } from "~/lib/context.server";
 import { staffContext } from "~/lib/console/request.server";
 import type { StaffConsole } from "~/lib/console/service";
-import type { SpamDetail, SpamFolder, StaffAct } from "~/lib/console/spam";
+import type { SpamDetail, StaffAct } from "~/lib/console/spam";
 import { parseEnv } from "~/lib/env.server";
 import { createFormGuard } from "~/lib/form-guard.server";
 import { createMemoryLogger } from "~/lib/log.server";
@@ -42,7 +42,7 @@ function post(over: Partial<SpamDetail> = {}): SpamDetail {
 let folder: SpamDetail[];
 const calls: { op: "release" | "delete"; id: string; by: StaffAct }[] = [];
 
-const spam: SpamFolder = {
+const spam: StaffConsole["spam"] = {
   async list({ page = 1 } = {}) {
     return { rows: folder, page, pages: 1, total: folder.length };
   },
