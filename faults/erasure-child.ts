@@ -18,9 +18,9 @@
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { createLogger } from "~/lib/log.server";
-import { openStore, type Store, type Transaction } from "../server/enquiries/db.server";
-import { deliveries, submissions } from "../server/enquiries/schema.server";
-import { auditLog, enquiryNotes } from "../server/staff/schema.server";
+import { openStore, type Store, type Transaction } from "../server/db/db.server";
+import { deliveries, submissions } from "../server/db/schema.server";
+import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
 import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
 import { eraseSubject } from "../server/staff/subjects.server";
 

@@ -30,7 +30,7 @@ import { PgBoss } from "pg-boss";
 import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
-import { openStore } from "../server/enquiries/db.server";
+import { openStore } from "../server/db/db.server";
 import { createStaffConsole } from "../server/staff";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { seedConsole } from "./lib/console-seed";

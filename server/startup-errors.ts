@@ -1,5 +1,5 @@
-import { DatabaseLockedError } from "./enquiries/db.server";
-import { TransportConfigError } from "./enquiries/transport.server";
+import { DatabaseLockedError } from "./db/db.server";
+import { TransportConfigError } from "./emails/transport.server";
 
 /**
  * Why a process could not start, in one line that names the setting to

@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
-import { openStore } from "../enquiries/db.server";
-import { startBoss } from "../enquiries/queue.server";
+import { openStore } from "../db/db.server";
+import { startBoss } from "../jobs/queue.server";
 import { createStaffConsole } from "../staff";
 import { runCli } from "./run";
 

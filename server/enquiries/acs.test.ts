@@ -8,13 +8,13 @@ import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
 import { COMMUNICATION_PATH } from "./api.server";
 import { deliveryMessageId } from "./messages.server";
-import { deliveries, textMessages } from "./schema.server";
+import { deliveries, textMessages } from "../db/schema.server";
 import {
   TransportConfigError,
   createMailTransport,
   createSmsTransport,
   type AcsClientSettings,
-} from "./transport.server";
+} from "../emails/transport.server";
 import { startAcsServer, type TestAcsServer } from "../../test/support/acs";
 import { preparedDataDir, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { waitFor } from "../../test/support/wait";

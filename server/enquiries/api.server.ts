@@ -3,7 +3,7 @@ import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import type { Logger } from "~/lib/log.server";
 import type { SmsOutcome } from "./sms.server";
-import { EMAIL_FALLBACK_ERROR, errorText, type MailTransport } from "./transport.server";
+import { EMAIL_FALLBACK_ERROR, errorText, type MailTransport } from "../emails/transport.server";
 
 /**
  * POST /functions/v1/azure-communication: the e-mail and SMS endpoint the

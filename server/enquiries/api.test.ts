@@ -9,9 +9,9 @@ import { tempDataDir, testEnv } from "../../test/support/pglite";
 import { freePort } from "../../test/support/server-process";
 import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
 import { COMMUNICATION_PATH, MAX_BODY_BYTES, bearerMatches, communicationRouter } from "./api.server";
-import { fileSmsTransport, smtpMailTransport, type MailTransport, type SmsTransport } from "./transport.server";
+import { fileSmsTransport, smtpMailTransport, type MailTransport, type SmsTransport } from "../emails/transport.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
-import { textMessages } from "./schema.server";
+import { textMessages } from "../db/schema.server";
 import { sendTextMessages } from "./sms.server";
 
 /** POST /functions/v1/azure-communication against real transports: an SMTP server on loopback and the file SMS outbox. */

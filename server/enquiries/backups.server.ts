@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { chmod, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Store } from "./db.server";
+import type { Store } from "../db/db.server";
 import { backupsToKeep, type RetentionPolicy } from "./backup-retention.server";
 
 /**

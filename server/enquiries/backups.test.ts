@@ -13,11 +13,11 @@ import {
   parseBackupName,
   pruneBackups,
 } from "./backups.server";
-import { openStore, type Store } from "./db.server";
+import { openStore, type Store } from "../db/db.server";
 import { deliveryMessageId } from "./messages.server";
-import { BACKUP_QUEUE, DELIVERY_QUEUE } from "./queue.server";
+import { BACKUP_QUEUE, DELIVERY_QUEUE } from "../jobs/queue.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
-import { deliveries, submissions } from "./schema.server";
+import { deliveries, submissions } from "../db/schema.server";
 import {
   openPipeline,
   preparedDataDir,

@@ -3,12 +3,12 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import { enquiryKind, recipientOf, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
-import type { Database, Store, Transaction } from "./db.server";
+import type { Database, Store, Transaction } from "../db/db.server";
 import { buildEmail } from "./messages.server";
-import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
-import { deliveries, submissions } from "./schema.server";
+import { DELIVERY_QUEUE, deliveryJob } from "../jobs/queue.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { queueWebhookEvent } from "./webhooks.server";
-import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "./transport.server";
+import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "../emails/transport.server";
 
 /**
  * Creates a delivery row and its job inside the caller's transaction. The

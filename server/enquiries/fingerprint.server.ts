@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Store } from "./db.server";
-import { appSecrets } from "./schema.server";
+import type { Store } from "../db/db.server";
+import { appSecrets } from "../db/schema.server";
 
 /** A short, keyed, one-way fingerprint of the client address: never the raw IP. */
 export function clientFingerprint(secret: string, ip: string): string {

@@ -16,11 +16,11 @@ import { bothEngines } from "../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { createStaffConsole } from "../staff";
-import { staffUsers } from "../staff/schema.server";
+import { staffUsers } from "../db/staff-schema.server";
 import type * as EmailsModule from "../emails/registry";
 import type * as RegistryModule from "~/lib/enquiry-kinds";
 import type { EnquiryPipeline } from ".";
-import { deliveries } from "./schema.server";
+import { deliveries } from "../db/schema.server";
 
 vi.mock("~/lib/enquiry-kinds", async (importOriginal) => {
   const registry = await importOriginal<typeof RegistryModule>();

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import type { EnquiryService } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
-import { openStore, type Store } from "./db.server";
+import { openStore, type Store } from "../db/db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
 import { deliveryStats, type DeliveryStats } from "./operations.server";
 import { backupEmbedded } from "./backups.server";
@@ -18,7 +18,7 @@ import {
   recoverOrphanedJobs,
   startBoss,
   type DeliveryJob,
-} from "./queue.server";
+} from "../jobs/queue.server";
 import { limitsFromEnv } from "./limits.server";
 import { keepSuspectedSpam, spamCapsFromEnv, type SpamDeps } from "./spam.server";
 import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
@@ -29,7 +29,7 @@ import type { WebhookDeps } from "./webhooks.server";
 import { workStaffMail } from "../staff/mail.server";
 import { runRetentionSweep } from "./retention.server";
 import { workDigest } from "../staff/digest.server";
-import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "./transport.server";
+import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "../emails/transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
 export { COMMUNICATION_PATH } from "./api.server";

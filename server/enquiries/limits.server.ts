@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
-import { rowsOf, type Transaction } from "./db.server";
+import { rowsOf, type Transaction } from "../db/db.server";
 
 /**
  * The three enquiry rate limits, counted from the submissions table so they

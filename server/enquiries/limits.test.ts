@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { preparedDataDir } from "../../test/support/pglite";
-import { openStore, type Store } from "./db.server";
+import { openStore, type Store } from "../db/db.server";
 import { countWindows, LimitBounds, type LimitKey } from "./limits.server";
 
 let store: Store;

@@ -1,6 +1,6 @@
 import { londonDate } from "~/lib/calendar";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
-import type { OutgoingEmail } from "./transport.server";
+import type { OutgoingEmail } from "../emails/transport.server";
 
 /**
  * The Message-ID of one delivery: derived from the submission and the kind of

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import type { Store, Transaction } from "./db.server";
-import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
+import type { Store, Transaction } from "../db/db.server";
+import { DELIVERY_QUEUE, deliveryJob } from "../jobs/queue.server";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
-import { deliveries, submissions, type Delivery } from "./schema.server";
+import { deliveries, submissions, type Delivery } from "../db/schema.server";
 
 /** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, server/staff/inbox.server.ts). */
 

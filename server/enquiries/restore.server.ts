@@ -4,8 +4,8 @@ import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
-import { openStore, pgliteExtensions } from "./db.server";
-import { deliveries, submissions } from "./schema.server";
+import { openStore, pgliteExtensions } from "../db/db.server";
+import { deliveries, submissions } from "../db/schema.server";
 
 const gunzip = promisify(gunzipCallback);
 

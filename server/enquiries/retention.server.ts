@@ -1,6 +1,6 @@
 import type { Logger } from "~/lib/log.server";
 import { AUDIT_RETENTION_MONTHS, purgeAudit } from "../staff/audit.server";
-import type { Store } from "./db.server";
+import type { Store } from "../db/db.server";
 import { maintainEmbedded, purgeExpired } from "./operations.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "./spam.server";
 import { purgeExpiredTexts } from "./sms.server";

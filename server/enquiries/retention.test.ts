@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
-import { auditLog } from "../staff/schema.server";
+import { auditLog } from "../db/staff-schema.server";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { openStore, type Store } from "./db.server";
-import { submissions } from "./schema.server";
+import { openStore, type Store } from "../db/db.server";
+import { submissions } from "../db/schema.server";
 import { filesHolding } from "../../test/support/subjects";
 import { runRetentionSweep } from "./retention.server";
 import { bothEngines } from "../../test/support/engines";

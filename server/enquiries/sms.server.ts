@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "./db.server";
-import { SMS_QUEUE, type SmsJob } from "./queue.server";
-import { textMessages, type TextMessage } from "./schema.server";
-import { ACS_SEND_TIMEOUT_MS, SMS_FALLBACK_ERROR, SendError, errorText, type SmsTransport } from "./transport.server";
+import type { Store } from "../db/db.server";
+import { SMS_QUEUE, type SmsJob } from "../jobs/queue.server";
+import { textMessages, type TextMessage } from "../db/schema.server";
+import { ACS_SEND_TIMEOUT_MS, SMS_FALLBACK_ERROR, SendError, errorText, type SmsTransport } from "../emails/transport.server";
 
 /**
  * Text messages (SMS) on the e-mails' durable path (docs/decisions/016-acs-contract-tests.md):

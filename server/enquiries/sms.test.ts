@@ -18,12 +18,12 @@ import { bothEngines } from "../../test/support/engines";
 import { testEnv } from "../../test/support/pglite";
 import { waitFor } from "../../test/support/wait";
 import { createStaffConsole } from "../staff";
-import { auditLog, staffUsers } from "../staff/schema.server";
+import { auditLog, staffUsers } from "../db/staff-schema.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
 import { COMMUNICATION_PATH } from "./api.server";
-import { rowsOf } from "./db.server";
-import { textMessages } from "./schema.server";
-import { SendError, type SmsTransport } from "./transport.server";
+import { rowsOf } from "../db/db.server";
+import { textMessages } from "../db/schema.server";
+import { SendError, type SmsTransport } from "../emails/transport.server";
 
 const KEY = "test-key-0123456789abcdefghijklmnop";
 const admin = { id: "staff-admin-sms", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };

@@ -3,7 +3,7 @@ import type { Db as BossDb, PgBoss } from "pg-boss";
 import { enquiryKinds, recipientOf, type EnquiryKind } from "~/lib/enquiry-kinds";
 import type { SubmitResult } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
-import type { Store, Transaction } from "./db.server";
+import type { Store, Transaction } from "../db/db.server";
 import {
   countWindows,
   keyId,
@@ -13,9 +13,9 @@ import {
   type LimitKey,
   type Limits,
 } from "./limits.server";
-import { DELIVERY_QUEUE, deliveryJob } from "./queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "../jobs/queue.server";
 import type { SpamReason } from "~/lib/services";
-import { deliveries, submissions } from "./schema.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { queueWebhookEvent } from "./webhooks.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, server/enquiries/index.ts). */

@@ -17,7 +17,7 @@ import {
   fileSmsTransport,
   oneLine,
   smtpMailTransport,
-} from "./transport.server";
+} from "../emails/transport.server";
 
 const log = createLogger("silent");
 

@@ -7,10 +7,10 @@ import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } 
 import { londonTime } from "~/lib/console/time";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
-import type { Database, Store, Transaction } from "./db.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./queue.server";
+import type { Database, Store, Transaction } from "../db/db.server";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
-import { deliveries, integrations, submissions, webhookDeliveries } from "./schema.server";
+import { deliveries, integrations, submissions, webhookDeliveries } from "../db/schema.server";
 
 /**
  * Webhook, Slack and Teams deliveries (docs/decisions/022-integrations.md),

@@ -19,10 +19,10 @@ import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "..
 import { waitFor } from "../../test/support/wait";
 import { collectDigest } from "../staff/digest.server";
 import { createStaffConsole } from "../staff";
-import { staffUsers } from "../staff/schema.server";
+import { staffUsers } from "../db/staff-schema.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
-import { submissions, webhookDeliveries } from "./schema.server";
-import type { MailTransport } from "./transport.server";
+import { submissions, webhookDeliveries } from "../db/schema.server";
+import type { MailTransport } from "../emails/transport.server";
 
 const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };

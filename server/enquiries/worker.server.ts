@@ -11,10 +11,10 @@ import {
   type DeliveryJob,
   type SmsJob,
   type WebhookJob,
-} from "./queue.server";
+} from "../jobs/queue.server";
 import { processTextMessage, processTextMessageDeadLetter, type SmsDeps } from "./sms.server";
 import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "./webhooks.server";
-import { rateLimitDelay } from "./transport.server";
+import { rateLimitDelay } from "../emails/transport.server";
 
 /**
  * The delivery worker: e-mails at the speed of the queue, within bounds.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { createGate, mapBounded } from "./worker.server";
-import { rateLimitDelay, SendError, SMTP_BUSY_DELAY_MS } from "./transport.server";
+import { rateLimitDelay, SendError, SMTP_BUSY_DELAY_MS } from "../emails/transport.server";
 
 describe("rate-limit replies slow the worker", () => {
   const http429 = (retryAfter?: string) => ({

@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import { and, count, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { AuditEntry, AuditPage, AuditQuery } from "~/lib/console/audit";
 import type { Actor } from "~/lib/console/types";
-import type { Database, Store, Transaction } from "../enquiries/db.server";
-import { auditLog } from "./schema.server";
+import type { Database, Store, Transaction } from "../db/db.server";
+import { auditLog } from "../db/staff-schema.server";
 
 /** Audit rows are kept as long as the enquiries: 24 months. */
 export const AUDIT_RETENTION_MONTHS = 24;

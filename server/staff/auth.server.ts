@@ -27,15 +27,15 @@ import { staffRoles, type StaffMember, type StaffRole } from "~/lib/console/type
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
-import { appSecrets } from "../enquiries/schema.server";
+import type { Store } from "../db/db.server";
+import { appSecrets } from "../db/schema.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
 import { createCodeLockout, countToken } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
 import { rememberRemoved, sessionControls, wasRemoved } from "./sessions.server";
-import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers } from "./schema.server";
+import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers } from "../db/staff-schema.server";
 
 /**
  * Staff sign-in on better-auth (docs/decisions/009-staff-console.md): its

@@ -11,9 +11,9 @@ import {
 } from "~/lib/console/banner";
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
+import type { Store } from "../db/db.server";
 import { recordAudit } from "./audit.server";
-import { siteAnnouncements } from "./schema.server";
+import { siteAnnouncements } from "../db/staff-schema.server";
 
 /** The NOTIFY channel a publish or unpublish signals on, so every web process reloads. */
 export const BANNER_CHANNEL = "site_announcements";

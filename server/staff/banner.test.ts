@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { StaffMember } from "~/lib/console/types";
-import { openStore, type Store } from "../enquiries/db.server";
+import { openStore, type Store } from "../db/db.server";
 import { preparedDataDir } from "../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../test/support/postgres";
 import { waitFor } from "../../test/support/wait";
 import { createBanner, type Banner } from "./banner.server";
-import { auditLog } from "./schema.server";
+import { auditLog } from "../db/staff-schema.server";
 
 const admin: StaffMember = { id: "u-admin", email: "admin@maternis.test", name: "Ada Admin", role: "admin" };
 const by = { member: admin, meta: { fingerprint: "f00dfeedf00dfeed" } };

@@ -5,12 +5,12 @@ import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
-import { deliveries, integrations, submissions, webhookDeliveries } from "../enquiries/schema.server";
+import type { Store } from "../db/db.server";
+import { deliveries, integrations, submissions, webhookDeliveries } from "../db/schema.server";
 import type { StaffDigestEmailProps } from "../emails/staff-digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "./mail.server";
-import { DIGEST_QUEUE } from "../enquiries/queue.server";
+import { DIGEST_QUEUE } from "../jobs/queue.server";
 
 /**
  * The daily digest to ENQUIRIES_EMAIL (08:00 Europe/London, a pg-boss

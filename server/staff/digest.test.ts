@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { waitFor } from "../../test/support/wait";
 import { sendDigest } from "./digest.server";
-import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "../enquiries/queue.server";
+import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "../jobs/queue.server";
 
 /**
  * The daily digest on both engines: an e-mail dead-lettered by an SMTP outage

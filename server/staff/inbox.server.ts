@@ -25,13 +25,13 @@ import {
   type StateOutcome,
 } from "~/lib/console/inbox";
 import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
-import { rowsOf, type Database, type Store, type Transaction } from "../enquiries/db.server";
+import { rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
-import { deliveries, submissions, webhookDeliveries } from "../enquiries/schema.server";
+import { deliveries, submissions, webhookDeliveries } from "../db/schema.server";
 import type { AuditAction } from "~/lib/console/audit";
 import { recordAudit } from "./audit.server";
-import { enquiryNotes, staffUsers } from "./schema.server";
+import { enquiryNotes, staffUsers } from "../db/staff-schema.server";
 
 export type InboxDeps = {
   store: Store;

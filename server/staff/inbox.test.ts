@@ -4,10 +4,10 @@ import { describe, expect, test } from "vitest";
 import type { InboxActor } from "~/lib/console/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { EnquiryPipeline } from "../enquiries";
-import { DELIVERY_QUEUE } from "../enquiries/queue.server";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { DELIVERY_QUEUE } from "../jobs/queue.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
-import type { DeliveryStatus } from "../enquiries/schema.server";
+import type { DeliveryStatus } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { maintainEmbedded } from "../enquiries/operations.server";
@@ -24,7 +24,7 @@ async function drain(batches: ExportBatches) {
   }
   return { rows, sizes };
 }
-import { auditLog, staffUsers } from "./schema.server";
+import { auditLog, staffUsers } from "../db/staff-schema.server";
 
 /** The inbox's queries and actions on the embedded database and on PostgreSQL. */
 const { engines, open } = bothEngines<EnquiryPipeline>();

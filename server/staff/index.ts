@@ -1,7 +1,7 @@
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import type { PgBoss } from "pg-boss";
-import type { Store } from "../enquiries/db.server";
+import type { Store } from "../db/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import path from "node:path";
 import { createAuditLog } from "./audit.server";

@@ -11,10 +11,10 @@ import {
 } from "~/lib/console/integrations";
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "../enquiries/queue.server";
+import type { Store } from "../db/db.server";
+import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
 import { checkEndpointUrl, type AllowList } from "../enquiries/safe-fetch.server";
-import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../enquiries/schema.server";
+import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../db/schema.server";
 import { newSigningSecret } from "../enquiries/webhooks.server";
 import { recordAudit } from "./audit.server";
 

@@ -5,11 +5,11 @@ import type { CodeLockout } from "~/lib/console/auth";
 import { londonTime } from "~/lib/console/time";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
+import type { Store } from "../db/db.server";
 import { renderEmail } from "../emails/define";
 import { staffSignInLocked } from "../emails/staff-sign-in-locked";
 import { queueStaffMail } from "./mail.server";
-import { staffRateLimits, staffUsers } from "./schema.server";
+import { staffRateLimits, staffUsers } from "../db/staff-schema.server";
 
 /**
  * Wrong sign-in codes, limited per address per day and per client per hour

@@ -13,7 +13,7 @@ import {
   staffMailJobs,
 } from "../../test/support/staff-auth";
 import { createStaffConsole } from ".";
-import { auditLog } from "./schema.server";
+import { auditLog } from "../db/staff-schema.server";
 import { WRONG_CODES_ADDRESS_WINDOW_MS, WRONG_CODES_CLIENT_WINDOW_MS } from "./lockout.server";
 
 /**

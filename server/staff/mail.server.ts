@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Logger } from "~/lib/log.server";
-import { STAFF_MAIL_QUEUE, type StaffMailJob } from "../enquiries/queue.server";
-import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquiries/transport.server";
+import { STAFF_MAIL_QUEUE, type StaffMailJob } from "../jobs/queue.server";
+import { bareAddress, type MailTransport, type OutgoingEmail } from "../emails/transport.server";
 
 /**
  * E-mails the console sends to staff (sign-in codes, invitations, the daily
@@ -14,7 +14,7 @@ import { bareAddress, type MailTransport, type OutgoingEmail } from "../enquirie
  * secret that has no reason to outlive its e-mail in the queue's tables. A
  * job that never gets sent goes an hour after it fails, long after its code
  * expired. (The queue and its policy are declared with the others in
- * server/enquiries/queue.server.ts.)
+ * server/jobs/queue.server.ts.)
  */
 
 /** Queues one e-mail; with `db`, inside the caller's transaction. Returns its Message-ID. */

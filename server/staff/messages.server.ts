@@ -3,9 +3,9 @@ import type { PgBoss } from "pg-boss";
 import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/lib/console/messages";
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
-import { SMS_QUEUE, type SmsJob } from "../enquiries/queue.server";
-import { textMessages } from "../enquiries/schema.server";
+import type { Store } from "../db/db.server";
+import { SMS_QUEUE, type SmsJob } from "../jobs/queue.server";
+import { textMessages } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
 
 /** The console's "Text messages" (~/lib/console/messages.ts) over the SMS outbox (server/enquiries/sms.server.ts). */

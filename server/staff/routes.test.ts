@@ -11,7 +11,7 @@ import type { EnquiryPipeline } from "../enquiries";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { createStaffConsole, type ServerStaffConsole } from ".";
-import { auditLog } from "./schema.server";
+import { auditLog } from "../db/staff-schema.server";
 
 /**
  * The sign-in, sign-out and team route actions against the real console on

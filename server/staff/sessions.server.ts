@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { ABSOLUTE_TIMEOUT_MS, type StaffSession, type StaffSessionSummary } from "~/lib/console/auth";
 import type { StaffMember } from "~/lib/console/types";
-import type { Store } from "../enquiries/db.server";
-import { staffRemovedAddresses } from "./schema.server";
+import type { Store } from "../db/db.server";
+import { staffRemovedAddresses } from "../db/staff-schema.server";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-

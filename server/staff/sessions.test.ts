@@ -7,7 +7,7 @@ import { bothEngines } from "../../test/support/engines";
 import { Browser, codeSignIn, lastCode, staffMailJobs } from "../../test/support/staff-auth";
 import { createStaffConsole } from ".";
 import { sessionCount } from "./auth.server";
-import { staffRemovedAddresses, staffSessions } from "./schema.server";
+import { staffRemovedAddresses, staffSessions } from "../db/staff-schema.server";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-

@@ -4,10 +4,10 @@ import type { DeadLetters } from "~/lib/console/alerts";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage, type StaffAct } from "~/lib/console/spam";
 import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../enquiries/db.server";
+import type { Store } from "../db/db.server";
 import { enqueueDelivery } from "../enquiries/deliveries.server";
 import { queueWebhookEvent } from "../enquiries/webhooks.server";
-import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "../enquiries/schema.server";
+import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
 
 /**

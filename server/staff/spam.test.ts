@@ -6,13 +6,13 @@ import type { StaffMember } from "~/lib/console/types";
 import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
 import { listEnquiries } from "../enquiries/operations.server";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { purgeSpam } from "../enquiries/spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { smtpServerPerFile } from "../../test/support/smtp-per-file";
 import { waitFor } from "../../test/support/wait";
-import { auditLog } from "./schema.server";
+import { auditLog } from "../db/staff-schema.server";
 import { createStaffConsole } from ".";
 
 /**

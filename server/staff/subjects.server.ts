@@ -13,12 +13,12 @@ import type {
   SubjectSubmission,
 } from "~/lib/console/subjects";
 import { isPhoneKey, normaliseSubjectEmail } from "~/lib/console/subjects";
-import { rowsOf, type Database, type Store, type Transaction } from "../enquiries/db.server";
+import { rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
 import { predecessorOf } from "../enquiries/deliveries.server";
 import { buildEmail } from "../enquiries/messages.server";
-import { deliveries, submissions, textMessages } from "../enquiries/schema.server";
+import { deliveries, submissions, textMessages } from "../db/schema.server";
 import { recordAudit, subjectHash } from "./audit.server";
-import { enquiryNotes } from "./schema.server";
+import { enquiryNotes } from "../db/staff-schema.server";
 
 /**
  * Data-subject requests (docs/decisions/009-staff-console.md): everything

@@ -7,7 +7,7 @@ import { createMemoryLogger } from "~/lib/log.server";
 import type { StaffConsole } from "~/lib/console/service";
 import type { SubjectActor } from "~/lib/console/subjects";
 import type { EnquiryPipeline } from "../enquiries";
-import { deliveries, submissions } from "../enquiries/schema.server";
+import { deliveries, submissions } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import {
@@ -27,7 +27,7 @@ import { waitFor } from "../../test/support/wait";
 import { consoleContext, staffRequest } from "../../test/support/staff-context";
 import { loader as searchLoader } from "~/routes/staff/subjects/route";
 import { createStaffConsole } from ".";
-import { auditLog } from "./schema.server";
+import { auditLog } from "../db/staff-schema.server";
 import { personPattern, searchableMailText } from "./subjects.server";
 
 /**

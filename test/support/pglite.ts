@@ -5,11 +5,11 @@ import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { PgBoss } from "pg-boss";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
-import { openStore, rowsOf } from "../../server/enquiries/db.server";
-import { DELIVERY_QUEUE } from "../../server/enquiries/queue.server";
+import { openStore, rowsOf } from "../../server/db/db.server";
+import { DELIVERY_QUEUE } from "../../server/jobs/queue.server";
 import { sql } from "drizzle-orm";
 import { waitFor } from "./wait";
-import { migrations } from "../../server/enquiries/migrate.server";
+import { migrations } from "../../server/db/migrate.server";
 import { createLogger } from "~/lib/log.server";
 
 /** The version of an installed package, from its package.json. */

@@ -20,9 +20,9 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Store } from "../../server/enquiries/db.server";
+import type { Store } from "../../server/db/db.server";
 import type { ServerStaffConsole } from "../../server/staff";
-import { staffPasskeys } from "../../server/staff/schema.server";
+import { staffPasskeys } from "../../server/db/staff-schema.server";
 
 export const TEST_SITE = "https://www.maternis.health";
 

@@ -2,7 +2,7 @@ import type { Actor, RequestMeta } from "./types";
 
 /**
  * Everything the audit log records, with the label admins see when they read
- * and filter it. Append-only (server/staff/schema.server.ts); kept 24 months.
+ * and filter it. Append-only (server/db/staff-schema.server.ts); kept 24 months.
  */
 export const auditActions = {
   "sign-in": "Signed in",

@@ -2,8 +2,8 @@ import { PgBoss, type Queue } from "pg-boss";
 import type { DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import type { OutgoingEmail } from "./transport.server";
-import type { Store } from "./db.server";
+import type { OutgoingEmail } from "../emails/transport.server";
+import type { Store } from "../db/db.server";
 
 /** One job per delivery; its data is `{ deliveryId }`. */
 export const DELIVERY_QUEUE = "enquiry-delivery";

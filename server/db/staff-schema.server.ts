@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { submissions } from "../enquiries/schema.server";
+import { submissions } from "./schema.server";
 
 /**
  * The staff console's tables (docs/decisions/009-staff-console.md).
