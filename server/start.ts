@@ -6,7 +6,7 @@ import { createApp, type AppOptions, type StaticLayer } from "./app";
 import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
 import { createMetrics } from "./metrics";
 import { defaultHeaders } from "./security";
-import { createStaffConsole } from "./staff";
+import { createStaffConsole, staffWork } from "./staff";
 import { exitOnStartupError } from "./startup-errors";
 
 /** What differs between the production server and the development server: the build and the static layer. */
@@ -67,7 +67,12 @@ async function main(env: Env, loadSite: LoadSite) {
   const site = await loadSite({ env, log, server });
 
   // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
-  const pipeline: EnquiryPipeline = await createEnquiryPipeline({ env, log, runWorker: env.RUN_WORKER });
+  const pipeline: EnquiryPipeline = await createEnquiryPipeline({
+    env,
+    log,
+    runWorker: env.RUN_WORKER,
+    extensions: [staffWork],
+  });
 
   const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log });
   const created = createApp({

@@ -1,6 +1,7 @@
 import { loadEnvOrExit } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline } from "./enquiries";
+import { staffWork } from "./staff";
 import { exitOnStartupError } from "./startup-errors";
 
 /**
@@ -15,7 +16,7 @@ async function main() {
   if (!env.DATABASE_URL) {
     log.warn("DATABASE_URL is not set: using the embedded database, so no web server may use the same DATA_DIR");
   }
-  const pipeline = await createEnquiryPipeline({ env, log, runWorker: true });
+  const pipeline = await createEnquiryPipeline({ env, log, runWorker: true, extensions: [staffWork] });
 
   let stopping = false;
   async function shutdown(signal: string) {

@@ -26,10 +26,13 @@ import { startDeliveryWorker, startSmsWorker, startWebhookWorker } from "./worke
 import { sendTextMessages, type SmsDeps } from "./sms.server";
 import { parseAllowList } from "./safe-fetch.server";
 import type { WebhookDeps } from "./webhooks.server";
-import { workStaffMail } from "../staff/mail.server";
-import { runRetentionSweep } from "./retention.server";
-import { workDigest } from "../staff/digest.server";
-import { createMailTransport, createSmsTransport, type MailTransport, type SmsTransport } from "../emails/transport.server";
+import { runRetentionSweep, type RetentionPart } from "./retention.server";
+import {
+  createMailTransport,
+  createSmsTransport,
+  type MailTransport,
+  type SmsTransport,
+} from "../emails/transport.server";
 
 export { InvalidEnquiryError } from "./submit.server";
 export { COMMUNICATION_PATH } from "./api.server";
@@ -53,11 +56,24 @@ export type EnquiryPipeline = {
   readonly internals: { store: Store; boss: PgBoss; mail: MailTransport; sms: SmsTransport };
 };
 
+/** What a worker process hands the features above the enquiries, to start their own jobs with. */
+export type WorkContext = { store: Store; boss: PgBoss; mail: MailTransport; log: Logger; env: Env };
+
+/**
+ * What a feature above the enquiries (the staff console: `staffWork` in
+ * server/staff) adds to a worker process: its jobs, and its part of the daily
+ * retention sweep. The process that creates the pipeline passes it
+ * (server/start.ts, server/worker.ts), so this layer never imports the one above.
+ */
+export type WorkerExtension = { start(context: WorkContext): Promise<void>; retention: RetentionPart };
+
 type PipelineOptions = {
   env: Env;
   log: Logger;
   /** Run the delivery worker in this process (default env.RUN_WORKER). */
   runWorker?: boolean;
+  /** Started with the worker (when it runs here). */
+  extensions?: WorkerExtension[];
   /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
   mail?: MailTransport;
   sms?: SmsTransport;
@@ -123,19 +139,12 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     await startWebhookWorker(boss, webhookDeps, env);
     // Text messages the communication endpoint could not send at once.
     await startSmsWorker(boss, smsDeps, env);
-    // Sign-in codes, invitations and the digest (server/staff/mail.server.ts).
-    await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
-    // The daily digest to the enquiries team (08:00 Europe/London).
-    await workDigest(boss, {
-      store,
-      boss,
-      log: log.child({ component: "digest" }),
-      siteUrl: env.SITE_URL,
-      enquiriesEmail: env.ENQUIRIES_EMAIL,
-      mailFrom: env.MAIL_FROM,
-    });
+    // The staff console's jobs: sign-in codes, invitations and the digest (server/staff).
+    const extensions = options.extensions ?? [];
+    for (const extension of extensions) await extension.start({ store, boss, mail, log, env });
+    const retentionParts = extensions.map((extension) => extension.retention);
     await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-      await runRetentionSweep(store, env.RETENTION_MONTHS, log);
+      await runRetentionSweep(store, env.RETENTION_MONTHS, log, retentionParts);
     });
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
     if (store.backup) {

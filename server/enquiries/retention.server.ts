@@ -1,5 +1,4 @@
 import type { Logger } from "~/lib/log.server";
-import { AUDIT_RETENTION_MONTHS, purgeAudit } from "../staff/audit.server";
 import type { Store } from "../db/db.server";
 import { maintainEmbedded, purgeExpired } from "./operations.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "./spam.server";
@@ -8,36 +7,51 @@ import { purgeExpiredTexts } from "./sms.server";
 /** The tables the sweep deletes enquiries from (with their deliveries, notes and webhook deliveries), and text messages. */
 const RETENTION_TABLES = ["submissions", "deliveries", "enquiry_notes", "webhook_deliveries", "text_messages"];
 
-export type RetentionResult = { deleted: number; textsDeleted: number; spamDeleted: number; auditDeleted: number };
+/**
+ * A feature's part of the sweep (the staff audit log's: server/staff): deletes
+ * what it keeps no longer, returning counts for the sweep's log line; `keeps`
+ * says how long, in the line's words.
+ */
+export type RetentionPart = { keeps: string; purge(store: Store): Promise<Record<string, number>> };
+
+export type RetentionResult = { deleted: number; textsDeleted: number; spamDeleted: number } & Record<string, number>;
 
 /**
  * The daily retention sweep (the RETENTION_QUEUE job): enquiries and text
  * messages older than RETENTION_MONTHS, with their deliveries and notes; suspected spam older than
- * 30 days; audit rows older than 24 months. Its log line says what it keeps.
+ * 30 days; then each part a feature above adds (audit rows older than 24
+ * months). Its log line says what it keeps.
  */
-export async function runRetentionSweep(store: Store, months: number, log: Logger): Promise<RetentionResult> {
+export async function runRetentionSweep(
+  store: Store,
+  months: number,
+  log: Logger,
+  parts: readonly RetentionPart[] = [],
+): Promise<RetentionResult> {
   const deleted = await purgeExpired(store, months);
   const textsDeleted = await purgeExpiredTexts(store, months);
   const spamDeleted = await purgeSpam(store);
-  const auditDeleted = await purgeAudit(store.db);
+  const partsDeleted: Record<string, number> = {};
+  for (const part of parts) Object.assign(partsDeleted, await part.purge(store));
   // PGlite has no autovacuum: fresh planner statistics and index-only counts for the inbox.
   const vacuumed = await maintainEmbedded(store);
   // Expired enquiries leave the files too, as an erasure's do (Store.forgetDeleted):
   // no backup taken after this sweep holds them.
   const rewritten =
     deleted + textsDeleted + spamDeleted > 0 ? (await store.forgetDeleted(RETENTION_TABLES)).rewritten : false;
-  log.info(
-    `retention sweep: enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days, audit rows ${AUDIT_RETENTION_MONTHS} months`,
-    {
-      deleted,
-      textsDeleted,
-      months,
-      spamDeleted,
-      vacuumed,
-      rewritten,
-      auditDeleted,
-      auditMonths: AUDIT_RETENTION_MONTHS,
-    },
-  );
-  return { deleted, textsDeleted, spamDeleted, auditDeleted };
+  const keeps = [
+    `enquiries kept ${months} months`,
+    `suspected spam ${SPAM_RETENTION_DAYS} days`,
+    ...parts.map((part) => part.keeps),
+  ];
+  log.info(`retention sweep: ${keeps.join(", ")}`, {
+    deleted,
+    textsDeleted,
+    months,
+    spamDeleted,
+    vacuumed,
+    rewritten,
+    ...partsDeleted,
+  });
+  return { deleted, textsDeleted, spamDeleted, ...partsDeleted };
 }

@@ -7,7 +7,7 @@ import type { MailTransport, OutgoingEmail } from "../emails/transport.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
 import { Browser, lastCode as lastCodeIn, TEST_SITE as SITE } from "../../test/support/staff-auth";
-import { createStaffConsole, type ServerStaffConsole } from ".";
+import { createStaffConsole, staffWork, type ServerStaffConsole } from ".";
 import { auditLog } from "../db/staff-schema.server";
 import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
 import { waitFor } from "../../test/support/wait";
@@ -183,7 +183,13 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       },
       close: () => {},
     };
-    const pipeline = await createEnquiryPipeline({ env, log: createLogger("silent"), runWorker: true, mail });
+    const pipeline = await createEnquiryPipeline({
+      env,
+      log: createLogger("silent"),
+      runWorker: true,
+      mail,
+      extensions: [staffWork],
+    });
     open.push(pipeline);
     const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
     await console.auth.requestCode(new Browser().request(), ADMIN, "fp");

@@ -4,7 +4,8 @@ import type { PgBoss } from "pg-boss";
 import type { Store } from "../db/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import path from "node:path";
-import { createAuditLog } from "./audit.server";
+import type { WorkerExtension } from "../enquiries";
+import { AUDIT_RETENTION_MONTHS, createAuditLog, purgeAudit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { createBanner } from "./banner.server";
 import { createSubjectRequests } from "./subjects.server";
@@ -12,6 +13,8 @@ import { createAlerts, createSpamFolder } from "./spam.server";
 import { createInbox } from "./inbox.server";
 import { createIntegrations } from "./integrations.server";
 import { createTextMessages } from "./messages.server";
+import { workDigest } from "./digest.server";
+import { workStaffMail } from "./mail.server";
 import { parseAllowList } from "../enquiries/safe-fetch.server";
 
 /**
@@ -67,3 +70,28 @@ export async function createStaffConsole(deps: ConsoleDeps) {
 
 /** The console as the server holds it; server/app.ts mounts `auth.handler`, the site reads `announcements`. */
 export type ServerStaffConsole = Awaited<ReturnType<typeof createStaffConsole>>;
+
+/**
+ * The staff side of a worker process (the enquiry pipeline starts it with its
+ * own worker: server/start.ts, server/worker.ts): sign-in codes, invitations and
+ * the digest, and audit rows past 24 months in the daily retention sweep.
+ */
+export const staffWork: WorkerExtension = {
+  async start({ store, boss, mail, log, env }) {
+    // Sign-in codes, invitations and the digest (./mail.server.ts).
+    await workStaffMail(boss, mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
+    // The daily digest to the enquiries team (08:00 Europe/London).
+    await workDigest(boss, {
+      store,
+      boss,
+      log: log.child({ component: "digest" }),
+      siteUrl: env.SITE_URL,
+      enquiriesEmail: env.ENQUIRIES_EMAIL,
+      mailFrom: env.MAIL_FROM,
+    });
+  },
+  retention: {
+    keeps: `audit rows ${AUDIT_RETENTION_MONTHS} months`,
+    purge: async (store) => ({ auditDeleted: await purgeAudit(store.db) }),
+  },
+};

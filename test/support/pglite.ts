@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { PgBoss } from "pg-boss";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
+import { staffWork } from "../../server/staff";
 import { openStore, rowsOf } from "../../server/db/db.server";
 import { DELIVERY_QUEUE } from "../../server/jobs/queue.server";
 import { sql } from "drizzle-orm";
@@ -85,7 +86,7 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
 }
 
 export async function openPipeline(env: Env, runWorker = true): Promise<EnquiryPipeline> {
-  return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker });
+  return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker, extensions: [staffWork] });
 }
 
 /**
