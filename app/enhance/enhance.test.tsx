@@ -249,21 +249,15 @@ describe("form islands", () => {
     expect(loading.run).toHaveBeenCalledOnce();
   });
 
-  it("starts when the visitor focuses a field, and runs once they have paused", async () => {
+  it.each([
+    ["when the visitor focuses a field", false],
+    ["at once when focus was already in the form before the script ran", true],
+  ])("starts %s, and runs once they have paused", async (_, focusFirst) => {
     const loading = setUp();
+    const field = document.getElementById("message")!;
+    if (focusFirst) field.focus();
     startIslands(document, loading);
-    document.getElementById("message")!.focus();
-    expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
-    await after(PAUSE_MS - 1);
-    expect(loading.run).not.toHaveBeenCalled();
-    await after(1);
-    expect(loading.run).toHaveBeenCalledExactlyOnceWith(SRC);
-  });
-
-  it("starts at once when focus was already in the form before the script ran", async () => {
-    const loading = setUp();
-    document.getElementById("message")!.focus();
-    startIslands(document, loading);
+    if (!focusFirst) field.focus();
     expect(loading.fetch).toHaveBeenCalledExactlyOnceWith(SRC);
     await after(PAUSE_MS - 1);
     expect(loading.run).not.toHaveBeenCalled();
