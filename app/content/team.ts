@@ -33,6 +33,20 @@ export type TeamMember = {
   fullBio: readonly string[];
 };
 
+/** The eyebrow, title and lead of the team page's sections. */
+export const teamSections = {
+  leadership: {
+    eyebrow: "Leadership",
+    title: "Leadership Team",
+    lead: "Years on labour wards, in NHS clinical systems and in mobile products for West Africa, brought together to fix one problem.",
+  },
+  coreValues: {
+    eyebrow: "What guides us",
+    title: "Our Core Values",
+    lead: "Four commitments we hold ourselves to in every decision, from a line of code to a new partnership.",
+  },
+} as const;
+
 export const leadershipTeam: readonly TeamMember[] = [
   {
     id: "adaeze-okafor",

@@ -1,16 +1,10 @@
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { commitment } from "~/content/contact";
 
 export function Commitment() {
   return (
-    <Section tone="muted" aria-labelledby="commitment-title">
-      <SectionHeading
-        id="commitment-title"
-        eyebrow={commitment.eyebrow}
-        title={commitment.title}
-        lead={commitment.lead}
-      />
+    <Section tone="muted" heading={{ id: "commitment-title", ...commitment }}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {commitment.items.map((item) => (
           <li key={item.title}>

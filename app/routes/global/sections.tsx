@@ -1,7 +1,7 @@
 import { CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { globalPresence } from "~/content/global";
 
 /** Abstract map: Aberdeen linked to Accra and Lagos. Decorative; the locations are listed as text. */
@@ -73,8 +73,7 @@ export function Locations() {
 export function Metrics() {
   const s = globalPresence.metrics;
   return (
-    <Section tone="muted" aria-labelledby="metrics-title">
-      <SectionHeading id="metrics-title" eyebrow={s.eyebrow} title={s.title} />
+    <Section tone="muted" heading={{ id: "metrics-title", ...s }}>
       <StatGrid items={s.items} />
     </Section>
   );

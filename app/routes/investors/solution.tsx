@@ -1,6 +1,6 @@
 import { HeartIcon, LandmarkIcon, StethoscopeIcon, type LucideIcon } from "lucide-react";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { solution, type SolutionAudience } from "~/content/investors";
 
 const icons: Record<SolutionAudience["id"], LucideIcon> = {
@@ -11,8 +11,7 @@ const icons: Record<SolutionAudience["id"], LucideIcon> = {
 
 export function Solution() {
   return (
-    <Section tone="muted" aria-labelledby="solution-title">
-      <SectionHeading id="solution-title" eyebrow={solution.eyebrow} title={solution.title} lead={solution.lead} />
+    <Section tone="muted" heading={{ id: "solution-title", ...solution }}>
       <IconCardGrid
         cards={solution.audiences.map((audience) => ({
           icon: icons[audience.id],

@@ -1,6 +1,6 @@
 import { BrainCircuitIcon, CloudIcon, GlobeIcon, type LucideIcon } from "lucide-react";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { whyInvest, type InvestReason } from "~/content/investors";
 
 const icons: Record<InvestReason["id"], LucideIcon> = {
@@ -11,8 +11,7 @@ const icons: Record<InvestReason["id"], LucideIcon> = {
 
 export function WhyInvest() {
   return (
-    <Section aria-labelledby="why-invest-title">
-      <SectionHeading id="why-invest-title" eyebrow={whyInvest.eyebrow} title={whyInvest.title} lead={whyInvest.lead} />
+    <Section heading={{ id: "why-invest-title", ...whyInvest }}>
       <IconCardGrid
         cards={whyInvest.reasons.map((reason) => ({
           icon: icons[reason.id],

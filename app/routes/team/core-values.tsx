@@ -1,7 +1,7 @@
 import { GlobeIcon, LightbulbIcon, ShieldCheckIcon, TargetIcon, type LucideIcon } from "lucide-react";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
-import { Section, SectionHeading } from "~/components/ui/section";
-import { coreValues, type CoreValue } from "~/content/team";
+import { Section } from "~/components/ui/section";
+import { coreValues, teamSections, type CoreValue } from "~/content/team";
 
 const icons: Record<CoreValue["id"], LucideIcon> = {
   mission: TargetIcon,
@@ -12,13 +12,7 @@ const icons: Record<CoreValue["id"], LucideIcon> = {
 
 export function CoreValues() {
   return (
-    <Section tone="muted" aria-labelledby="values-title">
-      <SectionHeading
-        id="values-title"
-        eyebrow="What guides us"
-        title="Our Core Values"
-        lead="Four commitments we hold ourselves to in every decision, from a line of code to a new partnership."
-      />
+    <Section tone="muted" heading={{ id: "values-title", ...teamSections.coreValues }}>
       <IconCardGrid
         cards={coreValues.map((value) => ({ icon: icons[value.id], title: value.title, body: value.description }))}
         columns={4}
