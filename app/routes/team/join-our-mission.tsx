@@ -5,6 +5,22 @@ import { company } from "~/content/company";
 /** The hero's 'Join Our Mission' link targets this id. */
 export const JOIN_SECTION_ID = "join-our-mission";
 
+/** The two ways to join, each with the address to write to. */
+const ways = [
+  {
+    icon: BriefcaseIcon,
+    title: "Careers",
+    body: "Send us your CV and a few lines on what you would bring to Maternis. We read every message.",
+    email: company.email.careers,
+  },
+  {
+    icon: HandshakeIcon,
+    title: "Partnerships and enquiries",
+    body: "Health facilities, ministries, NGOs and investors: talk to us about pilots and partnerships.",
+    email: company.email.enquiries,
+  },
+];
+
 export function JoinOurMission() {
   return (
     <section
@@ -25,34 +41,20 @@ export function JoinOurMission() {
           </p>
         </div>
         <ul className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
-          <li className="rounded-card bg-primary-800 p-6 sm:p-8">
-            <BriefcaseIcon aria-hidden="true" className="size-7 text-primary-100" />
-            <h3 className="mt-4 text-xl text-white">Careers</h3>
-            <p className="mt-2 text-primary-50">
-              Send us your CV and a few lines on what you would bring to Maternis. We read every message.
-            </p>
-            <a
-              href={`mailto:${company.email.careers}`}
-              className="mt-5 inline-flex min-h-11 items-center gap-2 font-semibold break-all text-white underline underline-offset-4 hover:decoration-2"
-            >
-              <MailIcon aria-hidden="true" className="size-5 shrink-0" />
-              {company.email.careers}
-            </a>
-          </li>
-          <li className="rounded-card bg-primary-800 p-6 sm:p-8">
-            <HandshakeIcon aria-hidden="true" className="size-7 text-primary-100" />
-            <h3 className="mt-4 text-xl text-white">Partnerships and enquiries</h3>
-            <p className="mt-2 text-primary-50">
-              Health facilities, ministries, NGOs and investors: talk to us about pilots and partnerships.
-            </p>
-            <a
-              href={`mailto:${company.email.enquiries}`}
-              className="mt-5 inline-flex min-h-11 items-center gap-2 font-semibold break-all text-white underline underline-offset-4 hover:decoration-2"
-            >
-              <MailIcon aria-hidden="true" className="size-5 shrink-0" />
-              {company.email.enquiries}
-            </a>
-          </li>
+          {ways.map((way) => (
+            <li key={way.title} className="rounded-card bg-primary-800 p-6 sm:p-8">
+              <way.icon aria-hidden="true" className="size-7 text-primary-100" />
+              <h3 className="mt-4 text-xl text-white">{way.title}</h3>
+              <p className="mt-2 text-primary-50">{way.body}</p>
+              <a
+                href={`mailto:${way.email}`}
+                className="mt-5 inline-flex min-h-11 items-center gap-2 font-semibold break-all text-white underline underline-offset-4 hover:decoration-2"
+              >
+                <MailIcon aria-hidden="true" className="size-5 shrink-0" />
+                {way.email}
+              </a>
+            </li>
+          ))}
         </ul>
       </Container>
     </section>
