@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 
 type IconCardContent = { icon: LucideIcon; title: string; body: string };
@@ -8,11 +8,14 @@ type IconCardContent = { icon: LucideIcon; title: string; body: string };
 export function IconCardGrid({
   cards,
   columns = 3,
+  large = false,
   className,
   cardClassName,
 }: {
   cards: readonly IconCardContent[];
   columns?: 2 | 3 | 4 | 5;
+  /** A bigger title and description, for a pair of cards that carry a page (mission and vision). */
+  large?: boolean;
   className?: string;
   cardClassName?: string;
 }) {
@@ -24,18 +27,16 @@ export function IconCardGrid({
     5: "sm:grid-cols-2 lg:grid-cols-6 lg:[&>li:nth-child(-n+3)]:col-span-2 lg:[&>li:nth-child(n+4)]:col-span-3",
   }[columns];
   return (
-    <ul className={cn("grid gap-6", cols, className)}>
-      {cards.map((card) => (
-        <li key={card.title} className="flex">
-          <Card className={cn("flex-1", cardClassName)}>
-            <CardIcon>
-              <card.icon />
-            </CardIcon>
-            <CardTitle>{card.title}</CardTitle>
-            <CardDescription>{card.body}</CardDescription>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <CardGrid items={cards} className={cn("grid gap-6", cols, className)} cardClassName={cn("flex-1", cardClassName)}>
+      {(card) => (
+        <>
+          <CardIcon>
+            <card.icon />
+          </CardIcon>
+          <CardTitle className={large ? "text-2xl!" : undefined}>{card.title}</CardTitle>
+          <CardDescription className={large ? "text-lg" : undefined}>{card.body}</CardDescription>
+        </>
+      )}
+    </CardGrid>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
@@ -31,5 +31,38 @@ export function CardIcon({ className, ...props }: ComponentProps<"div">) {
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * A list of cards, one per item, each stretched to its row's height.
+ * `className` lays out the list; `children` draws what goes inside an item's card.
+ * The items are fixed content, never reordered, so an item's place is its key.
+ */
+export function CardGrid<Item>({
+  items,
+  ordered = false,
+  className,
+  itemClassName = "flex",
+  cardClassName = "flex-1",
+  children,
+}: {
+  items: readonly Item[];
+  /** An <ol>, for steps and phases. */
+  ordered?: boolean;
+  className: string;
+  itemClassName?: string;
+  cardClassName?: string;
+  children: (item: Item, index: number) => ReactNode;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <List className={className}>
+      {items.map((item, index) => (
+        <li key={index} className={itemClassName}>
+          <Card className={cardClassName}>{children(item, index)}</Card>
+        </li>
+      ))}
+    </List>
   );
 }

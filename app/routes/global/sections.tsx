@@ -1,6 +1,6 @@
 import { CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { globalPresence } from "~/content/global";
 
@@ -50,22 +50,20 @@ export function Locations() {
   const s = globalPresence.locations;
   return (
     <Section heading={{ id: "locations-title", ...s }}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {s.items.map((item) => (
-          <li key={item.name} className="flex">
-            <Card className="flex-1">
-              <CardIcon>
-                <item.icon />
-              </CardIcon>
-              <CardTitle>{item.name}</CardTitle>
-              <Badge variant={item.tag === "Planned" ? "neutral" : "primary"} className="mt-2">
-                {item.tag}
-              </Badge>
-              <CardDescription className="mt-3!">{item.body}</CardDescription>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={s.items} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {(item) => (
+          <>
+            <CardIcon>
+              <item.icon />
+            </CardIcon>
+            <CardTitle>{item.name}</CardTitle>
+            <Badge variant={item.tag === "Planned" ? "neutral" : "primary"} className="mt-2">
+              {item.tag}
+            </Badge>
+            <CardDescription className="mt-3!">{item.body}</CardDescription>
+          </>
+        )}
+      </CardGrid>
     </Section>
   );
 }
@@ -83,24 +81,28 @@ export function Phases() {
   const s = globalPresence.phases;
   return (
     <Section heading={{ id: "phases-title", ...s }}>
-      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-        {s.items.map((item, i) => (
-          <li key={item.phase} className="relative flex">
-            <Card className="flex-1 border-t-4 border-t-primary-700">
-              <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">
-                {item.phase} <span aria-hidden="true">·</span> {item.when}
-              </p>
-              <CardTitle className="mt-2">{item.title}</CardTitle>
-              <CardDescription>{item.body}</CardDescription>
-              {i === 0 ? (
-                <Badge variant="success" className="mt-4">
-                  Current phase
-                </Badge>
-              ) : null}
-            </Card>
-          </li>
-        ))}
-      </ol>
+      <CardGrid
+        items={s.items}
+        ordered
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-4"
+        itemClassName="relative flex"
+        cardClassName="flex-1 border-t-4 border-t-primary-700"
+      >
+        {(item, i) => (
+          <>
+            <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">
+              {item.phase} <span aria-hidden="true">·</span> {item.when}
+            </p>
+            <CardTitle className="mt-2">{item.title}</CardTitle>
+            <CardDescription>{item.body}</CardDescription>
+            {i === 0 ? (
+              <Badge variant="success" className="mt-4">
+                Current phase
+              </Badge>
+            ) : null}
+          </>
+        )}
+      </CardGrid>
     </Section>
   );
 }

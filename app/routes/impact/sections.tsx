@@ -1,7 +1,7 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Aims2030, CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
-import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { CardDescription, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { impact, sdgs } from "~/content/impact";
 
@@ -52,23 +52,21 @@ export function SdgCards() {
   const s = impact.sdgSection;
   return (
     <Section tone="muted" heading={{ id: "sdg-title", ...s }}>
-      <ul className="grid gap-6 md:grid-cols-3">
-        {sdgs.map((sdg) => (
-          <li key={sdg.target} className="flex">
-            <Card className="flex flex-1 flex-col">
-              <p className="inline-flex self-start rounded-full bg-primary-700 px-3 py-1 text-sm font-semibold text-white">
-                {sdg.target}
-              </p>
-              <CardTitle className="mt-4">{sdg.title}</CardTitle>
-              <CardDescription>{sdg.body}</CardDescription>
-              <p className="mt-4 border-t border-line pt-4 text-ink">
-                <span className="font-semibold">Our part: </span>
-                {sdg.contribution}
-              </p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={sdgs} className="grid gap-6 md:grid-cols-3" cardClassName="flex flex-1 flex-col">
+        {(sdg) => (
+          <>
+            <p className="inline-flex self-start rounded-full bg-primary-700 px-3 py-1 text-sm font-semibold text-white">
+              {sdg.target}
+            </p>
+            <CardTitle className="mt-4">{sdg.title}</CardTitle>
+            <CardDescription>{sdg.body}</CardDescription>
+            <p className="mt-4 border-t border-line pt-4 text-ink">
+              <span className="font-semibold">Our part: </span>
+              {sdg.contribution}
+            </p>
+          </>
+        )}
+      </CardGrid>
     </Section>
   );
 }

@@ -9,7 +9,7 @@ import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
+import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
 import { CheckList } from "~/components/ui/check-list";
@@ -62,20 +62,18 @@ export function ProblemSolution() {
   const s = product.problemSolution;
   return (
     <Section tone="muted" heading={{ id: "problem-title", ...s }}>
-      <ul className="grid gap-6 md:grid-cols-3">
-        {s.cards.map((card) => (
-          <li key={card.label} className="flex">
-            <Card className="flex-1">
-              <CardIcon>
-                <card.icon />
-              </CardIcon>
-              <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{card.label}</p>
-              <CardTitle className="mt-1">{card.title}</CardTitle>
-              <CardDescription>{card.body}</CardDescription>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={s.cards} className="grid gap-6 md:grid-cols-3">
+        {(card) => (
+          <>
+            <CardIcon>
+              <card.icon />
+            </CardIcon>
+            <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{card.label}</p>
+            <CardTitle className="mt-1">{card.title}</CardTitle>
+            <CardDescription>{card.body}</CardDescription>
+          </>
+        )}
+      </CardGrid>
     </Section>
   );
 }
@@ -155,22 +153,20 @@ export function Continuity() {
   const s = product.continuity;
   return (
     <Section heading={{ id: "continuity-title", ...s }}>
-      <ul className="grid gap-6 md:grid-cols-3">
-        {s.modules.map((module) => (
-          <li key={module.title} className="flex">
-            <Card className="flex flex-1 flex-col">
-              <div className="flex items-start justify-between gap-3">
-                <CardIcon>
-                  <module.icon />
-                </CardIcon>
-                <Badge variant={module.status === "Planned" ? "neutral" : "success"}>{module.status}</Badge>
-              </div>
-              <CardTitle>{module.title}</CardTitle>
-              <CardDescription>{module.body}</CardDescription>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={s.modules} className="grid gap-6 md:grid-cols-3" cardClassName="flex flex-1 flex-col">
+        {(module) => (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <CardIcon>
+                <module.icon />
+              </CardIcon>
+              <Badge variant={module.status === "Planned" ? "neutral" : "success"}>{module.status}</Badge>
+            </div>
+            <CardTitle>{module.title}</CardTitle>
+            <CardDescription>{module.body}</CardDescription>
+          </>
+        )}
+      </CardGrid>
     </Section>
   );
 }
