@@ -1,5 +1,7 @@
 import type { LucideIcon } from "lucide-react";
+import type { ComponentProps } from "react";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
+import { Section } from "~/components/ui/section";
 import { cn } from "~/lib/utils";
 
 type IconCardContent = { icon: LucideIcon; title: string; body: string };
@@ -38,5 +40,25 @@ export function IconCardGrid({
         </>
       )}
     </CardGrid>
+  );
+}
+
+/** A section of icon cards under their eyebrow, title and lead, all taken from `content`. */
+export function IconCardSection({
+  id,
+  content,
+  tone,
+  columns,
+}: {
+  /** The heading's id, which labels the section. */
+  id: string;
+  content: { eyebrow?: string; title: string; lead?: string; cards: readonly IconCardContent[] };
+  tone?: ComponentProps<typeof Section>["tone"];
+  columns?: ComponentProps<typeof IconCardGrid>["columns"];
+}) {
+  return (
+    <Section tone={tone} heading={{ id, ...content }}>
+      <IconCardGrid cards={content.cards} columns={columns} />
+    </Section>
   );
 }

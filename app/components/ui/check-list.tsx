@@ -24,3 +24,41 @@ export function CheckList({
     </ul>
   );
 }
+
+/**
+ * A list of short points, each an h3 title and a line of text beside a
+ * marker that `marker` draws (an icon, a number; give it `aria-hidden`).
+ */
+export function MarkedList<Item extends { title: string; body: string }>({
+  items,
+  ordered = false,
+  marker,
+  className,
+  itemClassName = "flex gap-4",
+  titleClassName = "text-xl",
+  "aria-label": label,
+}: {
+  items: readonly Item[];
+  /** An <ol>, where the order matters. */
+  ordered?: boolean;
+  marker: (item: Item, index: number) => ReactNode;
+  className: string;
+  itemClassName?: string;
+  titleClassName?: string;
+  "aria-label"?: string;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <List className={className} aria-label={label}>
+      {items.map((item, index) => (
+        <li key={item.title} className={itemClassName}>
+          {marker(item, index)}
+          <div>
+            <h3 className={titleClassName}>{item.title}</h3>
+            <p className="mt-1 text-muted">{item.body}</p>
+          </div>
+        </li>
+      ))}
+    </List>
+  );
+}

@@ -1,5 +1,5 @@
 import { CtaBand, PageHero } from "~/components/marketing/blocks";
-import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { IconCardGrid, IconCardSection } from "~/components/marketing/icon-card-grid";
 import { phasesOn } from "~/lib/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { CardDescription, CardGrid, CardTitle } from "~/components/ui/card";
@@ -50,12 +50,7 @@ export function Journey() {
 }
 
 export function Differentiators() {
-  const s = about.differentiators;
-  return (
-    <Section heading={{ id: "different-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={3} />
-    </Section>
-  );
+  return <IconCardSection id="different-title" content={about.differentiators} columns={3} />;
 }
 
 export function AboutCta() {

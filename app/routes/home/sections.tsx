@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { CtaBand, StatGrid } from "~/components/marketing/blocks";
-import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { ButtonLink } from "~/components/ui/button";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { company } from "~/content/company";
@@ -9,12 +9,7 @@ import { sdgs } from "~/content/impact";
 import { absoluteUrl } from "~/lib/seo";
 
 export function KeyFeatures() {
-  const s = home.features;
-  return (
-    <Section heading={{ id: "features-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={5} />
-    </Section>
-  );
+  return <IconCardSection id="features-title" content={home.features} columns={5} />;
 }
 
 export function GlobalImpact() {
@@ -49,21 +44,11 @@ export function GlobalImpact() {
 }
 
 export function WhyChoose() {
-  const s = home.whyChoose;
-  return (
-    <Section heading={{ id: "why-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={4} />
-    </Section>
-  );
+  return <IconCardSection id="why-title" content={home.whyChoose} columns={4} />;
 }
 
 export function WhoWeServe() {
-  const s = home.audiences;
-  return (
-    <Section tone="muted" heading={{ id: "serve-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={4} />
-    </Section>
-  );
+  return <IconCardSection id="serve-title" content={home.audiences} tone="muted" columns={4} />;
 }
 
 export function HomeCta() {

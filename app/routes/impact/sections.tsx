@@ -1,6 +1,7 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Aims2030, CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
-import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { MarkedList } from "~/components/ui/check-list";
+import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { CardDescription, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { impact, sdgs } from "~/content/impact";
@@ -20,29 +21,18 @@ export function ImpactStats() {
 }
 
 export function ImpactDifferentiators() {
-  const s = impact.differentiators;
-  return (
-    <Section tone="muted" heading={{ id: "diff-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={4} />
-    </Section>
-  );
+  return <IconCardSection id="diff-title" content={impact.differentiators} tone="muted" columns={4} />;
 }
 
 export function OutcomeTargets() {
   const s = impact.outcomes;
   return (
     <Section heading={{ id: "outcomes-title", ...s }}>
-      <ul className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2">
-        {s.items.map((item) => (
-          <li key={item.title} className="flex gap-4">
-            <CircleCheckIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-success-800" />
-            <div>
-              <h3 className="text-xl">{item.title}</h3>
-              <p className="mt-1 text-muted">{item.body}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <MarkedList
+        items={s.items}
+        className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2"
+        marker={() => <CircleCheckIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-success-800" />}
+      />
     </Section>
   );
 }

@@ -5,14 +5,14 @@ import { Link } from "react-router";
 import { RecordCardScreen } from "~/components/product-screens/record-card";
 import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
 import { CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
-import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
-import { CheckList } from "~/components/ui/check-list";
+import { CheckList, MarkedList } from "~/components/ui/check-list";
 
 export function ProductHero() {
   const h = product.hero;
@@ -79,12 +79,7 @@ export function ProblemSolution() {
 }
 
 export function Audiences() {
-  const s = product.audiences;
-  return (
-    <Section heading={{ id: "audiences-title", ...s }}>
-      <IconCardGrid cards={s.cards} columns={3} />
-    </Section>
-  );
+  return <IconCardSection id="audiences-title" content={product.audiences} columns={3} />;
 }
 
 export function AiServices() {
@@ -101,22 +96,18 @@ export function AiServices() {
             align="start"
             className="mb-8!"
           />
-          <ul className="grid gap-5">
-            {s.services.map((service) => (
-              <li key={service.title} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
-                >
-                  <service.icon />
-                </span>
-                <div>
-                  <h3 className="text-xl">{service.title}</h3>
-                  <p className="mt-1 text-muted">{service.body}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <MarkedList
+            items={s.services}
+            className="grid gap-5"
+            marker={(service) => (
+              <span
+                aria-hidden="true"
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
+              >
+                <service.icon />
+              </span>
+            )}
+          />
         </div>
         <div className="flex justify-center">
           <RiskPanelScreen />

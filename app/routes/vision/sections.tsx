@@ -1,6 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Aims2030, PageHero } from "~/components/marketing/blocks";
+import { MarkedList } from "~/components/ui/check-list";
 import { Section } from "~/components/ui/section";
 import { vision } from "~/content/vision";
 
@@ -12,22 +13,19 @@ export function Pillars() {
   const s = vision.pillars;
   return (
     <Section heading={{ id: "pillars-title", ...s }}>
-      <ol className="mx-auto grid max-w-5xl gap-8 sm:grid-cols-2">
-        {s.items.map((item, i) => (
-          <li key={item.title} className="flex gap-4">
-            <span
-              aria-hidden="true"
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-600 font-semibold text-white"
-            >
-              {i + 1}
-            </span>
-            <div>
-              <h3 className="text-xl">{item.title}</h3>
-              <p className="mt-1 text-muted">{item.body}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <MarkedList
+        items={s.items}
+        ordered
+        className="mx-auto grid max-w-5xl gap-8 sm:grid-cols-2"
+        marker={(_, i) => (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-600 font-semibold text-white"
+          >
+            {i + 1}
+          </span>
+        )}
+      />
     </Section>
   );
 }
