@@ -2,7 +2,9 @@ import { Text, View } from "@react-pdf/renderer";
 import { traction } from "../../app/content/investors";
 import { nationalPilotCard } from "../../app/lib/dated";
 import { s } from "./styles";
-import { Eyebrow } from "./text";
+import { Eyebrow, FigureItem, type FigureStyles } from "./text";
+
+const tractionStyles: FigureStyles = { box: s.tractionItem, value: s.tractionValue, label: s.figureLabel };
 
 /** Two columns: the first national pilot, boxed, beside a grid of traction figures. */
 export function PilotAndTraction({ today }: { today: string }) {
@@ -22,10 +24,7 @@ export function PilotAndTraction({ today }: { today: string }) {
         <Eyebrow>Traction</Eyebrow>
         <View style={s.tractionGrid}>
           {traction.map((f) => (
-            <View key={f.label} style={s.tractionItem}>
-              <Text style={s.tractionValue}>{f.value}</Text>
-              <Text style={s.figureLabel}>{f.label}</Text>
-            </View>
+            <FigureItem key={f.label} figure={f} styles={tractionStyles} />
           ))}
         </View>
       </View>

@@ -1,4 +1,6 @@
 import { Text, View } from "@react-pdf/renderer";
+import type { ComponentProps } from "react";
+import type { Figure } from "../../app/content/figures";
 import { s } from "./styles";
 
 /** A small capitalised label above a heading. */
@@ -23,6 +25,21 @@ export function Item({ title, description }: { title: string; description: strin
     <View style={s.item}>
       <Text style={s.itemTitle}>{title}</Text>
       <Text style={s.itemText}>{description}</Text>
+    </View>
+  );
+}
+
+type Style = ComponentProps<typeof View>["style"];
+
+/** The styles of a figure's box, its value and its label. */
+export type FigureStyles = { box: Style; value: Style; label: Style };
+
+/** A figure: its value, then what it counts (the key figures, traction, the 2030 goals). */
+export function FigureItem({ figure, styles }: { figure: Figure; styles: FigureStyles }) {
+  return (
+    <View style={styles.box}>
+      <Text style={styles.value}>{figure.value}</Text>
+      <Text style={styles.label}>{figure.label}</Text>
     </View>
   );
 }

@@ -1,7 +1,9 @@
 import { Text, View } from "@react-pdf/renderer";
 import { goals2030, whyInvest } from "../../app/content/investors";
 import { s } from "./styles";
-import { SectionTitle } from "./text";
+import { FigureItem, SectionTitle, type FigureStyles } from "./text";
+
+const goalStyles: FigureStyles = { box: s.goal, value: s.goalValue, label: s.goalLabel };
 
 /** The reasons to invest side by side, then the goals for 2030 in a band. */
 export function WhyInvest() {
@@ -19,10 +21,7 @@ export function WhyInvest() {
       <View style={s.goals}>
         <Text style={s.goalsTitle}>Our goals for 2030</Text>
         {goals2030.map((g) => (
-          <View key={g.label} style={s.goal}>
-            <Text style={s.goalValue}>{g.value}</Text>
-            <Text style={s.goalLabel}>{g.label}</Text>
-          </View>
+          <FigureItem key={g.label} figure={g} styles={goalStyles} />
         ))}
       </View>
     </View>
