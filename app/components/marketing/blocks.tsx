@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
@@ -139,6 +139,49 @@ export function CtaBand({
             </ButtonLink>
           ) : null}
         </div>
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * A section in two columns: its heading, start-aligned, over `children`, beside
+ * `aside`. `className` sets the columns; on a "primary" section the heading is light.
+ */
+export function SplitSection({
+  id,
+  heading,
+  tone,
+  className,
+  headingClassName,
+  aside,
+  children,
+}: {
+  id: string;
+  heading: { eyebrow: string; title: string; lead?: string };
+  tone?: ComponentProps<typeof Section>["tone"];
+  className: string;
+  /** The space below the heading. */
+  headingClassName: string;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Section tone={tone} aria-labelledby={id}>
+      <div className={className}>
+        <div>
+          <SectionHeading
+            id={id}
+            eyebrow={heading.eyebrow}
+            title={heading.title}
+            lead={heading.lead}
+            align="start"
+            inverse={tone === "primary"}
+            className={headingClassName}
+          />
+          {children}
+        </div>
+        {aside}
       </div>
     </Section>
   );

@@ -1,8 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
-import { CtaBand, StatGrid } from "~/components/marketing/blocks";
+import { CtaBand, SplitSection, StatGrid } from "~/components/marketing/blocks";
 import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { ButtonLink } from "~/components/ui/button";
-import { Section, SectionHeading } from "~/components/ui/section";
 import { company } from "~/content/company";
 import { home } from "~/content/home";
 import { sdgs } from "~/content/impact";
@@ -16,30 +15,24 @@ export function GlobalImpact() {
   const s = home.impact;
   const sdg31 = sdgs[0]!;
   return (
-    <Section tone="muted" aria-labelledby="impact-title">
-      <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
-        <div>
-          <SectionHeading
-            id="impact-title"
-            eyebrow={s.eyebrow}
-            title={s.title}
-            lead={s.lead}
-            align="start"
-            className="mb-6!"
-          />
-          <div className="rounded-card border-l-4 border-accent-600 bg-white p-5 shadow-card">
-            <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{sdg31.target}</p>
-            <p className="mt-1 font-semibold">{sdg31.title}</p>
-            <p className="mt-1 text-muted">{sdg31.contribution}</p>
-          </div>
-          <ButtonLink to={s.link.to} variant="outline" className="mt-6">
-            {s.link.label}
-            <ArrowRightIcon aria-hidden="true" />
-          </ButtonLink>
-        </div>
-        <StatGrid items={s.stats} className="lg:grid-cols-2!" />
+    <SplitSection
+      id="impact-title"
+      heading={s}
+      tone="muted"
+      className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]"
+      headingClassName="mb-6!"
+      aside={<StatGrid items={s.stats} className="lg:grid-cols-2!" />}
+    >
+      <div className="rounded-card border-l-4 border-accent-600 bg-white p-5 shadow-card">
+        <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{sdg31.target}</p>
+        <p className="mt-1 font-semibold">{sdg31.title}</p>
+        <p className="mt-1 text-muted">{sdg31.contribution}</p>
       </div>
-    </Section>
+      <ButtonLink to={s.link.to} variant="outline" className="mt-6">
+        {s.link.label}
+        <ArrowRightIcon aria-hidden="true" />
+      </ButtonLink>
+    </SplitSection>
   );
 }
 

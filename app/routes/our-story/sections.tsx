@@ -1,6 +1,6 @@
 import { QuoteIcon } from "lucide-react";
-import { CtaBand, PageHero } from "~/components/marketing/blocks";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { CtaBand, PageHero, SplitSection } from "~/components/marketing/blocks";
+import { Section } from "~/components/ui/section";
 import { ourStory } from "~/content/our-story";
 
 export function StoryHero() {
@@ -10,16 +10,12 @@ export function StoryHero() {
 export function FounderNarrative() {
   const s = ourStory.narrative;
   return (
-    <Section aria-labelledby="narrative-title">
-      <div className="grid gap-12 lg:grid-cols-[3fr_2fr]">
-        <div>
-          <SectionHeading id="narrative-title" eyebrow={s.eyebrow} title={s.title} align="start" className="mb-6!" />
-          <div className="grid max-w-prose gap-5 text-lg">
-            {s.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-        </div>
+    <SplitSection
+      id="narrative-title"
+      heading={s}
+      className="grid gap-12 lg:grid-cols-[3fr_2fr]"
+      headingClassName="mb-6!"
+      aside={
         <figure className="self-start rounded-card bg-primary-900 p-8 text-white shadow-card lg:sticky lg:top-40">
           <QuoteIcon aria-hidden="true" className="size-10 text-accent-200" />
           <blockquote className="mt-4 text-2xl leading-snug text-white">
@@ -27,8 +23,14 @@ export function FounderNarrative() {
           </blockquote>
           <figcaption className="mt-6 text-primary-50">{s.quoteBy}</figcaption>
         </figure>
+      }
+    >
+      <div className="grid max-w-prose gap-5 text-lg">
+        {s.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
       </div>
-    </Section>
+    </SplitSection>
   );
 }
 

@@ -4,13 +4,13 @@ import { useContentDate } from "~/lib/use-dated";
 import { Link } from "react-router";
 import { RecordCardScreen } from "~/components/product-screens/record-card";
 import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
-import { CtaBand, PageHero, StatGrid } from "~/components/marketing/blocks";
+import { CtaBand, PageHero, SplitSection, StatGrid } from "~/components/marketing/blocks";
 import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
-import { Section, SectionHeading } from "~/components/ui/section";
+import { Section } from "~/components/ui/section";
 import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
 import { CheckList, MarkedList } from "~/components/ui/check-list";
 
@@ -85,35 +85,31 @@ export function Audiences() {
 export function AiServices() {
   const s = product.ai;
   return (
-    <Section tone="muted" aria-labelledby="ai-title">
-      <div className="grid items-center gap-12 lg:grid-cols-2">
-        <div>
-          <SectionHeading
-            id="ai-title"
-            eyebrow={s.eyebrow}
-            title={s.title}
-            lead={s.lead}
-            align="start"
-            className="mb-8!"
-          />
-          <MarkedList
-            items={s.services}
-            className="grid gap-5"
-            marker={(service) => (
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
-              >
-                <service.icon />
-              </span>
-            )}
-          />
-        </div>
+    <SplitSection
+      id="ai-title"
+      heading={s}
+      tone="muted"
+      className="grid items-center gap-12 lg:grid-cols-2"
+      headingClassName="mb-8!"
+      aside={
         <div className="flex justify-center">
           <RiskPanelScreen />
         </div>
-      </div>
-    </Section>
+      }
+    >
+      <MarkedList
+        items={s.services}
+        className="grid gap-5"
+        marker={(service) => (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
+          >
+            <service.icon />
+          </span>
+        )}
+      />
+    </SplitSection>
   );
 }
 
@@ -165,30 +161,13 @@ export function Continuity() {
 export function PilotStudy() {
   const s = { ...product.pilot, ...productPilotOn(phasesOn(useContentDate()).uk) };
   return (
-    <Section tone="primary" aria-labelledby="pilot-title">
-      <div className="grid gap-12 lg:grid-cols-2">
-        <div>
-          <SectionHeading
-            id="pilot-title"
-            eyebrow={s.eyebrow}
-            title={s.title}
-            lead={s.lead}
-            align="start"
-            inverse
-            className="mb-8!"
-          />
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {s.facts.map((fact) => (
-              <div key={fact.label} className="rounded-card bg-primary-800 p-4">
-                <dt className="flex items-center gap-2 text-sm text-primary-50">
-                  <fact.icon aria-hidden="true" className="size-4" />
-                  {fact.label}
-                </dt>
-                <dd className="mt-1 text-xl font-semibold text-white">{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+    <SplitSection
+      id="pilot-title"
+      heading={s}
+      tone="primary"
+      className="grid gap-12 lg:grid-cols-2"
+      headingClassName="mb-8!"
+      aside={
         <div className="rounded-card bg-white p-6 text-ink shadow-card sm:p-8">
           <h3 className="text-xl">What the pilot will measure</h3>
           <ul className="mt-4 grid gap-3">
@@ -204,8 +183,20 @@ export function PilotStudy() {
             <ArrowRightIcon aria-hidden="true" />
           </ButtonLink>
         </div>
-      </div>
-    </Section>
+      }
+    >
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {s.facts.map((fact) => (
+          <div key={fact.label} className="rounded-card bg-primary-800 p-4">
+            <dt className="flex items-center gap-2 text-sm text-primary-50">
+              <fact.icon aria-hidden="true" className="size-4" />
+              {fact.label}
+            </dt>
+            <dd className="mt-1 text-xl font-semibold text-white">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </SplitSection>
   );
 }
 
