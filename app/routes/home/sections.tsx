@@ -45,8 +45,7 @@ export function WhoWeServe() {
 }
 
 export function HomeCta() {
-  const s = home.cta;
-  return <CtaBand id="cta-title" title={s.title} lead={s.lead} primary={s.primary} secondary={s.secondary} />;
+  return <CtaBand id="cta-title" {...home.cta} />;
 }
 
 /** schema.org Organization for search engines, built from the company module. */

@@ -201,15 +201,5 @@ export function PilotStudy() {
 }
 
 export function GetInTouch() {
-  const s = product.contact;
-  return (
-    <CtaBand
-      id="contact-title"
-      title={s.title}
-      lead={s.lead}
-      primary={s.primary}
-      secondary={s.secondary}
-      tone="muted"
-    />
-  );
+  return <CtaBand id="contact-title" {...product.contact} tone="muted" />;
 }
