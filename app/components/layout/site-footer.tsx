@@ -1,8 +1,25 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { MailIcon, MapPinIcon, PhoneIcon, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { company, footerNav, formatAddress } from "~/content/company";
 import { BrandName } from "./brand";
 import { linkDiscovery } from "~/lib/hydration";
+
+/** A line of the footer's contact details: its icon, then the detail, a link where it has an `href`. */
+function ContactLine({ icon: Icon, href, children }: { icon: LucideIcon; href?: string; children: ReactNode }) {
+  return (
+    <p className="flex gap-2">
+      <Icon aria-hidden="true" className="mt-1 size-4 shrink-0" />
+      {href ? (
+        <a href={href} className="underline underline-offset-2 hover:text-white">
+          {children}
+        </a>
+      ) : (
+        <span>{children}</span>
+      )}
+    </p>
+  );
+}
 
 export function SiteFooter() {
   return (
@@ -31,26 +48,17 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <address className="mt-4 grid gap-3 not-italic">
-            <p className="flex gap-2">
-              <MapPinIcon aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              <span>
-                {company.legalName}
-                <br />
-                {formatAddress()}
-              </span>
-            </p>
-            <p className="flex gap-2">
-              <PhoneIcon aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              <a href={`tel:${company.telephone.e164}`} className="underline underline-offset-2 hover:text-white">
-                {company.telephone.display}
-              </a>
-            </p>
-            <p className="flex gap-2">
-              <MailIcon aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              <a href={`mailto:${company.email.enquiries}`} className="underline underline-offset-2 hover:text-white">
-                {company.email.enquiries}
-              </a>
-            </p>
+            <ContactLine icon={MapPinIcon}>
+              {company.legalName}
+              <br />
+              {formatAddress()}
+            </ContactLine>
+            <ContactLine icon={PhoneIcon} href={`tel:${company.telephone.e164}`}>
+              {company.telephone.display}
+            </ContactLine>
+            <ContactLine icon={MailIcon} href={`mailto:${company.email.enquiries}`}>
+              {company.email.enquiries}
+            </ContactLine>
           </address>
         </div>
       </div>
