@@ -16,6 +16,17 @@ const proseClasses = [
   "[&_a]:font-semibold [&_a]:break-words [&_a]:text-primary-800 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-primary-900 [&_a:hover]:decoration-2",
 ].join(" ");
 
+/**
+ * The page component of /privacy or /terms, whose loader gives the document:
+ *
+ *     export default legalDocumentPage("What we collect …");
+ */
+export function legalDocumentPage(summary: string) {
+  return function Page({ loaderData }: { loaderData: LegalDocument }) {
+    return <LegalDocumentPage doc={loaderData} summary={summary} />;
+  };
+}
+
 /** The page layout shared by /privacy and /terms: title, date, contents, document. */
 export function LegalDocumentPage({ doc, summary }: { doc: LegalDocument; summary: string }) {
   return (

@@ -1,7 +1,6 @@
 import { loadLegalDocument } from "~/content/legal/render.server";
 import { pageMeta } from "~/lib/seo";
-import type { Route } from "./+types/route";
-import { LegalDocumentPage } from "./legal-document";
+import { legalDocumentPage } from "./legal-document";
 
 export { contentPage as handle } from "~/lib/hydration";
 
@@ -12,11 +11,6 @@ export function loader() {
   return loadLegalDocument("privacy");
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <LegalDocumentPage
-      doc={loaderData}
-      summary="What we collect through this website, why, how long we keep it and your rights under UK GDPR. In short: only what you send us in a form, no cookies, no tracking."
-    />
-  );
-}
+export default legalDocumentPage(
+  "What we collect through this website, why, how long we keep it and your rights under UK GDPR. In short: only what you send us in a form, no cookies, no tracking.",
+);

@@ -1,7 +1,6 @@
 import { loadLegalDocument } from "~/content/legal/render.server";
 import { pageMeta } from "~/lib/seo";
-import { LegalDocumentPage } from "../privacy/legal-document";
-import type { Route } from "./+types/route";
+import { legalDocumentPage } from "../privacy/legal-document";
 
 export { contentPage as handle } from "~/lib/hydration";
 
@@ -12,11 +11,6 @@ export function loader() {
   return loadLegalDocument("terms");
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <LegalDocumentPage
-      doc={loaderData}
-      summary="The terms that apply when you use the Maternis platform and this website, including subscriptions, acceptable use, data protection and your rights."
-    />
-  );
-}
+export default legalDocumentPage(
+  "The terms that apply when you use the Maternis platform and this website, including subscriptions, acceptable use, data protection and your rights.",
+);
