@@ -1,4 +1,6 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "~/lib/utils";
 
 /** A list whose items each start with the same mark (a tick, a dot), hidden from assistive technology. */
 export function CheckList({
@@ -60,5 +62,21 @@ export function MarkedList<Item extends { title: string; body: string }>({
         </li>
       ))}
     </List>
+  );
+}
+
+/** A MarkedList marker: an icon in a round disc, coloured by `className`. */
+export function IconDisc({ icon: Icon, className }: { icon: LucideIcon; className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex size-11 shrink-0 items-center justify-center rounded-full",
+        className,
+        "[&_svg]:size-5",
+      )}
+    >
+      <Icon />
+    </span>
   );
 }

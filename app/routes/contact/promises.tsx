@@ -1,4 +1,4 @@
-import { MarkedList } from "~/components/ui/check-list";
+import { IconDisc, MarkedList } from "~/components/ui/check-list";
 import { promises } from "~/content/contact";
 
 /** 24 Hour Response, Secure Communication, Expert Team. */
@@ -10,14 +10,7 @@ export function Promises() {
       aria-label="Our promises"
       itemClassName="flex gap-4 rounded-card border border-line bg-surface p-5"
       titleClassName="text-lg text-ink"
-      marker={(promise) => (
-        <span
-          aria-hidden="true"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-700 text-white [&_svg]:size-5"
-        >
-          <promise.icon />
-        </span>
-      )}
+      marker={(promise) => <IconDisc icon={promise.icon} className="bg-primary-700 text-white" />}
     />
   );
 }

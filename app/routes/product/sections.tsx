@@ -12,7 +12,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
-import { CheckList, MarkedList } from "~/components/ui/check-list";
+import { CheckList, IconDisc, MarkedList } from "~/components/ui/check-list";
 
 export function ProductHero() {
   const h = product.hero;
@@ -100,14 +100,7 @@ export function AiServices() {
       <MarkedList
         items={s.services}
         className="grid gap-5"
-        marker={(service) => (
-          <span
-            aria-hidden="true"
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-primary-700 shadow-card [&_svg]:size-5"
-          >
-            <service.icon />
-          </span>
-        )}
+        marker={(service) => <IconDisc icon={service.icon} className="bg-white text-primary-700 shadow-card" />}
       />
     </SplitSection>
   );
