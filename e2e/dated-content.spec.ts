@@ -33,6 +33,36 @@ async function open(page: Page, base: string, path: string) {
   return violations;
 }
 
+/** What a section says (every one of `says`) and does not (none of `never`). */
+type Says = { says: string[]; never?: string[] };
+
+/** The section under the level-2 heading `name` says what `Says` asks. */
+async function expectSection(page: Page, name: string, { says, never = [] }: Says) {
+  const place = await section(page, name);
+  for (const text of says) await expect(place).toContainText(text);
+  for (const text of never) await expect(place).not.toContainText(text);
+}
+
+/**
+ * How the pilots read on a date: on /investors the roadmap (its items'
+ * statuses, when given, and their words) and the First National Pilot
+ * section, on /team the Health Advisory Network section. Returns the CSP
+ * violations list of /investors, as `open` does.
+ */
+async function expectPilots(
+  page: Page,
+  base: string,
+  pilots: { statuses?: string[]; words: string[]; pilot: Says; advisory: Says },
+) {
+  const violations = await open(page, base, "/investors");
+  if (pilots.statuses) expect(await roadmapStatuses(page)).toEqual(pilots.statuses);
+  expect(await roadmapWords(page)).toEqual(pilots.words);
+  await expectSection(page, "First National Pilot", pilots.pilot);
+  await open(page, base, "/team");
+  await expectSection(page, "Health Advisory Network", pilots.advisory);
+  return violations;
+}
+
 test.describe("on 1 June 2025 (the end-to-end stack's clock), as the specification words it", () => {
   test("banner, carousel, roadmap, pilots and advisory network", async ({ page, baseURL }) => {
     const violations = await open(page, baseURL!, "/");
@@ -42,18 +72,12 @@ test.describe("on 1 June 2025 (the end-to-end stack's clock), as the specificati
     await expect(page.getByRole("heading", { level: 2, name: "Web Summit Lisbon 2025" })).toBeAttached();
     await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(4);
 
-    await open(page, baseURL!, "/investors");
-    expect(await roadmapStatuses(page)).toEqual(["upcoming", "planned", "planned"]);
-    expect(await roadmapWords(page)).toEqual(["Status: Upcoming", "Status: Planned", "Status: Planned"]);
-    const pilot = await section(page, "First National Pilot");
-    await expect(pilot).toContainText("Coming Soon");
-    await expect(pilot).toContainText("Q1 2026");
-    await expect(pilot).toContainText("a 9-month pilot in UK maternity services launches in Q1 2026");
-
-    await open(page, baseURL!, "/team");
-    const advisory = await section(page, "Health Advisory Network");
-    await expect(advisory).toContainText("Coming Soon");
-    await expect(advisory).toContainText("Launching Q1 2026");
+    await expectPilots(page, baseURL!, {
+      statuses: ["upcoming", "planned", "planned"],
+      words: ["Status: Upcoming", "Status: Planned", "Status: Planned"],
+      pilot: { says: ["Coming Soon", "Q1 2026", "a 9-month pilot in UK maternity services launches in Q1 2026"] },
+      advisory: { says: ["Coming Soon", "Launching Q1 2026"] },
+    });
 
     await open(page, baseURL!, "/demo");
     await expect(page.locator("main")).toContainText("Announcement coming soon");
@@ -115,17 +139,18 @@ atDate("2025-11-14", async (page, base) => {
 
 // In the pilots' first quarter: the national pilot and the advisory network are launching.
 atDate("2026-02-01", async (page, base) => {
-  const violations = await open(page, base, "/investors");
-  expect(await roadmapStatuses(page)).toEqual(["done", "current", "upcoming"]);
-  expect(await roadmapWords(page)).toEqual(["Status: Completed", "Status: In progress", "Status: Upcoming"]);
-  const pilot = await section(page, "First National Pilot");
-  await expect(pilot).toContainText("Launching now");
-  await expect(pilot).toContainText("launches this quarter, Q1 2026");
-  await expect(pilot).toContainText("is in progress: it began in Q1 2026 and runs to September 2026");
-  await open(page, base, "/team");
-  const advisory = await section(page, "Health Advisory Network");
-  await expect(advisory).toContainText("Launching now");
-  await expect(advisory).toContainText("Launching Q1 2026");
+  const violations = await expectPilots(page, base, {
+    statuses: ["done", "current", "upcoming"],
+    words: ["Status: Completed", "Status: In progress", "Status: Upcoming"],
+    pilot: {
+      says: [
+        "Launching now",
+        "launches this quarter, Q1 2026",
+        "is in progress: it began in Q1 2026 and runs to September 2026",
+      ],
+    },
+    advisory: { says: ["Launching now", "Launching Q1 2026"] },
+  });
   await open(page, base, "/demo");
   await expect(page.locator("main")).toContainText("Our first national pilot launches this quarter, Q1 2026.");
   await open(page, base, "/product");
@@ -135,16 +160,11 @@ atDate("2026-02-01", async (page, base) => {
 
 // Today (23 November 2026): the UK pilot has ended, the launches are done.
 atDate("2026-11-23", async (page, base) => {
-  const violations = await open(page, base, "/investors");
-  expect(await roadmapWords(page)).toEqual(["Status: Completed", "Status: In progress", "Status: Upcoming"]);
-  const pilot = await section(page, "First National Pilot");
-  await expect(pilot).toContainText("Launched");
-  await expect(pilot).not.toContainText("Coming Soon");
-  await expect(pilot).toContainText("ran from January to September 2026");
-  await open(page, base, "/team");
-  const advisory = await section(page, "Health Advisory Network");
-  await expect(advisory).toContainText("Launched Q1 2026");
-  await expect(advisory).not.toContainText("Coming Soon");
+  const violations = await expectPilots(page, base, {
+    words: ["Status: Completed", "Status: In progress", "Status: Upcoming"],
+    pilot: { says: ["Launched", "ran from January to September 2026"], never: ["Coming Soon"] },
+    advisory: { says: ["Launched Q1 2026"], never: ["Coming Soon"] },
+  });
   await open(page, base, "/advisory");
   await expect(page.locator("main")).toContainText("Launched Q1 2026");
   await expect(page.locator("main")).not.toContainText("2025 pilot");

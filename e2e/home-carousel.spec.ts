@@ -34,11 +34,17 @@ async function expectCurrentSlide(page: Page, n: number) {
   }
 }
 
-async function openHomeWithClock(page: Page) {
-  await page.clock.install();
+/** Opens the home page once its enhancement has run and the carousel is enhanced; returns the carousel's parts. */
+async function openHome(page: Page) {
   await page.goto("/");
   await waitForEnhancement(page);
   await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
+  return carouselParts(page);
+}
+
+async function openHomeWithClock(page: Page) {
+  await page.clock.install();
+  await openHome(page);
   // Keep the pointer off the carousel: hovering pauses the rotation.
   await page.mouse.move(1, 1);
   // From here on the page's time only moves when the test moves it, so
@@ -100,30 +106,24 @@ test.describe("home carousel", () => {
   });
 
   test("next and previous buttons change the slide and wrap around", async ({ page }) => {
-    await page.goto("/");
-    await waitForEnhancement(page);
-    const { next, previous } = carouselParts(page);
-    await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
+    const { next, previous } = await openHome(page);
     await expectCurrentSlide(page, 1);
-    await next.click();
-    await expectCurrentSlide(page, 2);
-    await next.click();
-    await expectCurrentSlide(page, 3);
-    await previous.click();
-    await expectCurrentSlide(page, 2);
-    await previous.click();
-    await expectCurrentSlide(page, 1);
-    await previous.click();
-    await expectCurrentSlide(page, 4);
-    await next.click();
-    await expectCurrentSlide(page, 1);
+    // Each step: the button pressed, and the slide it shows.
+    for (const [button, shown] of [
+      [next, 2],
+      [next, 3],
+      [previous, 2],
+      [previous, 1],
+      [previous, 4],
+      [next, 1],
+    ] as const) {
+      await button.click();
+      await expectCurrentSlide(page, shown);
+    }
   });
 
   test("the dots name their slides and show the chosen one; arrow keys move between them", async ({ page }) => {
-    await page.goto("/");
-    await waitForEnhancement(page);
-    const { dots, dot } = carouselParts(page);
-    await expect(page.locator('[data-slot="carousel"][data-enhanced]')).toBeAttached();
+    const { dots, dot } = await openHome(page);
     await expect(dots).toHaveCount(4);
     for (const [i, title] of slideTitles.entries()) await expect(dots.nth(i)).toHaveAccessibleName(title);
     await dot(3).click();

@@ -24,11 +24,12 @@ const own = serverOfItsOwn(
   "maternis-e2e-dead-letter-",
 );
 
-test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ baseURL: own.server.url });
-  const page = await context.newPage();
+// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
+// too, before that server is up: undefined there, the URL in the tests.
+// eslint-disable-next-line no-empty-pattern
+test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+
+test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({ page }) => {
   await signInAsAdmin(page);
   await waitForConsole(page);
   await expect(page.getByTestId("dead-letter-banner")).toHaveCount(0);
@@ -70,5 +71,4 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
 
   await page.getByRole("link", { name: "See delivery problems" }).click();
   await expect(page).toHaveURL(/\/staff\?problem=1$/);
-  await context.close();
 });

@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../test/support/browser";
 import { afterMinFill, expect, fill, open, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { signInAsAdmin, waitForConsole } from "../test/support/staff";
 
 test.describe.configure({ timeout: 120_000 });
@@ -46,15 +46,20 @@ async function sendEnquiries(page: Page) {
 }
 
 /**
- * A signed-in console page in a context of its own. As the admin: the staff
- * team page cannot add members yet (test/support/staff.ts signInAsStaff
- * needs it), and the inbox is the same for both roles.
+ * Runs `run` with a signed-in console page in a context of its own, and
+ * closes that context afterwards. As the admin: the staff team page cannot
+ * add members yet (test/support/staff.ts signInAsStaff needs it), and the
+ * inbox is the same for both roles.
  */
-async function signIn(browser: Browser, { javaScriptEnabled = true } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  return { page, context };
+async function atDesk(browser: Browser, options: BrowserContextOptions, run: (desk: Page) => Promise<void>) {
+  const context = await browser.newContext(options);
+  try {
+    const desk = await context.newPage();
+    await signInAsAdmin(desk);
+    await run(desk);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Presses Tab until `target` has focus (at most `max` times): keyboard-only navigation. */
@@ -84,9 +89,7 @@ const inboxTable = (page: Page) => page.getByRole("table", { name: /Enquiries, n
 test.describe("staff inbox", () => {
   test("find, read, annotate, handle and export an enquiry sent through the forms", async ({ page, browser }) => {
     const { tag, email, name } = await sendEnquiries(page);
-    const staff = await signIn(browser);
-    const desk = staff.page;
-    try {
+    await atDesk(browser, {}, async (desk) => {
       await desk.goto("/staff");
       await waitForConsole(desk);
       await expect(desk.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
@@ -171,16 +174,12 @@ test.describe("staff inbox", () => {
       expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Zed ${tag}"")"`);
       expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
       expect(text.match(new RegExp(email.replace(/[.+]/g, "\\$&"), "g"))?.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 
   test("at 390 px the table stacks and every page stays axe-clean", async ({ page, browser }) => {
     const { email, name } = await sendEnquiries(page);
-    const staff = await signIn(browser);
-    const desk = staff.page;
-    try {
+    await atDesk(browser, {}, async (desk) => {
       await desk.setViewportSize({ width: 390, height: 844 });
       await desk.goto(`/staff?q=${encodeURIComponent(email)}`);
       await waitForConsole(desk);
@@ -197,16 +196,12 @@ test.describe("staff inbox", () => {
       await desk.getByRole("button", { name: "Add note" }).click();
       await expect(desk.getByRole("alert")).toContainText("Enter a note");
       await expectNoAxeViolations(desk, "note error at 390 px");
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 
   test("keyboard only: search, open an enquiry, add a note, mark it handled", async ({ page, browser }) => {
     const { email, name } = await sendEnquiries(page);
-    const staff = await signIn(browser);
-    const desk = staff.page;
-    try {
+    await atDesk(browser, {}, async (desk) => {
       await desk.goto("/staff");
       await waitForConsole(desk);
       await tabTo(desk, desk.getByLabel("Search name, e-mail or organisation"));
@@ -232,9 +227,7 @@ test.describe("staff inbox", () => {
       await tabTo(desk, handle);
       await desk.keyboard.press("Enter");
       await expect(desk.getByRole("button", { name: "Reopen" })).toBeVisible();
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 
   test("bulk triage: tick rows (the count is announced), mark handled, assign to me, filter Mine, move to spam", async ({
@@ -242,9 +235,7 @@ test.describe("staff inbox", () => {
     browser,
   }) => {
     const { email, tag } = await sendEnquiries(page);
-    const staff = await signIn(browser);
-    const desk = staff.page;
-    try {
+    await atDesk(browser, {}, async (desk) => {
       await desk.goto(`/staff?q=${encodeURIComponent(email)}`);
       await waitForConsole(desk);
       await expect(inboxTable(desk).getByRole("row")).toHaveCount(3); // header + contact + demo
@@ -289,9 +280,7 @@ test.describe("staff inbox", () => {
       await expect(desk.getByRole("row", { name: new RegExp(`Demo Person ${tag}`) })).toContainText(
         "Moved here by staff",
       );
-    } finally {
-      await staff.context.close();
-    }
+    });
   });
 
   test("bulk triage without JavaScript: nothing ticked is an error; 'select all' and assign are plain form posts", async ({
@@ -299,8 +288,7 @@ test.describe("staff inbox", () => {
     browser,
   }) => {
     const { email, tag } = await sendEnquiries(page);
-    const { context, page: noJs } = await signIn(browser, { javaScriptEnabled: false });
-    try {
+    await atDesk(browser, { javaScriptEnabled: false }, async (noJs) => {
       await noJs.goto(`/staff?q=${encodeURIComponent(email)}`);
       await noJs.getByRole("button", { name: "Mark handled" }).click();
       await expect(noJs.getByRole("alert")).toContainText("Select at least one enquiry");
@@ -325,15 +313,12 @@ test.describe("staff inbox", () => {
       await expect(inboxTable(noJs).getByRole("row", { name: new RegExp(`Demo Person ${tag}`) })).toContainText(
         "Handled",
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("works without JavaScript: filters, a note and handled by plain form posts", async ({ page, browser }) => {
     const { email, name } = await sendEnquiries(page);
-    const { context, page: noJs } = await signIn(browser, { javaScriptEnabled: false });
-    try {
+    await atDesk(browser, { javaScriptEnabled: false }, async (noJs) => {
       await noJs.goto("/staff");
       await noJs.getByLabel("Search name, e-mail or organisation").fill(email);
       await noJs.getByLabel("Form").selectOption("contact");
@@ -347,8 +332,6 @@ test.describe("staff inbox", () => {
       await expect(noJs.getByText("Noted without JavaScript.")).toBeVisible();
       await noJs.getByRole("button", { name: "Mark as handled" }).click();
       await expect(noJs.getByRole("button", { name: "Reopen" })).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -42,16 +42,19 @@ const own = serverOfItsOwn(
   "maternis-e2e-integrations-",
 );
 
+// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
+// too, before that server is up: undefined there, the URL in the tests.
+// eslint-disable-next-line no-empty-pattern
+test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+
 test.afterAll(async () => {
   await receiver?.close();
   if (caDir) rmSync(caDir, { recursive: true, force: true });
 });
 
 test("an admin connects a signed webhook, an enquiry reaches it, and the log resends it with the same webhook-id", async ({
-  browser,
+  page,
 }) => {
-  const context = await browser.newContext({ baseURL: own.server.url });
-  const page = await context.newPage();
   await signInAsAdmin(page);
   await waitForConsole(page);
 
@@ -154,5 +157,4 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page).toHaveURL(/\/staff\/integrations\?done=deleted$/);
   await expect(page.getByText("Nothing is connected yet.")).toBeVisible();
-  await context.close();
 });

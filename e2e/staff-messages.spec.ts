@@ -14,16 +14,19 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const KEY = "e2e-communication-key-0123456789abcdef";
 const own = serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
 
-test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: own.server.url });
-  const sent = await context.request.post("/functions/v1/azure-communication", {
+// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
+// too, before that server is up: undefined there, the URL in the tests.
+// eslint-disable-next-line no-empty-pattern
+test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+
+test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ page }) => {
+  const sent = await page.request.post("/functions/v1/azure-communication", {
     headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
     data: { action: "send_sms", data: { to: "+447700900777", message: "Your clinic visit is on Monday at 10:00." } },
   });
   expect(sent.status()).toBe(200);
   expect((await sent.json()).success).toBe(true);
 
-  const page = await context.newPage();
   await signInAsAdmin(page);
   await waitForConsole(page);
   await page.getByRole("navigation").getByRole("link", { name: "Text messages" }).first().click();
@@ -55,5 +58,4 @@ test("a text message is listed for admins, and a request by phone number finds a
 
   await page.goto("/staff/messages");
   await expect(page.getByText("No text message has been sent yet.")).toBeVisible();
-  await context.close();
 });

@@ -1,13 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../test/support/browser";
 import { messagesAbout, waitForMessages } from "../test/support/mailbox";
-import {
-  ADMIN_EMAIL,
-  requestCode,
-  signInWithCode,
-  waitForConsole,
-  withSignInLock,
-} from "../test/support/staff";
+import { ADMIN_EMAIL, requestCode, signInWithCode, waitForConsole, withSignInLock } from "../test/support/staff";
 
 /**
  * Signing in to the staff console by e-mailed code, through the real SMTP
@@ -59,7 +53,7 @@ test.describe("staff sign-in by e-mail code", () => {
   test("a code works once", async ({ page, browser }) => {
     await page.goto("/staff/sign-in");
     let code = "";
-    await signInOnce(page, async () => {
+    await withSignInLock(async () => {
       code = await requestCode(page, ADMIN_EMAIL);
       await page.getByLabel("Code").fill(code);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -73,7 +67,7 @@ test.describe("staff sign-in by e-mail code", () => {
     await expect(other.getByLabel("Code")).toBeVisible();
     // The used code, entered again for the admin address, is refused (a wrong
     // try at the admin's codes: under the lock, so another test's code is not spoilt).
-    await signInOnce(other, async () => {
+    await withSignInLock(async () => {
       await other
         .locator('input[name="email"][type="hidden"]')
         .first()
@@ -89,7 +83,7 @@ test.describe("staff sign-in by e-mail code", () => {
 
   test("five wrong codes lock the code, and what was typed is kept", async ({ page }) => {
     await page.goto("/staff/sign-in");
-    await signInOnce(page, async () => {
+    await withSignInLock(async () => {
       const code = await requestCode(page, ADMIN_EMAIL);
       const wrong = code === "000000" ? "111111" : "000000";
       const submit = () =>
@@ -117,7 +111,7 @@ test.describe("staff sign-in by e-mail code", () => {
     // The unknown address first, then a real member: the member's code, asked for afterwards through the
     // same queue and worker, is the positive control for the unknown address's empty mailbox.
     for (const email of [unknown, ADMIN_EMAIL]) {
-      await signInOnce(page, async () => {
+      await withSignInLock(async () => {
         const before = (await messagesAbout(email)).length;
         await page.goto("/staff/sign-in");
         await page.getByLabel("Work e-mail address").fill(email);
@@ -166,8 +160,3 @@ test.describe("staff sign-in by e-mail code", () => {
     });
   }
 });
-
-/** Admin code steps spoil each other across workers: take the same lock as the helpers. */
-async function signInOnce(_page: Page, fn: () => Promise<void>) {
-  await withSignInLock(fn);
-}

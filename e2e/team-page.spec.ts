@@ -2,12 +2,23 @@
  * The team page in a real browser: the biography dialogs (focus, Escape,
  * inertness, axe), LinkedIn links and the Join Our Mission section.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { company } from "../app/content/company";
 import { ourStory } from "../app/content/our-story";
 import { leadershipTeam } from "../app/content/team";
 import { expectNoAxeViolations, waitForEnhancement } from "../test/support/browser";
 import { escapeRegExp } from "../test/support/page-checks";
+
+/** Opens /team once its enhancement has run and clicks the member's Read More: returns that button and the dialog it opened. */
+async function openBiography(page: Page, member: (typeof leadershipTeam)[number]) {
+  await page.goto("/team");
+  await waitForEnhancement(page);
+  const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
+  await readMore.click();
+  const dialog = page.getByRole("dialog", { name: member.name });
+  await expect(dialog).toBeVisible();
+  return { readMore, dialog };
+}
 
 test.describe("team page", () => {
   test("Read More opens each member's full biography in a dialog; Escape closes it and returns focus", async ({
@@ -36,25 +47,14 @@ test.describe("team page", () => {
   });
 
   test("the dialog's close button closes it and focus returns to Read More", async ({ page }) => {
-    await page.goto("/team");
-    await waitForEnhancement(page);
-    const member = leadershipTeam[2]!;
-    const readMore = page.getByRole("button", { name: `Read More about ${member.name}` });
-    await readMore.click();
-    const dialog = page.getByRole("dialog", { name: member.name });
-    await expect(dialog).toBeVisible();
+    const { readMore, dialog } = await openBiography(page, leadershipTeam[2]!);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     await expect(readMore).toBeFocused();
   });
 
   test("the page behind an open dialog is inert: Tab never leaves the dialog", async ({ page }) => {
-    await page.goto("/team");
-    await waitForEnhancement(page);
-    const member = leadershipTeam[0]!;
-    await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
-    const dialog = page.getByRole("dialog", { name: member.name });
-    await expect(dialog).toBeVisible();
+    await openBiography(page, leadershipTeam[0]!);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
       // Inside the dialog, or (between the last control and the first) on no element of the page.
@@ -68,12 +68,8 @@ test.describe("team page", () => {
   });
 
   test("axe finds no violations with a biography dialog open @mobile", async ({ page }) => {
-    await page.goto("/team");
-    await waitForEnhancement(page);
     const member = leadershipTeam[1]!;
-    await page.getByRole("button", { name: `Read More about ${member.name}` }).click();
-    const dialog = page.getByRole("dialog", { name: member.name });
-    await expect(dialog).toBeVisible();
+    const { dialog } = await openBiography(page, member);
     await expect(dialog).toHaveAttribute("open", "");
     // expectNoAxeViolations lets any opening transition settle first.
     await expect(dialog.getByTestId("full-bio").locator("p")).toHaveCount(member.fullBio.length);
