@@ -15,13 +15,17 @@ export const stacked = {
   numeric: "sm:text-right",
 };
 
-/** A stacked table's header row: one column header per heading, in order. */
-export function StackedHead({ headings }: { headings: readonly string[] }) {
+/** A stacked table's header row: one column header per heading, in order; those in `numeric` align right. */
+export function StackedHead({ headings, numeric = [] }: { headings: readonly string[]; numeric?: readonly string[] }) {
   return (
     <thead className={stacked.thead}>
       <tr className={stacked.headRow}>
         {headings.map((heading) => (
-          <th key={heading} scope="col" className={stacked.th}>
+          <th
+            key={heading}
+            scope="col"
+            className={numeric.includes(heading) ? `${stacked.th} ${stacked.numeric}` : stacked.th}
+          >
             {heading}
           </th>
         ))}

@@ -5,7 +5,7 @@ import { auditActions, type AuditAction, type AuditQuery } from "~/lib/console/a
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { cn } from "~/lib/utils";
-import { stacked } from "../stacked-table";
+import { StackedHead, stacked } from "../stacked-table";
 import type { Route } from "./+types/route";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -98,28 +98,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             Audit log, newest first: {total === 1 ? "1 row" : `${total} rows`}
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </caption>
-          <thead className={stacked.thead}>
-            <tr className={stacked.headRow}>
-              <th scope="col" className={stacked.th}>
-                Time
-              </th>
-              <th scope="col" className={stacked.th}>
-                Actor
-              </th>
-              <th scope="col" className={stacked.th}>
-                Action
-              </th>
-              <th scope="col" className={stacked.th}>
-                Target
-              </th>
-              <th scope="col" className={stacked.th}>
-                Client
-              </th>
-              <th scope="col" className={stacked.th}>
-                Details
-              </th>
-            </tr>
-          </thead>
+          <StackedHead headings={["Time", "Actor", "Action", "Target", "Client", "Details"]} />
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>

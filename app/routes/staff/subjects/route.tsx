@@ -141,25 +141,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
 
       <table className={stacked.table}>
         <caption className={stacked.caption}>Enquiries from {record.email}, newest first</caption>
-        <thead className={stacked.thead}>
-          <tr className={stacked.headRow}>
-            <th scope="col" className={stacked.th}>
-              Received
-            </th>
-            <th scope="col" className={stacked.th}>
-              Form
-            </th>
-            <th scope="col" className={stacked.th}>
-              State
-            </th>
-            <th scope="col" className={stacked.th}>
-              E-mails
-            </th>
-            <th scope="col" className={cn(stacked.th, stacked.numeric)}>
-              Notes
-            </th>
-          </tr>
-        </thead>
+        <StackedHead headings={["Received", "Form", "State", "E-mails", "Notes"]} numeric={["Notes"]} />
         <tbody className={stacked.tbody}>
           {record.submissions.map((submission) => (
             <tr key={submission.id} className={stacked.tr}>
