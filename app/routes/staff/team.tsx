@@ -6,6 +6,7 @@ import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import type { Route } from "./+types/team";
+import { ColumnHeads } from "./stacked-table";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
@@ -203,24 +204,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </caption>
           <thead>
             <tr className="border-b-2 border-line">
-              <th scope="col" className="p-3">
-                Name
-              </th>
-              <th scope="col" className="p-3">
-                E-mail address
-              </th>
-              <th scope="col" className="p-3">
-                Role
-              </th>
-              <th scope="col" className="p-3">
-                Passkeys
-              </th>
-              <th scope="col" className="p-3">
-                Second factor
-              </th>
-              <th scope="col" className="p-3">
-                Added
-              </th>
+              <ColumnHeads
+                headings={["Name", "E-mail address", "Role", "Passkeys", "Second factor", "Added"]}
+                className="p-3"
+              />
               <th scope="col" className="p-3">
                 <span className="sr-only">Actions</span>
               </th>

@@ -7,6 +7,7 @@ import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
+import { carded, ColumnHeads } from "../stacked-table";
 import { WebhookDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -179,9 +180,6 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
-const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
-
 function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
   return (
     <section aria-labelledby="emails-title" className="mt-8">
@@ -191,44 +189,38 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
       {enquiry.deliveries.length === 0 ? (
         <p className="mt-3 text-ink">No e-mail was sent for this enquiry.</p>
       ) : (
-        <table className="mt-3 w-full border-collapse text-left max-md:block">
-          <caption className="mb-2 text-left text-sm text-muted max-md:block">
-            The e-mails this enquiry caused, oldest first.
-          </caption>
-          <thead className="border-b-2 border-line max-md:sr-only">
+        <table className={`mt-3 ${carded.table}`}>
+          <caption className={carded.caption}>The e-mails this enquiry caused, oldest first.</caption>
+          <thead className={carded.thead}>
             <tr>
-              {["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
-                  {h}
-                </th>
-              ))}
+              <ColumnHeads
+                headings={["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"]}
+                className={carded.th}
+              />
             </tr>
           </thead>
-          <tbody className="max-md:grid max-md:gap-3">
+          <tbody className={carded.tbody}>
             {enquiry.deliveries.map((d) => (
-              <tr
-                key={d.id}
-                className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
-              >
-                <th scope="row" className={`${labelled} font-semibold`} data-label="E-mail">
+              <tr key={d.id} className={carded.tr}>
+                <th scope="row" className={`${carded.labelled} font-semibold`} data-label="E-mail">
                   {deliveryKindLabels[d.kind]}
                 </th>
-                <td className={`${labelled} break-all`} data-label="Recipient">
+                <td className={`${carded.labelled} break-all`} data-label="Recipient">
                   {d.recipient}
                 </td>
-                <td className={labelled} data-label="State">
+                <td className={carded.labelled} data-label="State">
                   <DeliveryStateBadge state={d.state} stuck={d.stuck} />
                 </td>
-                <td className={labelled} data-label="Attempts">
+                <td className={carded.labelled} data-label="Attempts">
                   {d.attempts}
                 </td>
-                <td className={`${labelled} break-words`} data-label="Last error">
+                <td className={`${carded.labelled} break-words`} data-label="Last error">
                   {d.lastError ?? <span className="text-muted">None</span>}
                 </td>
-                <td className={`${labelled} font-mono text-sm break-all`} data-label="Message-ID">
+                <td className={`${carded.labelled} font-mono text-sm break-all`} data-label="Message-ID">
                   {d.messageId}
                 </td>
-                <td className={labelled} data-label="Sent">
+                <td className={carded.labelled} data-label="Sent">
                   {d.sentAt ? (
                     <>
                       <time dateTime={isoTime(d.sentAt)}>{londonTime(d.sentAt)}</time>
@@ -238,7 +230,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                     <span className="text-muted">Not sent</span>
                   )}
                 </td>
-                <td className={labelled} data-label="Action">
+                <td className={carded.labelled} data-label="Action">
                   {d.state === "dead" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />
