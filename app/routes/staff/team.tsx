@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -30,6 +31,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type Values = { name: string; email: string; role: StaffRole };
 type ActionResult =
   { ok: true; message: string } | { ok: false; errors: { field: string; message: string }[]; values?: Values };
+
+/** The answer when the member acted on was removed meanwhile. */
+const memberGone = () =>
+  data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] }, 404);
 
 function isRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
@@ -94,11 +99,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!isRole(role))
       return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Choose a role" }] }, 400);
     const updated = await console.auth.setRole(id, role);
-    if (!updated)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!updated) return memberGone();
     await console.audit.record({ action: "role-changed", actor, target: id, detail: { role }, meta: staff.meta });
     return data<ActionResult>({
       ok: true,
@@ -111,11 +112,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "reset-factors") {
     // ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code.
     const reset = await console.auth.resetFactors(id);
-    if (!reset)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!reset) return memberGone();
     await console.audit.record({ action: "factors-reset", actor, target: id, meta: staff.meta });
     return data<ActionResult>({
       ok: true,
@@ -125,11 +122,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent === "remove") {
     const removed = await console.auth.removeMember(id);
-    if (!removed)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!removed) return memberGone();
     await console.audit.record({
       action: "staff-removed",
       actor,
@@ -151,12 +144,7 @@ async function endMemberSessions(
 ) {
   const console = getConsole(context);
   const result = await console.auth.endMemberSessions(id);
-  if (!result) {
-    return data<ActionResult>(
-      { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-      404,
-    );
-  }
+  if (!result) return memberGone();
   await console.audit.record({
     action: "sessions-ended",
     actor: { member: staff.member },
@@ -228,36 +216,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 <td className="p-3">
                   {member.id === me ? null : (
                     <div className="flex flex-wrap gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <input type="hidden" name="role" value={member.role === "admin" ? "staff" : "admin"} />
-                        <Button type="submit" variant="outline" size="sm">
-                          {member.role === "admin" ? "Make staff" : "Make admin"}
-                          <span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="end-sessions" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          End sessions<span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset-factors" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          Reset sign-in<span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="ghost" size="sm">
-                          Remove<span className="sr-only"> {member.email}</span>
-                        </Button>
-                      </Form>
+                      <MemberButton intent="role" id={member.id} role={member.role === "admin" ? "staff" : "admin"}>
+                        {member.role === "admin" ? "Make staff" : "Make admin"}
+                        <span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="end-sessions" id={member.id}>
+                        End sessions<span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="reset-factors" id={member.id}>
+                        Reset sign-in<span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="remove" id={member.id} variant="ghost">
+                        Remove<span className="sr-only"> {member.email}</span>
+                      </MemberButton>
                     </div>
                   )}
                 </td>
@@ -332,5 +303,31 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </section>
     </>
+  );
+}
+
+/** A button that posts one action (`intent`) on another member; a role change carries the new `role`. */
+function MemberButton({
+  intent,
+  id,
+  role,
+  variant = "outline",
+  children,
+}: {
+  intent: "role" | "end-sessions" | "reset-factors" | "remove";
+  id: string;
+  role?: StaffRole;
+  variant?: "outline" | "ghost";
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {role ? <input type="hidden" name="role" value={role} /> : null}
+      <Button type="submit" variant={variant} size="sm">
+        {children}
+      </Button>
+    </Form>
   );
 }
