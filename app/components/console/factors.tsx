@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "~/components/console/console-shell";
+import { PostForm } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -59,19 +60,15 @@ export function AppSetup({ result }: { result: Extract<FactorResult, { step: "ap
           Enter the code your app shows for Maternis, or <StartAgain />.
         </p>
       )}
-      <Form method="post" className="grid gap-6" noValidate>
-        <input type="hidden" name="intent" value="confirm-app" />
-        <CodeField
-          id="app-confirm-code"
-          label="Code from the app"
-          hint="It changes every 30 seconds."
-          error={error}
-          value={result.step === "confirm-app" ? result.code : ""}
-        />
-        <div>
-          <Button type="submit">Confirm the app</Button>
-        </div>
-      </Form>
+      <CodeForm
+        hiddenFields={{ intent: "confirm-app" }}
+        id="app-confirm-code"
+        label="Code from the app"
+        hint="It changes every 30 seconds."
+        error={error}
+        value={result.step === "confirm-app" ? result.code : ""}
+        submit="Confirm the app"
+      />
     </section>
   );
 }
@@ -167,6 +164,25 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A form of one code field and its submit button: the e-mail code, the app's code at sign-in or when setting it up. */
+export function CodeForm({
+  hiddenFields,
+  submit,
+  busy,
+  ...field
+}: { hiddenFields: Record<string, string>; submit: string; busy?: boolean } & Parameters<typeof CodeField>[0]) {
+  return (
+    <PostForm hiddenFields={hiddenFields} className="grid gap-6" noValidate>
+      <CodeField {...field} />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {submit}
+        </Button>
+      </div>
+    </PostForm>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirect, useRevalidator } from "react-router";
+import { PostForm } from "~/components/console/post-form";
 import { useHydrated } from "~/components/console/console-shell";
 import { AppSetup, RecoveryCodes, StartApp } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
@@ -177,9 +178,10 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
                     {passkey.backedUp ? ", synced" : ""}
                   </p>
                   <div className="mt-3 flex flex-wrap items-end gap-3">
-                    <Form method="post" className="flex flex-wrap items-end gap-3">
-                      <input type="hidden" name="intent" value="rename" />
-                      <input type="hidden" name="id" value={passkey.id} />
+                    <PostForm
+                      hiddenFields={{ intent: "rename", id: passkey.id }}
+                      className="flex flex-wrap items-end gap-3"
+                    >
                       <Field name="name" id={`passkey-name-${passkey.id}`} error={error?.error}>
                         <FieldLabel>New name for {passkey.name}</FieldLabel>
                         <FieldError />
@@ -188,14 +190,12 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
                       <Button type="submit" variant="outline" size="sm">
                         Rename
                       </Button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={passkey.id} />
+                    </PostForm>
+                    <PostForm hiddenFields={{ intent: "remove", id: passkey.id }}>
                       <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${passkey.name}`}>
                         Remove
                       </Button>
-                    </Form>
+                    </PostForm>
                   </div>
                 </li>
               );
@@ -303,9 +303,7 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
               Signed in {session.signedIn}, last seen {session.lastSeen}
             </p>
             {session.current ? null : (
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="end-session" />
-                <input type="hidden" name="id" value={session.id} />
+              <PostForm hiddenFields={{ intent: "end-session", id: session.id }} className="mt-3">
                 <Button
                   type="submit"
                   variant="outline"
@@ -314,7 +312,7 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
                 >
                   End
                 </Button>
-              </Form>
+              </PostForm>
             )}
           </li>
         ))}

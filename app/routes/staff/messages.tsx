@@ -1,10 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/messages";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "./stacked-table";
+import { RowAction, StackedHead, stacked } from "./stacked-table";
 import { PageLinks } from "./page-links";
 import type { Route } from "./+types/messages";
 
@@ -109,17 +108,13 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                   )}
                 </td>
                 <td className={stacked.td} data-label="Action">
-                  {row.state === "dead" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="message" value={row.id} />
-                      <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                        Retry<span className="sr-only">: the message to {row.recipient}</span>
-                      </Button>
-                    </Form>
-                  ) : (
-                    <span className="text-muted">None</span>
-                  )}
+                  <RowAction
+                    available={row.state === "dead"}
+                    hiddenFields={{ intent: "retry", message: row.id }}
+                    busy={busy}
+                  >
+                    Retry<span className="sr-only">: the message to {row.recipient}</span>
+                  </RowAction>
                 </td>
               </tr>
             ))}

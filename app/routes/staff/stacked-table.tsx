@@ -1,3 +1,7 @@
+import type { ComponentProps } from "react";
+import { PostForm } from "~/components/console/post-form";
+import { Button } from "~/components/ui/button";
+
 /**
  * A table that stacks at phone widths: each row becomes a block and each cell
  * shows its column's name (from `data-label`) beside the value. The header row
@@ -58,5 +62,23 @@ export function StackedHead({ headings, numeric = [] }: { headings: readonly str
         />
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A row's one action (Retry, Resend) as a small button posting `hiddenFields`, or
+ * "None" when the row has none (`available` false).
+ */
+export function RowAction({
+  available,
+  hiddenFields,
+  busy,
+  ...button
+}: { available: boolean; hiddenFields: Record<string, string>; busy: boolean } & ComponentProps<typeof Button>) {
+  if (!available) return <span className="text-muted">None</span>;
+  return (
+    <PostForm hiddenFields={hiddenFields}>
+      <Button type="submit" size="sm" variant="outline" disabled={busy} {...button} />
+    </PostForm>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
+import { PostForm } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -321,13 +322,10 @@ function MemberButton({
   children: ReactNode;
 }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      {role ? <input type="hidden" name="role" value={role} /> : null}
+    <PostForm hiddenFields={role ? { intent, id, role } : { intent, id }}>
       <Button type="submit" variant={variant} size="sm">
         {children}
       </Button>
-    </Form>
+    </PostForm>
   );
 }

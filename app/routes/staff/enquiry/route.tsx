@@ -7,7 +7,7 @@ import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads } from "../stacked-table";
+import { carded, ColumnHeads, RowAction } from "../stacked-table";
 import { WebhookDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -231,23 +231,14 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                   )}
                 </td>
                 <td className={carded.labelled} data-label="Action">
-                  {d.state === "dead" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="delivery" value={d.id} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        aria-label={`Retry the ${deliveryKindLabels[d.kind].toLowerCase()} e-mail`}
-                      >
-                        Retry
-                      </Button>
-                    </Form>
-                  ) : (
-                    <span className="text-muted">None</span>
-                  )}
+                  <RowAction
+                    available={d.state === "dead"}
+                    hiddenFields={{ intent: "retry", delivery: d.id }}
+                    busy={busy}
+                    aria-label={`Retry the ${deliveryKindLabels[d.kind].toLowerCase()} e-mail`}
+                  >
+                    Retry
+                  </RowAction>
                 </td>
               </tr>
             ))}

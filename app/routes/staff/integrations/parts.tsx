@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { kindLabels } from "~/lib/console/inbox";
@@ -19,7 +18,7 @@ import {
   type WebhookDelivery,
 } from "~/lib/console/integrations";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "../stacked-table";
+import { RowAction, StackedHead, stacked } from "../stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its
@@ -293,20 +292,16 @@ export function WebhookDeliveryTable({
             </td>
             {resend ? (
               <td className={stacked.td} data-label="Action">
-                {d.status === "sent" || d.status === "dead" || d.status === "skipped" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="resend" />
-                    <input type="hidden" name="delivery" value={d.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      Resend
-                      <span className="sr-only">
-                        : {d.event} of {londonTime(d.createdAt)}
-                      </span>
-                    </Button>
-                  </Form>
-                ) : (
-                  <span className="text-muted">None</span>
-                )}
+                <RowAction
+                  available={d.status === "sent" || d.status === "dead" || d.status === "skipped"}
+                  hiddenFields={{ intent: "resend", delivery: d.id }}
+                  busy={busy}
+                >
+                  Resend
+                  <span className="sr-only">
+                    : {d.event} of {londonTime(d.createdAt)}
+                  </span>
+                </RowAction>
               </td>
             ) : null}
           </tr>
