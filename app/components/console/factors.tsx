@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "~/components/console/console-shell";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -177,11 +177,7 @@ export function CodeForm({
   return (
     <PostForm hiddenFields={hiddenFields} className="grid gap-6" noValidate>
       <CodeField {...field} />
-      <div>
-        <Button type="submit" disabled={busy}>
-          {submit}
-        </Button>
-      </div>
+      <SubmitButton busy={busy}>{submit}</SubmitButton>
     </PostForm>
   );
 }

@@ -1,5 +1,6 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 
 /**
  * A console form that posts: the `hiddenFields` (what it does, the id of
@@ -18,5 +19,24 @@ export function PostForm({
       ))}
       {children}
     </Form>
+  );
+}
+
+/** A form's submit button, on a line of its own; `busy` while the console is loading or posting. */
+export function SubmitButton({
+  busy,
+  variant,
+  children,
+}: {
+  busy?: boolean;
+  variant?: ComponentProps<typeof Button>["variant"];
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Button type="submit" variant={variant} disabled={busy}>
+        {children}
+      </Button>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { SignedOutShell } from "~/components/console/console-shell";
 import { CodeForm } from "~/components/console/factors";
-import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import type { SecondStepMethod } from "~/lib/console/auth";
@@ -138,11 +137,9 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
                 required
               />
             </Field>
-            <div>
-              <Button type="submit" variant="outline" disabled={busy}>
-                Sign in with a recovery code
-              </Button>
-            </div>
+            <SubmitButton variant="outline" busy={busy}>
+              Sign in with a recovery code
+            </SubmitButton>
           </PostForm>
         </details>
         <p className="mt-10">

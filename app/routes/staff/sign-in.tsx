@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { SignedOutShell } from "~/components/console/console-shell";
 import { CodeForm } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
@@ -223,11 +223,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 required
               />
             </Field>
-            <div>
-              <Button type="submit" disabled={busy}>
-                Send me a code
-              </Button>
-            </div>
+            <SubmitButton busy={busy}>Send me a code</SubmitButton>
           </PostForm>
         </div>
       )}

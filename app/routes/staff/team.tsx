@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -298,9 +298,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
-          <div>
-            <Button type="submit">Add</Button>
-          </div>
+          <SubmitButton>Add</SubmitButton>
         </Form>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/console/post-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
@@ -297,11 +298,7 @@ function Notes({
             required
           />
         </Field>
-        <div>
-          <Button type="submit" disabled={busy}>
-            Add note
-          </Button>
-        </div>
+        <SubmitButton busy={busy}>Add note</SubmitButton>
       </Form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
+import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationDetailLabels,
   integrationEventLabels,
@@ -9,7 +9,7 @@ import {
 } from "~/lib/console/integrations";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { EndpointFields, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
+import { EndpointSection, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
 import { PageLinks } from "../page-links";
 import type { Route } from "./+types/item";
 
@@ -212,25 +212,16 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
         <PageLinks page={page} pages={pages} href={pageLink} label="Delivery log pages" />
       </section>
 
-      <section aria-labelledby="edit-title" className="mt-12 max-w-xl">
-        <h2 id="edit-title" className="text-2xl">
-          Change it
-        </h2>
-        {failed ? (
-          <div className="mt-4">
-            <ErrorSummary errors={failed.errors} />
-          </div>
-        ) : null}
-        <Form method="post" aria-labelledby="edit-title" className="mt-4 grid gap-6" noValidate>
-          <input type="hidden" name="intent" value="save" />
-          <EndpointFields values={values} errors={failed?.errors ?? []} fixedKind={integration.kind} />
-          <div>
-            <Button type="submit" disabled={busy}>
-              Save changes
-            </Button>
-          </div>
-        </Form>
-      </section>
+      <EndpointSection
+        titleId="edit-title"
+        title="Change it"
+        failed={failed}
+        values={values}
+        fixedKind={integration.kind}
+        hiddenFields={{ intent: "save" }}
+        submit="Save changes"
+        busy={busy}
+      />
     </>
   );
 }

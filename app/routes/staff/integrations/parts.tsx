@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { FieldErrorItem } from "~/components/ui/error-summary";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
+import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { kindLabels } from "~/lib/console/inbox";
 import {
@@ -64,6 +65,48 @@ export function readEndpointForm(
     return { field: endpointFieldIds[field] ?? endpointFieldIds.name, message: issue.message };
   });
   return { values, input: null, errors: errors.filter((e, i) => errors.findIndex((f) => f.field === e.field) === i) };
+}
+
+/**
+ * The endpoint form in its own section, with its error summary: adding an
+ * integration, or changing one (its kind then `fixedKind`).
+ */
+export function EndpointSection({
+  titleId,
+  title,
+  failed,
+  values,
+  fixedKind,
+  hiddenFields = {},
+  submit,
+  busy,
+}: {
+  titleId: string;
+  title: string;
+  /** The refused post's errors, if it was refused. */
+  failed: { errors: FieldErrorItem[] } | null;
+  values: EndpointValues;
+  fixedKind?: IntegrationKind;
+  hiddenFields?: Record<string, string>;
+  submit: string;
+  busy?: boolean;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="mt-12 max-w-xl">
+      <h2 id={titleId} className="text-2xl">
+        {title}
+      </h2>
+      {failed ? (
+        <div className="mt-4">
+          <ErrorSummary errors={failed.errors} />
+        </div>
+      ) : null}
+      <PostForm hiddenFields={hiddenFields} aria-labelledby={titleId} className="mt-4 grid gap-6" noValidate>
+        <EndpointFields values={values} errors={failed?.errors ?? []} fixedKind={fixedKind} />
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+      </PostForm>
+    </section>
+  );
 }
 
 /** The endpoint form's fields. With `fixedKind` (editing), the kind is shown, not chosen. */

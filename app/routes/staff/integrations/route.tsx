@@ -1,13 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
+import { data, Link, redirect } from "react-router";
+import type { FieldErrorItem } from "~/components/ui/error-summary";
 import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/lib/console/integrations";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
 import { StackedHead, stacked } from "../stacked-table";
 import {
-  EndpointFields,
+  EndpointSection,
   emptyEndpoint,
   endpointFieldIds,
   readEndpointForm,
@@ -144,22 +143,13 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         )}
       </section>
 
-      <section aria-labelledby="add-title" className="mt-12 max-w-xl">
-        <h2 id="add-title" className="text-2xl">
-          Add an integration
-        </h2>
-        {failed ? (
-          <div className="mt-4">
-            <ErrorSummary errors={failed.errors} />
-          </div>
-        ) : null}
-        <Form method="post" aria-labelledby="add-title" className="mt-4 grid gap-6" noValidate>
-          <EndpointFields values={failed?.values ?? emptyEndpoint} errors={failed?.errors ?? []} />
-          <div>
-            <Button type="submit">Add integration</Button>
-          </div>
-        </Form>
-      </section>
+      <EndpointSection
+        titleId="add-title"
+        title="Add an integration"
+        failed={failed}
+        values={failed?.values ?? emptyEndpoint}
+        submit="Add integration"
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { SubmitButton } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -77,9 +78,7 @@ export default function SubjectsPage({ actionData }: Route.ComponentProps) {
           <FieldError />
           <Input key={query} type="text" defaultValue={query} autoComplete="off" spellCheck={false} required />
         </Field>
-        <div>
-          <Button type="submit">Find</Button>
-        </div>
+        <SubmitButton>Find</SubmitButton>
       </Form>
 
       {record ? <Results record={record} now={now} /> : null}
