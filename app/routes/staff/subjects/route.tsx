@@ -99,11 +99,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
           We hold no enquiries from this address. Check the spelling, or ask the person which address they used. You can
           still erase it: that removes any e-mail file left in the outbox and records the request in the audit log.
         </p>
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            Erase anyway
-          </Button>
-        </SubjectForm>
+        <EraseButton email={record.email} held={false} />
       </section>
     );
   }
@@ -125,17 +121,8 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
       </dl>
 
       <div className="flex flex-wrap gap-3">
-        {/* A download is the browser's own: a plain form post answered with an attachment. */}
-        <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
-          <Button type="submit" variant="primary">
-            Download as JSON
-          </Button>
-        </SubjectForm>
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            Erase everything
-          </Button>
-        </SubjectForm>
+        <DownloadButton email={record.email} />
+        <EraseButton email={record.email} held />
       </div>
 
       <table className={stacked.table}>
@@ -174,6 +161,28 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
   );
 }
 
+/** Goes on to erase the address: "Erase everything", or "Erase anyway" when nothing is `held`. */
+function EraseButton({ email, held }: { email: string; held: boolean }) {
+  return (
+    <SubjectForm action={subjectPaths.erase} email={email}>
+      <Button type="submit" variant="outline">
+        {held ? "Erase everything" : "Erase anyway"}
+      </Button>
+    </SubjectForm>
+  );
+}
+
+/** Downloads what is held as JSON: a plain form post answered with an attachment, the browser's own download. */
+function DownloadButton({ email }: { email: string }) {
+  return (
+    <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
+      <Button type="submit" variant="primary">
+        Download as JSON
+      </Button>
+    </SubjectForm>
+  );
+}
+
 /** What a phone number's request finds: the text messages sent to it. */
 function TextResults({ record }: { record: SubjectRecord }) {
   const held = record.texts.length > 0;
@@ -193,18 +202,8 @@ function TextResults({ record }: { record: SubjectRecord }) {
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        {held ? (
-          <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
-            <Button type="submit" variant="primary">
-              Download as JSON
-            </Button>
-          </SubjectForm>
-        ) : null}
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            {held ? "Erase everything" : "Erase anyway"}
-          </Button>
-        </SubjectForm>
+        {held ? <DownloadButton email={record.email} /> : null}
+        <EraseButton email={record.email} held={held} />
       </div>
       {held ? (
         <table className={stacked.table}>
