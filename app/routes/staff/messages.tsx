@@ -3,7 +3,7 @@ import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/m
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { RowAction, StackedHead, stacked } from "./stacked-table";
+import { RowAction, StackedCell, StackedHead, stacked } from "./stacked-table";
 import { PageLinks } from "./page-links";
 import type { Route } from "./+types/messages";
 
@@ -88,26 +88,22 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                     </time>
                   </span>
                 </th>
-                <td className={`${stacked.td} break-words`} data-label="Message">
+                <StackedCell label="Message" className="break-words">
                   {row.body}
-                </td>
-                <td className={stacked.td} data-label="State">
-                  {textMessageStateLabels[row.state]}
-                </td>
-                <td className={stacked.td} data-label="Attempts">
-                  {row.attempts}
-                </td>
-                <td className={`${stacked.td} break-words`} data-label="Last error">
+                </StackedCell>
+                <StackedCell label="State">{textMessageStateLabels[row.state]}</StackedCell>
+                <StackedCell label="Attempts">{row.attempts}</StackedCell>
+                <StackedCell label="Last error" className="break-words">
                   {row.lastError ?? <span className="text-muted">None</span>}
-                </td>
-                <td className={stacked.td} data-label="Sent">
+                </StackedCell>
+                <StackedCell label="Sent">
                   {row.sentAt ? (
                     <time dateTime={isoTime(row.sentAt)}>{londonTime(row.sentAt)}</time>
                   ) : (
                     <span className="text-muted">Not sent</span>
                   )}
-                </td>
-                <td className={stacked.td} data-label="Action">
+                </StackedCell>
+                <StackedCell label="Action">
                   <RowAction
                     available={row.state === "dead"}
                     hiddenFields={{ intent: "retry", message: row.id }}
@@ -115,7 +111,7 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                   >
                     Retry<span className="sr-only">: the message to {row.recipient}</span>
                   </RowAction>
-                </td>
+                </StackedCell>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { PostForm } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 
@@ -18,6 +18,23 @@ export const stacked = {
   td: "py-2 pr-4 max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]",
   numeric: "sm:text-right",
 };
+
+/** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
+export function StackedCell({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={className ? `${stacked.td} ${className}` : stacked.td}>
+      {children}
+    </td>
+  );
+}
 
 /**
  * A table whose rows become cards below the md breakpoint (the inbox, an

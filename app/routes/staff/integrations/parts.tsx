@@ -19,7 +19,7 @@ import {
   type WebhookDelivery,
 } from "~/lib/console/integrations";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { RowAction, StackedHead, stacked } from "../stacked-table";
+import { RowAction, StackedCell, StackedHead, stacked } from "../stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its
@@ -306,16 +306,12 @@ export function WebhookDeliveryTable({
                 </Link>
               )}
             </th>
-            <td className={`${stacked.td} font-mono text-sm`} data-label="Event">
+            <StackedCell label="Event" className="font-mono text-sm">
               {d.event}
-            </td>
-            <td className={stacked.td} data-label="State">
-              {webhookStatusLabels[d.status]}
-            </td>
-            <td className={stacked.td} data-label="Attempts">
-              {d.attempts}
-            </td>
-            <td className={stacked.td} data-label="Last attempt">
+            </StackedCell>
+            <StackedCell label="State">{webhookStatusLabels[d.status]}</StackedCell>
+            <StackedCell label="Attempts">{d.attempts}</StackedCell>
+            <StackedCell label="Last attempt">
               {d.lastAttemptAt ? (
                 <span>
                   <time dateTime={isoTime(d.lastAttemptAt)}>{londonTime(d.lastAttemptAt)}</time>
@@ -324,17 +320,17 @@ export function WebhookDeliveryTable({
               ) : (
                 <span className="text-muted">Not yet</span>
               )}
-            </td>
-            <td className={`${stacked.td} break-words`} data-label="Answer">
+            </StackedCell>
+            <StackedCell label="Answer" className="break-words">
               <span>
                 {d.httpStatus !== null ? <span className="font-semibold">HTTP {d.httpStatus}</span> : null}
                 {d.response ? <span className="block font-mono text-sm break-all">{d.response}</span> : null}
                 {d.lastError && d.httpStatus === null ? <span className="block">{d.lastError}</span> : null}
                 {d.httpStatus === null && !d.lastError ? <span className="text-muted">None</span> : null}
               </span>
-            </td>
+            </StackedCell>
             {resend ? (
-              <td className={stacked.td} data-label="Action">
+              <StackedCell label="Action">
                 <RowAction
                   available={d.status === "sent" || d.status === "dead" || d.status === "skipped"}
                   hiddenFields={{ intent: "resend", delivery: d.id }}
@@ -345,7 +341,7 @@ export function WebhookDeliveryTable({
                     : {d.event} of {londonTime(d.createdAt)}
                   </span>
                 </RowAction>
-              </td>
+              </StackedCell>
             ) : null}
           </tr>
         ))}

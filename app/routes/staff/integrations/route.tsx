@@ -4,7 +4,7 @@ import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } fr
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "../stacked-table";
+import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import {
   EndpointSection,
   emptyEndpoint,
@@ -103,27 +103,23 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                       {item.name}
                     </Link>
                   </th>
-                  <td className={stacked.td} data-label="Kind">
-                    {integrationKindLabels[item.kind]}
-                  </td>
-                  <td className={`${stacked.td} break-all`} data-label="Sends to">
+                  <StackedCell label="Kind">{integrationKindLabels[item.kind]}</StackedCell>
+                  <StackedCell label="Sends to" className="break-all">
                     {item.host}
-                  </td>
-                  <td className={stacked.td} data-label="Events">
+                  </StackedCell>
+                  <StackedCell label="Events">
                     <span>{item.events.map((event) => integrationEventLabels[event]).join("; ")}</span>
-                  </td>
-                  <td className={stacked.td} data-label="Says">
-                    {item.detail === "link" ? "Link only" : "Summary"}
-                  </td>
-                  <td className={stacked.td} data-label="State">
+                  </StackedCell>
+                  <StackedCell label="Says">{item.detail === "link" ? "Link only" : "Summary"}</StackedCell>
+                  <StackedCell label="State">
                     <span>
                       {item.paused ? "Paused" : "Active"}
                       {item.dead > 0 ? (
                         <span className="block font-semibold text-danger-700">{item.dead} given up</span>
                       ) : null}
                     </span>
-                  </td>
-                  <td className={stacked.td} data-label="Last delivery">
+                  </StackedCell>
+                  <StackedCell label="Last delivery">
                     {item.last ? (
                       <span>
                         {webhookStatusLabels[item.last.status]}
@@ -135,7 +131,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                     ) : (
                       <span className="text-muted">None yet</span>
                     )}
-                  </td>
+                  </StackedCell>
                 </tr>
               ))}
             </tbody>

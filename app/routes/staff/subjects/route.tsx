@@ -10,8 +10,7 @@ import { textMessageStateLabels } from "~/lib/console/messages";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, subjectPaths } from "./paths";
-import { StackedHead, stacked } from "../stacked-table";
-import { cn } from "~/lib/utils";
+import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import { consoleTitle } from "~/lib/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Data-subject requests") }];
@@ -131,28 +130,26 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
         <tbody className={stacked.tbody}>
           {record.submissions.map((submission) => (
             <tr key={submission.id} className={stacked.tr}>
-              <td data-label="Received" className={stacked.td}>
+              <StackedCell label="Received">
                 <span>
                   <time dateTime={new Date(submission.createdAt).toISOString()}>
                     {londonTime(submission.createdAt)}
                   </time>{" "}
                   <span className="text-sm text-muted">({relativeTime(submission.createdAt, now)})</span>
                 </span>
-              </td>
-              <td data-label="Form" className={stacked.td}>
-                {enquiryKind(submission.kind).label}
-              </td>
-              <td data-label="State" className={stacked.td}>
+              </StackedCell>
+              <StackedCell label="Form">{enquiryKind(submission.kind).label}</StackedCell>
+              <StackedCell label="State">
                 {submission.spamReason ? "Suspected spam" : submission.handledAt ? "Handled" : "New"}
-              </td>
-              <td data-label="E-mails" className={stacked.td}>
+              </StackedCell>
+              <StackedCell label="E-mails">
                 {submission.deliveries.length === 0
                   ? "None"
                   : submission.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
-              </td>
-              <td data-label="Notes" className={cn(stacked.td, stacked.numeric)}>
+              </StackedCell>
+              <StackedCell label="Notes" className={stacked.numeric}>
                 {submission.notes.length}
-              </td>
+              </StackedCell>
             </tr>
           ))}
         </tbody>
@@ -212,15 +209,13 @@ function TextResults({ record }: { record: SubjectRecord }) {
           <tbody className={stacked.tbody}>
             {record.texts.map((text) => (
               <tr key={text.id} className={stacked.tr}>
-                <td className={stacked.td} data-label="Sent">
+                <StackedCell label="Sent">
                   <time dateTime={isoTime(text.createdAt)}>{londonTime(text.createdAt)}</time>
-                </td>
-                <td className={`${stacked.td} break-words`} data-label="Message">
+                </StackedCell>
+                <StackedCell label="Message" className="break-words">
                   {text.body}
-                </td>
-                <td className={stacked.td} data-label="State">
-                  {textMessageStateLabels[text.status]}
-                </td>
+                </StackedCell>
+                <StackedCell label="State">{textMessageStateLabels[text.status]}</StackedCell>
               </tr>
             ))}
           </tbody>
