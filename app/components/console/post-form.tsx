@@ -40,3 +40,20 @@ export function SubmitButton({
     </div>
   );
 }
+
+/** A form that is one submit button, posting `hiddenFields` (its intent, and what it acts on). */
+export function ButtonForm({
+  hiddenFields,
+  formClassName,
+  ...button
+}: {
+  hiddenFields: Record<string, string>;
+  /** The form's own classes (placing it); the button's are `className`. */
+  formClassName?: string;
+} & Omit<ComponentProps<typeof Button>, "type">) {
+  return (
+    <PostForm hiddenFields={hiddenFields} className={formClassName}>
+      <Button type="submit" {...button} />
+    </PostForm>
+  );
+}

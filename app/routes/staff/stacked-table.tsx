@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
-import { PostForm } from "~/components/console/post-form";
-import { Button } from "~/components/ui/button";
+import { ButtonForm } from "~/components/console/post-form";
+import type { Button } from "~/components/ui/button";
 
 /**
  * A table that stacks at phone widths: each row becomes a block and each cell
@@ -91,11 +91,10 @@ export function RowAction({
   hiddenFields,
   busy,
   ...button
-}: { available: boolean; hiddenFields: Record<string, string>; busy: boolean } & ComponentProps<typeof Button>) {
+}: { available: boolean; hiddenFields: Record<string, string>; busy: boolean } & Omit<
+  ComponentProps<typeof Button>,
+  "type"
+>) {
   if (!available) return <span className="text-muted">None</span>;
-  return (
-    <PostForm hiddenFields={hiddenFields}>
-      <Button type="submit" size="sm" variant="outline" disabled={busy} {...button} />
-    </PostForm>
-  );
+  return <ButtonForm hiddenFields={hiddenFields} size="sm" variant="outline" disabled={busy} {...button} />;
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { PostForm, SubmitButton } from "~/components/console/post-form";
-import { Button } from "~/components/ui/button";
+import { ButtonForm, SubmitButton } from "~/components/console/post-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
@@ -320,10 +319,8 @@ function MemberButton({
   children: ReactNode;
 }) {
   return (
-    <PostForm hiddenFields={role ? { intent, id, role } : { intent, id }}>
-      <Button type="submit" variant={variant} size="sm">
-        {children}
-      </Button>
-    </PostForm>
+    <ButtonForm hiddenFields={role ? { intent, id, role } : { intent, id }} variant={variant} size="sm">
+      {children}
+    </ButtonForm>
   );
 }

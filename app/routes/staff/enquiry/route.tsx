@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SubmitButton } from "~/components/console/post-form";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonForm, SubmitButton } from "~/components/console/post-form";
+import { ButtonLink } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
 import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
@@ -140,12 +140,9 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           >
             Reply by e-mail
           </ButtonLink>
-          <Form method="post">
-            <input type="hidden" name="intent" value={enquiry.handled ? "reopen" : "handled"} />
-            <Button type="submit" disabled={busy}>
-              {enquiry.handled ? "Reopen" : "Mark as handled"}
-            </Button>
-          </Form>
+          <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} disabled={busy}>
+            {enquiry.handled ? "Reopen" : "Mark as handled"}
+          </ButtonForm>
         </div>
       </header>
 

@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { ButtonForm } from "~/components/console/post-form";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationDetailLabels,
@@ -150,26 +150,21 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={integration.paused ? "resume" : "pause"} />
-          <Button type="submit" variant="outline" disabled={busy}>
-            {integration.paused ? "Resume" : "Pause"}
-          </Button>
-        </Form>
+        <ButtonForm
+          hiddenFields={{ intent: integration.paused ? "resume" : "pause" }}
+          variant="outline"
+          disabled={busy}
+        >
+          {integration.paused ? "Resume" : "Pause"}
+        </ButtonForm>
         {integration.kind === "webhook" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="rotate" />
-            <Button type="submit" variant="outline" disabled={busy}>
-              Replace signing secret
-            </Button>
-          </Form>
+          <ButtonForm hiddenFields={{ intent: "rotate" }} variant="outline" disabled={busy}>
+            Replace signing secret
+          </ButtonForm>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <Button type="submit" variant="ghost" disabled={busy}>
-            Delete
-          </Button>
-        </Form>
+        <ButtonForm hiddenFields={{ intent: "delete" }} variant="ghost" disabled={busy}>
+          Delete
+        </ButtonForm>
       </div>
       {actionData?.kind === "confirm-delete" ? (
         <section
@@ -182,12 +177,9 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-2">It stops at once, and its delivery log is deleted too. This cannot be undone.</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete-confirmed" />
-              <Button type="submit" disabled={busy}>
-                Yes, delete it
-              </Button>
-            </Form>
+            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} disabled={busy}>
+              Yes, delete it
+            </ButtonForm>
             <Link to={`/staff/integrations/${integration.id}`} className="self-center underline underline-offset-2">
               No, keep it
             </Link>
