@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
+import { Choice, ChoiceFieldset } from "~/components/console/choices";
 import { ButtonForm, SubmitButton } from "~/components/console/post-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -266,37 +267,25 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               required
             />
           </Field>
-          <fieldset>
-            <legend className="font-semibold">Role</legend>
-            <div className="mt-2 grid gap-2">
-              {(
-                [
-                  ["staff", "Staff", "Inbox, notes, exports and retries."],
-                  ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
-                ] as const
-              ).map(([value, label, hint]) => (
-                <div key={value} className="flex min-h-11 items-start gap-3">
-                  <input
-                    type="radio"
-                    id={`role-${value}`}
-                    name="role"
-                    value={value}
-                    defaultChecked={(failed?.values?.role ?? "staff") === value}
-                    className="mt-1 size-5"
-                    aria-describedby={`role-${value}-hint`}
-                  />
-                  <div>
-                    <label htmlFor={`role-${value}`} className="font-semibold">
-                      {label}
-                    </label>
-                    <p id={`role-${value}-hint`} className="text-sm text-muted">
-                      {hint}
-                    </p>
-                  </div>
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceFieldset legend="Role">
+            {(
+              [
+                ["staff", "Staff", "Inbox, notes, exports and retries."],
+                ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <Choice
+                key={value}
+                type="radio"
+                id={`role-${value}`}
+                name="role"
+                value={value}
+                defaultChecked={(failed?.values?.role ?? "staff") === value}
+                label={label}
+                hint={hint}
+              />
+            ))}
+          </ChoiceFieldset>
           <SubmitButton>Add</SubmitButton>
         </Form>
       </section>

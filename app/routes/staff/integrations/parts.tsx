@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Choice, ChoiceFieldset } from "~/components/console/choices";
 import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -121,7 +122,6 @@ export function EndpointFields({
 }) {
   const errorOf = (field: keyof typeof endpointFieldIds) =>
     errors.find((e) => e.field === endpointFieldIds[field])?.message;
-  const choice = "flex min-h-11 items-start gap-3";
   const kindError = errorOf("kind");
   const eventsError = errorOf("events");
   return (
@@ -129,38 +129,20 @@ export function EndpointFields({
       {fixedKind ? (
         <input type="hidden" name="kind" value={fixedKind} />
       ) : (
-        <fieldset aria-describedby={kindError ? "integration-kind-error" : undefined}>
-          <legend className="font-semibold">What to connect</legend>
-          {kindError ? (
-            <p id="integration-kind-error" className="mt-1 font-semibold text-danger-700">
-              <span className="sr-only">Error: </span>
-              {kindError}
-            </p>
-          ) : null}
-          <div className="mt-2 grid gap-2">
-            {integrationKinds.map((kind) => (
-              <div key={kind} className={choice}>
-                <input
-                  type="radio"
-                  id={`integration-kind-${kind}`}
-                  name="kind"
-                  value={kind}
-                  defaultChecked={values.kind === kind}
-                  className="mt-1 size-5"
-                  aria-describedby={`integration-kind-${kind}-hint`}
-                />
-                <div>
-                  <label htmlFor={`integration-kind-${kind}`} className="font-semibold">
-                    {integrationKindLabels[kind]}
-                  </label>
-                  <p id={`integration-kind-${kind}-hint`} className="text-sm text-muted">
-                    {integrationUrlHints[kind]}
-                  </p>
-                </div>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset legend="What to connect" errorId="integration-kind-error" error={kindError}>
+          {integrationKinds.map((kind) => (
+            <Choice
+              key={kind}
+              type="radio"
+              id={`integration-kind-${kind}`}
+              name="kind"
+              value={kind}
+              defaultChecked={values.kind === kind}
+              label={integrationKindLabels[kind]}
+              hint={integrationUrlHints[kind]}
+            />
+          ))}
+        </ChoiceFieldset>
       )}
       <Field
         name="name"
@@ -188,50 +170,36 @@ export function EndpointFields({
         <FieldError />
         <Input type="url" defaultValue={values.url} autoComplete="off" spellCheck={false} required={!fixedKind} />
       </Field>
-      <fieldset aria-describedby={eventsError ? "integration-events-error" : undefined}>
-        <legend className="font-semibold">Send a message when</legend>
-        {eventsError ? (
-          <p id="integration-events-error" className="mt-1 font-semibold text-danger-700">
-            <span className="sr-only">Error: </span>
-            {eventsError}
-          </p>
-        ) : null}
-        <div className="mt-2 grid gap-2">
-          {integrationEvents.map((event) => (
-            <div key={event} className={choice}>
-              <input
-                type="checkbox"
-                id={`integration-event-${event}`}
-                name="events"
-                value={event}
-                defaultChecked={values.events.includes(event)}
-                className="mt-1 size-5"
-              />
-              <label htmlFor={`integration-event-${event}`}>
+      <ChoiceFieldset legend="Send a message when" errorId="integration-events-error" error={eventsError}>
+        {integrationEvents.map((event) => (
+          <Choice
+            key={event}
+            type="checkbox"
+            id={`integration-event-${event}`}
+            name="events"
+            value={event}
+            defaultChecked={values.events.includes(event)}
+            label={
+              <>
                 {integrationEventLabels[event]} <span className="font-mono text-sm text-muted">{event}</span>
-              </label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="font-semibold">What it says</legend>
-        <div className="mt-2 grid gap-2">
-          {integrationDetails.map((detail) => (
-            <div key={detail} className={choice}>
-              <input
-                type="radio"
-                id={`integration-detail-${detail}`}
-                name="detail"
-                value={detail}
-                defaultChecked={values.detail === detail}
-                className="mt-1 size-5"
-              />
-              <label htmlFor={`integration-detail-${detail}`}>{integrationDetailLabels[detail]}</label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
+              </>
+            }
+          />
+        ))}
+      </ChoiceFieldset>
+      <ChoiceFieldset legend="What it says">
+        {integrationDetails.map((detail) => (
+          <Choice
+            key={detail}
+            type="radio"
+            id={`integration-detail-${detail}`}
+            name="detail"
+            value={detail}
+            defaultChecked={values.detail === detail}
+            label={integrationDetailLabels[detail]}
+          />
+        ))}
+      </ChoiceFieldset>
     </>
   );
 }
