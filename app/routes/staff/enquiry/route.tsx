@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ButtonForm, SubmitButton } from "~/components/console/post-form";
 import { ButtonLink } from "~/components/ui/button";
@@ -146,10 +147,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </header>
 
-      <section aria-labelledby="sent-title" className="mt-8">
-        <h2 id="sent-title" className="text-xl font-semibold text-ink">
-          What they sent
-        </h2>
+      <EnquirySection id="sent-title" title="What they sent">
         <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
           {enquiry.fields.map((field) => (
             <div key={field.key} className="contents">
@@ -158,20 +156,17 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             </div>
           ))}
         </dl>
-      </section>
+      </EnquirySection>
 
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
       {webhooks.length > 0 ? (
-        <section aria-labelledby="webhooks-title" className="mt-8">
-          <h2 id="webhooks-title" className="text-xl font-semibold text-ink">
-            Integrations
-          </h2>
+        <EnquirySection id="webhooks-title" title="Integrations">
           <WebhookDeliveryTable
             rows={webhooks}
             caption="Messages about this enquiry to Slack, Teams or webhooks, oldest first."
             showEndpoint
           />
-        </section>
+        </EnquirySection>
       ) : null}
       <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
     </div>
@@ -180,10 +175,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
 
 function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
   return (
-    <section aria-labelledby="emails-title" className="mt-8">
-      <h2 id="emails-title" className="text-xl font-semibold text-ink">
-        E-mails
-      </h2>
+    <EnquirySection id="emails-title" title="E-mails">
       {enquiry.deliveries.length === 0 ? (
         <p className="mt-3 text-ink">No e-mail was sent for this enquiry.</p>
       ) : (
@@ -243,7 +235,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
           </tbody>
         </table>
       )}
-    </section>
+    </EnquirySection>
   );
 }
 
@@ -258,10 +250,7 @@ function Notes({
 }) {
   const error = actionData?.field === NOTE_FIELD ? actionData.error : undefined;
   return (
-    <section aria-labelledby="notes-title" className="mt-8">
-      <h2 id="notes-title" className="text-xl font-semibold text-ink">
-        Internal notes
-      </h2>
+    <EnquirySection id="notes-title" title="Internal notes">
       {enquiry.notes.length === 0 ? (
         <p className="mt-3 text-ink">No notes yet.</p>
       ) : (
@@ -297,6 +286,18 @@ function Notes({
         </Field>
         <SubmitButton busy={busy}>Add note</SubmitButton>
       </Form>
+    </EnquirySection>
+  );
+}
+
+/** One of the enquiry page's sections, under its heading (`id` names it). */
+function EnquirySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
