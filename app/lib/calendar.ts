@@ -35,7 +35,8 @@ function londonFormat(): Intl.DateTimeFormat {
   return londonParts;
 }
 
-function partsOf(instant: Date) {
+/** What London's clocks read at an instant, as numbers (the hour from 0 to 23). */
+export function partsOf(instant: Date) {
   const parts = Object.fromEntries(
     londonFormat()
       .formatToParts(instant)

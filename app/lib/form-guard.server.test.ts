@@ -22,51 +22,33 @@ function form(fields: Record<string, string>) {
 
 describe("form guard", () => {
   const token = issueFormToken(t0, key);
+  /** The guard's verdict on a post of `fields` at `now`, with a 2-second minimum fill time. */
+  const at = (now: number, fields: Record<string, string>) =>
+    checkFormGuard(form(fields), { now, minFillMs: 2000, key });
 
   it("accepts a human-paced submission with an empty honeypot", () => {
-    expect(
-      checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" }), {
-        now: t0 + 5000,
-        minFillMs: 2000,
-        key,
-      }),
-    ).toEqual({ ok: true });
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" })).toEqual({ ok: true });
   });
 
   it("flags a filled honeypot as spam", () => {
-    expect(
-      checkFormGuard(form({ [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "http://spam" }), {
-        now: t0 + 5000,
-        minFillMs: 2000,
-        key,
-      }),
-    ).toMatchObject({ spam: true, reason: "honeypot" });
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "http://spam" })).toMatchObject({
+      spam: true,
+      reason: "honeypot",
+    });
   });
 
   it("flags a missing or forged timestamp as spam", () => {
-    expect(checkFormGuard(form({}), { now: t0, minFillMs: 2000, key })).toMatchObject({
-      spam: true,
-      reason: "missing-timestamp",
-    });
+    expect(at(t0, {})).toMatchObject({ spam: true, reason: "missing-timestamp" });
     const forged = `${t0 - 10_000}.${token.split(".")[1]}`;
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: forged }), { now: t0 + 5000, minFillMs: 2000, key })).toMatchObject(
-      { reason: "bad-timestamp" },
-    );
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: "garbage" }), { now: t0, minFillMs: 2000, key })).toMatchObject({
-      reason: "bad-timestamp",
-    });
+    expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: forged })).toMatchObject({ reason: "bad-timestamp" });
+    expect(at(t0, { [TIMESTAMP_FIELD]: "garbage" })).toMatchObject({ reason: "bad-timestamp" });
   });
 
   it("flags a submission faster than the minimum fill time", () => {
-    expect(checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + 1999, minFillMs: 2000, key })).toMatchObject({
-      spam: true,
-      reason: "too-fast",
-    });
+    expect(at(t0 + 1999, { [TIMESTAMP_FIELD]: token })).toMatchObject({ spam: true, reason: "too-fast" });
   });
 
   it("marks a filled honeypot or a fast fill with a genuine token as a suspect worth keeping", () => {
-    const at = (now: number, fields: Record<string, string>) =>
-      checkFormGuard(form(fields), { now, minFillMs: 2000, key });
     expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "ama@example.org" })).toEqual({
       ok: false,
       spam: true,
@@ -94,9 +76,11 @@ describe("form guard", () => {
   });
 
   it("asks a person to resubmit a form older than a day", () => {
-    expect(
-      checkFormGuard(form({ [TIMESTAMP_FIELD]: token }), { now: t0 + FORM_MAX_AGE_MS + 1, minFillMs: 2000, key }),
-    ).toEqual({ ok: false, spam: false, reason: "expired" });
+    expect(at(t0 + FORM_MAX_AGE_MS + 1, { [TIMESTAMP_FIELD]: token })).toEqual({
+      ok: false,
+      spam: false,
+      reason: "expired",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "~/components/console/console-shell";
+import { ButtonForm, PostForm, SubmitButton } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -14,12 +15,9 @@ import type { FactorResult } from "~/lib/console/auth";
 /** "Set up an authenticator app": asks the server for a new key. */
 export function StartApp({ label = "Set up an authenticator app" }: { label?: string }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="start-app" />
-      <Button type="submit" variant="outline">
-        {label}
-      </Button>
-    </Form>
+    <ButtonForm hiddenFields={{ intent: "start-app" }} variant="outline">
+      {label}
+    </ButtonForm>
   );
 }
 
@@ -59,19 +57,15 @@ export function AppSetup({ result }: { result: Extract<FactorResult, { step: "ap
           Enter the code your app shows for Maternis, or <StartAgain />.
         </p>
       )}
-      <Form method="post" className="grid gap-6" noValidate>
-        <input type="hidden" name="intent" value="confirm-app" />
-        <CodeField
-          id="app-confirm-code"
-          label="Code from the app"
-          hint="It changes every 30 seconds."
-          error={error}
-          value={result.step === "confirm-app" ? result.code : ""}
-        />
-        <div>
-          <Button type="submit">Confirm the app</Button>
-        </div>
-      </Form>
+      <CodeForm
+        hiddenFields={{ intent: "confirm-app" }}
+        id="app-confirm-code"
+        label="Code from the app"
+        hint="It changes every 30 seconds."
+        error={error}
+        value={result.step === "confirm-app" ? result.code : ""}
+        submit="Confirm the app"
+      />
     </section>
   );
 }
@@ -121,34 +115,18 @@ export function RecoveryCodes({ codes, message }: { codes: string[]; message: st
 export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { add, error, stale, busy } = useAddPasskey(
+    () => submit({ intent: "passkey-enrolled" }, { method: "post" }),
+    "The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.",
+  );
   if (!hydrated || typeof window.PublicKeyCredential !== "function") {
     return (
       <p className="text-muted">To use a passkey, open this page in a browser with JavaScript and passkey support.</p>
     );
   }
-  async function add() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { addPasskey } = await import("~/lib/console/passkey-client");
-      const result = await addPasskey("");
-      if (result.ok) {
-        await submit({ intent: "passkey-enrolled" }, { method: "post" });
-      } else if (result.status === 403) {
-        setError("stale");
-      } else {
-        setError("The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.");
-      }
-    } catch {
-      setError("The passkey was not added. Try again.");
-    }
-    setBusy(false);
-  }
   return (
     <div className="grid gap-3">
-      {error === "stale" ? (
+      {stale ? (
         <p role="alert" className="font-semibold text-danger-700">
           Your e-mail code was more than 5 minutes ago.{" "}
           <a href={reauthUrl} className="underline">
@@ -162,11 +140,53 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
         </p>
       ) : null}
       <div>
-        <Button type="button" onClick={() => void add()} disabled={busy}>
+        <Button type="button" onClick={() => void add("")} disabled={busy}>
           Add a passkey on this device
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Adding a passkey on this device: `add(name)` asks the browser for one, then
+ * runs `onAdded`. `stale` when the sign-in was too long ago; otherwise `error`
+ * says why it was not added (`refused`: the browser or the server said no).
+ */
+export function useAddPasskey(onAdded: () => Promise<unknown>, refused: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function add(name: string) {
+    setBusy(true);
+    setError(null);
+    setStale(false);
+    try {
+      const { addPasskey } = await import("~/lib/console/passkey-client");
+      const result = await addPasskey(name);
+      if (result.ok) await onAdded();
+      else if (result.status === 403) setStale(true);
+      else setError(refused);
+    } catch {
+      setError("The passkey was not added. Try again.");
+    }
+    setBusy(false);
+  }
+  return { add, error, stale, busy };
+}
+
+/** A form of one code field and its submit button: the e-mail code, the app's code at sign-in or when setting it up. */
+export function CodeForm({
+  hiddenFields,
+  submit,
+  busy,
+  ...field
+}: { hiddenFields: Record<string, string>; submit: string; busy?: boolean } & Parameters<typeof CodeField>[0]) {
+  return (
+    <PostForm hiddenFields={hiddenFields} className="grid gap-6" noValidate>
+      <CodeField {...field} />
+      <SubmitButton busy={busy}>{submit}</SubmitButton>
+    </PostForm>
   );
 }
 

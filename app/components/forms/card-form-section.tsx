@@ -7,7 +7,7 @@ import type { FieldErrors, FieldSpec } from "~/lib/enquiry-fields";
 import { EnquiryForm } from "./enquiry-form";
 import type { FormField } from "./form-field";
 import { SuccessPanel, successTitleId } from "./success-panel";
-import type { EnquiryState, Notice } from "./use-enquiry";
+import { useEnquiry, type EnquiryNotices, type Notice } from "./use-enquiry";
 import type { EnquiryResult } from "./types";
 
 type FieldProps = Pick<Parameters<typeof FormField>[0], "formId" | "name" | "spec" | "error" | "defaultValue">;
@@ -26,31 +26,45 @@ export function fieldPropsFor<F extends Record<string, FieldSpec>>(
   return (name) => ({ formId, name, spec: fields[name]!, error: errors[name], defaultValue: values[name] });
 }
 
+type CardFormCopy = { title: string; lead: string; submitLabel: string; pendingLabel: string };
+
+/**
+ * What a card form's island is rendered with, on the server and again in the
+ * browser, copy included: the server picks the dated words (app/lib/dated.ts),
+ * so the browser renders exactly what it did. `Form` is the form's own copy.
+ */
+export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {
+  action: string;
+  token: string;
+  actionData?: EnquiryResult;
+  copy: {
+    formId: string;
+    form: Form;
+    success: { title: string; body: readonly string[]; home: { label: string; to: string } };
+    failure: Notice;
+    notices: EnquiryNotices;
+  };
+};
+
 /**
  * An enquiry form in a card, with its title and lead, replaced once sent by
- * its success panel with a 'Return Home' link (the demo request and the
- * advisory network; the contact form has its own layout).
+ * its success panel with a 'Return Home' link: the island of the demo request
+ * and of the advisory network (the contact form has its own layout).
  */
 export function CardFormSection<F extends Record<string, FieldSpec>>({
-  id,
   titleId,
-  enquiry,
   fields,
-  form,
-  failure,
-  success,
+  island: { action, token, actionData, copy },
   children,
 }: {
-  id: string;
   titleId: string;
-  enquiry: EnquiryState;
   fields: F;
-  form: { title: string; lead: string; submitLabel: string; pendingLabel: string };
-  failure: Notice;
-  success: { title: string; body: readonly string[]; home: { label: string; to: string } };
+  island: CardFormProps;
   /** The form's fields, laid out; `field(name)` gives a field's props. */
   children: (field: (name: keyof F & string) => FieldProps) => ReactNode;
 }) {
+  const { formId: id, form, success, failure, notices } = copy;
+  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
   const { result } = enquiry;
   const sent = result?.status === "success";
   return (

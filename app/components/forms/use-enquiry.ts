@@ -5,7 +5,8 @@ import type { EnquiryResult } from "./types";
 
 export type Notice = { title: string; description: string };
 
-type EnquiryNotices = {
+/** The toasts of one form, and its name in the console log. */
+export type EnquiryNotices = {
   /** Shown as a toast after a successful submission. */
   success: Notice;
   /** Shown as a destructive toast when the submission failed. */

@@ -6,16 +6,17 @@
 import type { DeliveryKind, EnquiryKind } from "../enquiry-kinds";
 import type { RequestMeta, StaffMember } from "./types";
 
-export type SubjectDelivery = {
+/** What an e-mail and a text message to the person both record: to whom, and how far sending it got. */
+type SubjectMessage = {
   id: string;
-  kind: DeliveryKind;
   recipient: string;
   status: "queued" | "sent" | "failed" | "dead";
   attempts: number;
-  lastError: string | null;
   sentAt: Date | null;
   createdAt: Date;
 };
+
+export type SubjectDelivery = SubjectMessage & { kind: DeliveryKind; lastError: string | null };
 
 export type SubjectNote = { id: string; author: string; body: string; createdAt: Date };
 
@@ -34,15 +35,7 @@ export type SubjectSubmission = {
 };
 
 /** A text message (SMS) sent to the person's number through the communication endpoint. */
-export type SubjectText = {
-  id: string;
-  recipient: string;
-  body: string;
-  status: "queued" | "sent" | "failed" | "dead";
-  attempts: number;
-  sentAt: Date | null;
-  createdAt: Date;
-};
+export type SubjectText = SubjectMessage & { body: string };
 
 export type SubjectCounts = {
   submissions: number;

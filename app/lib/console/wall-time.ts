@@ -4,27 +4,12 @@
  * These convert between such a value ("2026-03-29T01:30") and an instant,
  * across daylight-saving changes.
  */
-import { SITE_TIME_ZONE } from "../calendar";
-
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SITE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-function wallClock(date: Date) {
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.formatToParts(date).find((p) => p.type === type)!.value;
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
-}
+import { londonDate, partsOf } from "../calendar";
 
 /** The value a datetime-local input shows for `date` in London: "2026-11-23T14:05". */
 export function toLondonInput(date: Date): string {
-  const { year, month, day, hour, minute } = wallClock(date);
-  return `${year}-${month}-${day}T${hour}:${minute}`;
+  const { hour, minute } = partsOf(date);
+  return `${londonDate(date)}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
 const inputPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -1,44 +1,19 @@
-import { CardFormSection } from "~/components/forms/card-form-section";
+import { CardFormSection, type CardFormProps } from "~/components/forms/card-form-section";
 import { FormField } from "~/components/forms/form-field";
-import type { EnquiryResult } from "~/components/forms/types";
-import { useEnquiry } from "~/components/forms/use-enquiry";
-import type { demoFailureAlert, demoForm, demoNotices, demoSuccess } from "~/content/demo";
+import type { demoForm } from "~/content/demo";
 import { enquiryKinds } from "~/lib/enquiry-kinds";
 
-/**
- * What the demo form's island is rendered with, on the server and again in
- * the browser, copy included (app/routes/contact/contact-form.tsx says why).
- */
-export type DemoFormProps = {
-  action: string;
-  token: string;
-  actionData?: EnquiryResult;
-  copy: {
-    formId: string;
-    form: typeof demoForm;
-    success: typeof demoSuccess;
-    failure: typeof demoFailureAlert;
-    notices: typeof demoNotices;
-  };
-};
+/** What the demo form's island is rendered with: the copy is app/content/demo.ts's. */
+export type DemoFormProps = CardFormProps<typeof demoForm>;
 
 /**
  * 'Request Your Demo', replaced by 'Demo Request Received!' once sent: the
  * demo page's island (docs/decisions/015-form-islands.md).
  */
-export default function DemoFormIsland({ action, token, actionData, copy }: DemoFormProps) {
-  const { formId, form: demoForm, success, failure, notices } = copy;
-  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
+export default function DemoFormIsland(props: DemoFormProps) {
+  const demoForm = props.copy.form;
   return (
-    <CardFormSection
-      id={formId}
-      titleId="request-demo-title"
-      enquiry={enquiry}
-      fields={enquiryKinds.demo.fields}
-      form={demoForm}
-      failure={failure}
-      success={success}
-    >
+    <CardFormSection titleId="request-demo-title" fields={enquiryKinds.demo.fields} island={props}>
       {(field) => (
         <>
           <div className="grid gap-6 sm:grid-cols-2">

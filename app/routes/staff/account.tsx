@@ -1,10 +1,12 @@
 import { useState } from "react";
-import { data, Form, redirect, useRevalidator } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
+import { ButtonForm, PostForm } from "~/components/console/post-form";
 import { useHydrated } from "~/components/console/console-shell";
-import { AppSetup, RecoveryCodes, StartApp } from "~/components/console/factors";
+import { AppSetup, RecoveryCodes, StartApp, useAddPasskey } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
+import type { AuditAction } from "~/lib/console/audit";
 import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
 import { signInUrl } from "~/lib/console/paths";
 import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
@@ -61,6 +63,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const recent = Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS;
+  /** Audits what the member did to their own passkey or session (`target`). */
+  const audit = (action: AuditAction, target: string) =>
+    console.audit.record({ action, actor: { member: staff.member }, target, meta: staff.meta });
 
   if (isFactorIntent(intent)) {
     // ADR 020: changing a factor or the recovery codes needs a recent sign-in.
@@ -76,12 +81,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(await console.auth.renamePasskey(request, id, name))) {
       return data<ActionResult>({ ok: false, id, name, error: "That passkey no longer exists" }, 404);
     }
-    await console.audit.record({
-      action: "passkey-renamed",
-      actor: { member: staff.member },
-      target: id,
-      meta: staff.meta,
-    });
+    await audit("passkey-renamed", id);
     return data<ActionResult>({ ok: true, message: `Passkey renamed to ${name}.` });
   }
 
@@ -96,12 +96,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         );
       return data<ActionResult>({ ok: false, error: "That passkey no longer exists" }, 404);
     }
-    await console.audit.record({
-      action: "passkey-removed",
-      actor: { member: staff.member },
-      target: id,
-      meta: staff.meta,
-    });
+    await audit("passkey-removed", id);
     return data<ActionResult>({ ok: true, message: "Passkey removed." });
   }
 
@@ -110,23 +105,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(await console.auth.endSession(request, id))) {
       return data<ActionResult>({ ok: false, error: "That session has already ended" }, 404);
     }
-    await console.audit.record({
-      action: "session-ended",
-      actor: { member: staff.member },
-      target: id,
-      meta: staff.meta,
-    });
+    await audit("session-ended", id);
     return data<ActionResult>({ ok: true, message: "Session ended. That device is signed out." });
   }
 
   if (intent === "sign-out-everywhere") {
     const headers = await console.auth.signOutEverywhere(request);
-    await console.audit.record({
-      action: "sign-out-everywhere",
-      actor: { member: staff.member },
-      target: staff.sessionId,
-      meta: staff.meta,
-    });
+    await audit("sign-out-everywhere", staff.sessionId);
     throw redirect("/staff/sign-in?signedOut=1", { headers });
   }
 
@@ -177,9 +162,10 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
                     {passkey.backedUp ? ", synced" : ""}
                   </p>
                   <div className="mt-3 flex flex-wrap items-end gap-3">
-                    <Form method="post" className="flex flex-wrap items-end gap-3">
-                      <input type="hidden" name="intent" value="rename" />
-                      <input type="hidden" name="id" value={passkey.id} />
+                    <PostForm
+                      hiddenFields={{ intent: "rename", id: passkey.id }}
+                      className="flex flex-wrap items-end gap-3"
+                    >
                       <Field name="name" id={`passkey-name-${passkey.id}`} error={error?.error}>
                         <FieldLabel>New name for {passkey.name}</FieldLabel>
                         <FieldError />
@@ -188,14 +174,15 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
                       <Button type="submit" variant="outline" size="sm">
                         Rename
                       </Button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={passkey.id} />
-                      <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${passkey.name}`}>
-                        Remove
-                      </Button>
-                    </Form>
+                    </PostForm>
+                    <ButtonForm
+                      hiddenFields={{ intent: "remove", id: passkey.id }}
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${passkey.name}`}
+                    >
+                      Remove
+                    </ButtonForm>
                   </div>
                 </li>
               );
@@ -235,21 +222,15 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         {recent ? (
           <div className="mt-4 flex flex-wrap gap-3">
             {factors.app ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-app" />
-                <Button type="submit" variant="outline">
-                  Remove the authenticator app
-                </Button>
-              </Form>
+              <ButtonForm hiddenFields={{ intent: "remove-app" }} variant="outline">
+                Remove the authenticator app
+              </ButtonForm>
             ) : (
               <StartApp />
             )}
-            <Form method="post">
-              <input type="hidden" name="intent" value="new-recovery-codes" />
-              <Button type="submit" variant="outline">
-                Make new recovery codes
-              </Button>
-            </Form>
+            <ButtonForm hiddenFields={{ intent: "new-recovery-codes" }} variant="outline">
+              Make new recovery codes
+            </ButtonForm>
           </div>
         ) : (
           <p className="mt-4">
@@ -269,12 +250,9 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
           Sign out everywhere
         </h2>
         <p className="mt-2 max-w-prose">Ends every session you have, on this and any other device.</p>
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="sign-out-everywhere" />
-          <Button type="submit" variant="outline">
-            Sign out everywhere
-          </Button>
-        </Form>
+        <ButtonForm hiddenFields={{ intent: "sign-out-everywhere" }} formClassName="mt-4" variant="outline">
+          Sign out everywhere
+        </ButtonForm>
       </section>
     </>
   );
@@ -303,18 +281,15 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
               Signed in {session.signedIn}, last seen {session.lastSeen}
             </p>
             {session.current ? null : (
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="end-session" />
-                <input type="hidden" name="id" value={session.id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`End the session on ${session.device}, signed in ${session.signedIn}`}
-                >
-                  End
-                </Button>
-              </Form>
+              <ButtonForm
+                hiddenFields={{ intent: "end-session", id: session.id }}
+                formClassName="mt-3"
+                variant="outline"
+                size="sm"
+                aria-label={`End the session on ${session.device}, signed in ${session.signedIn}`}
+              >
+                End
+              </ButtonForm>
             )}
           </li>
         ))}
@@ -328,8 +303,10 @@ function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string 
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { add, error, stale, busy } = useAddPasskey(async () => {
+    setName("");
+    await revalidator.revalidate();
+  }, "The passkey was not added. Try again.");
   if (!hydrated || typeof window.PublicKeyCredential !== "function") {
     return <p className="mt-6 text-muted">To add a passkey, use a browser with JavaScript and passkey support.</p>;
   }
@@ -344,28 +321,13 @@ function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string 
       </p>
     );
   }
-  async function add() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { addPasskey } = await import("~/lib/console/passkey-client");
-      const result = await addPasskey(name.trim());
-      if (result.ok) {
-        setName("");
-        await revalidator.revalidate();
-      } else if (result.status === 403) {
-        setError("You need to sign in again before adding a passkey.");
-      } else {
-        setError("The passkey was not added. Try again.");
-      }
-    } catch {
-      setError("The passkey was not added. Try again.");
-    }
-    setBusy(false);
-  }
   return (
     <div className="mt-6 grid max-w-md gap-4 rounded-card border-2 border-line bg-white p-4">
-      <Field name="passkey-name" id="new-passkey-name" error={error ?? undefined}>
+      <Field
+        name="passkey-name"
+        id="new-passkey-name"
+        error={stale ? "You need to sign in again before adding a passkey." : (error ?? undefined)}
+      >
         <FieldLabel optional>Name for the new passkey</FieldLabel>
         <FieldError />
         <Input
@@ -376,7 +338,7 @@ function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string 
         />
       </Field>
       <div>
-        <Button type="button" onClick={() => void add()} disabled={busy}>
+        <Button type="button" onClick={() => void add(name.trim())} disabled={busy}>
           Add a passkey
         </Button>
       </div>

@@ -1,10 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/messages";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "./stacked-table";
+import { RowAction, StackedCell, StackedHead, stacked } from "./stacked-table";
 import { PageLinks } from "./page-links";
 import type { Route } from "./+types/messages";
 
@@ -89,38 +88,30 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                     </time>
                   </span>
                 </th>
-                <td className={`${stacked.td} break-words`} data-label="Message">
+                <StackedCell label="Message" className="break-words">
                   {row.body}
-                </td>
-                <td className={stacked.td} data-label="State">
-                  {textMessageStateLabels[row.state]}
-                </td>
-                <td className={stacked.td} data-label="Attempts">
-                  {row.attempts}
-                </td>
-                <td className={`${stacked.td} break-words`} data-label="Last error">
+                </StackedCell>
+                <StackedCell label="State">{textMessageStateLabels[row.state]}</StackedCell>
+                <StackedCell label="Attempts">{row.attempts}</StackedCell>
+                <StackedCell label="Last error" className="break-words">
                   {row.lastError ?? <span className="text-muted">None</span>}
-                </td>
-                <td className={stacked.td} data-label="Sent">
+                </StackedCell>
+                <StackedCell label="Sent">
                   {row.sentAt ? (
                     <time dateTime={isoTime(row.sentAt)}>{londonTime(row.sentAt)}</time>
                   ) : (
                     <span className="text-muted">Not sent</span>
                   )}
-                </td>
-                <td className={stacked.td} data-label="Action">
-                  {row.state === "dead" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="message" value={row.id} />
-                      <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                        Retry<span className="sr-only">: the message to {row.recipient}</span>
-                      </Button>
-                    </Form>
-                  ) : (
-                    <span className="text-muted">None</span>
-                  )}
-                </td>
+                </StackedCell>
+                <StackedCell label="Action">
+                  <RowAction
+                    available={row.state === "dead"}
+                    hiddenFields={{ intent: "retry", message: row.id }}
+                    busy={busy}
+                  >
+                    Retry<span className="sr-only">: the message to {row.recipient}</span>
+                  </RowAction>
+                </StackedCell>
               </tr>
             ))}
           </tbody>

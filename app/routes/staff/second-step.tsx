@@ -1,7 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { SignedOutShell } from "~/components/console/console-shell";
-import { CodeField } from "~/components/console/factors";
-import { Button } from "~/components/ui/button";
+import { CodeForm } from "~/components/console/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import type { SecondStepMethod } from "~/lib/console/auth";
@@ -103,29 +103,21 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
         {actionData ? (
           <ErrorSummary errors={[{ field: recovery ? "recovery-code" : "app-code", message: actionData.error }]} />
         ) : null}
-        <Form method="post" className="grid gap-6" noValidate>
-          <input type="hidden" name="method" value="app" />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <CodeField
-            id="app-code"
-            label="Code from your authenticator app"
-            hint="The 6-digit code your authenticator app shows for Maternis."
-            error={appError}
-            value={actionData?.method === "app" ? actionData.code : ""}
-          />
-          <div>
-            <Button type="submit" disabled={busy}>
-              Sign in
-            </Button>
-          </div>
-        </Form>
+        <CodeForm
+          hiddenFields={{ method: "app", returnTo }}
+          id="app-code"
+          label="Code from your authenticator app"
+          hint="The 6-digit code your authenticator app shows for Maternis."
+          error={appError}
+          value={actionData?.method === "app" ? actionData.code : ""}
+          submit="Sign in"
+          busy={busy}
+        />
         <details className="mt-10 border-t-2 border-line pt-6" open={recovery}>
           <summary className="cursor-pointer font-semibold text-primary-800 underline">
             Use a recovery code instead
           </summary>
-          <Form method="post" className="mt-4 grid gap-6" noValidate>
-            <input type="hidden" name="method" value="recovery" />
-            <input type="hidden" name="returnTo" value={returnTo} />
+          <PostForm hiddenFields={{ method: "recovery", returnTo }} className="mt-4 grid gap-6" noValidate>
             <Field
               name="code"
               id="recovery-code"
@@ -145,12 +137,10 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
                 required
               />
             </Field>
-            <div>
-              <Button type="submit" variant="outline" disabled={busy}>
-                Sign in with a recovery code
-              </Button>
-            </div>
-          </Form>
+            <SubmitButton variant="outline" busy={busy}>
+              Sign in with a recovery code
+            </SubmitButton>
+          </PostForm>
         </details>
         <p className="mt-10">
           <a href={signInUrl(returnTo)} className="font-semibold text-primary-800 underline">

@@ -15,6 +15,17 @@ import { action as teamAction } from "./team";
 const post = formPost;
 const unwrap = unwrapData;
 const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
+type Context = ReturnType<typeof setup>["context"];
+
+/** A route action's answer to a form post; what it throws instead (a redirect, a refusal) is returned too. */
+function act(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  context: Context,
+) {
+  return action({ request: post(path, fields), context, params: {} } as never).catch((thrown: unknown) => thrown);
+}
 
 describe("ending sessions", () => {
   it("the audit page has a label for each new action", () => {
@@ -36,11 +47,7 @@ describe("ending sessions", () => {
       staffRequest("staff"),
     );
     const ok = unwrap(
-      await accountAction({
-        request: post("/staff/account", { intent: "end-session", id: "other-session" }),
-        context,
-        params: {},
-      } as never),
+      await act(accountAction, "/staff/account", { intent: "end-session", id: "other-session" }, context),
     );
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect(ended).toEqual(["other-session"]);
@@ -53,13 +60,7 @@ describe("ending sessions", () => {
       },
     ]);
 
-    const gone = unwrap(
-      await accountAction({
-        request: post("/staff/account", { intent: "end-session", id: "gone" }),
-        context,
-        params: {},
-      } as never),
-    );
+    const gone = unwrap(await act(accountAction, "/staff/account", { intent: "end-session", id: "gone" }, context));
     expect(gone).toMatchObject({ status: 404, body: { ok: false } });
     expect(recorded).toHaveLength(1);
   });
@@ -73,13 +74,7 @@ describe("ending sessions", () => {
       },
     };
     const { context, recorded } = setup(auth);
-    const ok = unwrap(
-      await teamAction({
-        request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
-        context,
-        params: {},
-      } as never),
-    );
+    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, context));
     expect(ok.status).toBe(200);
     expect(String(ok.body.message)).toContain("mo@maternis.test is signed out everywhere (2 sessions ended)");
     expect(recorded).toMatchObject([
@@ -88,20 +83,12 @@ describe("ending sessions", () => {
 
     // Signed in 10 minutes ago: sent to sign in again, nothing ended.
     const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
-    const redirect = await teamAction({
-      request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
-      context: stale.context,
-      params: {},
-    } as never).catch((error: unknown) => error);
+    const redirect = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
     // A member of staff: 403 (and the refusal is audited), nothing ended.
     const staff = setup(auth, staffRequest("staff"));
-    const refused = await teamAction({
-      request: post("/staff/team", { intent: "end-sessions", id: "member-9" }),
-      context: staff.context,
-      params: {},
-    } as never).catch((error: unknown) => error);
+    const refused = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(staff.recorded.map((entry) => entry.action)).toEqual(["refused"]);
     expect(asked).toEqual(["member-9"]);
@@ -118,13 +105,8 @@ describe("a code lockout on the sign-in page", () => {
         serves: () => true,
         signInWithCode: async () => ({ ok: false, reason }),
       });
-      const result = unwrap(
-        await signInAction({
-          request: post("/staff/sign-in", { intent: "verify", email: "mo@maternis.test", code: "123456" }),
-          context,
-          params: {},
-        } as never),
-      );
+      const fields = { intent: "verify", email: "mo@maternis.test", code: "123456" };
+      const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
       expect(result.status).toBe(429);
       expect(String(result.body.error)).toMatch(words);
       expect(recorded).toMatchObject([{ action: "sign-in-failed", detail: { method: "code", reason } }]);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
 import { SignedOutShell } from "~/components/console/console-shell";
-import { CodeField } from "~/components/console/factors";
+import { CodeForm } from "~/components/console/factors";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -184,39 +185,27 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               {actionData.notice}
             </p>
           )}
-          <Form method="post" className="grid gap-6" noValidate>
-            <input type="hidden" name="intent" value="verify" />
-            <input type="hidden" name="email" value={actionData.email} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <CodeField
-              id="sign-in-code"
-              label="Code"
-              hint={`Sent to ${actionData.email}`}
-              error={actionData.error}
-              value={actionData.code}
-            />
-            <div>
-              <Button type="submit" disabled={busy}>
-                Sign in
-              </Button>
-            </div>
-          </Form>
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="intent" value="send-code" />
-            <input type="hidden" name="email" value={actionData.email} />
-            <input type="hidden" name="returnTo" value={returnTo} />
+          <CodeForm
+            hiddenFields={{ intent: "verify", email: actionData.email, returnTo }}
+            id="sign-in-code"
+            label="Code"
+            hint={`Sent to ${actionData.email}`}
+            error={actionData.error}
+            value={actionData.code}
+            submit="Sign in"
+            busy={busy}
+          />
+          <PostForm hiddenFields={{ intent: "send-code", email: actionData.email, returnTo }} className="mt-6">
             <button type="submit" className="font-semibold text-primary-800 underline" disabled={busy}>
               Send a new code
             </button>
-          </Form>
+          </PostForm>
         </div>
       ) : (
         <div className="mt-6">
           {actionData?.error ? <ErrorSummary errors={[{ field: "sign-in-email", message: actionData.error }]} /> : null}
           <PasskeySignIn returnTo={returnTo} />
-          <Form method="post" className="grid gap-6" noValidate>
-            <input type="hidden" name="intent" value="send-code" />
-            <input type="hidden" name="returnTo" value={returnTo} />
+          <PostForm hiddenFields={{ intent: "send-code", returnTo }} className="grid gap-6" noValidate>
             <Field
               name="email"
               id="sign-in-email"
@@ -234,12 +223,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 required
               />
             </Field>
-            <div>
-              <Button type="submit" disabled={busy}>
-                Send me a code
-              </Button>
-            </div>
-          </Form>
+            <SubmitButton busy={busy}>Send me a code</SubmitButton>
+          </PostForm>
         </div>
       )}
     </SignedOutShell>

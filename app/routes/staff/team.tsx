@@ -1,11 +1,14 @@
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Choice, ChoiceFieldset } from "~/components/console/choices";
+import { ButtonForm, SubmitButton } from "~/components/console/post-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import type { Route } from "./+types/team";
+import { ColumnHeads } from "./stacked-table";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
@@ -29,6 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type Values = { name: string; email: string; role: StaffRole };
 type ActionResult =
   { ok: true; message: string } | { ok: false; errors: { field: string; message: string }[]; values?: Values };
+
+/** The answer when the member acted on was removed meanwhile. */
+const memberGone = () =>
+  data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] }, 404);
 
 function isRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
@@ -93,11 +100,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!isRole(role))
       return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Choose a role" }] }, 400);
     const updated = await console.auth.setRole(id, role);
-    if (!updated)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!updated) return memberGone();
     await console.audit.record({ action: "role-changed", actor, target: id, detail: { role }, meta: staff.meta });
     return data<ActionResult>({
       ok: true,
@@ -110,11 +113,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "reset-factors") {
     // ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code.
     const reset = await console.auth.resetFactors(id);
-    if (!reset)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!reset) return memberGone();
     await console.audit.record({ action: "factors-reset", actor, target: id, meta: staff.meta });
     return data<ActionResult>({
       ok: true,
@@ -124,11 +123,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent === "remove") {
     const removed = await console.auth.removeMember(id);
-    if (!removed)
-      return data<ActionResult>(
-        { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-        404,
-      );
+    if (!removed) return memberGone();
     await console.audit.record({
       action: "staff-removed",
       actor,
@@ -150,12 +145,7 @@ async function endMemberSessions(
 ) {
   const console = getConsole(context);
   const result = await console.auth.endMemberSessions(id);
-  if (!result) {
-    return data<ActionResult>(
-      { ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] },
-      404,
-    );
-  }
+  if (!result) return memberGone();
   await console.audit.record({
     action: "sessions-ended",
     actor: { member: staff.member },
@@ -203,24 +193,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </caption>
           <thead>
             <tr className="border-b-2 border-line">
-              <th scope="col" className="p-3">
-                Name
-              </th>
-              <th scope="col" className="p-3">
-                E-mail address
-              </th>
-              <th scope="col" className="p-3">
-                Role
-              </th>
-              <th scope="col" className="p-3">
-                Passkeys
-              </th>
-              <th scope="col" className="p-3">
-                Second factor
-              </th>
-              <th scope="col" className="p-3">
-                Added
-              </th>
+              <ColumnHeads
+                headings={["Name", "E-mail address", "Role", "Passkeys", "Second factor", "Added"]}
+                className="p-3"
+              />
               <th scope="col" className="p-3">
                 <span className="sr-only">Actions</span>
               </th>
@@ -241,36 +217,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 <td className="p-3">
                   {member.id === me ? null : (
                     <div className="flex flex-wrap gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <input type="hidden" name="role" value={member.role === "admin" ? "staff" : "admin"} />
-                        <Button type="submit" variant="outline" size="sm">
-                          {member.role === "admin" ? "Make staff" : "Make admin"}
-                          <span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="end-sessions" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          End sessions<span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset-factors" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          Reset sign-in<span className="sr-only">: {member.email}</span>
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Button type="submit" variant="ghost" size="sm">
-                          Remove<span className="sr-only"> {member.email}</span>
-                        </Button>
-                      </Form>
+                      <MemberButton intent="role" id={member.id} role={member.role === "admin" ? "staff" : "admin"}>
+                        {member.role === "admin" ? "Make staff" : "Make admin"}
+                        <span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="end-sessions" id={member.id}>
+                        End sessions<span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="reset-factors" id={member.id}>
+                        Reset sign-in<span className="sr-only">: {member.email}</span>
+                      </MemberButton>
+                      <MemberButton intent="remove" id={member.id} variant="ghost">
+                        Remove<span className="sr-only"> {member.email}</span>
+                      </MemberButton>
                     </div>
                   )}
                 </td>
@@ -308,42 +267,49 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               required
             />
           </Field>
-          <fieldset>
-            <legend className="font-semibold">Role</legend>
-            <div className="mt-2 grid gap-2">
-              {(
-                [
-                  ["staff", "Staff", "Inbox, notes, exports and retries."],
-                  ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
-                ] as const
-              ).map(([value, label, hint]) => (
-                <div key={value} className="flex min-h-11 items-start gap-3">
-                  <input
-                    type="radio"
-                    id={`role-${value}`}
-                    name="role"
-                    value={value}
-                    defaultChecked={(failed?.values?.role ?? "staff") === value}
-                    className="mt-1 size-5"
-                    aria-describedby={`role-${value}-hint`}
-                  />
-                  <div>
-                    <label htmlFor={`role-${value}`} className="font-semibold">
-                      {label}
-                    </label>
-                    <p id={`role-${value}-hint`} className="text-sm text-muted">
-                      {hint}
-                    </p>
-                  </div>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <Button type="submit">Add</Button>
-          </div>
+          <ChoiceFieldset legend="Role">
+            {(
+              [
+                ["staff", "Staff", "Inbox, notes, exports and retries."],
+                ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <Choice
+                key={value}
+                type="radio"
+                id={`role-${value}`}
+                name="role"
+                value={value}
+                defaultChecked={(failed?.values?.role ?? "staff") === value}
+                label={label}
+                hint={hint}
+              />
+            ))}
+          </ChoiceFieldset>
+          <SubmitButton>Add</SubmitButton>
         </Form>
       </section>
     </>
+  );
+}
+
+/** A button that posts one action (`intent`) on another member; a role change carries the new `role`. */
+function MemberButton({
+  intent,
+  id,
+  role,
+  variant = "outline",
+  children,
+}: {
+  intent: "role" | "end-sessions" | "reset-factors" | "remove";
+  id: string;
+  role?: StaffRole;
+  variant?: "outline" | "ghost";
+  children: ReactNode;
+}) {
+  return (
+    <ButtonForm hiddenFields={role ? { intent, id, role } : { intent, id }} variant={variant} size="sm">
+      {children}
+    </ButtonForm>
   );
 }

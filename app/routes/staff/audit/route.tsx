@@ -4,8 +4,7 @@ import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
 import { auditActions, type AuditAction, type AuditQuery } from "~/lib/console/audit";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
 import { londonTime, relativeTime } from "~/lib/console/time";
-import { cn } from "~/lib/utils";
-import { stacked } from "../stacked-table";
+import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import type { Route } from "./+types/route";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -98,52 +97,29 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             Audit log, newest first: {total === 1 ? "1 row" : `${total} rows`}
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </caption>
-          <thead className={stacked.thead}>
-            <tr className={stacked.headRow}>
-              <th scope="col" className={stacked.th}>
-                Time
-              </th>
-              <th scope="col" className={stacked.th}>
-                Actor
-              </th>
-              <th scope="col" className={stacked.th}>
-                Action
-              </th>
-              <th scope="col" className={stacked.th}>
-                Target
-              </th>
-              <th scope="col" className={stacked.th}>
-                Client
-              </th>
-              <th scope="col" className={stacked.th}>
-                Details
-              </th>
-            </tr>
-          </thead>
+          <StackedHead headings={["Time", "Actor", "Action", "Target", "Client", "Details"]} />
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>
-                <td data-label="Time" className={stacked.td}>
+                <StackedCell label="Time">
                   <span>
                     <time dateTime={new Date(row.at).toISOString()}>{londonTime(row.at)}</time>{" "}
                     <span className="text-sm text-muted">({relativeTime(row.at, now)})</span>
                   </span>
-                </td>
-                <td data-label="Actor" className={cn(stacked.td, "break-all")}>
+                </StackedCell>
+                <StackedCell label="Actor" className="break-all">
                   {row.actor}
-                </td>
-                <td data-label="Action" className={stacked.td}>
-                  {labelOf(row.action)}
-                </td>
-                <td data-label="Target" className={cn(stacked.td, "font-mono text-sm break-all")}>
+                </StackedCell>
+                <StackedCell label="Action">{labelOf(row.action)}</StackedCell>
+                <StackedCell label="Target" className="font-mono text-sm break-all">
                   {row.target ?? ""}
-                </td>
-                <td data-label="Client" className={cn(stacked.td, "font-mono text-sm")}>
+                </StackedCell>
+                <StackedCell label="Client" className="font-mono text-sm">
                   {row.clientFingerprint}
-                </td>
-                <td data-label="Details" className={cn(stacked.td, "text-sm break-words")}>
+                </StackedCell>
+                <StackedCell label="Details" className="text-sm break-words">
                   {detailText(row.detail)}
-                </td>
+                </StackedCell>
               </tr>
             ))}
           </tbody>

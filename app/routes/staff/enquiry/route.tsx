@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonForm, SubmitButton } from "~/components/console/post-form";
+import { ButtonLink } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
 import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
@@ -7,6 +9,7 @@ import { getConsole, getStaff } from "~/lib/console/request.server";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
+import { carded, ColumnHeads, RowAction } from "../stacked-table";
 import { WebhookDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/lib/console/paths";
 
@@ -138,19 +141,13 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           >
             Reply by e-mail
           </ButtonLink>
-          <Form method="post">
-            <input type="hidden" name="intent" value={enquiry.handled ? "reopen" : "handled"} />
-            <Button type="submit" disabled={busy}>
-              {enquiry.handled ? "Reopen" : "Mark as handled"}
-            </Button>
-          </Form>
+          <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} disabled={busy}>
+            {enquiry.handled ? "Reopen" : "Mark as handled"}
+          </ButtonForm>
         </div>
       </header>
 
-      <section aria-labelledby="sent-title" className="mt-8">
-        <h2 id="sent-title" className="text-xl font-semibold text-ink">
-          What they sent
-        </h2>
+      <EnquirySection id="sent-title" title="What they sent">
         <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
           {enquiry.fields.map((field) => (
             <div key={field.key} className="contents">
@@ -159,76 +156,61 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             </div>
           ))}
         </dl>
-      </section>
+      </EnquirySection>
 
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
       {webhooks.length > 0 ? (
-        <section aria-labelledby="webhooks-title" className="mt-8">
-          <h2 id="webhooks-title" className="text-xl font-semibold text-ink">
-            Integrations
-          </h2>
+        <EnquirySection id="webhooks-title" title="Integrations">
           <WebhookDeliveryTable
             rows={webhooks}
             caption="Messages about this enquiry to Slack, Teams or webhooks, oldest first."
             showEndpoint
           />
-        </section>
+        </EnquirySection>
       ) : null}
       <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
     </div>
   );
 }
 
-const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
-const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
-
 function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
   return (
-    <section aria-labelledby="emails-title" className="mt-8">
-      <h2 id="emails-title" className="text-xl font-semibold text-ink">
-        E-mails
-      </h2>
+    <EnquirySection id="emails-title" title="E-mails">
       {enquiry.deliveries.length === 0 ? (
         <p className="mt-3 text-ink">No e-mail was sent for this enquiry.</p>
       ) : (
-        <table className="mt-3 w-full border-collapse text-left max-md:block">
-          <caption className="mb-2 text-left text-sm text-muted max-md:block">
-            The e-mails this enquiry caused, oldest first.
-          </caption>
-          <thead className="border-b-2 border-line max-md:sr-only">
+        <table className={`mt-3 ${carded.table}`}>
+          <caption className={carded.caption}>The e-mails this enquiry caused, oldest first.</caption>
+          <thead className={carded.thead}>
             <tr>
-              {["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
-                  {h}
-                </th>
-              ))}
+              <ColumnHeads
+                headings={["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"]}
+                className={carded.th}
+              />
             </tr>
           </thead>
-          <tbody className="max-md:grid max-md:gap-3">
+          <tbody className={carded.tbody}>
             {enquiry.deliveries.map((d) => (
-              <tr
-                key={d.id}
-                className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
-              >
-                <th scope="row" className={`${labelled} font-semibold`} data-label="E-mail">
+              <tr key={d.id} className={carded.tr}>
+                <th scope="row" className={`${carded.labelled} font-semibold`} data-label="E-mail">
                   {deliveryKindLabels[d.kind]}
                 </th>
-                <td className={`${labelled} break-all`} data-label="Recipient">
+                <td className={`${carded.labelled} break-all`} data-label="Recipient">
                   {d.recipient}
                 </td>
-                <td className={labelled} data-label="State">
+                <td className={carded.labelled} data-label="State">
                   <DeliveryStateBadge state={d.state} stuck={d.stuck} />
                 </td>
-                <td className={labelled} data-label="Attempts">
+                <td className={carded.labelled} data-label="Attempts">
                   {d.attempts}
                 </td>
-                <td className={`${labelled} break-words`} data-label="Last error">
+                <td className={`${carded.labelled} break-words`} data-label="Last error">
                   {d.lastError ?? <span className="text-muted">None</span>}
                 </td>
-                <td className={`${labelled} font-mono text-sm break-all`} data-label="Message-ID">
+                <td className={`${carded.labelled} font-mono text-sm break-all`} data-label="Message-ID">
                   {d.messageId}
                 </td>
-                <td className={labelled} data-label="Sent">
+                <td className={carded.labelled} data-label="Sent">
                   {d.sentAt ? (
                     <>
                       <time dateTime={isoTime(d.sentAt)}>{londonTime(d.sentAt)}</time>
@@ -238,31 +220,22 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                     <span className="text-muted">Not sent</span>
                   )}
                 </td>
-                <td className={labelled} data-label="Action">
-                  {d.state === "dead" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="delivery" value={d.id} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        aria-label={`Retry the ${deliveryKindLabels[d.kind].toLowerCase()} e-mail`}
-                      >
-                        Retry
-                      </Button>
-                    </Form>
-                  ) : (
-                    <span className="text-muted">None</span>
-                  )}
+                <td className={carded.labelled} data-label="Action">
+                  <RowAction
+                    available={d.state === "dead"}
+                    hiddenFields={{ intent: "retry", delivery: d.id }}
+                    busy={busy}
+                    aria-label={`Retry the ${deliveryKindLabels[d.kind].toLowerCase()} e-mail`}
+                  >
+                    Retry
+                  </RowAction>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-    </section>
+    </EnquirySection>
   );
 }
 
@@ -277,10 +250,7 @@ function Notes({
 }) {
   const error = actionData?.field === NOTE_FIELD ? actionData.error : undefined;
   return (
-    <section aria-labelledby="notes-title" className="mt-8">
-      <h2 id="notes-title" className="text-xl font-semibold text-ink">
-        Internal notes
-      </h2>
+    <EnquirySection id="notes-title" title="Internal notes">
       {enquiry.notes.length === 0 ? (
         <p className="mt-3 text-ink">No notes yet.</p>
       ) : (
@@ -314,12 +284,20 @@ function Notes({
             required
           />
         </Field>
-        <div>
-          <Button type="submit" disabled={busy}>
-            Add note
-          </Button>
-        </div>
+        <SubmitButton busy={busy}>Add note</SubmitButton>
       </Form>
+    </EnquirySection>
+  );
+}
+
+/** One of the enquiry page's sections, under its heading (`id` names it). */
+function EnquirySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

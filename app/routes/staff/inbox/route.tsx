@@ -20,6 +20,7 @@ import {
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKindNames } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
+import { carded, ColumnHeads } from "../stacked-table";
 import {
   ASSIGNEE_FIELD_ID,
   BULK_FORM_ID,
@@ -82,10 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   back.set("asked", String(bulk.ids.length));
   return redirect(`/staff?${back}`);
 }
-
-const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
-/** At 390 px each row is a card; each cell says which column it is. */
-const labelled = `${cell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`;
 
 export default function InboxPage({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, now, assignees, me, done, selectAll } = loaderData;
@@ -154,41 +151,37 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
             assigneeError={error?.field === "assignee" ? error.message : undefined}
             busy={busy}
           />
-          <table className="mt-4 w-full border-collapse text-left max-md:block">
-            <caption className="mb-2 text-left text-sm text-muted max-md:block">
+          <table className={`mt-4 ${carded.table}`}>
+            <caption className={carded.caption}>
               Enquiries, newest first. Page {list.page} of {list.pages}.
             </caption>
-            <thead className="border-b-2 border-line max-md:sr-only">
+            <thead className={carded.thead}>
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                <th scope="col" className={carded.th}>
                   <SelectAll ticked={ticked} recount={recount} selectAllHref={selectAllHref} />
                 </th>
-                {[
-                  "Received",
-                  "Name",
-                  "Organisation",
-                  "Form",
-                  "Interest or role",
-                  "State",
-                  "Assigned to",
-                  "E-mails",
-                ].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold text-ink">
-                    {h}
-                  </th>
-                ))}
+                <ColumnHeads
+                  headings={[
+                    "Received",
+                    "Name",
+                    "Organisation",
+                    "Form",
+                    "Interest or role",
+                    "State",
+                    "Assigned to",
+                    "E-mails",
+                  ]}
+                  className={carded.th}
+                />
               </tr>
             </thead>
-            <tbody className="max-md:grid max-md:gap-3">
+            <tbody className={carded.tbody}>
               {list.rows.map((row, index) => (
-                <tr
-                  key={row.id}
-                  className="border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3"
-                >
-                  <td className={cell}>
+                <tr key={row.id} className={carded.tr}>
+                  <td className={carded.cell}>
                     <RowTick id={row.id} name={row.name} first={index === 0} checked={selectAll || kept.has(row.id)} />
                   </td>
-                  <td className={labelled} data-label="Received">
+                  <td className={carded.labelled} data-label="Received">
                     <time dateTime={isoTime(row.receivedAt)} className="whitespace-nowrap">
                       {londonTime(row.receivedAt)}
                     </time>
@@ -196,7 +189,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
                       {relativeTime(row.receivedAt, now)}
                     </span>
                   </td>
-                  <th scope="row" className={`${labelled} font-normal`} data-label="Name">
+                  <th scope="row" className={`${carded.labelled} font-normal`} data-label="Name">
                     <Link
                       to={`/staff/enquiries/${row.id}`}
                       className="font-semibold [overflow-wrap:anywhere] text-primary-800 underline underline-offset-2"
@@ -204,22 +197,22 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
                       {row.name || "(no name)"}
                     </Link>
                   </th>
-                  <td className={labelled} data-label="Organisation">
+                  <td className={carded.labelled} data-label="Organisation">
                     {row.organisation ?? <span className="text-muted">Not given</span>}
                   </td>
-                  <td className={labelled} data-label="Form">
+                  <td className={carded.labelled} data-label="Form">
                     {kindLabels[row.kind]}
                   </td>
-                  <td className={labelled} data-label="Interest or role">
+                  <td className={carded.labelled} data-label="Interest or role">
                     {row.topic ?? <span className="text-muted">Not given</span>}
                   </td>
-                  <td className={labelled} data-label="State">
+                  <td className={carded.labelled} data-label="State">
                     <HandledBadge handled={row.handled} />
                   </td>
-                  <td className={labelled} data-label="Assigned to">
+                  <td className={carded.labelled} data-label="Assigned to">
                     {row.assignee ?? <span className="text-muted">Nobody</span>}
                   </td>
-                  <td className={labelled} data-label="E-mails">
+                  <td className={carded.labelled} data-label="E-mails">
                     <DeliveryGlances deliveries={row.deliveries} />
                   </td>
                 </tr>

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { ButtonForm } from "~/components/console/post-form";
+import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationDetailLabels,
   integrationEventLabels,
@@ -9,7 +9,7 @@ import {
 } from "~/lib/console/integrations";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { EndpointFields, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
+import { EndpointSection, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
 import { PageLinks } from "../page-links";
 import type { Route } from "./+types/item";
 
@@ -150,26 +150,21 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={integration.paused ? "resume" : "pause"} />
-          <Button type="submit" variant="outline" disabled={busy}>
-            {integration.paused ? "Resume" : "Pause"}
-          </Button>
-        </Form>
+        <ButtonForm
+          hiddenFields={{ intent: integration.paused ? "resume" : "pause" }}
+          variant="outline"
+          disabled={busy}
+        >
+          {integration.paused ? "Resume" : "Pause"}
+        </ButtonForm>
         {integration.kind === "webhook" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="rotate" />
-            <Button type="submit" variant="outline" disabled={busy}>
-              Replace signing secret
-            </Button>
-          </Form>
+          <ButtonForm hiddenFields={{ intent: "rotate" }} variant="outline" disabled={busy}>
+            Replace signing secret
+          </ButtonForm>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <Button type="submit" variant="ghost" disabled={busy}>
-            Delete
-          </Button>
-        </Form>
+        <ButtonForm hiddenFields={{ intent: "delete" }} variant="ghost" disabled={busy}>
+          Delete
+        </ButtonForm>
       </div>
       {actionData?.kind === "confirm-delete" ? (
         <section
@@ -182,12 +177,9 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-2">It stops at once, and its delivery log is deleted too. This cannot be undone.</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete-confirmed" />
-              <Button type="submit" disabled={busy}>
-                Yes, delete it
-              </Button>
-            </Form>
+            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} disabled={busy}>
+              Yes, delete it
+            </ButtonForm>
             <Link to={`/staff/integrations/${integration.id}`} className="self-center underline underline-offset-2">
               No, keep it
             </Link>
@@ -212,25 +204,16 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
         <PageLinks page={page} pages={pages} href={pageLink} label="Delivery log pages" />
       </section>
 
-      <section aria-labelledby="edit-title" className="mt-12 max-w-xl">
-        <h2 id="edit-title" className="text-2xl">
-          Change it
-        </h2>
-        {failed ? (
-          <div className="mt-4">
-            <ErrorSummary errors={failed.errors} />
-          </div>
-        ) : null}
-        <Form method="post" aria-labelledby="edit-title" className="mt-4 grid gap-6" noValidate>
-          <input type="hidden" name="intent" value="save" />
-          <EndpointFields values={values} errors={failed?.errors ?? []} fixedKind={integration.kind} />
-          <div>
-            <Button type="submit" disabled={busy}>
-              Save changes
-            </Button>
-          </div>
-        </Form>
-      </section>
+      <EndpointSection
+        titleId="edit-title"
+        title="Change it"
+        failed={failed}
+        values={values}
+        fixedKind={integration.kind}
+        hiddenFields={{ intent: "save" }}
+        submit="Save changes"
+        busy={busy}
+      />
     </>
   );
 }

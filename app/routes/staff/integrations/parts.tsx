@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { FieldErrorItem } from "~/components/ui/error-summary";
+import { Link } from "react-router";
+import { Choice, ChoiceFieldset } from "~/components/console/choices";
+import { PostForm, SubmitButton } from "~/components/console/post-form";
+import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { kindLabels } from "~/lib/console/inbox";
 import {
@@ -19,7 +20,7 @@ import {
   type WebhookDelivery,
 } from "~/lib/console/integrations";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "../stacked-table";
+import { RowAction, StackedCell, StackedHead, stacked } from "../stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its
@@ -67,6 +68,48 @@ export function readEndpointForm(
   return { values, input: null, errors: errors.filter((e, i) => errors.findIndex((f) => f.field === e.field) === i) };
 }
 
+/**
+ * The endpoint form in its own section, with its error summary: adding an
+ * integration, or changing one (its kind then `fixedKind`).
+ */
+export function EndpointSection({
+  titleId,
+  title,
+  failed,
+  values,
+  fixedKind,
+  hiddenFields = {},
+  submit,
+  busy,
+}: {
+  titleId: string;
+  title: string;
+  /** The refused post's errors, if it was refused. */
+  failed: { errors: FieldErrorItem[] } | null;
+  values: EndpointValues;
+  fixedKind?: IntegrationKind;
+  hiddenFields?: Record<string, string>;
+  submit: string;
+  busy?: boolean;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="mt-12 max-w-xl">
+      <h2 id={titleId} className="text-2xl">
+        {title}
+      </h2>
+      {failed ? (
+        <div className="mt-4">
+          <ErrorSummary errors={failed.errors} />
+        </div>
+      ) : null}
+      <PostForm hiddenFields={hiddenFields} aria-labelledby={titleId} className="mt-4 grid gap-6" noValidate>
+        <EndpointFields values={values} errors={failed?.errors ?? []} fixedKind={fixedKind} />
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+      </PostForm>
+    </section>
+  );
+}
+
 /** The endpoint form's fields. With `fixedKind` (editing), the kind is shown, not chosen. */
 export function EndpointFields({
   values,
@@ -79,7 +122,6 @@ export function EndpointFields({
 }) {
   const errorOf = (field: keyof typeof endpointFieldIds) =>
     errors.find((e) => e.field === endpointFieldIds[field])?.message;
-  const choice = "flex min-h-11 items-start gap-3";
   const kindError = errorOf("kind");
   const eventsError = errorOf("events");
   return (
@@ -87,38 +129,20 @@ export function EndpointFields({
       {fixedKind ? (
         <input type="hidden" name="kind" value={fixedKind} />
       ) : (
-        <fieldset aria-describedby={kindError ? "integration-kind-error" : undefined}>
-          <legend className="font-semibold">What to connect</legend>
-          {kindError ? (
-            <p id="integration-kind-error" className="mt-1 font-semibold text-danger-700">
-              <span className="sr-only">Error: </span>
-              {kindError}
-            </p>
-          ) : null}
-          <div className="mt-2 grid gap-2">
-            {integrationKinds.map((kind) => (
-              <div key={kind} className={choice}>
-                <input
-                  type="radio"
-                  id={`integration-kind-${kind}`}
-                  name="kind"
-                  value={kind}
-                  defaultChecked={values.kind === kind}
-                  className="mt-1 size-5"
-                  aria-describedby={`integration-kind-${kind}-hint`}
-                />
-                <div>
-                  <label htmlFor={`integration-kind-${kind}`} className="font-semibold">
-                    {integrationKindLabels[kind]}
-                  </label>
-                  <p id={`integration-kind-${kind}-hint`} className="text-sm text-muted">
-                    {integrationUrlHints[kind]}
-                  </p>
-                </div>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset legend="What to connect" errorId="integration-kind-error" error={kindError}>
+          {integrationKinds.map((kind) => (
+            <Choice
+              key={kind}
+              type="radio"
+              id={`integration-kind-${kind}`}
+              name="kind"
+              value={kind}
+              defaultChecked={values.kind === kind}
+              label={integrationKindLabels[kind]}
+              hint={integrationUrlHints[kind]}
+            />
+          ))}
+        </ChoiceFieldset>
       )}
       <Field
         name="name"
@@ -146,50 +170,36 @@ export function EndpointFields({
         <FieldError />
         <Input type="url" defaultValue={values.url} autoComplete="off" spellCheck={false} required={!fixedKind} />
       </Field>
-      <fieldset aria-describedby={eventsError ? "integration-events-error" : undefined}>
-        <legend className="font-semibold">Send a message when</legend>
-        {eventsError ? (
-          <p id="integration-events-error" className="mt-1 font-semibold text-danger-700">
-            <span className="sr-only">Error: </span>
-            {eventsError}
-          </p>
-        ) : null}
-        <div className="mt-2 grid gap-2">
-          {integrationEvents.map((event) => (
-            <div key={event} className={choice}>
-              <input
-                type="checkbox"
-                id={`integration-event-${event}`}
-                name="events"
-                value={event}
-                defaultChecked={values.events.includes(event)}
-                className="mt-1 size-5"
-              />
-              <label htmlFor={`integration-event-${event}`}>
+      <ChoiceFieldset legend="Send a message when" errorId="integration-events-error" error={eventsError}>
+        {integrationEvents.map((event) => (
+          <Choice
+            key={event}
+            type="checkbox"
+            id={`integration-event-${event}`}
+            name="events"
+            value={event}
+            defaultChecked={values.events.includes(event)}
+            label={
+              <>
                 {integrationEventLabels[event]} <span className="font-mono text-sm text-muted">{event}</span>
-              </label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="font-semibold">What it says</legend>
-        <div className="mt-2 grid gap-2">
-          {integrationDetails.map((detail) => (
-            <div key={detail} className={choice}>
-              <input
-                type="radio"
-                id={`integration-detail-${detail}`}
-                name="detail"
-                value={detail}
-                defaultChecked={values.detail === detail}
-                className="mt-1 size-5"
-              />
-              <label htmlFor={`integration-detail-${detail}`}>{integrationDetailLabels[detail]}</label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
+              </>
+            }
+          />
+        ))}
+      </ChoiceFieldset>
+      <ChoiceFieldset legend="What it says">
+        {integrationDetails.map((detail) => (
+          <Choice
+            key={detail}
+            type="radio"
+            id={`integration-detail-${detail}`}
+            name="detail"
+            value={detail}
+            defaultChecked={values.detail === detail}
+            label={integrationDetailLabels[detail]}
+          />
+        ))}
+      </ChoiceFieldset>
     </>
   );
 }
@@ -264,16 +274,12 @@ export function WebhookDeliveryTable({
                 </Link>
               )}
             </th>
-            <td className={`${stacked.td} font-mono text-sm`} data-label="Event">
+            <StackedCell label="Event" className="font-mono text-sm">
               {d.event}
-            </td>
-            <td className={stacked.td} data-label="State">
-              {webhookStatusLabels[d.status]}
-            </td>
-            <td className={stacked.td} data-label="Attempts">
-              {d.attempts}
-            </td>
-            <td className={stacked.td} data-label="Last attempt">
+            </StackedCell>
+            <StackedCell label="State">{webhookStatusLabels[d.status]}</StackedCell>
+            <StackedCell label="Attempts">{d.attempts}</StackedCell>
+            <StackedCell label="Last attempt">
               {d.lastAttemptAt ? (
                 <span>
                   <time dateTime={isoTime(d.lastAttemptAt)}>{londonTime(d.lastAttemptAt)}</time>
@@ -282,32 +288,28 @@ export function WebhookDeliveryTable({
               ) : (
                 <span className="text-muted">Not yet</span>
               )}
-            </td>
-            <td className={`${stacked.td} break-words`} data-label="Answer">
+            </StackedCell>
+            <StackedCell label="Answer" className="break-words">
               <span>
                 {d.httpStatus !== null ? <span className="font-semibold">HTTP {d.httpStatus}</span> : null}
                 {d.response ? <span className="block font-mono text-sm break-all">{d.response}</span> : null}
                 {d.lastError && d.httpStatus === null ? <span className="block">{d.lastError}</span> : null}
                 {d.httpStatus === null && !d.lastError ? <span className="text-muted">None</span> : null}
               </span>
-            </td>
+            </StackedCell>
             {resend ? (
-              <td className={stacked.td} data-label="Action">
-                {d.status === "sent" || d.status === "dead" || d.status === "skipped" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="resend" />
-                    <input type="hidden" name="delivery" value={d.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      Resend
-                      <span className="sr-only">
-                        : {d.event} of {londonTime(d.createdAt)}
-                      </span>
-                    </Button>
-                  </Form>
-                ) : (
-                  <span className="text-muted">None</span>
-                )}
-              </td>
+              <StackedCell label="Action">
+                <RowAction
+                  available={d.status === "sent" || d.status === "dead" || d.status === "skipped"}
+                  hiddenFields={{ intent: "resend", delivery: d.id }}
+                  busy={busy}
+                >
+                  Resend
+                  <span className="sr-only">
+                    : {d.event} of {londonTime(d.createdAt)}
+                  </span>
+                </RowAction>
+              </StackedCell>
             ) : null}
           </tr>
         ))}

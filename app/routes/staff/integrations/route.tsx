@@ -1,13 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
+import { data, Link, redirect } from "react-router";
+import type { FieldErrorItem } from "~/components/ui/error-summary";
 import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/lib/console/integrations";
 import { consoleTitle } from "~/lib/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
 import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedHead, stacked } from "../stacked-table";
+import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import {
-  EndpointFields,
+  EndpointSection,
   emptyEndpoint,
   endpointFieldIds,
   readEndpointForm,
@@ -104,27 +103,23 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                       {item.name}
                     </Link>
                   </th>
-                  <td className={stacked.td} data-label="Kind">
-                    {integrationKindLabels[item.kind]}
-                  </td>
-                  <td className={`${stacked.td} break-all`} data-label="Sends to">
+                  <StackedCell label="Kind">{integrationKindLabels[item.kind]}</StackedCell>
+                  <StackedCell label="Sends to" className="break-all">
                     {item.host}
-                  </td>
-                  <td className={stacked.td} data-label="Events">
+                  </StackedCell>
+                  <StackedCell label="Events">
                     <span>{item.events.map((event) => integrationEventLabels[event]).join("; ")}</span>
-                  </td>
-                  <td className={stacked.td} data-label="Says">
-                    {item.detail === "link" ? "Link only" : "Summary"}
-                  </td>
-                  <td className={stacked.td} data-label="State">
+                  </StackedCell>
+                  <StackedCell label="Says">{item.detail === "link" ? "Link only" : "Summary"}</StackedCell>
+                  <StackedCell label="State">
                     <span>
                       {item.paused ? "Paused" : "Active"}
                       {item.dead > 0 ? (
                         <span className="block font-semibold text-danger-700">{item.dead} given up</span>
                       ) : null}
                     </span>
-                  </td>
-                  <td className={stacked.td} data-label="Last delivery">
+                  </StackedCell>
+                  <StackedCell label="Last delivery">
                     {item.last ? (
                       <span>
                         {webhookStatusLabels[item.last.status]}
@@ -136,7 +131,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                     ) : (
                       <span className="text-muted">None yet</span>
                     )}
-                  </td>
+                  </StackedCell>
                 </tr>
               ))}
             </tbody>
@@ -144,22 +139,13 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         )}
       </section>
 
-      <section aria-labelledby="add-title" className="mt-12 max-w-xl">
-        <h2 id="add-title" className="text-2xl">
-          Add an integration
-        </h2>
-        {failed ? (
-          <div className="mt-4">
-            <ErrorSummary errors={failed.errors} />
-          </div>
-        ) : null}
-        <Form method="post" aria-labelledby="add-title" className="mt-4 grid gap-6" noValidate>
-          <EndpointFields values={failed?.values ?? emptyEndpoint} errors={failed?.errors ?? []} />
-          <div>
-            <Button type="submit">Add integration</Button>
-          </div>
-        </Form>
-      </section>
+      <EndpointSection
+        titleId="add-title"
+        title="Add an integration"
+        failed={failed}
+        values={failed?.values ?? emptyEndpoint}
+        submit="Add integration"
+      />
     </>
   );
 }

@@ -1,8 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { getConsole, getStaff } from "~/lib/console/request.server";
 import type { Route } from "./+types/route";
+import { ColumnHeads } from "../stacked-table";
 import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
 import { consoleTitle } from "~/lib/console/paths";
+import { cn } from "~/lib/utils";
 
 /**
  * The Spam view: posts that tripped the honeypot or the time trap but were
@@ -60,7 +63,12 @@ export default function SpamPage({ loaderData }: Route.ComponentProps) {
 }
 
 const cell = "px-3 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1";
-const label = "hidden font-semibold max-sm:inline max-sm:min-w-24";
+const headings = ["Received", "Name", "Form", "Reason", "Message", "Actions"] as const;
+/** A row's two actions, each a link to the post's confirmation step. */
+const rowActions = [
+  { confirm: "release", label: "Release", colour: "text-primary-800" },
+  { confirm: "delete", label: "Delete", colour: "text-danger-700" },
+] as const;
 
 function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number; pages: number; total: number }) {
   return (
@@ -71,92 +79,82 @@ function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number
       </caption>
       <thead className="max-sm:sr-only">
         <tr className="border-b-2 border-line">
-          <th scope="col" className="px-3 py-2">
-            Received
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Name
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Form
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Reason
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Message
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Actions
-          </th>
+          <ColumnHeads headings={headings} className="px-3 py-2" />
         </tr>
       </thead>
       <tbody className="max-sm:block">
         {rows.map((row) => (
           <tr key={row.id} className="border-b border-line max-sm:block max-sm:py-3">
-            <td className={cell}>
-              <span className={label} aria-hidden="true">
-                Received
-              </span>
+            <SpamCell heading="Received">
               <span>
                 <time dateTime={row.receivedIso}>{row.received}</time>
                 <span className="block text-muted">{row.relative}</span>
               </span>
-            </td>
-            <th scope="row" className={`${cell} font-normal`}>
-              <span className={label} aria-hidden="true">
-                Name
-              </span>
+            </SpamCell>
+            <SpamCell heading="Name" rowHeader>
               <span>
                 <Link to={spamItemPath(row.id)} className="font-semibold text-primary-800 underline underline-offset-2">
                   {row.name || "(no name)"}
                 </Link>
                 <span className="block break-all text-muted">{row.email}</span>
               </span>
-            </th>
-            <td className={cell}>
-              <span className={label} aria-hidden="true">
-                Form
-              </span>
-              {row.form}
-            </td>
-            <td className={cell}>
-              <span className={label} aria-hidden="true">
-                Reason
-              </span>
-              {row.reason}
-            </td>
-            <td className={`${cell} max-w-md`}>
-              <span className={label} aria-hidden="true">
-                Message
-              </span>
+            </SpamCell>
+            <SpamCell heading="Form">{row.form}</SpamCell>
+            <SpamCell heading="Reason">{row.reason}</SpamCell>
+            <SpamCell heading="Message" className="max-w-md">
               <span className="break-words">{row.excerpt || "(none)"}</span>
-            </td>
-            <td className={cell}>
-              <span className={label} aria-hidden="true">
-                Actions
-              </span>
+            </SpamCell>
+            <SpamCell heading="Actions">
               <span className="flex flex-wrap gap-x-4 gap-y-1">
-                <Link
-                  to={`${spamItemPath(row.id)}?confirm=release`}
-                  className="inline-flex min-h-6 items-center text-primary-800 underline underline-offset-2"
-                  aria-label={`Release the post from ${row.name || row.email}`}
-                >
-                  Release
-                </Link>
-                <Link
-                  to={`${spamItemPath(row.id)}?confirm=delete`}
-                  className="inline-flex min-h-6 items-center text-danger-700 underline underline-offset-2"
-                  aria-label={`Delete the post from ${row.name || row.email}`}
-                >
-                  Delete
-                </Link>
+                {rowActions.map(({ confirm, label, colour }) => (
+                  <Link
+                    key={confirm}
+                    to={`${spamItemPath(row.id)}?confirm=${confirm}`}
+                    className={`inline-flex min-h-6 items-center ${colour} underline underline-offset-2`}
+                    aria-label={`${label} the post from ${row.name || row.email}`}
+                  >
+                    {label}
+                  </Link>
+                ))}
               </span>
-            </td>
+            </SpamCell>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A cell of the spam table that names its column before the value at phone
+ * widths, where the header row is read only by screen readers; the name
+ * cell (`rowHeader`) heads its row.
+ */
+function SpamCell({
+  heading,
+  rowHeader = false,
+  className,
+  children,
+}: {
+  heading: (typeof headings)[number];
+  rowHeader?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const content = (
+    <>
+      <span className="hidden font-semibold max-sm:inline max-sm:min-w-24" aria-hidden="true">
+        {heading}
+      </span>
+      {children}
+    </>
+  );
+  return rowHeader ? (
+    <th scope="row" className={cn(cell, "font-normal", className)}>
+      {content}
+    </th>
+  ) : (
+    <td className={cn(cell, className)}>{content}</td>
   );
 }
 

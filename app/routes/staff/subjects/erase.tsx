@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { PostForm } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -88,9 +89,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           </Button>
         </SubjectForm>
       </div>
-      <Form method="post" id={FORM_ID} className="grid gap-4" noValidate>
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="intent" value="erase" />
+      <PostForm hiddenFields={{ email, intent: "erase" }} id={FORM_ID} className="grid gap-4" noValidate>
         <Field
           name="confirm"
           id={`${FORM_ID}-confirm`}
@@ -117,7 +116,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
             Cancel
           </Link>
         </div>
-      </Form>
+      </PostForm>
     </div>
   );
 }

@@ -29,6 +29,23 @@ const emptyRecord = (email: string): SubjectRecord => ({
   counts: { submissions: 0, suspectedSpam: 0, deliveries: 0, notes: 0, texts: 0 },
 });
 
+/** An admin's context whose console finds what `find` holds and notes each address it erases in `erased`. */
+function erasingAdmin(find: (email: string) => Promise<SubjectRecord>) {
+  const erased: string[] = [];
+  const { service } = fakeConsole({
+    find,
+    erase: async (email) => {
+      erased.push(email);
+      return {
+        email,
+        counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
+        storage: { state: "rewritten" as const, ms: 1 },
+      };
+    },
+  });
+  return { context: consoleContext(service, staffRequest("admin")), erased };
+}
+
 const post = (fields: Record<string, string>): RequestInit => ({
   method: "POST",
   body: new URLSearchParams(fields),
@@ -164,19 +181,10 @@ describe("erasure", () => {
   });
 
   it("the search's post shows what will go; nothing is erased until the address is typed again", async () => {
-    const erased: string[] = [];
-    const { service } = fakeConsole({
-      find: async (email) => ({ ...emptyRecord(email), counts: { ...emptyRecord(email).counts, submissions: 2 } }),
-      erase: async (email) => {
-        erased.push(email);
-        return {
-          email,
-          counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
-          storage: { state: "rewritten" as const, ms: 1 },
-        };
-      },
-    });
-    const context = consoleContext(service, staffRequest("admin"));
+    const { context, erased } = erasingAdmin(async (email) => ({
+      ...emptyRecord(email),
+      counts: { ...emptyRecord(email).counts, submissions: 2 },
+    }));
     const review = (await eraseAction(
       args("/staff/subjects/erase", context, post({ email: "Ama@example.org" })) as never,
     )) as { data: { email: string; counts: { submissions: number } } };
@@ -185,19 +193,7 @@ describe("erasure", () => {
   });
 
   it("asks for the address again; a mismatch erases nothing and keeps what was typed", async () => {
-    const erased: string[] = [];
-    const { service } = fakeConsole({
-      find: async (email) => emptyRecord(email),
-      erase: async (email) => {
-        erased.push(email);
-        return {
-          email,
-          counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
-          storage: { state: "rewritten" as const, ms: 1 },
-        };
-      },
-    });
-    const context = consoleContext(service, staffRequest("admin"));
+    const { context, erased } = erasingAdmin(async (email) => emptyRecord(email));
     for (const [confirm, message] of [
       ["", /Type the e-mail address again/],
       ["ama@example.com", /does not match/],

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { SubmitButton } from "~/components/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -9,8 +10,7 @@ import { textMessageStateLabels } from "~/lib/console/messages";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, subjectPaths } from "./paths";
-import { StackedHead, stacked } from "../stacked-table";
-import { cn } from "~/lib/utils";
+import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import { consoleTitle } from "~/lib/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Data-subject requests") }];
@@ -77,9 +77,7 @@ export default function SubjectsPage({ actionData }: Route.ComponentProps) {
           <FieldError />
           <Input key={query} type="text" defaultValue={query} autoComplete="off" spellCheck={false} required />
         </Field>
-        <div>
-          <Button type="submit">Find</Button>
-        </div>
+        <SubmitButton>Find</SubmitButton>
       </Form>
 
       {record ? <Results record={record} now={now} /> : null}
@@ -100,11 +98,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
           We hold no enquiries from this address. Check the spelling, or ask the person which address they used. You can
           still erase it: that removes any e-mail file left in the outbox and records the request in the audit log.
         </p>
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            Erase anyway
-          </Button>
-        </SubjectForm>
+        <EraseButton email={record.email} held={false} />
       </section>
     );
   }
@@ -126,70 +120,63 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
       </dl>
 
       <div className="flex flex-wrap gap-3">
-        {/* A download is the browser's own: a plain form post answered with an attachment. */}
-        <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
-          <Button type="submit" variant="primary">
-            Download as JSON
-          </Button>
-        </SubjectForm>
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            Erase everything
-          </Button>
-        </SubjectForm>
+        <DownloadButton email={record.email} />
+        <EraseButton email={record.email} held />
       </div>
 
       <table className={stacked.table}>
         <caption className={stacked.caption}>Enquiries from {record.email}, newest first</caption>
-        <thead className={stacked.thead}>
-          <tr className={stacked.headRow}>
-            <th scope="col" className={stacked.th}>
-              Received
-            </th>
-            <th scope="col" className={stacked.th}>
-              Form
-            </th>
-            <th scope="col" className={stacked.th}>
-              State
-            </th>
-            <th scope="col" className={stacked.th}>
-              E-mails
-            </th>
-            <th scope="col" className={cn(stacked.th, stacked.numeric)}>
-              Notes
-            </th>
-          </tr>
-        </thead>
+        <StackedHead headings={["Received", "Form", "State", "E-mails", "Notes"]} numeric={["Notes"]} />
         <tbody className={stacked.tbody}>
           {record.submissions.map((submission) => (
             <tr key={submission.id} className={stacked.tr}>
-              <td data-label="Received" className={stacked.td}>
+              <StackedCell label="Received">
                 <span>
                   <time dateTime={new Date(submission.createdAt).toISOString()}>
                     {londonTime(submission.createdAt)}
                   </time>{" "}
                   <span className="text-sm text-muted">({relativeTime(submission.createdAt, now)})</span>
                 </span>
-              </td>
-              <td data-label="Form" className={stacked.td}>
-                {enquiryKind(submission.kind).label}
-              </td>
-              <td data-label="State" className={stacked.td}>
+              </StackedCell>
+              <StackedCell label="Form">{enquiryKind(submission.kind).label}</StackedCell>
+              <StackedCell label="State">
                 {submission.spamReason ? "Suspected spam" : submission.handledAt ? "Handled" : "New"}
-              </td>
-              <td data-label="E-mails" className={stacked.td}>
+              </StackedCell>
+              <StackedCell label="E-mails">
                 {submission.deliveries.length === 0
                   ? "None"
                   : submission.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
-              </td>
-              <td data-label="Notes" className={cn(stacked.td, stacked.numeric)}>
+              </StackedCell>
+              <StackedCell label="Notes" className={stacked.numeric}>
                 {submission.notes.length}
-              </td>
+              </StackedCell>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** Goes on to erase the address: "Erase everything", or "Erase anyway" when nothing is `held`. */
+function EraseButton({ email, held }: { email: string; held: boolean }) {
+  return (
+    <SubjectForm action={subjectPaths.erase} email={email}>
+      <Button type="submit" variant="outline">
+        {held ? "Erase everything" : "Erase anyway"}
+      </Button>
+    </SubjectForm>
+  );
+}
+
+/** Downloads what is held as JSON: a plain form post answered with an attachment, the browser's own download. */
+function DownloadButton({ email }: { email: string }) {
+  return (
+    <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
+      <Button type="submit" variant="primary">
+        Download as JSON
+      </Button>
+    </SubjectForm>
   );
 }
 
@@ -212,18 +199,8 @@ function TextResults({ record }: { record: SubjectRecord }) {
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        {held ? (
-          <SubjectForm action={subjectPaths.download} email={record.email} reloadDocument>
-            <Button type="submit" variant="primary">
-              Download as JSON
-            </Button>
-          </SubjectForm>
-        ) : null}
-        <SubjectForm action={subjectPaths.erase} email={record.email}>
-          <Button type="submit" variant="outline">
-            {held ? "Erase everything" : "Erase anyway"}
-          </Button>
-        </SubjectForm>
+        {held ? <DownloadButton email={record.email} /> : null}
+        <EraseButton email={record.email} held={held} />
       </div>
       {held ? (
         <table className={stacked.table}>
@@ -232,15 +209,13 @@ function TextResults({ record }: { record: SubjectRecord }) {
           <tbody className={stacked.tbody}>
             {record.texts.map((text) => (
               <tr key={text.id} className={stacked.tr}>
-                <td className={stacked.td} data-label="Sent">
+                <StackedCell label="Sent">
                   <time dateTime={isoTime(text.createdAt)}>{londonTime(text.createdAt)}</time>
-                </td>
-                <td className={`${stacked.td} break-words`} data-label="Message">
+                </StackedCell>
+                <StackedCell label="Message" className="break-words">
                   {text.body}
-                </td>
-                <td className={stacked.td} data-label="State">
-                  {textMessageStateLabels[text.status]}
-                </td>
+                </StackedCell>
+                <StackedCell label="State">{textMessageStateLabels[text.status]}</StackedCell>
               </tr>
             ))}
           </tbody>
