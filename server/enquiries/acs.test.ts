@@ -2,7 +2,7 @@ import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
@@ -15,7 +15,8 @@ import {
   createSmsTransport,
   type AcsClientSettings,
 } from "../emails/transport.server";
-import { startAcsServer, type TestAcsServer } from "../../test/support/acs";
+import { startAcsServer } from "../../test/support/acs";
+import { closedAfterEach, serverPerFile } from "../../test/support/per-file";
 import { preparedDataDir, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { waitFor } from "../../test/support/wait";
 
@@ -28,21 +29,9 @@ import { waitFor } from "../../test/support/wait";
 const log = createLogger("silent");
 const ENQUIRIES = "enquiries@maternis.test";
 const API_KEY = "test-key-0123456789abcdefghijklmnop";
-let acs: TestAcsServer;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  acs = await startAcsServer();
-});
-afterAll(async () => {
-  await acs?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  acs.reset();
-});
+// Registered first, so that its reset runs after the test's pipelines are closed.
+const acs = serverPerFile("ACS contract server", startAcsServer, (server) => server.reset());
+const { open, cleanups } = closedAfterEach<EnquiryPipeline>();
 
 /** The SDK trusts the contract server's throwaway certificate through its own pipeline option. */
 const trust = (extra: AcsClientSettings = {}): AcsClientSettings => ({ tlsOptions: { ca: acs.ca }, ...extra });

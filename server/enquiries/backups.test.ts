@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import type { EnquiryPipeline } from ".";
 import { backupsToKeep } from "./backup-retention.server";
@@ -26,25 +26,12 @@ import {
   waitForDeliveriesSettled,
 } from "../../test/support/pglite";
 import { startPostgres } from "../../test/support/postgres";
-import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { closedAfterEach, smtpServerPerFile } from "../../test/support/per-file";
 import { waitFor } from "../../test/support/wait";
 
 /** Backups of the embedded database: the schedule, retention, and a restore that brings everything back. */
-let smtp: TestSmtpServer;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  smtp.received.length = 0;
-});
+const smtp = smtpServerPerFile();
+const { open, cleanups } = closedAfterEach<EnquiryPipeline>();
 
 async function start(dataDir: string, runWorker: boolean, overrides: Record<string, string> = {}) {
   const env = testEnv({ DATA_DIR: dataDir, MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...overrides });

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { closedAfterEach, serverPerFile } from "./per-file";
 import { testEngines } from "./pglite";
-import { startPostgres, type TestPostgres } from "./postgres";
+import { startPostgres } from "./postgres";
 
 /**
  * What a suite that runs on both engines (the embedded database and a real
@@ -10,22 +10,8 @@ import { startPostgres, type TestPostgres } from "./postgres";
  * tests with `describe.each(engines)`.
  */
 export function bothEngines<Open extends { close(): Promise<unknown> }>() {
-  let postgres: TestPostgres | undefined;
-  const open: Open[] = [];
-  const cleanups: (() => void)[] = [];
-  beforeAll(async () => {
-    postgres = await startPostgres();
-  });
-  afterAll(async () => {
-    await postgres?.stop();
-  });
-  afterEach(async () => {
-    for (const item of open.splice(0)) await item.close();
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  });
-  const server = () => {
-    if (!postgres) throw new Error("PostgreSQL is not running yet (use it inside a test)");
-    return postgres;
-  };
+  const postgres = serverPerFile("PostgreSQL test server", startPostgres);
+  const { open, cleanups } = closedAfterEach<Open>();
+  const server = () => postgres;
   return { engines: testEngines(server, cleanups), open, cleanups, postgres: server };
 }
