@@ -23,7 +23,7 @@ import { waitFor } from "../../test/support/wait";
  */
 // Registered first, so that its reset runs after the test's pipelines are closed.
 const smtp = smtpServerPerFile();
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
 
 const ENQUIRIES = "enquiries@maternis.test";
 
@@ -41,11 +41,6 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const pipeline = await openPipeline(env, runWorker);
     open.push(pipeline);
     return { pipeline, env, store: pipeline.internals.store };
-  }
-
-  async function stop(pipeline: EnquiryPipeline) {
-    open.splice(open.indexOf(pipeline), 1);
-    await pipeline.close();
   }
 
   const bySubject = (subject: string) => {
@@ -283,13 +278,13 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       );
       expect(r.ok).toBe(true);
     }
-    await stop(producer.pipeline);
+    await closeNow(producer.pipeline);
     expect(smtp.received).toHaveLength(0);
 
     smtp.options.delayMs = 60;
     const first = await start({ WORKER_CONCURRENCY: "4" }, { database });
     await waitFor(() => smtp.received.length >= 10, { what: "ten e-mails" });
-    await stop(first.pipeline);
+    await closeNow(first.pipeline);
     const deliveredBeforeRestart = smtp.received.length;
     expect(deliveredBeforeRestart).toBeLessThan(60);
 

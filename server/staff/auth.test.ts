@@ -20,7 +20,7 @@ import { requireAdmin, staffContext } from "~/lib/console/request.server";
  * expiry with a controlled clock, revocation), code request limits, staff
  * management. The browser flows (passkeys, the pages) are in e2e/.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -207,8 +207,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       what: "the sent job to leave pgboss",
     });
     // The same scan finds a code whose job still waits (a second member's, the worker stopped).
-    await pipeline.close();
-    open.splice(open.indexOf(pipeline), 1);
+    await closeNow(pipeline);
     const quiet = await openPipeline(env, false);
     open.push(quiet);
     const again = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });

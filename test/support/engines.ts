@@ -6,12 +6,12 @@ import { startPostgres } from "./postgres";
  * What a suite that runs on both engines (the embedded database and a real
  * PostgreSQL server) sets up: one throwaway PostgreSQL cluster for the file,
  * and after each test the pipelines or stores it opened closed and its
- * temporary folders removed. Call once at the top of a test file; run the
+ * temporary folders removed (./per-file.ts). Call once at the top of a test file; run the
  * tests with `describe.each(engines)`.
  */
 export function bothEngines<Open extends { close(): Promise<unknown> }>() {
   const postgres = serverPerFile("PostgreSQL test server", startPostgres);
-  const { open, cleanups } = closedAfterEach<Open>();
+  const { open, cleanups, closeNow } = closedAfterEach<Open>();
   const server = () => postgres;
-  return { engines: testEngines(server, cleanups), open, cleanups, postgres: server };
+  return { engines: testEngines(server, cleanups), open, cleanups, closeNow, postgres: server };
 }

@@ -51,7 +51,8 @@ export function smtpServerPerFile(): TestSmtpServer {
 /**
  * What a file's tests open (pipelines, stores) and the clean-ups they leave
  * (temporary folders, listening servers): after each test, whatever is in
- * `open` is closed, then every clean-up runs.
+ * `open` is closed, then every clean-up runs. `closeNow` closes one of them
+ * within the test (a restart, a process that goes away).
  */
 export function closedAfterEach<Open extends { close(): Promise<unknown> }>() {
   const open: Open[] = [];
@@ -60,5 +61,9 @@ export function closedAfterEach<Open extends { close(): Promise<unknown> }>() {
     for (const item of open.splice(0)) await item.close();
     for (const cleanup of cleanups.splice(0)) cleanup();
   });
-  return { open, cleanups };
+  async function closeNow(item: Open) {
+    open.splice(open.indexOf(item), 1);
+    await item.close();
+  }
+  return { open, cleanups, closeNow };
 }
