@@ -4,9 +4,9 @@ import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/lib/console/auth";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
 import type { MailTransport, OutgoingEmail } from "../emails/transport.server";
-import { openPipeline, testEnv } from "../../test/support/pglite";
+import { testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { Browser, lastCode as lastCodeIn, TEST_SITE as SITE } from "../../test/support/staff-auth";
+import { Browser, lastCode as lastCodeIn, openStaffConsole, TEST_SITE as SITE } from "../../test/support/staff-auth";
 import { createStaffConsole, staffWork, type ServerStaffConsole } from ".";
 import { auditLog } from "../db/staff-schema.server";
 import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
@@ -30,10 +30,7 @@ const ADMIN = "admin@maternis.test";
 describe.each(engines)("staff sign-in on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN, ...overrides });
-    const pipeline = await openPipeline(env, false);
-    open.push(pipeline);
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
-    return { env, pipeline, console, store: pipeline.internals.store };
+    return { env, ...(await openStaffConsole(env, open)) };
   }
 
   /** The code in the newest queued sign-in e-mail to `to`. */
@@ -208,9 +205,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     });
     // The same scan finds a code whose job still waits (a second member's, the worker stopped).
     await closeNow(pipeline);
-    const quiet = await openPipeline(env, false);
-    open.push(quiet);
-    const again = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });
+    const { pipeline: quiet, console: again } = await openStaffConsole(env, open);
     await again.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
     await again.auth.requestCode(new Browser().request(), "member@maternis.test", "fp");
     const waiting = (await lastCode(quiet, "member@maternis.test"))!;
