@@ -6,7 +6,13 @@ import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
 import type { MailTransport, OutgoingEmail } from "../emails/transport.server";
 import { testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { Browser, lastCode as lastCodeIn, openStaffConsole, TEST_SITE as SITE } from "../../test/support/staff-auth";
+import {
+  Browser,
+  codeSignIn,
+  lastCode as lastCodeIn,
+  openStaffConsole,
+  TEST_SITE as SITE,
+} from "../../test/support/staff-auth";
 import { createStaffConsole, staffWork, type ServerStaffConsole } from ".";
 import { auditLog } from "../db/staff-schema.server";
 import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
@@ -58,20 +64,9 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     return found;
   }
 
-  async function signIn(
-    console: ServerStaffConsole,
-    pipeline: EnquiryPipeline,
-    email: string,
-    browser = new Browser(),
-  ) {
-    expect(await console.auth.requestCode(browser.request(), email, "fp")).toEqual({ ok: true });
-    const code = await lastCode(pipeline, email);
-    expect(code).toMatch(/^\d{6}$/);
-    const result = await console.auth.signInWithCode(browser.request(), email, code!);
-    if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-    browser.take(result.headers);
-    return { browser, member: result.member };
-  }
+  /** A code sign-in (test/support/staff-auth.ts) on the pipeline's store. */
+  const signIn = (console: ServerStaffConsole, pipeline: EnquiryPipeline, email: string, browser?: Browser) =>
+    codeSignIn(console, pipeline.internals.store, email, browser);
 
   test("an admin address signs in with a code; the cookie is __Host- prefixed, HttpOnly, Secure, SameSite=Lax", async () => {
     const { console, pipeline } = await start();
