@@ -64,6 +64,16 @@ async function startPipeline(overrides: Record<string, string> = {}, settings: A
   return { pipeline, store: pipeline.internals.store };
 }
 
+/** A contact enquiry (a notification and an acknowledgement to send), accepted. */
+async function submitContact(pipeline: EnquiryPipeline, name: string, email: string, ip: string) {
+  const result = await pipeline.service.submitEnquiry(
+    "contact",
+    { name, email, interest: "general", message: "Hello" },
+    { ip },
+  );
+  expect(result.ok).toBe(true);
+}
+
 /** POST /functions/v1/azure-communication served by a pipeline with the ACS transports. */
 async function startEndpoint(overrides: Record<string, string> = {}) {
   const { pipeline, store } = await startPipeline({ COMMUNICATION_API_KEY: API_KEY, ...overrides });
@@ -209,12 +219,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
     // No retries at all: a send that failed its job would be dead-lettered at once.
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "0", WORKER_CONCURRENCY: "1" });
     acs.fault("email-send", { status: 429, retryAfter: "1" });
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Busy Service", email: "busy@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.10" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Busy Service", "busy@example.org", "192.0.2.10");
     await waitForDeliveriesSettled(pipeline);
 
     const sends = acs.requests.filter((r) => r.route === "email-send");
@@ -233,12 +238,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   test("a poll that hangs times out; the delivery is retried with the same Message-ID, not lost", async () => {
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
     acs.fault("email-poll", "hang");
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Slow Service", email: "slow@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.11" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Slow Service", "slow@example.org", "192.0.2.11");
     const failed = await waitFor(
       async () =>
         (await store.db.select().from(deliveries).where(eq(deliveries.status, "failed"))).find((r) => r.lastError),
@@ -261,12 +261,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   test("a wrong access key: the delivery's error is one line naming ACS_CONNECTION_STRING", async () => {
     const wrong = acs.connectionStringWithKey(Buffer.alloc(64, 1).toString("base64"));
     const { pipeline, store } = await startPipeline({ ACS_CONNECTION_STRING: wrong, DELIVERY_RETRY_LIMIT: "0" });
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Wrong Key", email: "key@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.12" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Wrong Key", "key@example.org", "192.0.2.12");
     await waitForDeliveriesSettled(pipeline);
     const rows = await store.db.select().from(deliveries);
     expect(rows.map((r) => r.status)).toEqual(["dead", "dead"]);
