@@ -4,8 +4,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { count, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
@@ -335,6 +335,40 @@ function isAlive(pid: number) {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * One page of a console list of `total` rows, `pageSize` a page: how many
+ * pages there are (at least one), the 1-based page `requested` clamped to
+ * them (1 when it is not a number), and the rows to skip to reach it.
+ */
+export function pageOf(total: number, pageSize: number, requested = 1) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
+  return { page, pages, offset: (page - 1) * pageSize };
+}
+
+/**
+ * One page of a console list over one table: the rows matching `where` in
+ * `orderBy` order, the page (clamped as pageOf does), the page count and how
+ * many rows match.
+ */
+export async function listPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  query: { where?: SQL; orderBy: (SQL | PgColumn)[]; pageSize: number; page?: number },
+) {
+  const source: PgTable = table; // drizzle's select types cannot follow a generic table
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(source).where(query.where);
+  const { page, pages, offset } = pageOf(total, query.pageSize, query.page);
+  const rows = await db
+    .select()
+    .from(source)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .limit(query.pageSize)
+    .offset(offset);
+  return { rows: rows as T["$inferSelect"][], page, pages, total };
 }
 
 /** node-postgres returns `{ rows }`, PGlite through Drizzle an array: the rows either way. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SpamReason } from "~/lib/console/spam";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatus } from "~/lib/console/integrations";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 /** Why a post is in the Spam view: kept as suspected spam instead of being delivered, or moved there by staff. */
@@ -15,6 +16,27 @@ export const spamReasons = ["honeypot", "time-trap", "staff"] as const satisfies
  */
 export const deliveryStatuses = ["queued", "sent", "failed", "dead"] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * The columns an outgoing message (an e-mail delivery, a text message) carries
+ * through queued, sent, failed and dead: the same in both tables. A function,
+ * so each table gets its own column builders.
+ */
+function deliveryStateColumns() {
+  return {
+    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** A named foreign key from one column to another table's row: deleting that row deletes this one. */
+function cascadingForeignKey(name: string, column: AnyPgColumn, foreignColumn: AnyPgColumn) {
+  return foreignKey({ name, columns: [column], foreignColumns: [foreignColumn] }).onDelete("cascade");
+}
 
 export const submissions = pgTable(
   "submissions",
@@ -74,19 +96,10 @@ export const deliveries = pgTable(
     submissionId: uuid("submission_id").notNull(),
     kind: text("kind").$type<DeliveryKind>().notNull(),
     recipient: text("recipient").notNull(),
-    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    providerMessageId: text("provider_message_id"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryStateColumns(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.submissionId],
-      foreignColumns: [submissions.id],
-      name: "deliveries_submission_id_fk",
-    }).onDelete("cascade"),
+    cascadingForeignKey("deliveries_submission_id_fk", t.submissionId, submissions.id),
     unique("deliveries_submission_kind_unique").on(t.submissionId, t.kind),
     check("deliveries_kind_check", sql`${t.kind} in ('welcome', 'notification', 'acknowledgement')`),
     check("deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),
@@ -152,21 +165,9 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.integrationId],
-      foreignColumns: [integrations.id],
-      name: "webhook_deliveries_integration_id_fk",
-    }).onDelete("cascade"),
-    foreignKey({
-      columns: [t.submissionId],
-      foreignColumns: [submissions.id],
-      name: "webhook_deliveries_submission_id_fk",
-    }).onDelete("cascade"),
-    foreignKey({
-      columns: [t.deliveryId],
-      foreignColumns: [deliveries.id],
-      name: "webhook_deliveries_delivery_id_fk",
-    }).onDelete("cascade"),
+    cascadingForeignKey("webhook_deliveries_integration_id_fk", t.integrationId, integrations.id),
+    cascadingForeignKey("webhook_deliveries_submission_id_fk", t.submissionId, submissions.id),
+    cascadingForeignKey("webhook_deliveries_delivery_id_fk", t.deliveryId, deliveries.id),
     // One delivery per endpoint and event: queuing an event twice (a job run twice) is a no-op.
     unique("webhook_deliveries_event_unique")
       .on(t.integrationId, t.submissionId, t.event, t.deliveryId)
@@ -201,12 +202,7 @@ export const textMessages = pgTable(
     /** E.164, like +447700900123. */
     recipient: text("recipient").notNull(),
     body: text("body").notNull(),
-    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    providerMessageId: text("provider_message_id"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryStateColumns(),
   },
   (t) => [
     check("text_messages_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { EmailClient, EmailClientOptions } from "@azure/communication-email";
-import type { SmsClient } from "@azure/communication-sms";
+import type { EmailClientOptions } from "@azure/communication-email";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
@@ -234,6 +233,22 @@ function acsClientOptions(settings: AcsClientSettings) {
   };
 }
 
+/**
+ * What both ACS transports start with: the connection string checked at once,
+ * the deadline of one send, and the SDK's client, loaded and made on first use
+ * (most processes never send through ACS).
+ */
+function acsClient<Client>(
+  settings: { connectionString: string } & AcsClientSettings,
+  load: () => Promise<new (connectionString: string, options: ReturnType<typeof acsClientOptions>) => Client>,
+) {
+  parseAcsConnectionString(settings.connectionString);
+  let loading: Promise<Client> | undefined;
+  const client = () =>
+    (loading ??= load().then((SdkClient) => new SdkClient(settings.connectionString, acsClientOptions(settings))));
+  return { client, timeoutMs: settings.timeoutMs ?? ACS_SEND_TIMEOUT_MS };
+}
+
 /** The text of a failed ACS call: a refused signature names the setting to fix, a timeout says so. */
 function acsErrorText(error: unknown, fallback: string, timeoutMs: number): string {
   const { statusCode, code, name } = (error ?? {}) as { statusCode?: number; code?: string; name?: string };
@@ -248,14 +263,9 @@ function acsErrorText(error: unknown, fallback: string, timeoutMs: number): stri
 export function acsMailTransport(
   options: { from: string; connectionString: string } & AcsClientSettings,
 ): MailTransport {
-  parseAcsConnectionString(options.connectionString);
-  const timeoutMs = options.timeoutMs ?? ACS_SEND_TIMEOUT_MS;
-  // The Azure SDK loads on first use: most processes never send through it.
-  let loading: Promise<EmailClient> | undefined;
-  const emailClient = () =>
-    (loading ??= import("@azure/communication-email").then(
-      ({ EmailClient }) => new EmailClient(options.connectionString, acsClientOptions(options)),
-    ));
+  const { client: emailClient, timeoutMs } = acsClient(options, () =>
+    import("@azure/communication-email").then((sdk) => sdk.EmailClient),
+  );
   return {
     name: "acs",
     async sendEmail(message) {
@@ -316,13 +326,9 @@ export function fileSmsTransport(options: { outbox: string; log: Logger }): SmsT
 
 /** `acs`: the Azure Communication Services SMS API. */
 export function acsSmsTransport(options: { from: string; connectionString: string } & AcsClientSettings): SmsTransport {
-  parseAcsConnectionString(options.connectionString);
-  const timeoutMs = options.timeoutMs ?? ACS_SEND_TIMEOUT_MS;
-  let loading: Promise<SmsClient> | undefined;
-  const smsClient = () =>
-    (loading ??= import("@azure/communication-sms").then(
-      ({ SmsClient }) => new SmsClient(options.connectionString, acsClientOptions(options)),
-    ));
+  const { client: smsClient, timeoutMs } = acsClient(options, () =>
+    import("@azure/communication-sms").then((sdk) => sdk.SmsClient),
+  );
   return {
     name: "acs",
     async sendSms(message) {

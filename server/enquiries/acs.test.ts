@@ -2,7 +2,7 @@ import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createLogger } from "~/lib/log.server";
 import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
@@ -15,7 +15,8 @@ import {
   createSmsTransport,
   type AcsClientSettings,
 } from "../emails/transport.server";
-import { startAcsServer, type TestAcsServer } from "../../test/support/acs";
+import { startAcsServer } from "../../test/support/acs";
+import { closedAfterEach, serverPerFile } from "../../test/support/per-file";
 import { preparedDataDir, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { waitFor } from "../../test/support/wait";
 
@@ -28,21 +29,9 @@ import { waitFor } from "../../test/support/wait";
 const log = createLogger("silent");
 const ENQUIRIES = "enquiries@maternis.test";
 const API_KEY = "test-key-0123456789abcdefghijklmnop";
-let acs: TestAcsServer;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  acs = await startAcsServer();
-});
-afterAll(async () => {
-  await acs?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  acs.reset();
-});
+// Registered first, so that its reset runs after the test's pipelines are closed.
+const acs = serverPerFile("ACS contract server", startAcsServer, (server) => server.reset());
+const { open, cleanups } = closedAfterEach<EnquiryPipeline>();
 
 /** The SDK trusts the contract server's throwaway certificate through its own pipeline option. */
 const trust = (extra: AcsClientSettings = {}): AcsClientSettings => ({ tlsOptions: { ca: acs.ca }, ...extra });
@@ -73,6 +62,16 @@ async function startPipeline(overrides: Record<string, string> = {}, settings: A
   });
   open.push(pipeline);
   return { pipeline, store: pipeline.internals.store };
+}
+
+/** A contact enquiry (a notification and an acknowledgement to send), accepted. */
+async function submitContact(pipeline: EnquiryPipeline, name: string, email: string, ip: string) {
+  const result = await pipeline.service.submitEnquiry(
+    "contact",
+    { name, email, interest: "general", message: "Hello" },
+    { ip },
+  );
+  expect(result.ok).toBe(true);
 }
 
 /** POST /functions/v1/azure-communication served by a pipeline with the ACS transports. */
@@ -220,12 +219,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
     // No retries at all: a send that failed its job would be dead-lettered at once.
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "0", WORKER_CONCURRENCY: "1" });
     acs.fault("email-send", { status: 429, retryAfter: "1" });
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Busy Service", email: "busy@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.10" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Busy Service", "busy@example.org", "192.0.2.10");
     await waitForDeliveriesSettled(pipeline);
 
     const sends = acs.requests.filter((r) => r.route === "email-send");
@@ -244,12 +238,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   test("a poll that hangs times out; the delivery is retried with the same Message-ID, not lost", async () => {
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
     acs.fault("email-poll", "hang");
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Slow Service", email: "slow@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.11" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Slow Service", "slow@example.org", "192.0.2.11");
     const failed = await waitFor(
       async () =>
         (await store.db.select().from(deliveries).where(eq(deliveries.status, "failed"))).find((r) => r.lastError),
@@ -272,12 +261,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   test("a wrong access key: the delivery's error is one line naming ACS_CONNECTION_STRING", async () => {
     const wrong = acs.connectionStringWithKey(Buffer.alloc(64, 1).toString("base64"));
     const { pipeline, store } = await startPipeline({ ACS_CONNECTION_STRING: wrong, DELIVERY_RETRY_LIMIT: "0" });
-    const result = await pipeline.service.submitEnquiry(
-      "contact",
-      { name: "Wrong Key", email: "key@example.org", interest: "general", message: "Hello" },
-      { ip: "192.0.2.12" },
-    );
-    expect(result.ok).toBe(true);
+    await submitContact(pipeline, "Wrong Key", "key@example.org", "192.0.2.12");
     await waitForDeliveriesSettled(pipeline);
     const rows = await store.db.select().from(deliveries);
     expect(rows.map((r) => r.status)).toEqual(["dead", "dead"]);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/lib/env.server";
 import type { EnquiryPipeline } from ".";
 import { backupsToKeep } from "./backup-retention.server";
@@ -26,36 +26,18 @@ import {
   waitForDeliveriesSettled,
 } from "../../test/support/pglite";
 import { startPostgres } from "../../test/support/postgres";
-import { startSmtpServer, type TestSmtpServer } from "../../test/support/smtp";
+import { closedAfterEach, smtpServerPerFile } from "../../test/support/per-file";
 import { waitFor } from "../../test/support/wait";
 
 /** Backups of the embedded database: the schedule, retention, and a restore that brings everything back. */
-let smtp: TestSmtpServer;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  smtp.received.length = 0;
-});
+const smtp = smtpServerPerFile();
+const { open, cleanups, closeNow } = closedAfterEach<EnquiryPipeline>();
 
 async function start(dataDir: string, runWorker: boolean, overrides: Record<string, string> = {}) {
   const env = testEnv({ DATA_DIR: dataDir, MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...overrides });
   const pipeline = await openPipeline(env, runWorker);
   open.push(pipeline);
   return { pipeline, env, store: pipeline.internals.store };
-}
-
-async function stop(pipeline: EnquiryPipeline) {
-  open.splice(open.indexOf(pipeline), 1);
-  await pipeline.close();
 }
 
 async function submitContacts(pipeline: EnquiryPipeline, from: number, n: number) {
@@ -103,7 +85,7 @@ describe("backup and restore of the embedded database", () => {
     const first = await start(source.dir, true);
     const sent = await submitContacts(first.pipeline, 1, 2);
     await waitFor(() => smtp.received.length >= 4, { what: "the first four e-mails" });
-    await stop(first.pipeline);
+    await closeNow(first.pipeline);
     const second = await start(source.dir, false);
     const queued = await submitContacts(second.pipeline, 10, 3);
 
@@ -124,7 +106,7 @@ describe("backup and restore of the embedded database", () => {
     ]);
     // Changes after the snapshot are not in it.
     await submitContacts(second.pipeline, 20, 1);
-    await stop(second.pipeline);
+    await closeNow(second.pipeline);
 
     const restored = await restoreBackup(file.path, target.dir);
     expect(restored).toMatchObject({ enquiries: 5, waitingEmails: 6 });
@@ -156,7 +138,7 @@ describe("backup and restore of the embedded database", () => {
       dir: path.join(source.dir, "backups"),
       policy: { daily: 1, weekly: 0 },
     });
-    await stop(open[0]!);
+    await closeNow(open[0]!);
 
     await expect(restoreBackup(file.path, source.dir)).rejects.toThrow(RestoreRefusedError);
     await expect(restoreBackup(file.path, source.dir)).rejects.toThrow(/already holds a database/);
@@ -195,7 +177,7 @@ describe("backup of PostgreSQL", () => {
       const databaseUrl = await postgres.createDatabase();
       const { pipeline } = await start(data.dir, false, { DATABASE_URL: databaseUrl });
       await submitContacts(pipeline, 1, 2);
-      await stop(pipeline);
+      await closeNow(pipeline);
       const dir = path.join(data.dir, "backups");
       const { file } = await backupPostgres(databaseUrl, { dir, policy: { daily: 14, weekly: 8 } });
       expect(file).toMatchObject({ format: "pg_dump" });

@@ -92,16 +92,7 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
 
   let providerMessageId: string;
   try {
-    const message = await buildEmail({
-      submissionId: submission.id,
-      submissionKind: submission.kind,
-      deliveryKind: delivery.kind,
-      recipient: delivery.recipient,
-      payload: submission.payload,
-      welcomeFailed,
-      siteUrl: deps.siteUrl,
-      now: deps.now?.(),
-    });
+    const message = await buildEmail({ submission, delivery, welcomeFailed, siteUrl: deps.siteUrl, now: deps.now?.() });
     providerMessageId = (await deps.mail.sendEmail(message)).messageId;
   } catch (error) {
     const text = errorText(error, EMAIL_FALLBACK_ERROR);

@@ -14,7 +14,7 @@ import { parseEnquiryForm } from "~/lib/enquiry-schemas";
 import { createLogger } from "~/lib/log.server";
 import { bothEngines } from "../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
-import { smtpServerPerFile } from "../../test/support/smtp-per-file";
+import { smtpServerPerFile } from "../../test/support/per-file";
 import { createStaffConsole } from "../staff";
 import { staffUsers } from "../db/staff-schema.server";
 import type * as EmailsModule from "../emails/registry";

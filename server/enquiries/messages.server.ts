@@ -13,11 +13,9 @@ export function deliveryMessageId(submissionId: string, kind: DeliveryKind, site
 }
 
 type DeliveryContext = {
-  submissionId: string;
-  submissionKind: EnquiryKind;
-  deliveryKind: DeliveryKind;
-  recipient: string;
-  payload: Record<string, string | undefined>;
+  /** The enquiry (a submissions row, or the access export's copy of one). */
+  submission: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> };
+  delivery: { kind: DeliveryKind; recipient: string };
   /** A delivery that waited for another (a notification for its welcome): that one was given up. */
   welcomeFailed: boolean;
   siteUrl: string;
@@ -27,22 +25,23 @@ type DeliveryContext = {
 
 /** Renders one delivery's e-mail with the template the registry names (server/emails/registry.ts). */
 export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmail> {
-  const { payload, submissionKind, deliveryKind } = context;
+  const { submission, delivery } = context;
+  const { payload } = submission;
   const submitter = { name: payload.name ?? "", email: payload.email ?? "" };
   // The templates (React Email) load with the first e-mail: a web process whose
   // worker runs elsewhere never needs them.
   const { renderEnquiryEmail } = await import("../emails/registry");
-  const rendered = await renderEnquiryEmail(submissionKind, deliveryKind, payload, {
+  const rendered = await renderEnquiryEmail(submission.kind, delivery.kind, payload, {
     welcomeFailed: context.welcomeFailed,
     today: londonDate(context.now ?? new Date()),
   });
   return {
-    to: [context.recipient],
+    to: [delivery.recipient],
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
     // Notifications go to the company: a reply goes straight to the person who wrote.
-    replyTo: deliveryKind === "notification" ? { name: submitter.name, address: submitter.email } : undefined,
-    messageId: deliveryMessageId(context.submissionId, deliveryKind, context.siteUrl),
+    replyTo: delivery.kind === "notification" ? { name: submitter.name, address: submitter.email } : undefined,
+    messageId: deliveryMessageId(submission.id, delivery.kind, context.siteUrl),
   };
 }

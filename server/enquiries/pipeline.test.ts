@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { EnquiryPipeline } from ".";
 import { InvalidEnquiryError } from ".";
 import { enqueueDelivery } from "./deliveries.server";
@@ -11,41 +11,21 @@ import type { ExportRow } from "~/lib/console/inbox";
 import { exportBatches } from "../staff/inbox.server";
 import { deliveryMessageId } from "./messages.server";
 import { deliveries, submissions } from "../db/schema.server";
-import { openPipeline, testEngines, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
-import { startPostgres, type TestPostgres } from "../../test/support/postgres";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/support/smtp";
+import { bothEngines } from "../../test/support/engines";
+import { smtpServerPerFile } from "../../test/support/per-file";
+import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
+import type { ReceivedMail } from "../../test/support/smtp";
 import { waitFor } from "../../test/support/wait";
 
 /**
  * The delivery pipeline end to end, against the embedded database and a real
  * PostgreSQL server, with a real SMTP server on loopback.
  */
-let smtp: TestSmtpServer;
-let postgres: TestPostgres;
-const open: EnquiryPipeline[] = [];
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  [smtp, postgres] = await Promise.all([startSmtpServer(), startPostgres()]);
-});
-afterAll(async () => {
-  await smtp?.stop();
-  await postgres?.stop();
-});
-afterEach(async () => {
-  for (const pipeline of open.splice(0)) await pipeline.close();
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  smtp.received.length = 0;
-  smtp.reject.clear();
-  smtp.options.delayMs = 0;
-  smtp.options.outage = null;
-  smtp.refused.messages = smtp.refused.connections = 0;
-  await smtp.start().catch(() => {}); // a test may have left it stopped
-});
+// Registered first, so that its reset runs after the test's pipelines are closed.
+const smtp = smtpServerPerFile();
+const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
 
 const ENQUIRIES = "enquiries@maternis.test";
-
-const engines = testEngines(() => postgres, cleanups);
 
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
   async function start(
@@ -61,11 +41,6 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const pipeline = await openPipeline(env, runWorker);
     open.push(pipeline);
     return { pipeline, env, store: pipeline.internals.store };
-  }
-
-  async function stop(pipeline: EnquiryPipeline) {
-    open.splice(open.indexOf(pipeline), 1);
-    await pipeline.close();
   }
 
   const bySubject = (subject: string) => {
@@ -303,13 +278,13 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       );
       expect(r.ok).toBe(true);
     }
-    await stop(producer.pipeline);
+    await closeNow(producer.pipeline);
     expect(smtp.received).toHaveLength(0);
 
     smtp.options.delayMs = 60;
     const first = await start({ WORKER_CONCURRENCY: "4" }, { database });
     await waitFor(() => smtp.received.length >= 10, { what: "ten e-mails" });
-    await stop(first.pipeline);
+    await closeNow(first.pipeline);
     const deliveredBeforeRestart = smtp.received.length;
     expect(deliveredBeforeRestart).toBeLessThan(60);
 

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { and, count, desc, eq, ilike, lt, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { AuditEntry, AuditPage, AuditQuery } from "~/lib/console/audit";
 import type { Actor } from "~/lib/console/types";
-import type { Database, Store, Transaction } from "../db/db.server";
+import { listPage, type Database, type Store, type Transaction } from "../db/db.server";
 import { auditLog } from "../db/staff-schema.server";
 
 /** Audit rows are kept as long as the enquiries: 24 months. */
@@ -43,17 +43,12 @@ export function createAuditLog(store: Store, secret: string) {
         query.action ? eq(auditLog.action, query.action) : undefined,
         query.actor ? ilike(auditLog.actor, `%${query.actor.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
       );
-      const [{ total } = { total: 0 }] = await store.db.select({ total: count() }).from(auditLog).where(where);
-      const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
-      const rows = await store.db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(AUDIT_PAGE_SIZE)
-        .offset((page - 1) * AUDIT_PAGE_SIZE);
-      return { rows, page, pages, total };
+      return listPage(store.db, auditLog, {
+        where,
+        orderBy: [desc(auditLog.at), desc(auditLog.id)],
+        pageSize: AUDIT_PAGE_SIZE,
+        page: query.page,
+      });
     },
   };
 }

@@ -4,9 +4,15 @@ import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/lib/console/auth";
 import { createLogger } from "~/lib/log.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from "../enquiries";
 import type { MailTransport, OutgoingEmail } from "../emails/transport.server";
-import { openPipeline, testEnv } from "../../test/support/pglite";
+import { testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { Browser, lastCode as lastCodeIn, TEST_SITE as SITE } from "../../test/support/staff-auth";
+import {
+  Browser,
+  codeSignIn,
+  lastCode as lastCodeIn,
+  openStaffConsole,
+  TEST_SITE as SITE,
+} from "../../test/support/staff-auth";
 import { createStaffConsole, staffWork, type ServerStaffConsole } from ".";
 import { auditLog } from "../db/staff-schema.server";
 import { consoleOrigins, servesConsole, sessionCount, takeToken } from "./auth.server";
@@ -20,7 +26,7 @@ import { requireAdmin, staffContext } from "~/lib/console/request.server";
  * expiry with a controlled clock, revocation), code request limits, staff
  * management. The browser flows (passkeys, the pages) are in e2e/.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -30,10 +36,7 @@ const ADMIN = "admin@maternis.test";
 describe.each(engines)("staff sign-in on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN, ...overrides });
-    const pipeline = await openPipeline(env, false);
-    open.push(pipeline);
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
-    return { env, pipeline, console, store: pipeline.internals.store };
+    return { env, ...(await openStaffConsole(env, open)) };
   }
 
   /** The code in the newest queued sign-in e-mail to `to`. */
@@ -61,20 +64,9 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     return found;
   }
 
-  async function signIn(
-    console: ServerStaffConsole,
-    pipeline: EnquiryPipeline,
-    email: string,
-    browser = new Browser(),
-  ) {
-    expect(await console.auth.requestCode(browser.request(), email, "fp")).toEqual({ ok: true });
-    const code = await lastCode(pipeline, email);
-    expect(code).toMatch(/^\d{6}$/);
-    const result = await console.auth.signInWithCode(browser.request(), email, code!);
-    if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-    browser.take(result.headers);
-    return { browser, member: result.member };
-  }
+  /** A code sign-in (test/support/staff-auth.ts) on the pipeline's store. */
+  const signIn = (console: ServerStaffConsole, pipeline: EnquiryPipeline, email: string, browser?: Browser) =>
+    codeSignIn(console, pipeline.internals.store, email, browser);
 
   test("an admin address signs in with a code; the cookie is __Host- prefixed, HttpOnly, Secure, SameSite=Lax", async () => {
     const { console, pipeline } = await start();
@@ -207,11 +199,8 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       what: "the sent job to leave pgboss",
     });
     // The same scan finds a code whose job still waits (a second member's, the worker stopped).
-    await pipeline.close();
-    open.splice(open.indexOf(pipeline), 1);
-    const quiet = await openPipeline(env, false);
-    open.push(quiet);
-    const again = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });
+    await closeNow(pipeline);
+    const { pipeline: quiet, console: again } = await openStaffConsole(env, open);
     await again.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
     await again.auth.requestCode(new Browser().request(), "member@maternis.test", "fp");
     const waiting = (await lastCode(quiet, "member@maternis.test"))!;

@@ -5,7 +5,7 @@ import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { smtpServerPerFile } from "../../test/support/smtp-per-file";
+import { smtpServerPerFile } from "../../test/support/per-file";
 import { waitFor } from "../../test/support/wait";
 import { sendDigest } from "./digest.server";
 import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "../jobs/queue.server";

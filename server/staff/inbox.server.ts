@@ -25,7 +25,7 @@ import {
   type StateOutcome,
 } from "~/lib/console/inbox";
 import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
-import { rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
+import { pageOf, rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
 import { deliveries, submissions, webhookDeliveries } from "../db/schema.server";
@@ -284,8 +284,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
       if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
       const where = whereOf(filters, problemIds, by?.member.id);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
-      const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-      const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
+      const { page, pages, offset } = pageOf(total, INBOX_PAGE_SIZE, requested);
       const rows = await db
         .select({
           id: submissions.id,
@@ -303,7 +302,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
         .where(where)
         .orderBy(desc(submissions.createdAt), desc(submissions.id))
         .limit(INBOX_PAGE_SIZE)
-        .offset((page - 1) * INBOX_PAGE_SIZE);
+        .offset(offset);
       return {
         page,
         pages,

@@ -11,7 +11,7 @@ import {
 } from "~/lib/console/integrations";
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../db/db.server";
+import { pageOf, type Store } from "../db/db.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
 import { checkEndpointUrl, type AllowList } from "../enquiries/safe-fetch.server";
 import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../db/schema.server";
@@ -121,6 +121,14 @@ export function createIntegrations(deps: IntegrationsDeps) {
     });
   }
 
+  /** Webhook deliveries with their endpoint's name and their enquiry's kind, for deliveryOf. */
+  const deliveryRows = () =>
+    store.db
+      .select(deliveryColumns)
+      .from(webhookDeliveries)
+      .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
+      .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId));
+
   const checked = (input: IntegrationInput) => checkEndpointUrl(input.url, deps.allow);
 
   return {
@@ -137,22 +145,17 @@ export function createIntegrations(deps: IntegrationsDeps) {
         summaries([row]),
         store.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, id)),
       ]);
-      const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / WEBHOOK_LOG_PAGE_SIZE));
-      const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-      const rows = await store.db
-        .select(deliveryColumns)
-        .from(webhookDeliveries)
-        .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
-        .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
+      const current = pageOf(Number(total?.n ?? 0), WEBHOOK_LOG_PAGE_SIZE, page);
+      const rows = await deliveryRows()
         .where(eq(webhookDeliveries.integrationId, id))
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(WEBHOOK_LOG_PAGE_SIZE)
-        .offset((current - 1) * WEBHOOK_LOG_PAGE_SIZE);
+        .offset(current.offset);
       return {
         integration: { ...integration!, url: row.url },
         deliveries: rows.map(deliveryOf),
-        page: current,
-        pages,
+        page: current.page,
+        pages: current.pages,
       };
     },
 
@@ -309,11 +312,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
     /** An enquiry's webhook deliveries, for its page. */
     async deliveriesOf(submissionId: string): Promise<WebhookDelivery[]> {
       if (!UUID.test(submissionId)) return [];
-      const rows = await store.db
-        .select(deliveryColumns)
-        .from(webhookDeliveries)
-        .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
-        .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
+      const rows = await deliveryRows()
         .where(eq(webhookDeliveries.submissionId, submissionId))
         .orderBy(webhookDeliveries.createdAt, integrations.name);
       return rows.map(deliveryOf);

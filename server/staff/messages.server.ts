@@ -3,7 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/lib/console/messages";
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../db/db.server";
+import { listPage, type Store } from "../db/db.server";
 import { SMS_QUEUE, type SmsJob } from "../jobs/queue.server";
 import { textMessages } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
@@ -19,20 +19,15 @@ export function createTextMessages(deps: TextMessagesDeps) {
   return {
     /** Newest first; `page` is 1-based and clamped; `dead` only: the ones given up. */
     async list(query: { page?: number; dead?: boolean } = {}): Promise<TextMessagePage> {
-      const where = query.dead ? isDead : undefined;
-      const [[total], [dead]] = await Promise.all([
-        store.db.select({ n: count() }).from(textMessages).where(where),
+      const [{ rows, ...paging }, [dead]] = await Promise.all([
+        listPage(store.db, textMessages, {
+          where: query.dead ? isDead : undefined,
+          orderBy: [desc(textMessages.createdAt), desc(textMessages.id)],
+          pageSize: TEXT_MESSAGES_PAGE_SIZE,
+          page: query.page,
+        }),
         store.db.select({ n: count() }).from(textMessages).where(isDead),
       ]);
-      const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / TEXT_MESSAGES_PAGE_SIZE));
-      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages);
-      const rows = await store.db
-        .select()
-        .from(textMessages)
-        .where(where)
-        .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
-        .limit(TEXT_MESSAGES_PAGE_SIZE)
-        .offset((page - 1) * TEXT_MESSAGES_PAGE_SIZE);
       return {
         rows: rows.map((row) => ({
           id: row.id,
@@ -45,9 +40,7 @@ export function createTextMessages(deps: TextMessagesDeps) {
           createdAt: row.createdAt,
           sentAt: row.sentAt,
         })),
-        page,
-        pages,
-        total: Number(total?.n ?? 0),
+        ...paging,
         dead: Number(dead?.n ?? 0),
       };
     },

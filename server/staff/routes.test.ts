@@ -8,9 +8,9 @@ import { action as signOutAction } from "~/routes/staff/sign-out";
 import { action as teamAction } from "~/routes/staff/team";
 import { staffContext } from "~/lib/console/request.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEnv } from "../../test/support/pglite";
+import { testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { createStaffConsole, type ServerStaffConsole } from ".";
+import { openStaffConsole } from "../../test/support/staff-auth";
 import { auditLog } from "../db/staff-schema.server";
 
 /**
@@ -46,13 +46,7 @@ async function run(fn: () => Promise<unknown>) {
 describe.each(engines)("console route actions on $name", (engine) => {
   async function start() {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
-    const pipeline = await openPipeline(env, false);
-    open.push(pipeline);
-    const console: ServerStaffConsole = await createStaffConsole({
-      ...pipeline.internals,
-      env,
-      log: createLogger("silent"),
-    });
+    const { pipeline, console } = await openStaffConsole(env, open);
     const context = () => {
       const provider = new RouterContextProvider();
       provider.set(appContext, {

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
-import { openPipeline, testEnv } from "../../test/support/pglite";
+import { testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { Browser, codeSignIn, lastCode, staffMailJobs } from "../../test/support/staff-auth";
-import { createStaffConsole } from ".";
+import { Browser, codeSignIn, lastCode, openStaffConsole, staffMailJobs } from "../../test/support/staff-auth";
 import { sessionCount } from "./auth.server";
 import { staffRemovedAddresses, staffSessions } from "../db/staff-schema.server";
 
@@ -26,10 +24,7 @@ const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 
 describe.each(engines)("staff sessions on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN, ...overrides });
-    const pipeline = await openPipeline(env, false);
-    open.push(pipeline);
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
-    return { console, store: pipeline.internals.store };
+    return openStaffConsole(env, open);
   }
 
   test("a member lists their sessions (device, times, this one) and ends another, which is refused on its next request", async () => {

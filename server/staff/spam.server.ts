@@ -4,7 +4,7 @@ import type { DeadLetters } from "~/lib/console/alerts";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage, type StaffAct } from "~/lib/console/spam";
 import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../db/db.server";
+import { listPage, type Store } from "../db/db.server";
 import { enqueueDelivery } from "../enquiries/deliveries.server";
 import { queueWebhookEvent } from "../enquiries/webhooks.server";
 import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "../db/schema.server";
@@ -55,17 +55,13 @@ export function createSpamFolder(deps: SpamFolderDeps) {
   return {
     /** Newest first, {@link SPAM_PAGE_SIZE} a page; `page` is 1-based and clamped to the last page. */
     async list(query: { page?: number } = {}): Promise<SpamPage> {
-      const [{ total } = { total: 0 }] = await store.db.select({ total: count() }).from(submissions).where(isSpam);
-      const pages = Math.max(1, Math.ceil(total / SPAM_PAGE_SIZE));
-      const page = Math.min(Math.max(1, Math.floor(query.page ?? 1) || 1), pages);
-      const rows = await store.db
-        .select()
-        .from(submissions)
-        .where(isSpam)
-        .orderBy(desc(submissions.createdAt), desc(submissions.id))
-        .limit(SPAM_PAGE_SIZE)
-        .offset((page - 1) * SPAM_PAGE_SIZE);
-      return { rows: rows.map(itemOf), page, pages, total };
+      const { rows, ...paging } = await listPage(store.db, submissions, {
+        where: isSpam,
+        orderBy: [desc(submissions.createdAt), desc(submissions.id)],
+        pageSize: SPAM_PAGE_SIZE,
+        page: query.page,
+      });
+      return { rows: rows.map(itemOf), ...paging };
     },
 
     /** A post still in the folder, or null (released, deleted, expired, or not spam). */

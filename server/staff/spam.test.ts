@@ -10,7 +10,7 @@ import { deliveries, submissions } from "../db/schema.server";
 import { purgeSpam } from "../enquiries/spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
-import { smtpServerPerFile } from "../../test/support/smtp-per-file";
+import { smtpServerPerFile } from "../../test/support/per-file";
 import { waitFor } from "../../test/support/wait";
 import { auditLog } from "../db/staff-schema.server";
 import { createStaffConsole } from ".";

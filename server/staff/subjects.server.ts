@@ -171,11 +171,8 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
     for (const delivery of submission.deliveries) {
       const waitedFor = predecessorOf(submission.kind, delivery.kind);
       const message = await buildEmail({
-        submissionId: submission.id,
-        submissionKind: submission.kind,
-        deliveryKind: delivery.kind,
-        recipient: delivery.recipient,
-        payload: submission.payload,
+        submission,
+        delivery,
         welcomeFailed: waitedFor
           ? submission.deliveries.some((d) => d.kind === waitedFor && d.status === "dead")
           : false,

@@ -1,11 +1,9 @@
 import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
 import { bothEngines } from "../../test/support/engines";
-import { openPipeline, testEnv } from "../../test/support/pglite";
-import { Browser, codeSignIn, passkeySignIn, softwarePasskey } from "../../test/support/staff-auth";
-import { createStaffConsole } from ".";
+import { testEnv } from "../../test/support/pglite";
+import { Browser, codeSignIn, openStaffConsole, passkeySignIn, softwarePasskey } from "../../test/support/staff-auth";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both
@@ -22,10 +20,7 @@ const MEMBER = "member@maternis.test";
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   async function start() {
     const env = testEnv({ ...(await engine.database()) });
-    const pipeline = await openPipeline(env, false);
-    open.push(pipeline);
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
-    const store = pipeline.internals.store;
+    const { console, store } = await openStaffConsole(env, open);
     const member = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
     return { console, store, member };
   }

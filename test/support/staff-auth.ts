@@ -5,6 +5,8 @@
  * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
  * own endpoints (console.auth.handler) and its hooks, as a browser's would.
  *
+ *   openStaffConsole(env, open, { runWorker? }): a pipeline (no worker unless asked; pushed onto the
+ *     file's `open`, so it is closed after the test) and the staff console over it.
  *   class Browser(origin?, { ip?, userAgent? })
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
@@ -20,11 +22,23 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import type { Env } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
 import type { Store } from "../../server/db/db.server";
-import type { ServerStaffConsole } from "../../server/staff";
+import type { EnquiryPipeline } from "../../server/enquiries";
+import { createStaffConsole, type ServerStaffConsole } from "../../server/staff";
 import { staffPasskeys } from "../../server/db/staff-schema.server";
+import { openPipeline } from "./pglite";
 
 export const TEST_SITE = "https://www.maternis.health";
+
+/** A pipeline on `env` (listed in `open`, so the file closes it after the test) and the staff console over it. */
+export async function openStaffConsole(env: Env, open: EnquiryPipeline[], { runWorker = false } = {}) {
+  const pipeline = await openPipeline(env, runWorker);
+  open.push(pipeline);
+  const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+  return { pipeline, console, store: pipeline.internals.store };
+}
 
 export class Browser {
   cookies = new Map<string, string>();
