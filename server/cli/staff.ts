@@ -63,6 +63,12 @@ async function main(argv: string[]) {
     const meta = { fingerprint: "cli" };
     const audit = (action: "staff-added" | "staff-removed" | "role-changed", target: string, detail: object) =>
       console.audit.record({ action, actor: null, target, detail: { ...detail, via: "cli" }, meta });
+    /** The member with this address, or null once it has said there is none. */
+    const existingMember = async (address: string) => {
+      const member = await console.auth.findMember(address);
+      if (!member) process.stderr.write(`${address} is not a member of staff.\n`);
+      return member;
+    };
 
     switch (command) {
       case "list": {
@@ -93,22 +99,16 @@ async function main(argv: string[]) {
         return 0;
       }
       case "remove": {
-        const member = await console.auth.findMember(email!);
-        if (!member) {
-          process.stderr.write(`${email} is not a member of staff.\n`);
-          return 1;
-        }
+        const member = await existingMember(email!);
+        if (!member) return 1;
         await console.auth.removeMember(member.id);
         await audit("staff-removed", member.id, { role: member.role });
         process.stdout.write(`Removed ${member.email}; their sessions have ended.\n`);
         return 0;
       }
       case "role": {
-        const member = await console.auth.findMember(email!);
-        if (!member) {
-          process.stderr.write(`${email} is not a member of staff.\n`);
-          return 1;
-        }
+        const member = await existingMember(email!);
+        if (!member) return 1;
         await console.auth.setRole(member.id, role);
         await audit("role-changed", member.id, { role });
         process.stdout.write(`${member.email} is now ${role}.\n`);

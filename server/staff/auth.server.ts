@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -27,8 +26,7 @@ import { staffRoles, type StaffMember, type StaffRole } from "~/lib/console/type
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import type { Store } from "../db/db.server";
-import { appSecrets } from "../db/schema.server";
+import { loadAppSecret, type Store } from "../db/db.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
@@ -88,17 +86,8 @@ export type StaffAuthDeps = {
 };
 
 /** The better-auth secret, generated once and shared through the database by every process. */
-export async function loadAuthSecret(store: Store): Promise<string> {
-  await store.db
-    .insert(appSecrets)
-    .values({ name: "staff-auth", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await store.db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, "staff-auth"));
-  if (!row) throw new Error("The staff sign-in secret is missing");
-  return row.value;
+export function loadAuthSecret(store: Store): Promise<string> {
+  return loadAppSecret(store, "staff-auth", "staff sign-in");
 }
 
 /** The origins the console signs in on: SITE_URL's, and when that is loopback, the other loopback names on its port. */

@@ -11,6 +11,8 @@ import {
   codeSignIn,
   lastCode as lastCodeIn,
   openStaffConsole,
+  otherCode,
+  requestedCode,
   TEST_SITE as SITE,
 } from "../../test/support/staff-auth";
 import { createStaffConsole, staffWork, type ServerStaffConsole } from ".";
@@ -69,10 +71,9 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     codeSignIn(console, pipeline.internals.store, email, browser);
 
   test("an admin address signs in with a code; the cookie is __Host- prefixed, HttpOnly, Secure, SameSite=Lax", async () => {
-    const { console, pipeline } = await start();
+    const { console, store } = await start();
     const browser = new Browser();
-    await console.auth.requestCode(browser.request(), ADMIN, "fp");
-    const code = (await lastCode(pipeline, ADMIN))!;
+    const code = await requestedCode(console, store, ADMIN, browser);
     const result = await console.auth.signInWithCode(browser.request(), ADMIN, code);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -139,13 +140,11 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
   });
 
   test("asking for a code again never kills the code already sent: it is sent again, and still signs in", async () => {
-    const { console, pipeline } = await start();
+    const { console, pipeline, store } = await start();
     const browser = new Browser();
-    await console.auth.requestCode(browser.request(), ADMIN, "fp");
-    const first = (await lastCode(pipeline, ADMIN))!;
+    const first = await requestedCode(console, store, ADMIN, browser);
     // A wrong try on it, then someone (anyone who knows the address) asks again, twice.
-    const wrong = first === "000000" ? "111111" : "000000";
-    expect(await console.auth.signInWithCode(browser.request(), ADMIN, wrong)).toMatchObject({ ok: false });
+    expect(await console.auth.signInWithCode(browser.request(), ADMIN, otherCode(first))).toMatchObject({ ok: false });
     await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
     await console.auth.requestCode(new Browser().request(), ADMIN, "someone-else");
     const result: unknown = await pipeline.internals.store.db.execute(
@@ -219,11 +218,10 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
   });
 
   test("five wrong codes lock the code; an expired code fails", async () => {
-    const { console, pipeline } = await start();
+    const { console, pipeline, store } = await start();
     const browser = new Browser();
-    await console.auth.requestCode(browser.request(), ADMIN, "fp");
-    const code = (await lastCode(pipeline, ADMIN))!;
-    const wrong = code === "000000" ? "111111" : "000000";
+    const code = await requestedCode(console, store, ADMIN, browser);
+    const wrong = otherCode(code);
     for (let i = 0; i < 5; i++) {
       expect(await console.auth.signInWithCode(browser.request(), ADMIN, wrong)).toEqual({
         ok: false,

@@ -1,13 +1,10 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import type { AuditEntry } from "~/lib/console/audit";
 import type { CodeLockout } from "~/lib/console/auth";
 import { londonTime } from "~/lib/console/time";
-import type { Env } from "~/lib/env.server";
-import type { Logger } from "~/lib/log.server";
 import type { Store } from "../db/db.server";
 import { renderEmail } from "../emails/define";
 import { staffSignInLocked } from "../emails/staff-sign-in-locked";
+import type { StaffAuthDeps } from "./auth.server";
 import { queueStaffMail } from "./mail.server";
 import { staffRateLimits, staffUsers } from "../db/staff-schema.server";
 
@@ -55,18 +52,10 @@ export async function peekToken(store: Store, key: string, windowMs: number, now
   return row?.count ?? 0;
 }
 
-export type CodeLockoutDeps = {
-  store: Store;
-  boss: PgBoss;
-  env: Env;
-  log: Logger;
-  audit: (entry: AuditEntry) => Promise<void>;
-  fingerprint: (value: string) => string;
-};
-
 type Limit = { kind: "address" | "client"; key: string; max: number; windowMs: number; window: string };
 
-export function createCodeLockout(deps: CodeLockoutDeps) {
+/** Made by the staff sign-in (./auth.server.ts), with its own deps. */
+export function createCodeLockout(deps: StaffAuthDeps) {
   const { store, env } = deps;
   /** The keyed hash an address is counted (and audited) by; the code-request limit's. */
   const addressHash = (email: string) => deps.fingerprint(`address:${email}`);

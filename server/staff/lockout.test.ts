@@ -8,7 +8,9 @@ import {
   codeSignIn,
   lastCode,
   openStaffConsole,
+  otherCode,
   passkeySignIn,
+  requestedCode,
   softwarePasskey,
   staffMailJobs,
 } from "../../test/support/staff-auth";
@@ -48,9 +50,8 @@ describe.each(engines)("wrong-code lockout on $name", (engine) => {
     const { console, store } = await start({ STAFF_WRONG_CODES_PER_ADDRESS: "3", STAFF_WRONG_CODES_PER_CLIENT: "100" });
     vi.useFakeTimers({ toFake: ["Date"] });
     const member = new Browser();
-    await console.auth.requestCode(member.request(), MEMBER, "fp");
-    const code = (await lastCode(store, MEMBER))!;
-    const wrong = code === "000000" ? "111111" : "000000";
+    const code = await requestedCode(console, store, MEMBER, member);
+    const wrong = otherCode(code);
     // Three clients guess; the third wrong code reaches the limit.
     const guess = (ip: string) => console.auth.signInWithCode(new Browser(undefined, { ip }).request(), MEMBER, wrong);
     expect(await guess("198.51.100.1")).toEqual({ ok: false, reason: "invalid" });
@@ -103,8 +104,7 @@ describe.each(engines)("wrong-code lockout on $name", (engine) => {
     }
     // A member's right code from that client is refused too; from another client it signs in.
     const member = new Browser(undefined, { ip: "203.0.113.50" });
-    await console.auth.requestCode(member.request(), MEMBER, "fp");
-    const code = (await lastCode(store, MEMBER))!;
+    const code = await requestedCode(console, store, MEMBER, member);
     expect(await console.auth.signInWithCode(attacker.request(), MEMBER, code)).toEqual({
       ok: false,
       reason: "client-locked",

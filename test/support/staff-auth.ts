@@ -11,6 +11,7 @@
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
+ *   requestedCode(console, store, email, browser?): asks for a code and returns it; otherCode(code): a wrong one.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
@@ -88,11 +89,19 @@ export async function lastCode(store: Store, to: string): Promise<string | undef
   return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
 }
 
-export async function codeSignIn(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
+export async function requestedCode(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
   expect(await console.auth.requestCode(browser.request(), email, "fp")).toEqual({ ok: true });
   const code = await lastCode(store, email);
   expect(code).toMatch(/^\d{6}$/);
-  const result = await console.auth.signInWithCode(browser.request(), email, code!);
+  return code!;
+}
+
+/** A code of the right form that is not `code`. */
+export const otherCode = (code: string) => (code === "000000" ? "111111" : "000000");
+
+export async function codeSignIn(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
+  const code = await requestedCode(console, store, email, browser);
+  const result = await console.auth.signInWithCode(browser.request(), email, code);
   if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
   browser.take(result.headers);
   return { browser, member: result.member };
