@@ -49,7 +49,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs): RootDatedData {
   const now = siteNow(context);
   const date = contentDate(londonDate(now));
-  const banner = context.get(appContext)?.announcements?.state(now) ?? null;
+  const banner = context.get(appContext)?.banner?.state(now) ?? null;
   return { contentDate: date, announcement: currentAnnouncement(date, banner) };
 }
 

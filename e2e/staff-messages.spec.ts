@@ -41,7 +41,7 @@ test("a text message is listed for admins, and a request by phone number finds a
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A data request by number, written as people write it.
-  await page.goto("/staff/subjects");
+  await page.goto("/staff/data-requests");
   await page.getByLabel("E-mail address or phone number").fill("+44 7700 900777");
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("heading", { name: "What we hold for +447700900777" })).toBeVisible();

@@ -39,7 +39,7 @@ const dir = buildDir();
 let build: ServerBuild;
 
 /** What the pages' loaders get: no database, no console; `now` is the loaders' clock. */
-function pageContext(log: Logger, now: () => Date, announcements: BannerSource | null = null) {
+function pageContext(log: Logger, now: () => Date, banner: BannerSource | null = null) {
   return {
     env: parseEnv({ LOG_LEVEL: "silent" }),
     log,
@@ -47,15 +47,15 @@ function pageContext(log: Logger, now: () => Date, announcements: BannerSource |
     formGuard: createFormGuard({ key: Buffer.alloc(32, 7), minFillMs: 0 }),
     enquiries: null,
     console: null,
-    announcements,
+    banner,
     now,
   };
 }
 
-function startApp(clock: { now: Date }, loaderClock?: () => Date, announcements: BannerSource | null = null) {
+function startApp(clock: { now: Date }, loaderClock?: () => Date, banner: BannerSource | null = null) {
   const log = createMemoryLogger();
   const created = createApp({
-    ...pageContext(log, loaderClock ?? (() => new Date(clock.now.getTime())), announcements),
+    ...pageContext(log, loaderClock ?? (() => new Date(clock.now.getTime())), banner),
     build,
     clientDir: path.join(dir, "client"),
     prerendered: readPrerenderManifest(dir),

@@ -22,7 +22,7 @@ import { openStore, type Store, type Transaction } from "../server/db/db.server"
 import { deliveries, submissions } from "../server/db/schema.server";
 import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
 import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
-import { eraseSubject } from "../server/staff/subjects.server";
+import { eraseSubject } from "../server/staff/data-requests.server";
 
 const pause = process.env.PAUSE ?? "none";
 const email = process.env.ERASE_EMAIL ?? "";

@@ -27,7 +27,7 @@ import { deliveries, submissions } from "../server/db/schema.server";
 import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
 import { subjectHash } from "../server/staff/audit.server";
 import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { personPattern, searchableMailText } from "../server/staff/subjects.server";
+import { personPattern, searchableMailText } from "../server/staff/data-requests.server";
 import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import {
@@ -39,7 +39,7 @@ import {
   person,
   queueMailNaming,
   submitAs,
-} from "../test/support/subjects";
+} from "../test/support/data-requests";
 import { waitFor } from "../test/support/wait";
 
 const SUBMISSIONS = 60;
@@ -286,7 +286,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
   });
 
   test("killed inside the transaction after each of its writes: the writes were made, and none survives", async () => {
-    // The erasure's writes in order (server/staff/subjects.server.ts, eraseSubject): the jobs,
+    // The erasure's writes in order (server/staff/data-requests.server.ts, eraseSubject): the jobs,
     // notes, deliveries and submissions deleted, then the audit row inserted.
     const order = ["jobs", "notes", "deliveries", "submissions", "erasureRows"] as const;
     type Visible = Record<(typeof order)[number], number>;

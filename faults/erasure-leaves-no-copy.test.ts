@@ -29,7 +29,7 @@ import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
-import type { SubjectActor } from "~/lib/console/subjects";
+import type { SubjectActor } from "~/lib/console/data-requests";
 import type { EnquiryPipeline } from "../server/enquiries";
 import { backupEmbedded } from "../server/enquiries/backups.server";
 import { openStore, rowsOf, type Store } from "../server/db/db.server";
@@ -40,7 +40,7 @@ import { deliveries, submissions } from "../server/db/schema.server";
 import { createStaffConsole } from "../server/staff";
 import { subjectHash } from "../server/staff/audit.server";
 import { auditLog } from "../server/db/staff-schema.server";
-import { ERASED_TABLES, eraseSubject, findSubject } from "../server/staff/subjects.server";
+import { ERASED_TABLES, eraseSubject, findSubject } from "../server/staff/data-requests.server";
 import { enquiriesCli } from "../test/support/enquiries-cli";
 import { openPipeline, preparedDataDir, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
 import { startPostgres } from "../test/support/postgres";
@@ -57,7 +57,7 @@ import {
   submitAs,
   waitForStaffMailGone,
   type Person,
-} from "../test/support/subjects";
+} from "../test/support/data-requests";
 
 const open: EnquiryPipeline[] = [];
 const cleanups: (() => void)[] = [];
@@ -134,7 +134,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
       expect(filesHolding(path.join(env.DATA_DIR, "outbox"), gone)).not.toEqual([]);
 
       const staffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
-      const erased = await staffConsole.subjects.erase(subject.email, admin);
+      const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("rewritten");
 
@@ -298,7 +298,7 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
       );
 
       const staffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
-      const erased = await staffConsole.subjects.erase(subject.email, admin);
+      const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("vacuumed");
 

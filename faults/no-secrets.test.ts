@@ -6,7 +6,7 @@
  * member signs in with an e-mailed code and enrols an authenticator app
  * (through the sign-in and enrolment pages' own form posts: ADR 020), someone
  * sends an enquiry of each kind, and the admin runs a
- * data-subject request for them (find and the access export). Then every log
+ * data request for them (find and the access export). Then every log
  * line and every row of every table in the `pgboss` schema (jobs, archives,
  * schedules) is searched for the sign-in code, the session token, the app's
  * key, a recovery code and both people's addresses: none is there. Positive controls in the same test: the
@@ -41,7 +41,7 @@ function post(path: string, fields: Record<string, string>, cookie = "") {
   });
 }
 
-describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject request", () => {
+describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", () => {
   test("leave no code, session token or address in any log line or pg-boss row", async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -100,11 +100,11 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject re
     // Two e-mails each, recorded sent by the worker.
     await waitForAllSent(env.server, 6);
 
-    // The data-subject request: find, then the access export.
-    const found = await post("/staff/subjects", { email: ENQUIRER }, cookie);
+    // The data request: find, then the access export.
+    const found = await post("/staff/data-requests", { email: ENQUIRER }, cookie);
     expect(found.status).toBe(200);
     expect((await found.text()).replaceAll("<!-- -->", "")).toContain(`What we hold for ${ENQUIRER}`);
-    const exported = await post("/staff/subjects/export", { email: ENQUIRER }, cookie);
+    const exported = await post("/staff/data-requests/export", { email: ENQUIRER }, cookie);
     expect(exported.status).toBe(200);
     expect(await exported.text()).toContain(ENQUIRER);
 
@@ -137,7 +137,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data-subject re
     // and the search finds the address where it belongs.
     expect(lines.filter((line) => line.includes('"msg":"delivery sent"')).length).toBeGreaterThanOrEqual(6);
     expect(lines.some((line) => line.includes('"path":"/staff/sign-in"'))).toBe(true);
-    expect(lines.some((line) => line.includes('"path":"/staff/subjects/export"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"path":"/staff/data-requests/export"'))).toBe(true);
     expect(enquiryTables.toLowerCase()).toContain(ENQUIRER);
     expect(pgboss).toContain("-- job");
 

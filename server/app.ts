@@ -132,7 +132,7 @@ export function createApp(options: AppOptions) {
     formGuard: options.formGuard,
     enquiries: options.enquiries,
     console: options.console,
-    announcements: options.announcements,
+    banner: options.banner,
     now: options.now ?? siteClock(env),
   };
   // The router contexts come from the build's own modules; in development the

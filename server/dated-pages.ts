@@ -40,7 +40,7 @@ export type DatedPagesOptions = {
 /** What a page must show on `now`: its stretch of dates and its banner (as the root loader decides them). */
 function expectedVersion(options: DatedPagesOptions, now: Date) {
   const date = contentDate(londonDate(now));
-  const banner = options.appContext.announcements?.state(now) ?? null;
+  const banner = options.appContext.banner?.state(now) ?? null;
   return { contentDate: date, announcement: announcementKey(currentAnnouncement(date, banner)) };
 }
 

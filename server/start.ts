@@ -82,7 +82,7 @@ async function main(env: Env, loadSite: LoadSite) {
     formGuard,
     enquiries: pipeline.service,
     console: staffConsole,
-    announcements: staffConsole.announcements.source,
+    banner: staffConsole.siteBanner.source,
     staffAuthHandler: staffConsole.auth.handler,
     ...site.app,
     apiRouter: pipeline.apiRouter,
@@ -93,7 +93,7 @@ async function main(env: Env, loadSite: LoadSite) {
   await created.datedPages?.start();
   // A banner published or withdrawn (here or on another process), or reaching its start or end:
   // the prerendered pages are rendered again at once (server/staff/banner.server.ts).
-  staffConsole.announcements.onChange(() => void created.datedPages?.check());
+  staffConsole.siteBanner.onChange(() => void created.datedPages?.check());
   handler = created.handler;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;

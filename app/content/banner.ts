@@ -1,19 +1,14 @@
 import type { Period } from "../lib/calendar";
+import type { Announcement } from "../lib/console/banner";
 import { webSummit } from "./milestones";
 
-/** An announcement in the banner above the header. A new announcement has a new id. */
-export type Announcement = {
-  id: string;
-  message: string;
-  link: { label: string; to: string };
-  /** Shown from the first day to the last, London time (app/lib/dated.ts). */
-  period: Period;
-};
+/** An announcement with the days it shows, from the first to the last, London time (app/lib/dated.ts). */
+export type DatedAnnouncement = Announcement & { period: Period };
 
 export const dismissLabel = "Dismiss announcement";
 
 /** The default announcement: shown until Web Summit 2025 ends. */
-export const announcement: Announcement = {
+export const announcement: DatedAnnouncement = {
   id: "web-summit-2025",
   message: "Meet Maternis at Web Summit 2025 in Lisbon: see digital maternal records and AI-Obs live.",
   link: { label: "Meet Us There", to: "/contact" },

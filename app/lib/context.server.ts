@@ -35,7 +35,7 @@ export type AppContext = {
   enquiries: EnquiryService | null;
   console: StaffConsole | null;
   /** The banner staff published (null: none can be, so the content module's default applies). */
-  announcements: BannerSource | null;
+  banner: BannerSource | null;
   /** The site's clock for dated content (SITE_CLOCK, or a test's); unset = app/lib/site-clock.server.ts reads env. */
   now?: () => Date;
 };

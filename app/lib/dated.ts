@@ -13,7 +13,7 @@
  * "Launching now" in its quarter and "Launched" after it.
  */
 import { announcement as defaultAnnouncement } from "../content/banner";
-import type { Announcement as ShownAnnouncement, BannerState } from "./console/banner";
+import type { Announcement, BannerState } from "./console/banner";
 import { firstNationalPilotOn } from "../content/national-pilot";
 import {
   advisoryNetworkLaunch,
@@ -129,13 +129,13 @@ export function eventShowing(today: string): boolean {
  * or over); until then the content module's dated default, shown only within
  * its period. Null = no banner.
  */
-export function currentAnnouncement(today: string, banner?: BannerState | null): ShownAnnouncement | null {
+export function currentAnnouncement(today: string, banner?: BannerState | null): Announcement | null {
   if (banner?.kind === "published") return banner.announcement;
   return phaseOn(defaultAnnouncement.period, today) === "during" ? defaultAnnouncement : null;
 }
 
 /** What a page records of its banner (<html data-announcement>), so a stale prerendered page can be told. */
-export function announcementKey(announcement: ShownAnnouncement | null): string {
+export function announcementKey(announcement: Announcement | null): string {
   return announcement?.id ?? "none";
 }
 

@@ -12,10 +12,10 @@ import { startBoss } from "../jobs/queue.server";
 import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
 import { restoreBackup } from "../enquiries/restore.server";
 import { createLogger } from "~/lib/log.server";
-import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/subjects";
+import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/data-requests";
 import path from "node:path";
 import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
-import { eraseSubject } from "../staff/subjects.server";
+import { eraseSubject } from "../staff/data-requests.server";
 import { runCli } from "./run";
 
 const usage = `Usage: npm run enquiries -- <command> [options]

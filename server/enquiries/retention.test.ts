@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { openStore, type Store } from "../db/db.server";
 import { submissions } from "../db/schema.server";
-import { filesHolding } from "../../test/support/subjects";
+import { filesHolding } from "../../test/support/data-requests";
 import { runRetentionSweep } from "./retention.server";
 import { staffWork } from "../staff";
 import { bothEngines } from "../../test/support/engines";

@@ -145,18 +145,18 @@ describe.each(engines)("text messages on $name", (engine) => {
     );
 
     // Found by the number as people write it.
-    const found = await console.subjects.find("+233 20 123 4567");
+    const found = await console.dataRequests.find("+233 20 123 4567");
     expect(found.email).toBe(number);
     expect(found.texts.map((t) => [t.recipient, t.body, t.status])).toEqual([
       [number, "Clinic visit on Monday", "sent"],
     ]);
     expect(found.counts).toMatchObject({ submissions: 0, texts: 1 });
-    const exported = JSON.parse((await console.subjects.access(number, by)).json) as {
+    const exported = JSON.parse((await console.dataRequests.access(number, by)).json) as {
       textMessages: { to: string; message: string }[];
     };
     expect(exported.textMessages).toMatchObject([{ to: number, message: "Clinic visit on Monday" }]);
 
-    const erased = await console.subjects.erase(number, by);
+    const erased = await console.dataRequests.erase(number, by);
     expect(erased.counts).toMatchObject({ texts: 1, outboxFiles: 1 });
     expect(erased.counts.jobs).toBeGreaterThanOrEqual(1);
     expect((await rows()).map((r) => r.recipient)).toEqual(["+447700900666"]);

@@ -335,7 +335,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       formGuard: null as never,
       enquiries: null,
       console,
-      announcements: null,
+      banner: null,
     });
     context.set(staffContext, { member, sessionId: "s", signedInAt: new Date(), meta: { fingerprint: "fp" } });
     const refused = await requireAdmin(context, new Request(`${SITE}/staff/team`, { method: "POST" })).catch(

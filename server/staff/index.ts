@@ -8,7 +8,7 @@ import type { WorkerExtension } from "../enquiries";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, purgeAudit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { createBanner } from "./banner.server";
-import { createSubjectRequests } from "./subjects.server";
+import { createDataRequests } from "./data-requests.server";
 import { createAlerts, createSpamFolder } from "./spam.server";
 import { createInbox } from "./inbox.server";
 import { createIntegrations } from "./integrations.server";
@@ -33,14 +33,14 @@ export async function createStaffConsole(deps: ConsoleDeps) {
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
   const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
-  const subjects = createSubjectRequests({
+  const dataRequests = createDataRequests({
     store: deps.store,
     secret,
     siteUrl: deps.env.SITE_URL,
     outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
     log: deps.log,
   });
-  const announcements = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
+  const banner = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
   const inbox = createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL });
   return {
     audit,
@@ -50,13 +50,13 @@ export async function createStaffConsole(deps: ConsoleDeps) {
     auth,
     /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
     fingerprint,
-    /** Data-subject requests (admin only): find, access export, erasure. */
-    subjects,
-    /** The site-wide announcement (admins). */
-    banner: announcements.editor,
+    /** Data requests (admin only): find, access export, erasure. */
+    dataRequests,
+    /** The site-wide banner's editor (admins): what it announces, and when. */
+    banner: banner.editor,
     /** The published banner as the site reads it, and its change events (server only: not on StaffConsole). */
-    announcements,
-    close: () => announcements.close(),
+    siteBanner: banner,
+    close: () => banner.close(),
     /** Suspected spam kept for review. */
     spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
     /** What every console page warns about: dead letters. */
@@ -68,7 +68,7 @@ export async function createStaffConsole(deps: ConsoleDeps) {
   };
 }
 
-/** The console as the server holds it; server/app.ts mounts `auth.handler`, the site reads `announcements`. */
+/** The console as the server holds it; server/app.ts mounts `auth.handler`, the site reads `siteBanner`. */
 export type ServerStaffConsole = Awaited<ReturnType<typeof createStaffConsole>>;
 
 /**

@@ -55,7 +55,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
         metrics: noMetrics,
         formGuard: null as never,
         enquiries: null,
-        announcements: null,
+        banner: null,
         console,
       });
       return provider;

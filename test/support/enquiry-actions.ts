@@ -64,7 +64,7 @@ export function contextWith(service: EnquiryService | null, { minFillMs = 2000 }
     formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),
     enquiries: service,
     console: null,
-    announcements: null,
+    banner: null,
   });
   return context;
 }

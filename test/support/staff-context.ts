@@ -22,11 +22,11 @@ export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): 
   };
 }
 
-/** A console whose audit log keeps its entries in memory; `subjects` and the `rest` as given (or refusing every call). */
+/** A console whose audit log keeps its entries in memory; `dataRequests` and the `rest` as given (or refusing every call). */
 export function fakeConsole(
-  subjects?: Partial<StaffConsole["subjects"]>,
+  dataRequests?: Partial<StaffConsole["dataRequests"]>,
   audit?: Partial<StaffConsole["audit"]>,
-  rest?: Partial<Omit<StaffConsole, "audit" | "subjects">>,
+  rest?: Partial<Omit<StaffConsole, "audit" | "dataRequests">>,
 ) {
   const recorded: AuditEntry[] = [];
   const unexpected = () => Promise.reject(new Error("not expected in this test"));
@@ -42,7 +42,7 @@ export function fakeConsole(
     auth: new Proxy({} as StaffConsole["auth"], {
       get: (_, name) => () => Promise.reject(new Error(`auth.${String(name)} is not expected in this test`)),
     }),
-    subjects: { find: unexpected, access: unexpected, erase: unexpected, ...subjects },
+    dataRequests: { find: unexpected, access: unexpected, erase: unexpected, ...dataRequests },
     banner: { latest: unexpected, publish: unexpected, unpublish: unexpected },
     spam: { list: unexpected, get: unexpected, release: unexpected, delete: unexpected },
     inbox: {
@@ -84,7 +84,7 @@ export function consoleContext(service: StaffConsole | null, staff: StaffRequest
     formGuard: createFormGuard({ key: Buffer.from("staff-context-test-key-0123456789abcdef"), minFillMs: 0 }),
     enquiries: null,
     console: service,
-    announcements: null,
+    banner: null,
   });
   context.set(staffContext, staff);
   return context;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A banner as the site shows it: from the console, or the content module's dated default. */
+/** An announcement: what the banner shows (a new one has a new id), published from the console or the content module's dated default. */
 export type Announcement = {
   id: string;
   message: string;

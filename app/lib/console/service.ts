@@ -10,4 +10,4 @@
 import type { ServerStaffConsole } from "../../../server/staff";
 
 /** The services without what only the server uses (the banner's change events, shutting down). */
-export type StaffConsole = Omit<ServerStaffConsole, "announcements" | "close">;
+export type StaffConsole = Omit<ServerStaffConsole, "siteBanner" | "close">;

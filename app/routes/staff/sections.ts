@@ -39,12 +39,12 @@ export const consoleSections = [
   },
   {
     label: "Data requests",
-    path: "subjects",
+    path: "data-requests",
     admin: true,
     pages: {
-      subjects: "routes/staff/subjects/route.tsx",
-      "subjects/export": "routes/staff/subjects/export.ts",
-      "subjects/erase": "routes/staff/subjects/erase.tsx",
+      "data-requests": "routes/staff/data-requests/route.tsx",
+      "data-requests/export": "routes/staff/data-requests/export.ts",
+      "data-requests/erase": "routes/staff/data-requests/erase.tsx",
     },
   },
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },

@@ -72,7 +72,7 @@ function context() {
     formGuard: createFormGuard({ key: Buffer.alloc(32), minFillMs: 0 }),
     enquiries: null,
     console: { spam } as unknown as StaffConsole,
-    announcements: null,
+    banner: null,
   });
   provider.set(staffContext, {
     member,

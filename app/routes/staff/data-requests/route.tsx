@@ -4,19 +4,19 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/subjects";
+import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/data-requests";
 import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
 import { textMessageStateLabels } from "~/lib/console/messages";
 import { enquiryKind } from "~/lib/enquiry-kinds";
 import type { Route } from "./+types/route";
-import { SubjectForm, subjectPaths } from "./paths";
+import { SubjectForm, dataRequestPaths } from "./paths";
 import { StackedCell, StackedHead, stacked } from "../stacked-table";
 import { consoleTitle } from "~/lib/console/paths";
 
-export const meta = () => [{ title: consoleTitle("Data-subject requests") }];
+export const meta = () => [{ title: consoleTitle("Data requests") }];
 
 /**
- * Data-subject requests (admin only): search for an e-mail address, see what
+ * Data requests (admin only): search for an e-mail address, see what
  * is held, download it (access) or go on to erase it. Every step is a POST
  * form (it works without JavaScript): the address never reaches a URL, so
  * not proxy logs, history or a Referer, and no cross-site link can start a
@@ -46,17 +46,17 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
       now: new Date(),
     };
   }
-  return { query, error: null, record: await getConsole(context).subjects.find(email), now: new Date() };
+  return { query, error: null, record: await getConsole(context).dataRequests.find(email), now: new Date() };
 }
 
 const FORM_ID = "subject-search";
 
-export default function SubjectsPage({ actionData }: Route.ComponentProps) {
+export default function DataRequestsPage({ actionData }: Route.ComponentProps) {
   const { query, error, record, now } = actionData ?? { query: "", error: null, record: null, now: new Date() };
   return (
     <div className="grid gap-8">
       <header className="grid gap-2">
-        <h1 className="text-3xl font-bold text-ink">Data-subject requests</h1>
+        <h1 className="text-3xl font-bold text-ink">Data requests</h1>
         <p className="max-w-prose text-muted">
           Find everything we hold about one e-mail address (their enquiries, the e-mails those caused and our notes) or
           one phone number (the text messages sent to it). Then send it to them as one file, or erase it.
@@ -161,7 +161,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
 /** Goes on to erase the address: "Erase everything", or "Erase anyway" when nothing is `held`. */
 function EraseButton({ email, held }: { email: string; held: boolean }) {
   return (
-    <SubjectForm action={subjectPaths.erase} email={email}>
+    <SubjectForm action={dataRequestPaths.erase} email={email}>
       <Button type="submit" variant="outline">
         {held ? "Erase everything" : "Erase anyway"}
       </Button>
@@ -172,7 +172,7 @@ function EraseButton({ email, held }: { email: string; held: boolean }) {
 /** Downloads what is held as JSON: a plain form post answered with an attachment, the browser's own download. */
 function DownloadButton({ email }: { email: string }) {
   return (
-    <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
+    <SubjectForm action={dataRequestPaths.download} email={email} reloadDocument>
       <Button type="submit" variant="primary">
         Download as JSON
       </Button>

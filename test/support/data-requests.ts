@@ -1,5 +1,5 @@
 /**
- * Data-subject request tests: a person with enquiries of every kind (and a
+ * Data request tests: a person with enquiries of every kind (and a
  * suspected-spam post, a note, a staff e-mail naming them), and full dumps of
  * a database to search for what should be gone.
  */

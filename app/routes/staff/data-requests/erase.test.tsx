@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ErasureResult } from "~/lib/console/subjects";
+import type { ErasureResult } from "~/lib/console/data-requests";
 import * as erase from "./erase";
 
 /**
@@ -20,11 +20,11 @@ function renderErased(storage: ErasureResult["storage"]) {
   };
   const Stub = createRoutesStub([
     {
-      path: "/staff/subjects/erase",
+      path: "/staff/data-requests/erase",
       Component: () => <ErasePage loaderData={{ email: null, counts: null }} actionData={{ erased }} />,
     },
   ]);
-  return render(<Stub initialEntries={["/staff/subjects/erase"]} />);
+  return render(<Stub initialEntries={["/staff/data-requests/erase"]} />);
 }
 
 describe("the Erased page", () => {

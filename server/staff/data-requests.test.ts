@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/lib/log.server";
 import type { StaffConsole } from "~/lib/console/service";
-import type { SubjectActor } from "~/lib/console/subjects";
+import type { SubjectActor } from "~/lib/console/data-requests";
 import type { EnquiryPipeline } from "../enquiries";
 import { deliveries, submissions } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
@@ -22,16 +22,16 @@ import {
   queueMailNaming,
   waitForStaffMailGone,
   submitAs,
-} from "../../test/support/subjects";
+} from "../../test/support/data-requests";
 import { waitFor } from "../../test/support/wait";
 import { consoleContext, staffRequest } from "../../test/support/staff-context";
-import { loader as searchLoader } from "~/routes/staff/subjects/route";
+import { loader as searchLoader } from "~/routes/staff/data-requests/route";
 import { createStaffConsole } from ".";
 import { auditLog } from "../db/staff-schema.server";
-import { personPattern, searchableMailText } from "./subjects.server";
+import { personPattern, searchableMailText } from "./data-requests.server";
 
 /**
- * Data-subject requests against the embedded database and a real PostgreSQL
+ * Data requests against the embedded database and a real PostgreSQL
  * server: find, the access export, and erasure down to a full dump of the
  * database and the file outbox.
  */
@@ -45,7 +45,7 @@ const admin: SubjectActor = {
 /** On PostgreSQL the proof is also a pg_dump of the database. */
 const engines = both.map((engine) => ({ ...engine, dump: engine.name === "postgres" ? pgDump : null }));
 
-describe.each(engines)("data-subject requests on $name", (engine) => {
+describe.each(engines)("data requests on $name", (engine) => {
   async function start() {
     const env = testEnv({ MAIL_TRANSPORT: "file", ...(await engine.database()) });
     const pipeline = await openPipeline(env, true);
@@ -92,14 +92,14 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     await waitForStaffMailGone(store);
 
     // Find: case-insensitive, suspected spam included.
-    const found = await staffConsole.subjects.find(`  ${subject.email.toUpperCase()} `);
+    const found = await staffConsole.dataRequests.find(`  ${subject.email.toUpperCase()} `);
     expect(found.email).toBe(subject.email.toLowerCase());
     expect(found.counts).toEqual({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1, texts: 0 });
     expect(found.submissions.map((s) => s.id).sort()).toEqual([...ids, spamId].sort());
     expect(found.submissions.find((s) => s.id === spamId)?.spamReason).toBe("honeypot");
 
     // Access: one JSON document with every field, each e-mail's subject and text as sent, and the notes.
-    const exported = await staffConsole.subjects.access(subject.email, admin);
+    const exported = await staffConsole.dataRequests.access(subject.email, admin);
     expect(exported.filename).toMatch(/^maternis-access-request-\d{4}-\d{2}-\d{2}\.json$/);
     expect(exported.filename.toLowerCase()).not.toContain("quill");
     const doc = JSON.parse(exported.json) as {
@@ -149,7 +149,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     const otherFilesBefore = outboxFiles(outbox).filter((f) => f.raw.toLowerCase().includes(other.email.toLowerCase()));
     expect(otherFilesBefore).toHaveLength(2);
 
-    const erased = await staffConsole.subjects.erase(subject.email.toUpperCase(), admin);
+    const erased = await staffConsole.dataRequests.erase(subject.email.toUpperCase(), admin);
     expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
     // The six delivery jobs (the staff-mail job that named the subject was deleted when it was sent).
     expect(erased.counts.jobs).toBe(6);
@@ -181,7 +181,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     // The other person is untouched.
     expect(after).toContain(other.email.toLowerCase());
     expect(after).toContain(other.name.toLowerCase());
-    expect((await staffConsole.subjects.find(other.email)).counts).toEqual({
+    expect((await staffConsole.dataRequests.find(other.email)).counts).toEqual({
       submissions: 1,
       suspectedSpam: 0,
       deliveries: 2,
@@ -207,10 +207,10 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     expect(rows.find((r) => r.action === "erasure")?.detail).toMatchObject({ jobs: erased.counts.jobs });
   });
 
-  test("a staff member refused on the subjects page: 403, and a row in the audit log", async () => {
+  test("a staff member refused on the data requests page: 403, and a row in the audit log", async () => {
     const { store, staffConsole } = await start();
     const staff = staffRequest("staff");
-    const request = new Request("http://localhost/staff/subjects?email=ama%40example.org");
+    const request = new Request("http://localhost/staff/data-requests?email=ama%40example.org");
     const refused = await searchLoader({
       request,
       context: consoleContext(staffConsole, staff),
@@ -226,7 +226,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
       {
         actor: staff.member.email,
         actorId: staff.member.id,
-        target: "GET /staff/subjects",
+        target: "GET /staff/data-requests",
         clientFingerprint: staff.meta.fingerprint,
       },
     ]);
@@ -237,7 +237,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     const subject = person("again");
     const [id] = await submitAs(open[0]!, subject, 1);
     await allSent(store, [id!], 2);
-    const first = await staffConsole.subjects.erase(subject.email, admin);
+    const first = await staffConsole.dataRequests.erase(subject.email, admin);
     expect(first.counts).toMatchObject({ submissions: 1, deliveries: 2, outboxFiles: 2 });
 
     // A file written after the first erasure (a send that was in flight, or a crash before the files went).
@@ -251,7 +251,7 @@ describe.each(engines)("data-subject requests on $name", (engine) => {
     const keep = path.join(outbox, "someone-else.eml");
     writeFileSync(keep, `To: jim${subject.email}\nSubject: Not them\n\nHello\n`);
 
-    const again = await staffConsole.subjects.erase(subject.email, admin);
+    const again = await staffConsole.dataRequests.erase(subject.email, admin);
     expect(again.counts).toEqual({
       submissions: 0,
       suspectedSpam: 0,

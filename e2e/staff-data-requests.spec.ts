@@ -5,7 +5,7 @@ import { afterMinFill, fill, open } from "../test/support/form-pages";
 import { signInAsAdmin, signInAsStaff, waitForConsole } from "../test/support/staff";
 
 /**
- * Data-subject requests and the audit log in a real browser: an admin finds a
+ * Data requests and the audit log in a real browser: an admin finds a
  * person who wrote through the public contact form, downloads everything as
  * JSON, erases it (right after signing in, as erasure requires), and reads
  * the audit rows; a staff-role member is refused both pages. Axe-clean at
@@ -35,10 +35,10 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! Your message has been sent.").first()).toBeVisible({ timeout: 15_000 });
 
-  await signInAsAdmin(page, { returnTo: "/staff/subjects" });
+  await signInAsAdmin(page, { returnTo: "/staff/data-requests" });
   await waitForConsole(page);
-  await expect(page.getByRole("heading", { name: "Data-subject requests", level: 1 })).toBeVisible();
-  await axeAtBothWidths(page, "subjects search");
+  await expect(page.getByRole("heading", { name: "Data requests", level: 1 })).toBeVisible();
+  await axeAtBothWidths(page, "data requests search");
 
   // Something that is not an address: a clear error that keeps what was typed.
   // (The browser's own check stops it in the form; the server's check answers a browser without it.)
@@ -60,17 +60,20 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("row").nth(1)).toContainText("Contact");
   await expect(table.getByRole("row").nth(1)).toContainText("New");
-  await axeAtBothWidths(page, "subjects results");
+  await axeAtBothWidths(page, "data requests results");
 
   expect(page.url()).not.toContain(tag);
 
   // The download: one JSON attachment, never cached, by POST only (a link from anywhere starts nothing).
   const origin = new URL(page.url()).origin;
-  const viaGet = await page.request.get(`/staff/subjects/export?email=${encodeURIComponent(lower)}`);
+  const viaGet = await page.request.get(`/staff/data-requests/export?email=${encodeURIComponent(lower)}`);
   expect(viaGet.status()).toBe(405); // POST only: nothing is exported
   expect(viaGet.headers().allow).toBe("POST");
   expect(await viaGet.text()).not.toContain(lower);
-  const direct = await page.request.post("/staff/subjects/export", { form: { email: lower }, headers: { origin } });
+  const direct = await page.request.post("/staff/data-requests/export", {
+    form: { email: lower },
+    headers: { origin },
+  });
   expect(direct.status()).toBe(200);
   expect(direct.headers()["content-type"]).toBe("application/json; charset=utf-8");
   expect(direct.headers()["content-disposition"]).toMatch(
@@ -120,7 +123,7 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   expect(page.url()).not.toContain(tag);
 
   // Nothing is held any more.
-  await page.goto("/staff/subjects");
+  await page.goto("/staff/data-requests");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("heading", { name: `Nothing held for ${lower}` })).toBeVisible();
@@ -148,18 +151,18 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await axeAtBothWidths(page, "audit log filtered");
 });
 
-test("a staff-role member is refused the data-subject and audit pages, and the refusals are audited", async ({
+test("a staff-role member is refused the data request and audit pages, and the refusals are audited", async ({
   browser,
   page,
 }) => {
   const { page: staffPage, context, email } = await signInAsStaff(browser);
   try {
-    for (const path of ["/staff/subjects", "/staff/subjects?email=someone%40example.org", "/staff/audit"]) {
+    for (const path of ["/staff/data-requests", "/staff/data-requests?email=someone%40example.org", "/staff/audit"]) {
       const response = await staffPage.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(staffPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
     }
-    const download = await staffPage.request.post("/staff/subjects/export", {
+    const download = await staffPage.request.post("/staff/data-requests/export", {
       form: { email: "someone@example.org" },
       headers: { origin: new URL(staffPage.url()).origin },
     });
@@ -178,6 +181,6 @@ test("a staff-role member is refused the data-subject and audit pages, and the r
   const rows = page.getByRole("table", { name: /^Audit log, newest first/ }).getByRole("row");
   await expect(rows).toHaveCount(5); // header and four refusals
   await expect(rows.nth(1)).toContainText("Refused (403)");
-  await expect(rows.nth(1)).toContainText("POST /staff/subjects/export");
-  await expect(rows.nth(4)).toContainText("GET /staff/subjects");
+  await expect(rows.nth(1)).toContainText("POST /staff/data-requests/export");
+  await expect(rows.nth(4)).toContainText("GET /staff/data-requests");
 });

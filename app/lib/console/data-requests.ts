@@ -1,7 +1,7 @@
 /**
- * Data-subject requests (admin only): find everything held about one e-mail
+ * Data requests (admin only): find everything held about one e-mail
  * address, export it for a right-of-access request, or erase it. Types only;
- * server/staff/subjects.server.ts implements them.
+ * server/staff/data-requests.server.ts implements them.
  */
 import type { DeliveryKind, EnquiryKind } from "../enquiry-kinds";
 import type { RequestMeta, StaffMember } from "./types";

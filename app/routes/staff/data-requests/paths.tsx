@@ -2,14 +2,14 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * The data-subject request pages (listed in app/routes/staff/sections.ts).
+ * The data request pages (listed in app/routes/staff/sections.ts).
  * Each step after the search is a POST carrying the address in the body,
  * never in a URL.
  */
-export const subjectPaths = {
-  search: "/staff/subjects",
-  download: "/staff/subjects/export",
-  erase: "/staff/subjects/erase",
+export const dataRequestPaths = {
+  search: "/staff/data-requests",
+  download: "/staff/data-requests/export",
+  erase: "/staff/data-requests/erase",
 } as const;
 
 /** A one-button form that posts the person's address to another step. */

@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/subjects";
+import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/data-requests";
 import type { Route } from "./+types/erase";
-import { SubjectForm, subjectPaths } from "./paths";
+import { SubjectForm, dataRequestPaths } from "./paths";
 import { consoleTitle } from "~/lib/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
@@ -32,17 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = normaliseSubjectEmail(form.get("email"));
   if (!email) return data<ActionResult>({ missing: true }, { status: 400 });
-  const subjects = getConsole(context).subjects;
-  if (form.get("intent") !== "erase") return data<ActionResult>({ email, counts: (await subjects.find(email)).counts });
+  const requests = getConsole(context).dataRequests;
+  if (form.get("intent") !== "erase") return data<ActionResult>({ email, counts: (await requests.find(email)).counts });
   const confirm = String(form.get("confirm") ?? "");
   if (normaliseSubjectEmail(confirm) !== email) {
     const error =
       confirm.trim() === ""
         ? `Type the ${isPhoneKey(email) ? "phone number" : "e-mail address"} again to confirm`
         : `The ${isPhoneKey(email) ? "number" : "address"} you typed does not match. Type it exactly as shown`;
-    return data<ActionResult>({ email, counts: (await subjects.find(email)).counts, error, confirm }, { status: 400 });
+    return data<ActionResult>({ email, counts: (await requests.find(email)).counts, error, confirm }, { status: 400 });
   }
-  const erased = await subjects.erase(email, { member: staff.member, meta: staff.meta });
+  const erased = await requests.erase(email, { member: staff.member, meta: staff.meta });
   return data<ActionResult>({ erased });
 }
 
@@ -55,7 +55,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
       <div className="grid gap-4">
         <h1 className="text-3xl font-bold text-ink">Erase a person&apos;s data</h1>
         <p>
-          First <Link to={subjectPaths.search}>find the person by their e-mail address or phone number</Link>, then
+          First <Link to={dataRequestPaths.search}>find the person by their e-mail address or phone number</Link>, then
           choose &ldquo;Erase everything&rdquo;.
         </p>
       </div>
@@ -83,7 +83,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           go as those backups are deleted, within 8 weeks. This cannot be undone: if the person also asked for a copy,
           download it first.
         </p>
-        <SubjectForm action={subjectPaths.download} email={email} reloadDocument>
+        <SubjectForm action={dataRequestPaths.download} email={email} reloadDocument>
           <Button type="submit" variant="outline">
             Download as JSON
           </Button>
@@ -112,7 +112,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
             Erase everything
           </Button>
-          <Link to={subjectPaths.search} className="font-semibold text-primary-800 underline">
+          <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
             Cancel
           </Link>
         </div>
@@ -150,7 +150,7 @@ function Erased({ result }: { result: ErasureResult }) {
         the enquiries mailbox too. Then tell the person their data has been erased.
       </p>
       <p>
-        <Link to={subjectPaths.search} className="font-semibold text-primary-800 underline">
+        <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
           Find another person
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubjectActor, SubjectRecord } from "~/lib/console/subjects";
+import type { SubjectActor, SubjectRecord } from "~/lib/console/data-requests";
 import { consoleContext, fakeConsole, staffRequest } from "../../../../test/support/staff-context";
 import { loader as auditLoader } from "../audit/route";
 import { action as eraseAction, loader as eraseLoader } from "./erase";
@@ -54,25 +54,33 @@ const post = (fields: Record<string, string>): RequestInit => ({
 
 describe("admin only: a staff member gets 403, and the attempt is audited", () => {
   const cases: [string, (context: ReturnType<typeof consoleContext>) => Promise<unknown>, string][] = [
-    ["search page", (c) => searchLoader(args("/staff/subjects", c) as never), "GET /staff/subjects"],
+    ["search page", (c) => searchLoader(args("/staff/data-requests", c) as never), "GET /staff/data-requests"],
     [
       "search",
-      (c) => searchAction(args("/staff/subjects", c, post({ email: "a@b.org" })) as never),
-      "POST /staff/subjects",
+      (c) => searchAction(args("/staff/data-requests", c, post({ email: "a@b.org" })) as never),
+      "POST /staff/data-requests",
     ],
     [
       "download",
-      (c) => exportAction(args("/staff/subjects/export", c, post({ email: "a@b.org" })) as never),
-      "POST /staff/subjects/export",
+      (c) => exportAction(args("/staff/data-requests/export", c, post({ email: "a@b.org" })) as never),
+      "POST /staff/data-requests/export",
     ],
-    ["erase page", (c) => eraseLoader(args("/staff/subjects/erase", c) as never), "GET /staff/subjects/erase"],
+    [
+      "erase page",
+      (c) => eraseLoader(args("/staff/data-requests/erase", c) as never),
+      "GET /staff/data-requests/erase",
+    ],
     [
       "erase post",
       (c) =>
         eraseAction(
-          args("/staff/subjects/erase", c, post({ email: "a@b.org", confirm: "a@b.org", intent: "erase" })) as never,
+          args(
+            "/staff/data-requests/erase",
+            c,
+            post({ email: "a@b.org", confirm: "a@b.org", intent: "erase" }),
+          ) as never,
         ),
-      "POST /staff/subjects/erase",
+      "POST /staff/data-requests/erase",
     ],
     ["audit log", (c) => auditLoader(args("/staff/audit", c) as never), "GET /staff/audit"],
   ];
@@ -94,7 +102,7 @@ describe("search", () => {
     const { service } = fakeConsole({ find: async (email) => (asked.push(email), emptyRecord(email)) });
     const result = (await searchAction(
       args(
-        "/staff/subjects",
+        "/staff/data-requests",
         consoleContext(service, staffRequest("admin")),
         post({ email: " Ama@Example.ORG " }),
       ) as never,
@@ -107,14 +115,14 @@ describe("search", () => {
   it("says what is wrong with something that is not an address, and keeps it", async () => {
     const { service } = fakeConsole();
     const context = consoleContext(service, staffRequest("admin"));
-    const result = (await searchAction(args("/staff/subjects", context, post({ email: "ama" })) as never)) as {
+    const result = (await searchAction(args("/staff/data-requests", context, post({ email: "ama" })) as never)) as {
       record: null;
       error: string;
       query: string;
     };
     expect(result).toMatchObject({ record: null, query: "ama" });
     expect(result.error).toMatch(/correct format/);
-    const empty = (await searchAction(args("/staff/subjects", context, post({ email: " " })) as never)) as {
+    const empty = (await searchAction(args("/staff/data-requests", context, post({ email: " " })) as never)) as {
       error: string;
     };
     expect(empty.error).toBe("Enter the e-mail address or phone number to find");
@@ -136,7 +144,7 @@ describe("download", () => {
     });
     const admin = staffRequest("admin");
     const response = (await exportAction(
-      args("/staff/subjects/export", consoleContext(service, admin), post({ email: "Ama@example.org" })) as never,
+      args("/staff/data-requests/export", consoleContext(service, admin), post({ email: "Ama@example.org" })) as never,
     )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -150,7 +158,7 @@ describe("download", () => {
   it("refuses a missing address with 400", async () => {
     const { service } = fakeConsole();
     const response = (await exportAction(
-      args("/staff/subjects/export", consoleContext(service, staffRequest("admin")), post({})) as never,
+      args("/staff/data-requests/export", consoleContext(service, staffRequest("admin")), post({})) as never,
     )) as Response;
     expect(response.status).toBe(400);
   });
@@ -161,11 +169,11 @@ describe("erasure", () => {
     const { service } = fakeConsole();
     const stale = staffRequest("admin", { signedInAgoMs: 6 * 60_000 });
     for (const run of [
-      () => eraseLoader(args("/staff/subjects/erase", consoleContext(service, stale)) as never),
+      () => eraseLoader(args("/staff/data-requests/erase", consoleContext(service, stale)) as never),
       () =>
         eraseAction(
           args(
-            "/staff/subjects/erase",
+            "/staff/data-requests/erase",
             consoleContext(service, stale),
             post({ email: "a@b.org", confirm: "a@b.org", intent: "erase" }),
           ) as never,
@@ -175,7 +183,7 @@ describe("erasure", () => {
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe(
-        `/staff/sign-in?reauth=1&returnTo=${encodeURIComponent("/staff/subjects/erase")}`,
+        `/staff/sign-in?reauth=1&returnTo=${encodeURIComponent("/staff/data-requests/erase")}`,
       );
     }
   });
@@ -186,7 +194,7 @@ describe("erasure", () => {
       counts: { ...emptyRecord(email).counts, submissions: 2 },
     }));
     const review = (await eraseAction(
-      args("/staff/subjects/erase", context, post({ email: "Ama@example.org" })) as never,
+      args("/staff/data-requests/erase", context, post({ email: "Ama@example.org" })) as never,
     )) as { data: { email: string; counts: { submissions: number } } };
     expect(review.data).toMatchObject({ email: "ama@example.org", counts: { submissions: 2 } });
     expect(erased).toEqual([]);
@@ -199,7 +207,11 @@ describe("erasure", () => {
       ["ama@example.com", /does not match/],
     ] as const) {
       const result = (await eraseAction(
-        args("/staff/subjects/erase", context, post({ email: "ama@example.org", confirm, intent: "erase" })) as never,
+        args(
+          "/staff/data-requests/erase",
+          context,
+          post({ email: "ama@example.org", confirm, intent: "erase" }),
+        ) as never,
       )) as { init: ResponseInit | null; data: { error: string; confirm: string } };
       expect(result.init?.status).toBe(400);
       expect(result.data.error).toMatch(message);
@@ -209,7 +221,7 @@ describe("erasure", () => {
 
     const done = (await eraseAction(
       args(
-        "/staff/subjects/erase",
+        "/staff/data-requests/erase",
         context,
         post({ email: "ama@example.org", confirm: " AMA@example.org ", intent: "erase" }),
       ) as never,

@@ -1,5 +1,5 @@
 import { getConsole, getStaff, postOnly, requireAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail } from "~/lib/console/subjects";
+import { normaliseSubjectEmail } from "~/lib/console/data-requests";
 import type { Route } from "./+types/export";
 
 /**
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const staff = getStaff(context);
-  const exported = await getConsole(context).subjects.access(email, { member: staff.member, meta: staff.meta });
+  const exported = await getConsole(context).dataRequests.access(email, { member: staff.member, meta: staff.meta });
   return new Response(exported.json, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -11,8 +11,8 @@ import type {
   SubjectCounts,
   SubjectRecord,
   SubjectSubmission,
-} from "~/lib/console/subjects";
-import { isPhoneKey, normaliseSubjectEmail } from "~/lib/console/subjects";
+} from "~/lib/console/data-requests";
+import { isPhoneKey, normaliseSubjectEmail } from "~/lib/console/data-requests";
 import { rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
 import { predecessorOf } from "../enquiries/deliveries.server";
 import { buildEmail } from "../enquiries/messages.server";
@@ -21,7 +21,7 @@ import { recordAudit, subjectHash } from "./audit.server";
 import { enquiryNotes } from "../db/staff-schema.server";
 
 /**
- * Data-subject requests (docs/decisions/009-staff-console.md): everything
+ * Data requests (docs/decisions/009-staff-console.md): everything
  * held about one e-mail address or phone number, found, exported or erased.
  *
  * Where a person's data lives:
@@ -368,8 +368,8 @@ async function forgetErased(deps: SubjectDeps): Promise<ErasureResult["storage"]
 /** The key a request is filed under: an E.164 number, or the lower-cased address. */
 const keyOf = (value: string) => normaliseSubjectEmail(value) ?? value.trim().toLowerCase();
 
-/** Data-subject requests (admin only), by address or phone number. */
-export function createSubjectRequests(deps: SubjectDeps) {
+/** Data requests (admin only), by address or phone number. */
+export function createDataRequests(deps: SubjectDeps) {
   return {
     /** Everything held about `email` (case-insensitive), suspected spam included. */
     find: (email: string): Promise<SubjectRecord> => findSubject(deps.store, keyOf(email)),
