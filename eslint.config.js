@@ -58,8 +58,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
-    // The console's type is its implementation's (app/lib/console/service.ts): a type import, erased when built.
-    files: ["app/lib/console/service.ts"],
+    // The console's and the enquiry service's types are their implementations': type imports, erased when built.
+    files: ["app/lib/console/service.ts", "app/lib/services.ts"],
     rules: {
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": [

@@ -3,7 +3,8 @@ import { SITE_TIME_ZONE } from "~/lib/calendar";
 import { siteClock } from "~/lib/site-clock.server";
 import type { PgBoss } from "pg-boss";
 import type { Env } from "~/lib/env.server";
-import type { EnquiryService } from "~/lib/services";
+import type { EnquiryKind } from "~/lib/enquiry-kinds";
+import type { SpamReason, SubmitMeta } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
 import { communicationRouter } from "./api.server";
 import { openStore, type Store } from "../db/db.server";
@@ -36,6 +37,32 @@ import {
 
 export { InvalidEnquiryError } from "./submit.server";
 export { COMMUNICATION_PATH } from "./api.server";
+
+/**
+ * What a form's route action calls (the router context's `enquiries`;
+ * app/lib/services.ts names its type, this one).
+ */
+function createEnquiryService(submitDeps: SubmitDeps, spamDeps: SpamDeps) {
+  return {
+    /**
+     * Stores a form of `kind` (checked again against the kind's schema) and
+     * queues its e-mails; resolves once committed (./submit.server.ts).
+     */
+    submitEnquiry: (kind: EnquiryKind, form: Record<string, unknown>, meta: SubmitMeta) =>
+      submitEnquiry(submitDeps, kind, form, meta),
+    /**
+     * Keeps a post that tripped the honeypot or the time trap as suspected
+     * spam: validated like any enquiry, stored flagged with `reason`, with no
+     * e-mail and outside the rate limits, until staff release or delete it (or
+     * it expires after 30 days). Bounded by a per-client and a global daily
+     * cap (./spam.server.ts).
+     */
+    keepSuspectedSpam: (kind: EnquiryKind, form: Record<string, unknown>, reason: SpamReason, meta: SubmitMeta) =>
+      keepSuspectedSpam(spamDeps, kind, form, reason, meta),
+  };
+}
+
+export type EnquiryService = ReturnType<typeof createEnquiryService>;
 
 /**
  * The enquiry delivery pipeline (docs/decisions/005-enquiry-outbox.md):
@@ -175,10 +202,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
 
   let closing: Promise<void> | undefined;
   return {
-    service: {
-      submitEnquiry: (kind, fields, meta) => submitEnquiry(submitDeps, kind, fields, meta),
-      keepSuspectedSpam: (kind, fields, reason, meta) => keepSuspectedSpam(spamDeps, kind, fields, reason, meta),
-    },
+    service: createEnquiryService(submitDeps, spamDeps),
     apiRouter: communicationRouter({
       apiKey: env.COMMUNICATION_API_KEY,
       mail,
