@@ -19,6 +19,7 @@ import { buildEmail } from "../enquiries/messages.server";
 import { deliveries, submissions, textMessages } from "../db/schema.server";
 import { recordAudit, subjectHash } from "./audit.server";
 import { enquiryNotes } from "../db/staff-schema.server";
+import type { SectionDeps } from "./section-services";
 
 /**
  * Data requests (docs/decisions/009-staff-console.md): everything
@@ -386,4 +387,19 @@ export function createDataRequests(deps: SubjectDeps) {
      */
     erase: (email: string, by: SubjectActor): Promise<ErasureResult> => eraseSubject(deps, keyOf(email), by),
   };
+}
+
+/** The "Data requests" section's service (app/routes/staff/sections.ts), as the console builds it. */
+export default function build(deps: SectionDeps) {
+  return createDataRequests({
+    ...deps,
+    siteUrl: deps.env.SITE_URL,
+    outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+  });
+}
+
+declare module "./section-services" {
+  interface SectionServices {
+    dataRequests: ReturnType<typeof build>;
+  }
 }

@@ -32,6 +32,7 @@ import { deliveries, submissions, webhookDeliveries } from "../db/schema.server"
 import type { AuditAction } from "~/lib/console/audit";
 import { recordAudit } from "./audit.server";
 import { enquiryNotes, staffUsers } from "../db/staff-schema.server";
+import type { SectionDeps } from "./section-services";
 
 export type InboxDeps = {
   store: Store;
@@ -488,4 +489,15 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
       return exportBatches(db, filters, { memberId: by.member.id });
     },
   };
+}
+
+/** The "Inbox" section's service (app/routes/staff/sections.ts), as the console builds it. */
+export default function build(deps: SectionDeps) {
+  return createInbox({ ...deps, siteUrl: deps.env.SITE_URL });
+}
+
+declare module "./section-services" {
+  interface SectionServices {
+    inbox: ReturnType<typeof build>;
+  }
 }

@@ -1,70 +1,43 @@
-import type { Env } from "~/lib/env.server";
-import type { Logger } from "~/lib/log.server";
-import type { PgBoss } from "pg-boss";
-import type { Store } from "../db/db.server";
 import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
-import path from "node:path";
 import type { WorkerExtension } from "../enquiries";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, purgeAudit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { createBanner } from "./banner.server";
-import { createDataRequests } from "./data-requests.server";
-import { createAlerts, createSpamFolder } from "./spam.server";
-import { createInbox } from "./inbox.server";
-import { createIntegrations } from "./integrations.server";
-import { createTextMessages } from "./messages.server";
+import { createAlerts } from "./spam.server";
 import { workDigest } from "./digest.server";
 import { workStaffMail } from "./mail.server";
-import { parseAllowList } from "../enquiries/safe-fetch.server";
+import { createSectionServices, type ConsoleDeps } from "./section-services";
 
 /**
- * The staff console's server side (docs/decisions/009-staff-console.md): on
- * the enquiry pipeline's database and job queue, in the web process.
- */
-export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
-
-/**
- * The console's services. Their types are these implementations' (the routes
- * see them as StaffConsole, ~/lib/console/service.ts): a method's definition is
- * the code that runs. Add a service here, with its test beside it.
+ * The staff console's server side (docs/decisions/009-staff-console.md), on
+ * the enquiry pipeline's database and job queue, in the web process: what
+ * every page uses (sign-in, the audit log, the banner, the alerts) and each
+ * section's own service (./section-services.ts: the section list names it,
+ * its module builds it). Their types are these implementations' (the routes
+ * see them as StaffConsole, ~/lib/console/service.ts): a method's definition
+ * is the code that runs.
  */
 export async function createStaffConsole(deps: ConsoleDeps) {
   const secret = await loadFingerprintSecret(deps.store);
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
   const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });
-  const dataRequests = createDataRequests({
-    store: deps.store,
-    secret,
-    siteUrl: deps.env.SITE_URL,
-    outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
-    log: deps.log,
-  });
   const banner = await createBanner({ store: deps.store, log: deps.log, auditSecret: secret });
-  const inbox = createInbox({ store: deps.store, boss: deps.boss, secret, siteUrl: deps.env.SITE_URL });
   return {
     audit,
-    /** The enquiries inbox (./inbox.server.ts). */
-    inbox,
     /** Sign-in, sessions, passkeys and staff management, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
     auth,
     /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
     fingerprint,
-    /** Data requests (admin only): find, access export, erasure. */
-    dataRequests,
     /** The site-wide banner's editor (admins): what it announces, and when. */
     banner: banner.editor,
     /** The published banner as the site reads it, and its change events (server only: not on StaffConsole). */
     siteBanner: banner,
     close: () => banner.close(),
-    /** Suspected spam kept for review. */
-    spam: createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL, secret }),
     /** What every console page warns about: dead letters. */
     alerts: createAlerts(deps.store),
-    /** Text messages (SMS) the communication endpoint sent (admins). */
-    messages: createTextMessages({ ...deps, secret }),
-    /** Webhook, Slack and Teams endpoints (admins) and their delivery logs. */
-    integrations: createIntegrations({ ...deps, secret, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) }),
+    // The inbox, spam, data requests, text messages, integrations.
+    ...(await createSectionServices({ ...deps, secret })),
   };
 }
 

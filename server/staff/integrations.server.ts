@@ -13,10 +13,11 @@ import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
 import { pageOf, type Store } from "../db/db.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
-import { checkEndpointUrl, type AllowList } from "../enquiries/safe-fetch.server";
+import { checkEndpointUrl, parseAllowList, type AllowList } from "../enquiries/safe-fetch.server";
 import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../db/schema.server";
 import { newSigningSecret } from "../enquiries/webhooks.server";
 import { recordAudit } from "./audit.server";
+import type { SectionDeps } from "./section-services";
 
 /**
  * /staff/integrations' server side (~/lib/console/integrations.ts): the
@@ -318,4 +319,15 @@ export function createIntegrations(deps: IntegrationsDeps) {
       return rows.map(deliveryOf);
     },
   };
+}
+
+/** The "Integrations" section's service (app/routes/staff/sections.ts), as the console builds it. */
+export default function build(deps: SectionDeps) {
+  return createIntegrations({ ...deps, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) });
+}
+
+declare module "./section-services" {
+  interface SectionServices {
+    integrations: ReturnType<typeof build>;
+  }
 }

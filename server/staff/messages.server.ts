@@ -7,6 +7,7 @@ import { listPage, type Store } from "../db/db.server";
 import { SMS_QUEUE, type SmsJob } from "../jobs/queue.server";
 import { textMessages } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
+import type { SectionDeps } from "./section-services";
 
 /** The console's "Text messages" (~/lib/console/messages.ts) over the SMS outbox (server/enquiries/sms.server.ts). */
 export type TextMessagesDeps = { store: Store; boss: PgBoss; log: Logger; secret: string };
@@ -64,4 +65,15 @@ export function createTextMessages(deps: TextMessagesDeps) {
       return retried;
     },
   };
+}
+
+/** The "Text messages" section's service (app/routes/staff/sections.ts), as the console builds it. */
+export default function build(deps: SectionDeps) {
+  return createTextMessages(deps);
+}
+
+declare module "./section-services" {
+  interface SectionServices {
+    messages: ReturnType<typeof build>;
+  }
 }

@@ -9,6 +9,7 @@ import { enqueueDelivery } from "../enquiries/deliveries.server";
 import { queueWebhookEvent } from "../enquiries/webhooks.server";
 import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
+import type { SectionDeps } from "./section-services";
 
 /**
  * The Spam view's server side (~/lib/console/spam.ts): suspected spam is a
@@ -162,4 +163,15 @@ export function createAlerts(store: Store) {
       return { emails, webhooks, texts };
     },
   };
+}
+
+/** The "Spam" section's service (app/routes/staff/sections.ts), as the console builds it. */
+export default function build(deps: SectionDeps) {
+  return createSpamFolder({ ...deps, enquiriesEmail: deps.env.ENQUIRIES_EMAIL });
+}
+
+declare module "./section-services" {
+  interface SectionServices {
+    spam: ReturnType<typeof build>;
+  }
 }

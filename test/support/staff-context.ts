@@ -9,6 +9,8 @@ import { staffContext, type StaffRequest } from "~/lib/console/request.server";
 import type { StaffConsole } from "~/lib/console/service";
 import type { StaffRole } from "~/lib/console/types";
 import { appContext } from "~/lib/context.server";
+import { consoleSections } from "~/routes/staff/sections";
+import type { SectionServices } from "../../server/staff/section-services";
 import { parseEnv } from "~/lib/env.server";
 import { createFormGuard } from "~/lib/form-guard.server";
 import { createMemoryLogger } from "~/lib/log.server";
@@ -22,15 +24,32 @@ export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): 
   };
 }
 
-/** A console whose audit log keeps its entries in memory; `dataRequests` and the `rest` as given (or refusing every call). */
+/** A service whose methods are the given ones; any other rejects, failing the test that calls it. */
+function refusing<T extends object>(name: string, given: Partial<T> = {}): T {
+  return new Proxy(given as T, {
+    get: (target, key) =>
+      key in target || typeof key === "symbol" || key === "then"
+        ? Reflect.get(target, key)
+        : () => Promise.reject(new Error(`${name}.${key} is not expected in this test`)),
+  });
+}
+
+/**
+ * A console whose audit log keeps its entries in memory; `dataRequests` and
+ * the `rest` as given. Every other service (each section's, from the section
+ * list) refuses every call.
+ */
 export function fakeConsole(
   dataRequests?: Partial<StaffConsole["dataRequests"]>,
   audit?: Partial<StaffConsole["audit"]>,
   rest?: Partial<Omit<StaffConsole, "audit" | "dataRequests">>,
 ) {
   const recorded: AuditEntry[] = [];
-  const unexpected = () => Promise.reject(new Error("not expected in this test"));
+  const sections = Object.fromEntries(
+    consoleSections.flatMap((section) => ("service" in section ? [[section.service, refusing(section.service)]] : [])),
+  ) as unknown as SectionServices;
   const service: StaffConsole = {
+    ...sections,
     audit: {
       record: async (entry) => void recorded.push(entry),
       list: async () => ({ rows: [], page: 1, pages: 1, total: 0 }),
@@ -39,37 +58,12 @@ export function fakeConsole(
     },
     fingerprint: () => "0123456789abcdef",
     // Sign-in is not under test here: any use of it fails the test.
-    auth: new Proxy({} as StaffConsole["auth"], {
-      get: (_, name) => () => Promise.reject(new Error(`auth.${String(name)} is not expected in this test`)),
-    }),
-    dataRequests: { find: unexpected, access: unexpected, erase: unexpected, ...dataRequests },
-    banner: { latest: unexpected, publish: unexpected, unpublish: unexpected },
-    spam: { list: unexpected, get: unexpected, release: unexpected, delete: unexpected },
-    inbox: {
-      list: unexpected,
-      get: unexpected,
-      addNote: unexpected,
-      markHandled: unexpected,
-      reopen: unexpected,
-      retryDelivery: unexpected,
-      bulk: unexpected,
-      assignees: unexpected,
-      export: unexpected,
-    },
+    auth: refusing("auth"),
+    banner: refusing("banner"),
     alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
-    messages: { list: unexpected, retry: unexpected },
-    integrations: {
-      list: unexpected,
-      get: unexpected,
-      add: unexpected,
-      update: unexpected,
-      setPaused: unexpected,
-      remove: unexpected,
-      rotateSecret: unexpected,
-      resend: unexpected,
-      // An enquiry's page lists its webhook deliveries: none here.
-      deliveriesOf: async () => [],
-    },
+    dataRequests: refusing<StaffConsole["dataRequests"]>("dataRequests", dataRequests),
+    // An enquiry's page lists its webhook deliveries: none here.
+    integrations: refusing<StaffConsole["integrations"]>("integrations", { deliveriesOf: async () => [] }),
     ...rest,
   };
   return { service, recorded };

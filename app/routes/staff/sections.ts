@@ -1,15 +1,16 @@
 /**
  * The staff console's sections, in menu order: each one's menu label, who
- * sees it, and its pages (paths relative to /staff, each with its route
- * module). The route config (./routes.ts) and the menu
- * (app/components/console/console-shell.tsx) are both derived from this one
- * list: ADD A CONSOLE PAGE HERE. Admin pages also call requireAdmin or
+ * sees it, its own service if it has one, and its pages (paths relative to
+ * /staff, each with its route module). The route config (./routes.ts), the
+ * menu (app/components/console/console-shell.tsx) and the sections' services
+ * (server/staff/section-services.ts) all come from this one list: ADD A
+ * CONSOLE PAGE HERE. Admin pages also call requireAdmin or
  * requireRecentAdmin (~/lib/console/request.server) in their loaders and
  * actions. e2e/staff-access.spec.ts checks every page listed: signed out it
  * is refused, signed in it passes axe at 1280 and 390 px.
  *
- * Plain data with no imports: the route config reads it at build time and
- * the browser's menu at run time.
+ * Plain data with no imports: the route config reads it at build time, the
+ * browser's menu and the server at run time.
  */
 export type ConsoleSection = {
   /** The menu's words. */
@@ -18,6 +19,12 @@ export type ConsoleSection = {
   path: string;
   /** Shown to admins only. */
   admin?: boolean;
+  /**
+   * The section's own service, if it has one: its pages reach it as
+   * `getConsole(context).<service>`, and server/staff/<service in kebab-case>.server.ts
+   * builds it (server/staff/section-services.ts).
+   */
+  service?: string;
   /** Page path (relative to /staff; "" is the index) → route module. The first is the menu item's page. */
   pages: Record<string, string>;
 };
@@ -26,6 +33,7 @@ export const consoleSections = [
   {
     label: "Inbox",
     path: "",
+    service: "inbox",
     pages: {
       "": "routes/staff/inbox/route.tsx",
       "enquiries/:id": "routes/staff/enquiry/route.tsx",
@@ -35,12 +43,14 @@ export const consoleSections = [
   {
     label: "Spam",
     path: "spam",
+    service: "spam",
     pages: { spam: "routes/staff/spam/route.tsx", "spam/:id": "routes/staff/spam/item.tsx" },
   },
   {
     label: "Data requests",
     path: "data-requests",
     admin: true,
+    service: "dataRequests",
     pages: {
       "data-requests": "routes/staff/data-requests/route.tsx",
       "data-requests/export": "routes/staff/data-requests/export.ts",
@@ -50,11 +60,18 @@ export const consoleSections = [
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
   { label: "Staff", path: "team", admin: true, pages: { team: "routes/staff/team.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
-  { label: "Text messages", path: "messages", admin: true, pages: { messages: "routes/staff/messages.tsx" } },
+  {
+    label: "Text messages",
+    path: "messages",
+    admin: true,
+    service: "messages",
+    pages: { messages: "routes/staff/messages.tsx" },
+  },
   {
     label: "Integrations",
     path: "integrations",
     admin: true,
+    service: "integrations",
     pages: {
       integrations: "routes/staff/integrations/route.tsx",
       "integrations/:id": "routes/staff/integrations/item.tsx",
