@@ -427,11 +427,16 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     /**
      * Sends a sign-in code to `email` when it belongs to staff (or to
      * STAFF_ADMIN_EMAILS); answers the same either way, except when the
-     * address or the client has asked too often.
+     * address or the client has asked too often, or when code checks for
+     * the address or from the client are locked (./lockout.server.ts): no
+     * code is sent then, since it could not be used. A lock is no sign of
+     * membership: a stranger's address locks the same way.
      */
     async requestCode(request: Request, rawEmail: string, fingerprint: string): Promise<CodeRequestResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
+      const locked = await lockout.refused(email, clientOf(request));
+      if (locked) return { ok: false, reason: locked };
       const perAddress = await takeToken(
         store,
         `code:address:${deps.fingerprint(`address:${email}`)}`,

@@ -63,6 +63,19 @@ describe.each(engines)("wrong-code lockout on $name", (engine) => {
       reason: "address-locked",
     });
     expect(await guess("198.51.100.4")).toEqual({ ok: false, reason: "address-locked" });
+    // Asking for a new code, from any client, gets the lock at once and sends none.
+    const codeMails = async () =>
+      (await staffMailJobs(store)).filter(
+        (row) => row.data.message.to.includes(MEMBER) && /sign-in code/i.test(row.data.message.subject),
+      ).length;
+    expect(await codeMails()).toBe(1);
+    for (const browser of [member, new Browser(undefined, { ip: "198.51.100.9" })]) {
+      expect(await console.auth.requestCode(browser.request(), MEMBER, "fp")).toEqual({
+        ok: false,
+        reason: "address-locked",
+      });
+    }
+    expect(await codeMails()).toBe(1);
 
     const rows = await lockRows(store);
     expect(rows).toHaveLength(1);
@@ -81,10 +94,11 @@ describe.each(engines)("wrong-code lockout on $name", (engine) => {
     // Another address is not locked (positive control): the admin signs in with a code from a guessing client.
     await codeSignIn(console, store, ADMIN, new Browser(undefined, { ip: "198.51.100.1" }));
 
-    // A day later the address's codes work again.
+    // A day later the address's codes work again: a new one is sent (positive control) and signs in.
     vi.setSystemTime(Date.now() + WRONG_CODES_ADDRESS_WINDOW_MS + 1000);
     const { member: signedIn } = await codeSignIn(console, store, MEMBER, new Browser());
     expect(signedIn.email).toBe(MEMBER);
+    expect(await codeMails()).toBe(2);
     expect(await lockRows(store)).toHaveLength(1);
     expect(await lockMails(store)).toHaveLength(1);
   });
@@ -102,6 +116,12 @@ describe.each(engines)("wrong-code lockout on $name", (engine) => {
         reason: reasons[i],
       });
     }
+    // That client gets no code either; another client does (requestedCode checks it was sent).
+    expect(await console.auth.requestCode(attacker.request(), MEMBER, "fp")).toEqual({
+      ok: false,
+      reason: "client-locked",
+    });
+    expect(await lastCode(store, MEMBER)).toBeUndefined();
     // A member's right code from that client is refused too; from another client it signs in.
     const member = new Browser(undefined, { ip: "203.0.113.50" });
     const code = await requestedCode(console, store, MEMBER, member);

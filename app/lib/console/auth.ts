@@ -31,7 +31,8 @@ export type StaffSession = {
   enrolled: boolean;
 };
 
-export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" };
+/** Asking for an e-mail code: sent (or not, the same answer for a stranger), too many asked for, or code sign-in locked (no code is sent then). */
+export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" | CodeLockout };
 
 /**
  * Where a right e-mail code leads: a member with a second factor gets a

@@ -10,7 +10,8 @@ import { action as teamAction } from "./team";
 /**
  * The route actions of ADR 019 with a fake console: ending one of one's own
  * sessions and an admin signing a member out everywhere are audited (and
- * nothing is when nothing ended); a code lockout answers 429 with what to do.
+ * nothing is when nothing ended); a code lockout answers 429 with what to do,
+ * whether a code is tried or asked for.
  */
 const post = formPost;
 const unwrap = unwrapData;
@@ -111,5 +112,27 @@ describe("a code lockout on the sign-in page", () => {
       expect(String(result.body.error)).toMatch(words);
       expect(recorded).toMatchObject([{ action: "sign-in-failed", detail: { method: "code", reason } }]);
     });
+
+    it(`${reason}: asking for a code says so at once, keeping the address typed`, async () => {
+      const { context, recorded } = setup({ serves: () => true, requestCode: async () => ({ ok: false, reason }) });
+      const fields = { intent: "send-code", email: "mo@maternis.test" };
+      const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
+      expect(result.status).toBe(429);
+      expect(result.body).toMatchObject({ step: "email", email: "mo@maternis.test" });
+      expect(String(result.body.error)).toMatch(words);
+      expect(recorded).toMatchObject([{ action: "code-requested", detail: { refused: reason } }]);
+    });
   }
+
+  it("too many codes asked for: 429 with when to try again (the other refusal)", async () => {
+    const { context, recorded } = setup({
+      serves: () => true,
+      requestCode: async () => ({ ok: false, reason: "rate-limited" }),
+    });
+    const fields = { intent: "send-code", email: "mo@maternis.test" };
+    const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
+    expect(result.status).toBe(429);
+    expect(String(result.body.error)).toBe("Too many codes have been asked for. Wait 15 minutes, then try again.");
+    expect(recorded).toMatchObject([{ action: "code-requested", detail: { refused: "rate-limited" } }]);
+  });
 });

@@ -62,14 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await console.audit.record({
       action: "code-requested",
       actor: { email },
-      detail: result.ok ? undefined : { refused: "rate-limited" },
+      detail: result.ok ? undefined : { refused: result.reason },
       meta,
     });
     if (!result.ok) {
-      return data<ActionResult>(
-        { step: "email", email, error: "Too many codes have been asked for. Wait 15 minutes, then try again." },
-        429,
-      );
+      const error =
+        lockoutMessage(result.reason) ?? "Too many codes have been asked for. Wait 15 minutes, then try again.";
+      return data<ActionResult>({ step: "email", email, error }, 429);
     }
     return data<ActionResult>({
       step: "code",
