@@ -5,6 +5,7 @@
 import { renderEmail, type EmailTemplate, type RenderedEmail } from "./define";
 import { advisoryNotification, demoNotification, staffDigest } from "./index";
 import { enquiryTemplates } from "./registry";
+import { staffAssigned } from "./staff-assigned";
 
 export type EmailPreview = { name: string; render: () => Promise<RenderedEmail> };
 
@@ -23,4 +24,5 @@ export const emailPreviews: readonly EmailPreview[] = [
   preview("advisory-notification-delivered", advisoryNotification, { welcomeFailed: false }),
   preview("staff-digest", staffDigest),
   preview("staff-digest-overdue-only", staffDigest, { deadLetters: [], deadTotal: 0 }),
+  preview("staff-assigned", staffAssigned),
 ];

@@ -13,6 +13,7 @@ import {
   type RenderedEmail,
 } from "./index";
 import { emailPreviews } from "./previews";
+import { staffAssigned } from "./staff-assigned";
 import { variantColours } from "./tokens";
 
 const contact: ContactPayload = {
@@ -247,6 +248,20 @@ describe("demo e-mails", () => {
     expect(email.text).toContain(welcomeFailedWording);
     expect(email.text).toContain("Please contact them directly at kwame@example.org");
     expect(barColour(email)).toBe(variantColours.alert);
+  });
+});
+
+describe("staff: enquiries assigned", () => {
+  it("counts them in the subject and lists each as a link, one or many", async () => {
+    const [first] = staffAssigned.PreviewProps.enquiries;
+    const one = await renderEmail(staffAssigned, { ...staffAssigned.PreviewProps, enquiries: [first!] });
+    expect(one.subject).toBe("1 enquiry assigned to you");
+    const two = await renderEmail(staffAssigned, staffAssigned.PreviewProps);
+    expect(two.subject).toBe("2 enquiries assigned to you");
+    const links = [...doc(two).querySelectorAll("li a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual(staffAssigned.PreviewProps.enquiries.map((item) => [item.kind, item.url]));
+    expect(two.text).toContain(`${first!.kind} ${first!.url}`);
+    expect(two.text).toContain(`received ${first!.received}`);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { DELIVERY_PROBLEMS_PATH, INTEGRATIONS_PATH } from "~/lib/console/alerts";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
+import { enquiryPath } from "~/lib/console/paths";
 import { londonTime, relativeTime } from "~/lib/console/time";
 import { enquiryKind, type DeliveryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
@@ -24,8 +25,6 @@ export const DIGEST_CRON = "0 8 * * *";
 /** Each list shows at most this many, then "and N more" with a link. */
 export const DIGEST_LIST_LIMIT = 50;
 
-/** The console's page of one enquiry. */
-export const enquiryPath = (id: string) => `/staff/enquiries/${id}`;
 /** The inbox filtered to enquiries still new. */
 export const NEW_ENQUIRIES_PATH = "/staff?state=new";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/lib/calendar";
-import type { PgBoss } from "pg-boss";
+import type { Db as BossDb, PgBoss } from "pg-boss";
 import {
   BULK_MAX,
   INBOX_PAGE_SIZE,
@@ -24,13 +24,18 @@ import {
   type RetryOutcome,
   type StateOutcome,
 } from "~/lib/console/inbox";
-import { enquiryKindNames, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+import { enquiryKind, enquiryKindNames, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
 import { pageOf, rowsOf, type Database, type Store, type Transaction } from "../db/db.server";
 import { deliveryMessageId } from "../enquiries/messages.server";
 import { requeueDeadDeliveries } from "../enquiries/operations.server";
 import { deliveries, submissions, webhookDeliveries } from "../db/schema.server";
 import type { AuditAction } from "~/lib/console/audit";
 import { recordAudit } from "./audit.server";
+import { queueStaffMail } from "./mail.server";
+import { renderEmail } from "../emails/define";
+import { staffAssigned } from "../emails/staff-assigned";
+import { enquiryPath, MY_ENQUIRIES_PATH } from "~/lib/console/paths";
+import { londonTime } from "~/lib/console/time";
 import { enquiryNotes, staffUsers } from "../db/staff-schema.server";
 import type { SectionDeps } from "./section-services";
 
@@ -39,8 +44,10 @@ export type InboxDeps = {
   boss: PgBoss;
   /** The fingerprint secret, which also keys the audit log's hashes. */
   secret: string;
-  /** For the Message-ID of an e-mail not sent yet (the one the pipeline will use). */
+  /** For the Message-ID of an e-mail not sent yet (the one the pipeline will use), and the links in an assignee's e-mail. */
   siteUrl: string;
+  /** MAIL_FROM: the domain of the assignee's e-mail's Message-ID. */
+  mailFrom: string;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -202,7 +209,7 @@ async function withdrawUnsent(tx: Transaction, submissionId: string) {
 }
 
 /** The enquiries inbox (~/lib/console/inbox.ts holds its types, filters and labels). */
-export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
+export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDeps) {
   const { db } = store;
 
   /** The change each bulk action makes to a row, and its audit action; null when the row is already so. */
@@ -232,17 +239,20 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
   async function bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome> {
     const wanted = [...new Set(ids.filter((id) => UUID.test(id)))].slice(0, BULK_MAX);
     if (wanted.length === 0) return { changed: 0, unchanged: 0, missing: ids.length };
-    return store.transaction(async (tx) => {
+    return store.transaction(async (tx, bossDb) => {
+      let assignee: { id: string; email: string } | undefined;
       if (change.action === "assign" && change.memberId !== null) {
-        const [member] = await tx
-          .select({ id: staffUsers.id })
+        [assignee] = await tx
+          .select({ id: staffUsers.id, email: staffUsers.email })
           .from(staffUsers)
           .where(eq(staffUsers.id, change.memberId));
-        if (!member) throw new Error("bulk assign: no such member");
+        if (!assignee) throw new Error("bulk assign: no such member");
       }
       const rows = await tx
         .select({
           id: submissions.id,
+          kind: submissions.kind,
+          createdAt: submissions.createdAt,
           handledAt: submissions.handledAt,
           assignedTo: submissions.assignedTo,
           spamReason: submissions.spamReason,
@@ -251,7 +261,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
         .where(inArray(submissions.id, wanted))
         .orderBy(asc(submissions.id))
         .for("update");
-      let changed = 0;
+      const changedRows: typeof rows = [];
       for (const row of rows) {
         const plan = planChange(row, change, by.member.id);
         if (!plan) continue;
@@ -265,10 +275,37 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
           detail: change.action === "assign" ? { to: change.memberId } : withdrawn,
           meta: by.meta,
         });
-        changed += 1;
+        changedRows.push(row);
       }
+      // A colleague's assignment is e-mailed to the assignee, with the change (never one's own).
+      if (assignee && assignee.id !== by.member.id && changedRows.length > 0) {
+        await tellAssignee(bossDb, assignee.email, changedRows, by);
+      }
+      const changed = changedRows.length;
       return { changed, unchanged: rows.length - changed, missing: ids.length - rows.length };
     });
+  }
+
+  /** Queues the assignee's e-mail in the assignment's transaction: which enquiries, as links; no enquirer's name or words. */
+  async function tellAssignee(
+    bossDb: BossDb,
+    to: string,
+    assigned: readonly { id: string; kind: string; createdAt: Date }[],
+    by: InboxActor,
+  ) {
+    const origin = new URL(siteUrl).origin;
+    const rendered = await renderEmail(staffAssigned, {
+      assignedBy: by.member.name || by.member.email,
+      enquiries: [...assigned]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((row) => ({
+          kind: isEnquiryKind(row.kind) ? enquiryKind(row.kind).label : row.kind,
+          received: londonTime(row.createdAt),
+          url: `${origin}${enquiryPath(row.id)}`,
+        })),
+      mineUrl: `${origin}${MY_ENQUIRIES_PATH}`,
+    });
+    await queueStaffMail(boss, { to: [to], ...rendered }, { from: mailFrom, db: bossDb });
   }
 
   /** One enquiry's state, as a bulk change of one. */
@@ -493,7 +530,7 @@ export function createInbox({ store, boss, secret, siteUrl }: InboxDeps) {
 
 /** The "Inbox" section's service (app/routes/staff/sections.ts), as the console builds it. */
 export default function build(deps: SectionDeps) {
-  return createInbox({ ...deps, siteUrl: deps.env.SITE_URL });
+  return createInbox({ ...deps, siteUrl: deps.env.SITE_URL, mailFrom: deps.env.MAIL_FROM });
 }
 
 declare module "./section-services" {

@@ -10,6 +10,7 @@ import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import type { DeliveryStatus } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
+import { staffMailJobs } from "../../test/support/staff-auth";
 import { maintainEmbedded } from "../enquiries/operations.server";
 import { createInbox, exportBatches } from "./inbox.server";
 import type { ExportBatches, ExportRow } from "~/lib/console/inbox";
@@ -50,7 +51,13 @@ describe.each(engines)("inbox on $name", (engine) => {
     const { store, boss } = pipeline.internals;
     await store.db.insert(staffUsers).values({ id: member.id, email: member.email, name: member.name });
     const secret = await loadFingerprintSecret(store);
-    const inbox = createInbox({ store, boss, secret, siteUrl: "https://www.maternis.health" });
+    const inbox = createInbox({
+      store,
+      boss,
+      secret,
+      siteUrl: "https://www.maternis.health",
+      mailFrom: "Maternis <hello@maternis.test>",
+    });
     let n = 0;
     async function seed(s: Seed = {}) {
       const id = randomUUID();
@@ -268,6 +275,16 @@ describe.each(engines)("inbox on $name", (engine) => {
     expect((await inbox.list({ state: "new" }, 1)).rows.map((r) => r.id).sort()).toEqual([a, b].sort());
 
     expect(await inbox.bulk([a, b], { action: "assign", memberId: grace.id }, by)).toMatchObject({ changed: 2 });
+    // Grace is told, in one e-mail: links to both and who assigned them (not in the subject, which is logged); nobody's words or name.
+    const [told, ...more] = await staffMailJobs(store);
+    expect(more).toEqual([]);
+    expect(told!.data.message).toMatchObject({ to: [grace.email], subject: "2 enquiries assigned to you" });
+    expect(told!.data.message.text).toContain("Ada Lovelace assigned you 2 enquiries");
+    for (const id of [a, b])
+      expect(told!.data.message.text).toContain(`https://www.maternis.health/staff/enquiries/${id}`);
+    expect(told!.data.message.text).toContain("https://www.maternis.health/staff?assigned=mine");
+    expect(told!.data.message.text).not.toMatch(/Person \d|@example/);
+    // Nothing more: an assignment that changes nothing, one's own, a refused one, or taking one away.
     expect(await inbox.bulk([a], { action: "assign", memberId: grace.id }, by)).toMatchObject({
       changed: 0,
       unchanged: 1,
@@ -289,6 +306,7 @@ describe.each(engines)("inbox on $name", (engine) => {
     expect((await inbox.list({ assigned: grace.id }, 1, by)).rows.map((r) => r.id).sort()).toEqual([a, b].sort());
     expect((await inbox.list({ assigned: "nobody" }, 1, by)).total).toBe(0);
     expect(await inbox.bulk([b], { action: "assign", memberId: null }, by)).toMatchObject({ changed: 1 });
+    expect(await staffMailJobs(store)).toHaveLength(1);
     expect((await inbox.list({ assigned: "nobody" }, 1, by)).rows.map((r) => r.id)).toEqual([b]);
     expect((await drain(await inbox.export({ assigned: "mine" }, by))).rows.map((r) => r.id)).toEqual([c]);
     // Without a member (the operator CLI), "mine" is nobody's.

@@ -9,6 +9,11 @@ export const SECOND_STEP_PATH = "/staff/second-step";
 /** Where a member without a second factor sets one up (ADR 020). */
 export const ENROL_PATH = "/staff/enrol";
 
+/** The console's page of one enquiry. */
+export const enquiryPath = (id: string) => `/staff/enquiries/${id}`;
+/** The inbox filtered to the enquiries assigned to the member looking. */
+export const MY_ENQUIRIES_PATH = "/staff?assigned=mine";
+
 export function isStaffPath(path: string) {
   return path === "/staff" || path === "/staff.data" || path.startsWith("/staff/");
 }
