@@ -104,10 +104,12 @@ export const staffPasskeys = pgTable(
 );
 
 /**
- * better-auth's two-factor plugin: the authenticator app's secret and the
- * recovery codes, both encrypted with the auth secret. `verified` is false
- * while an app is being set up, and for a member whose second factor is a
- * passkey (the row then holds only their recovery codes).
+ * better-auth's two-factor plugin: the authenticator app's secret (encrypted
+ * with the auth secret) and the recovery codes (a JSON array of their SHA-256
+ * hashes: server/staff/second-factor.server.ts). `verified` is false while an
+ * app is being set up, and for a member whose second factor is a passkey (the
+ * row then holds only their recovery codes). `lastTotpStep` is ours: the
+ * time step of the last app code accepted, so each code works once.
  */
 export const staffTwoFactors = pgTable("staff_two_factors", {
   id: text("id").primaryKey(),
@@ -120,6 +122,8 @@ export const staffTwoFactors = pgTable("staff_two_factors", {
   verified: boolean("verified").notNull().default(true),
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /** The 30-second step (Unix time / 30) of the last app code accepted; null before the first (or for a new app key). */
+  lastTotpStep: integer("last_totp_step"),
 });
 
 /** better-auth's rate-limit counters, in the database so every process shares them. */

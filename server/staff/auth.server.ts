@@ -32,6 +32,14 @@ import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
 import { createCodeLockout, countToken } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
+import {
+  generateRecoveryCodes,
+  recoveryCodeStorage,
+  removeUnhashedRecoveryCodes,
+  secondFactorHooks,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from "./second-factor.server";
 import { rememberRemoved, sessionControls, wasRemoved } from "./sessions.server";
 import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers } from "../db/staff-schema.server";
 
@@ -151,8 +159,10 @@ function userVerificationRequired() {
  * factor gets a pending second step and a short-lived cookie instead of a
  * session) covers the password sign-in paths only; the same hook, unchanged,
  * is registered again for the e-mail code path, which is our first factor.
+ * Our hooks (./second-factor.server.ts) make each app code work once and
+ * keep recovery codes hashed.
  */
-function secondFactor() {
+function secondFactor(store: Store) {
   const plugin = twoFactor({
     issuer: `${company.brand} staff console`,
     // No passwords here: the e-mail code is the first factor.
@@ -160,15 +170,20 @@ function secondFactor() {
     twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
     // 10 wrong second steps in a row lock the app and recovery codes for 15 minutes (passkeys still work).
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+    totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+    backupCodeOptions: { customBackupCodesGenerate: generateRecoveryCodes, storeBackupCodes: recoveryCodeStorage },
   });
   const [challenge] = plugin.hooks.after;
   if (!challenge) throw new Error("better-auth's two-factor plugin has no sign-in hook");
+  const ours = secondFactorHooks(store);
   return {
     ...plugin,
     hooks: {
+      before: ours.before,
       after: [
         ...plugin.hooks.after,
         { matcher: (ctx: { path?: string }) => ctx.path === "/sign-in/email-otp", handler: challenge.handler },
+        ...ours.after,
       ],
     },
   };
@@ -302,7 +317,7 @@ function buildAuth(options: BuildOptions) {
           },
         },
       }),
-      secondFactor(),
+      secondFactor(options.store),
     ],
   });
 }
@@ -337,6 +352,8 @@ function codeError(error: unknown): CodeSignInResult {
 export async function createStaffAuth(deps: StaffAuthDeps) {
   const secret = await loadAuthSecret(deps.store);
   const instance = buildAuth({ ...deps, secret });
+  // Recovery codes from before they were hashed are removed: their members make new ones (ADR 020).
+  await removeUnhashedRecoveryCodes(deps.store, deps.log);
   const siteInstance = () => instance;
   /**
    * Whether the console serves this request's host: SITE_URL's only (with a

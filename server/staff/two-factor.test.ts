@@ -1,9 +1,22 @@
-import { TOTP } from "otpauth";
+import { symmetricEncrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/lib/console/auth";
+import { createLogger } from "~/lib/log.server";
 import type { EnquiryPipeline } from "../enquiries";
+import type { Store } from "../db/db.server";
+import { staffTwoFactors } from "../db/staff-schema.server";
 import { bothEngines } from "../../test/support/engines";
 import { testEnv } from "../../test/support/pglite";
-import { Browser, codeSignIn, openStaffConsole, passkeySignIn, softwarePasskey } from "../../test/support/staff-auth";
+import {
+  AuthenticatorApp,
+  Browser,
+  codeSignIn,
+  openStaffConsole,
+  passkeySignIn,
+  softwarePasskey,
+} from "../../test/support/staff-auth";
+import { createStaffConsole, type ServerStaffConsole } from ".";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both
@@ -18,15 +31,36 @@ const { engines, open } = bothEngines<EnquiryPipeline>();
 const MEMBER = "member@maternis.test";
 
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
-  async function start() {
-    const env = testEnv({ ...(await engine.database()) });
-    const { console, store } = await openStaffConsole(env, open);
+  async function start(overrides: Record<string, string> = {}) {
+    const env = testEnv({ ...(await engine.database()), ...overrides });
+    const { console, store, pipeline } = await openStaffConsole(env, open);
     const member = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
-    return { console, store, member };
+    return { console, store, member, pipeline, env };
   }
 
-  /** The current code of the app set up with this key, from the otpauth library. */
-  const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
+  /** A member enrolled with an app: their app, recovery codes and enrolment session. */
+  async function enrolledWithApp(console: ServerStaffConsole, store: Store, email = MEMBER) {
+    const first = await codeSignIn(console, store, email);
+    const setup = (await console.auth.startApp(first.browser.request()))!;
+    const app = new AuthenticatorApp(setup.secret);
+    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
+    if (!confirmed.ok) throw new Error("the app's code was refused");
+    return { app, recoveryCodes: confirmed.recoveryCodes, browser: first.browser, member: first.member };
+  }
+
+  /** The member's two-factor row as stored. */
+  async function twoFactorRow(store: Store, userId: string) {
+    const [row] = await store.db.select().from(staffTwoFactors).where(eq(staffTwoFactors.userId, userId));
+    return row!;
+  }
+
+  /** A new browser with a pending second step (the e-mail code accepted). */
+  async function pendingSecondStep(console: ServerStaffConsole, store: Store) {
+    const browser = new Browser();
+    await codeSignIn(console, store, MEMBER, browser);
+    expect(await console.auth.session(browser.request())).toBeNull();
+    return browser;
+  }
 
   test("a first code sign-in may only enrol; an app enrols the member, gives 10 recovery codes, and the code alone then leads to a second step", async () => {
     const { console, store } = await start();
@@ -36,8 +70,9 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     const setup = (await console.auth.startApp(first.browser.request()))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
+    const app = new AuthenticatorApp(setup.secret);
     expect(await console.auth.confirmApp(first.browser.request(), "000000")).toEqual({ ok: false });
-    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
+    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
     if (!confirmed.ok) throw new Error("the app's code was refused");
     expect(confirmed.recoveryCodes).toHaveLength(10);
     expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
@@ -53,7 +88,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     const wrong = await console.auth.verifySecondStep(browser.request(), "app", "000000");
     expect(wrong).toEqual({ ok: false, reason: "invalid" });
-    const right = await console.auth.verifySecondStep(browser.request(), "app", appCode(setup.secret));
+    const right = await console.auth.verifySecondStep(browser.request(), "app", await app.code());
     if (!right.ok) throw new Error(`second step refused: ${right.reason}`);
     browser.take(right.headers);
     expect((await console.auth.session(browser.request()))?.enrolled).toBe(true);
@@ -77,10 +112,11 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     const setup = (await console.auth.startApp(first.browser.request()))!;
-    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
+    const app = new AuthenticatorApp(setup.secret);
+    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
     expect(confirmed.ok).toBe(true);
     const stranger = new Browser();
-    expect(await console.auth.verifySecondStep(stranger.request(), "app", appCode(setup.secret))).toEqual({
+    expect(await console.auth.verifySecondStep(stranger.request(), "app", await app.code())).toEqual({
       ok: false,
       reason: "expired",
     });
@@ -130,7 +166,8 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     const setup = (await console.auth.startApp(first.browser.request()))!;
-    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
+    const app = new AuthenticatorApp(setup.secret);
+    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
     if (!confirmed.ok) throw new Error("the app's code was refused");
     const fresh = await console.auth.newRecoveryCodes(first.browser.request());
     expect(fresh).toHaveLength(10);
@@ -153,7 +190,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     const after = new Browser();
     await codeSignIn(console, store, MEMBER, after);
-    expect(await console.auth.verifySecondStep(after.request(), "app", appCode(setup.secret))).toEqual({
+    expect(await console.auth.verifySecondStep(after.request(), "app", await app.code())).toEqual({
       ok: false,
       reason: "no-app",
     });
@@ -174,5 +211,180 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     const again = await codeSignIn(console, store, MEMBER);
     expect((await console.auth.session(again.browser.request()))?.enrolled).toBe(false);
+  });
+  test("an app code works once: used to confirm the app or in another browser, it is refused and counted; the next step's code signs in", async () => {
+    const { console, store, member } = await start();
+    const { app } = await enrolledWithApp(console, store);
+    const confirmedWith = app.codeAt(app.lastStep);
+    expect((await twoFactorRow(store, member.id)).lastTotpStep).toBe(app.lastStep);
+
+    // The code that confirmed the app, again at sign-in: refused as a wrong code, and counted as one.
+    const first = await pendingSecondStep(console, store);
+    expect(await console.auth.verifySecondStep(first.request(), "app", confirmedWith)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await console.auth.session(first.request())).toBeNull();
+    expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(1);
+    // Positive control, the same pending step: the next step's code signs in.
+    const next = await app.code();
+    const signedIn = await console.auth.verifySecondStep(first.request(), "app", next);
+    if (!signedIn.ok) throw new Error(`second step refused: ${signedIn.reason}`);
+    first.take(signedIn.headers);
+    expect(await console.auth.session(first.request())).not.toBeNull();
+    expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(0);
+
+    // The same code in a second browser, within its window: refused.
+    const second = await pendingSecondStep(console, store);
+    expect(await console.auth.verifySecondStep(second.request(), "app", next)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await console.auth.session(second.request())).toBeNull();
+    expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(1);
+    // Positive control: the app's next code (after the clock moves on, if need be) signs the second browser in.
+    const later = await console.auth.verifySecondStep(second.request(), "app", await app.code());
+    if (!later.ok) throw new Error(`second step refused: ${later.reason}`);
+    second.take(later.headers);
+    expect(await console.auth.session(second.request())).not.toBeNull();
+  });
+
+  test("two browsers racing with one app code: exactly one signs in", async () => {
+    const { console, store, member } = await start();
+    const { app } = await enrolledWithApp(console, store);
+    const browsers: Browser[] = [];
+    for (let i = 0; i < 4; i++) browsers.push(await pendingSecondStep(console, store));
+    const code = await app.code();
+    const results = await Promise.all(
+      browsers.map((browser) => console.auth.verifySecondStep(browser.request(), "app", code)),
+    );
+    const winners = results.filter((result) => result.ok);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual(
+      Array.from({ length: 3 }, () => ({ ok: false, reason: "invalid" })),
+    );
+    const sessions = [];
+    for (const [index, browser] of browsers.entries()) {
+      const result = results[index]!;
+      if (result.ok) browser.take(result.headers);
+      sessions.push(await console.auth.session(browser.request()));
+    }
+    expect(sessions.filter(Boolean)).toHaveLength(1);
+    expect((await twoFactorRow(store, member.id)).lastTotpStep).toBe(app.lastStep);
+  });
+
+  test("recovery codes: 24 characters without look-alikes in groups of four, stored only as hashes, each working once however it is typed", async () => {
+    const { console, store, member } = await start();
+    const { recoveryCodes, browser } = await enrolledWithApp(console, store);
+
+    // At least 112 bits each, from lower-case letters and digits without 0/o, 1/l/i.
+    expect(RECOVERY_CODE_ALPHABET).toMatch(/^[a-z2-9]+$/);
+    expect(RECOVERY_CODE_ALPHABET).not.toMatch(/[01oli]/);
+    expect(new Set(RECOVERY_CODE_ALPHABET).size).toBe(RECOVERY_CODE_ALPHABET.length);
+    expect(RECOVERY_CODE_LENGTH * Math.log2(RECOVERY_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(112);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const groups = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{4}(-[${RECOVERY_CODE_ALPHABET}]{4}){5}$`);
+    for (const code of recoveryCodes) expect(code).toMatch(groups);
+
+    // What is stored: ten SHA-256 hashes, and no code in any form.
+    const stored = (await twoFactorRow(store, member.id)).backupCodes;
+    expect(JSON.parse(stored)).toEqual(Array.from({ length: 10 }, () => expect.stringMatching(/^[0-9a-f]{64}$/)));
+    for (const code of recoveryCodes) {
+      const bare = code.replaceAll("-", "");
+      for (const form of [code, bare, bare.toUpperCase(), bare.slice(0, 8), bare.slice(-8)])
+        expect(stored.toLowerCase()).not.toContain(form.toLowerCase());
+    }
+
+    // Typed in capitals with spaces, or run together: accepted, once.
+    const shouted = recoveryCodes[0]!.toUpperCase().replaceAll("-", " ");
+    const first = await pendingSecondStep(console, store);
+    expect((await console.auth.verifySecondStep(first.request(), "recovery", ` ${shouted} `)).ok).toBe(true);
+    const again = await pendingSecondStep(console, store);
+    expect(await console.auth.verifySecondStep(again.request(), "recovery", recoveryCodes[0]!)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await console.auth.session(again.request())).toBeNull();
+    // Positive control, the same pending step: another code, run together, signs in.
+    expect(
+      (await console.auth.verifySecondStep(again.request(), "recovery", recoveryCodes[1]!.replaceAll("-", ""))).ok,
+    ).toBe(true);
+    // The Account page's count: the hashes left.
+    expect((await console.auth.factors(browser.request())).recoveryCodes).toBe(8);
+    expect(JSON.parse((await twoFactorRow(store, member.id)).backupCodes)).toHaveLength(8);
+  });
+
+  test("recovery codes stored encrypted before they were hashed are removed at start-up: the member makes new ones", async () => {
+    const { console, store, member, pipeline, env } = await start();
+    const { recoveryCodes: kept } = await enrolledWithApp(console, store);
+    const other = (await console.auth.addMember({ email: "legacy@maternis.test", name: "Lee", role: "staff" }))!;
+    const legacy = await enrolledWithApp(console, store, "legacy@maternis.test");
+    // The old form: the plugin's encrypted JSON of 10 mixed-case codes.
+    const oldCodes = Array.from({ length: 10 }, (_, i) => `AbCd${i}-eFgH${i}`);
+    const context = await console.auth.instance.$context;
+    const encrypted = await symmetricEncrypt({ key: context.secretConfig, data: JSON.stringify(oldCodes) });
+    await store.db.update(staffTwoFactors).set({ backupCodes: encrypted }).where(eq(staffTwoFactors.userId, other.id));
+
+    // Another process starts on the same database.
+    const restarted = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    try {
+      expect((await twoFactorRow(store, other.id)).backupCodes).toBe("[]");
+      expect((await restarted.auth.factors(legacy.browser.request())).recoveryCodes).toBe(0);
+      const browser = new Browser();
+      await codeSignIn(restarted, store, "legacy@maternis.test", browser);
+      expect(await restarted.auth.verifySecondStep(browser.request(), "recovery", oldCodes[0]!)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      // New ones work.
+      const fresh = await restarted.auth.newRecoveryCodes(legacy.browser.request());
+      expect((await restarted.auth.verifySecondStep(browser.request(), "recovery", fresh[0]!)).ok).toBe(true);
+
+      // Positive control: hashed codes are left as they were, and still work.
+      expect((await restarted.auth.factors(legacy.browser.request())).recoveryCodes).toBe(9);
+      expect(JSON.parse((await twoFactorRow(store, member.id)).backupCodes)).toHaveLength(10);
+      const mine = await pendingSecondStep(restarted, store);
+      expect((await restarted.auth.verifySecondStep(mine.request(), "recovery", kept[0]!)).ok).toBe(true);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  test("passkeys: the relying party and origin are SITE_URL's, whatever host a ceremony arrives on", async () => {
+    const site = "http://localhost:4999";
+    const { console, store, member } = await start({ SITE_URL: site });
+    const aliased = "http://127.0.0.1:4999";
+    // A loopback SITE_URL serves its port on the other loopback names too; the options still name SITE_URL's host.
+    const { browser: there } = await codeSignIn(console, store, MEMBER, new Browser(aliased));
+    const headers = there.headers();
+    headers.set("origin", aliased);
+    const registration = await console.auth.handler(
+      new Request(`${aliased}/staff/auth/passkey/generate-register-options`, { headers }),
+    );
+    expect(registration.status).toBe(200);
+    expect(((await registration.json()) as { rp: { id: string } }).rp.id).toBe("localhost");
+    const authentication = await console.auth.handler(
+      new Request(`${aliased}/staff/auth/passkey/generate-authenticate-options`, { headers }),
+    );
+    expect(((await authentication.json()) as { rpId: string }).rpId).toBe("localhost");
+
+    // Ceremonies for another relying party or origin are refused: the request's host, or its Origin header.
+    for (const other of [
+      { rpId: "127.0.0.1", origin: aliased, browser: aliased },
+      { rpId: "localhost", origin: aliased, browser: aliased },
+      { rpId: "127.0.0.1", origin: site, browser: site },
+      { rpId: "evil.example", origin: "https://evil.example", browser: site },
+    ]) {
+      const foreign = await softwarePasskey(store, member.id, { rpId: other.rpId, origin: other.origin });
+      const browser = new Browser(other.browser);
+      await expect(passkeySignIn(console, browser, foreign), JSON.stringify(other)).rejects.toThrow(/failed: 40\d/);
+      expect(await console.auth.session(browser.request())).toBeNull();
+    }
+    // Positive control: SITE_URL's relying party and origin sign in.
+    const own = await softwarePasskey(store, member.id, { rpId: "localhost", origin: site });
+    const browser = new Browser(site);
+    await passkeySignIn(console, browser, own);
+    expect(await console.auth.session(browser.request())).not.toBeNull();
   });
 });

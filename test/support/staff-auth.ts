@@ -16,12 +16,18 @@
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
+ *   class AuthenticatorApp(secret): an authenticator app set up with this key (codes from otpauth).
+ *     code() is the next code a member would use (lastStep its step): each of a step after the last one
+ *     given, since the server accepts each step once (the current step's, else the next one's, which
+ *     the server's ±1-step window accepts; when both are given, it waits for the clock).
+ *     codeAt(step) is any step's code.
  *
  * The software passkey is test equipment (an authenticator's side of
  * WebAuthn, with node:crypto's ECDSA); the server verifies with better-auth.
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { TOTP } from "otpauth";
 import { expect } from "vitest";
 import type { Env } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
@@ -30,6 +36,7 @@ import type { EnquiryPipeline } from "../../server/enquiries";
 import { createStaffConsole, type ServerStaffConsole } from "../../server/staff";
 import { staffPasskeys } from "../../server/db/staff-schema.server";
 import { openPipeline } from "./pglite";
+import { waitFor } from "./wait";
 
 export const TEST_SITE = "https://www.maternis.health";
 
@@ -200,4 +207,34 @@ export async function passkeySignIn(console: ServerStaffConsole, browser: Browse
   if (verified.status !== 200) throw new Error(`passkey sign-in failed: ${verified.status} ${await verified.text()}`);
   browser.take(verified.headers);
   return verified;
+}
+
+const TOTP_PERIOD_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
+
+/** An authenticator app set up with `secret`: its codes come from the otpauth library, as a phone's would. */
+export class AuthenticatorApp {
+  private last = -Infinity;
+  private readonly totp: TOTP;
+  constructor(readonly secret: string) {
+    this.totp = new TOTP({ secret, digits: 6, period: 30 });
+  }
+  /** The code of 30-second step `step`. */
+  codeAt(step: number) {
+    return this.totp.generate({ timestamp: step * TOTP_PERIOD_MS });
+  }
+  /** The next code to use: a step after the last one given (the current one or the next), waiting for the clock if both are used. */
+  async code() {
+    await waitFor(() => this.last < currentStep() + 1, {
+      timeoutMs: 2 * TOTP_PERIOD_MS,
+      intervalMs: 250,
+      what: "the authenticator app's next code",
+    });
+    this.last = Math.max(this.last + 1, currentStep());
+    return this.codeAt(this.last);
+  }
+  /** The step of the last code given. */
+  get lastStep() {
+    return this.last;
+  }
 }

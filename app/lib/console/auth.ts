@@ -16,6 +16,19 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** Where better-auth's own HTTP endpoints (the passkey ceremonies) live. */
 export const STAFF_AUTH_PATH = "/staff/auth";
 
+/**
+ * Recovery codes (docs/decisions/020-multi-factor-sign-in.md): 24 characters
+ * from lower-case letters and digits without look-alikes (no 0/o, 1/l/i),
+ * about 119 bits, shown in groups of four joined by dashes.
+ */
+export const RECOVERY_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+export const RECOVERY_CODE_LENGTH = 24;
+
+/** A recovery code as typed, reduced to its characters: lower case, without spaces or dashes. */
+export function normaliseRecoveryCode(code: string) {
+  return code.toLowerCase().replace(/[\s\-\u2010-\u2015]/g, "");
+}
+
 export type StaffSession = {
   member: StaffMember;
   sessionId: string;
