@@ -96,10 +96,10 @@ export function RecoveryCodes({ codes, message }: { codes: string[]; message: st
       </h2>
       <p className="max-w-prose">
         Save these somewhere safe that is not this device, such as a password manager or a printed copy. If you lose
-        your passkey or authenticator app, sign in with your e-mail code and one of these. Each works once. We will not
-        show them again.
+        your passkey or authenticator app, sign in with your e-mail code and one of these. Each works once, typed with
+        or without its dashes. We will not show them again.
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-lg">
+      <ul aria-label="Recovery codes" className="grid gap-2 font-mono sm:grid-cols-2 sm:text-lg">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

@@ -219,6 +219,11 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
           Authenticator app: <strong>{factors.app ? "set up" : "none"}</strong>. Recovery codes left:{" "}
           <strong>{factors.recoveryCodes}</strong>.
         </p>
+        {factors.recoveryCodes === 0 ? (
+          <p className="mt-2 max-w-prose font-semibold">
+            You have no recovery codes. Make new ones, so that you can still sign in if you lose your passkey or app.
+          </p>
+        ) : null}
         {recent ? (
           <div className="mt-4 flex flex-wrap gap-3">
             {factors.app ? (

@@ -4,7 +4,7 @@ import { SignedOutShell } from "~/components/console/console-shell";
 import { CodeForm } from "~/components/console/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import type { SecondStepMethod } from "~/lib/console/auth";
+import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH, type SecondStepMethod } from "~/lib/console/auth";
 import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
 import { safeReturnTo, signInUrl } from "~/lib/console/paths";
 import { getConsole } from "~/lib/console/request.server";
@@ -44,15 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
   const code = String(form.get("code") ?? "")
     .trim()
-    .slice(0, 32);
+    .slice(0, 64);
   const meta = requestMeta(context, request);
-  const pattern = method === "app" ? /^\d{6}$/ : /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
-  const normalised = method === "app" ? code.replace(/\s+/g, "") : code.replace(/^(.{5})-?(.{5})$/, "$1-$2");
-  if (!pattern.test(method === "app" ? normalised : code)) {
+  // A recovery code may be typed in any case, with or without its spaces or dashes.
+  const pattern = method === "app" ? /^\d{6}$/ : new RegExp(`^[a-z0-9]{${RECOVERY_CODE_LENGTH}}$`);
+  const normalised = method === "app" ? code.replace(/\s+/g, "") : normaliseRecoveryCode(code);
+  if (!pattern.test(normalised)) {
     const error =
       method === "app"
         ? "Enter the 6-digit code from your authenticator app"
-        : "Enter a recovery code, like abcde-12345";
+        : "Enter a recovery code: 24 letters and numbers, like abcd-efgh-jkmn-pqrs-tuvw-xyz2";
     return data<ActionResult>({ method, code, error }, 400);
   }
   const result = await console.auth.verifySecondStep(request, method, normalised);
@@ -132,8 +133,8 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
                 defaultValue={recovery ? actionData.code : ""}
                 autoComplete="off"
                 spellCheck={false}
-                maxLength={32}
-                className="max-w-64 font-mono"
+                maxLength={64}
+                className="max-w-80 font-mono"
                 required
               />
             </Field>
