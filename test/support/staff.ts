@@ -17,9 +17,12 @@
  *     e-mailed code, then the second step with a code from their authenticator
  *     app; a member with no second factor yet first enrols an app on
  *     /staff/enrol (docs/decisions/020-multi-factor-sign-in.md).
- *   appCode(host: string, email: string): string
- *     The current code of the authenticator app this suite set up for `email`
+ *   appCode(host: string, email: string): Promise<string>
+ *     The next code of the authenticator app this suite set up for `email`
  *     on the server at `host` (a test may start a server of its own, with its own database).
+ *     The server accepts each 30-second step's code once, so each call gives a step after the
+ *     last one given (the current step, or the next, which the server's ±1-step window
+ *     accepts; when both are used, it waits for the clock).
  *   requestCode(page: Page, email: string): Promise<string>
  *     On the sign-in page, asks for a code and returns it from the mailbox
  *     (the page is left on the code step).
@@ -54,7 +57,7 @@
  * Playwright worker. The code is read from the e-mail's body (never in its
  * subject, "Your Maternis sign-in code").
  */
-import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   expect,
@@ -82,10 +85,30 @@ const appKeysDir = path.resolve(import.meta.dirname, "../../.tmp/staff-app-keys"
 
 const appKeyFile = (host: string, email: string) => path.join(appKeysDir, encodeURIComponent(`${host} ${email}`));
 
-/** The current code of the app enrolled for `email` on `host` (computed by the otpauth library, as a phone app would). */
-export function appCode(host: string, email: string) {
+/** The step of the last code appCode gave for an app (beside its key). */
+const appStepFile = (host: string, email: string) => `${appKeyFile(host, email)}.step`;
+const TOTP_PERIOD_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
+
+/** The next code of the app enrolled for `email` on `host` (computed by the otpauth library, as a phone app would). */
+export async function appCode(host: string, email: string) {
   const secret = readFileSync(appKeyFile(host, email), "utf8");
-  return new TOTP({ secret, digits: 6, period: 30 }).generate();
+  const lastStep = () => {
+    try {
+      return Number(readFileSync(appStepFile(host, email), "utf8"));
+    } catch {
+      return -Infinity;
+    }
+  };
+  // Each step's code works once: the current step, or the next; when both are used, the clock must move on.
+  await waitFor(() => lastStep() < currentStep() + 1, {
+    timeoutMs: 2 * TOTP_PERIOD_MS,
+    intervalMs: 250,
+    what: `a new code of ${email}'s authenticator app`,
+  });
+  const step = Math.max(lastStep() + 1, currentStep());
+  writeFileSync(appStepFile(host, email), String(step));
+  return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: step * TOTP_PERIOD_MS });
 }
 
 /** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
@@ -164,7 +187,7 @@ export async function signInWithCode(page: Page, email: string, options: { retur
       await page.goto(options.returnTo?.startsWith("/") ? options.returnTo : "/staff");
     } else {
       await expect(page.getByRole("heading", { name: "Second step" })).toBeVisible();
-      await page.getByLabel("Code from your authenticator app").fill(appCode(new URL(page.url()).host, email));
+      await page.getByLabel("Code from your authenticator app").fill(await appCode(new URL(page.url()).host, email));
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL((url) => !["/staff/second-step", "/staff/sign-in"].includes(url.pathname));
     }
@@ -179,7 +202,8 @@ async function enrolApp(page: Page, email: string) {
   const host = new URL(page.url()).host;
   mkdirSync(appKeysDir, { recursive: true });
   writeFileSync(appKeyFile(host, email), secret);
-  await page.getByLabel("Code from the app").fill(appCode(host, email));
+  rmSync(appStepFile(host, email), { force: true }); // a new key: none of its codes used yet
+  await page.getByLabel("Code from the app").fill(await appCode(host, email));
   await page.getByRole("button", { name: "Confirm the app" }).click();
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
 }
