@@ -162,7 +162,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     expect(right.ok).toBe(true);
   });
 
-  test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working", async () => {
+  test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working; a new key starts with no code used", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     const setup = (await console.auth.startApp(first.browser.request()))!;
@@ -195,6 +195,14 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
       reason: "no-app",
     });
     expect((await console.auth.verifySecondStep(after.request(), "recovery", fresh[1]!)).ok).toBe(true);
+
+    // Setting up an app again: a new key, none of whose codes has been used.
+    expect((await twoFactorRow(store, member.id)).lastTotpStep).not.toBeNull();
+    const again = (await console.auth.startApp(first.browser.request()))!;
+    expect((await twoFactorRow(store, member.id)).lastTotpStep).toBeNull();
+    const newApp = new AuthenticatorApp(again.secret);
+    expect((await console.auth.confirmApp(first.browser.request(), await newApp.code())).ok).toBe(true);
+    expect((await twoFactorRow(store, member.id)).lastTotpStep).toBe(newApp.lastStep);
   });
 
   test("an admin's reset removes the member's factors and sessions: the next code enrols again", async () => {
