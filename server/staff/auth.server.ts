@@ -301,6 +301,8 @@ function buildAuth(options: BuildOptions) {
         roles: { admin: adminAc, staff: userAc },
       }),
       passkey({
+        // Relying party and expected origin: SITE_URL's, never the request's Host or Origin header (without
+        // `origin` the plugin would take the Origin header, e.g. a loopback alias's): ADR 020.
         rpID: site.hostname,
         rpName: `${company.brand} staff console`,
         origin,
