@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { describe, expect, test } from "vitest";
-import { createLogger } from "~/lib/log.server";
+import { createLogger, createMemoryLogger, type Logger } from "~/lib/log.server";
 import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
 import { COMMUNICATION_PATH } from "./api.server";
@@ -48,17 +48,22 @@ function acsEnv(overrides: Record<string, string> = {}): Env {
 }
 
 /** A pipeline whose transports are the ones MAIL_TRANSPORT/SMS_TRANSPORT choose, trusting the contract server. */
-async function startPipeline(overrides: Record<string, string> = {}, settings: AcsClientSettings = {}) {
+async function startPipeline(
+  overrides: Record<string, string> = {},
+  settings: AcsClientSettings = {},
+  options: { log?: Logger; smsGraceMs?: number } = {},
+) {
   const data = await preparedDataDir();
   cleanups.push(data.remove);
   const env = acsEnv({ DATA_DIR: data.dir, ...overrides });
   const pipeline = await createEnquiryPipeline({
     env,
-    log,
+    log: options.log ?? log,
     mail: createMailTransport(env, log, trust(settings)),
     sms: createSmsTransport(env, log, trust(settings)),
-    // A text message the endpoint could not send is the worker's after a second, not a minute.
-    smsGraceMs: 1000,
+    // Unset: a text message is the worker's only after the endpoint's own attempt has surely ended
+    // (a shorter grace lets the worker send it too while a slow first attempt is still under way).
+    smsGraceMs: options.smsGraceMs,
   });
   open.push(pipeline);
   return { pipeline, store: pipeline.internals.store };
@@ -74,9 +79,16 @@ async function submitContact(pipeline: EnquiryPipeline, name: string, email: str
   expect(result.ok).toBe(true);
 }
 
-/** POST /functions/v1/azure-communication served by a pipeline with the ACS transports. */
-async function startEndpoint(overrides: Record<string, string> = {}) {
-  const { pipeline, store } = await startPipeline({ COMMUNICATION_API_KEY: API_KEY, ...overrides });
+/** POST /functions/v1/azure-communication served by a pipeline with the ACS transports; e-mail to example.org allowed. */
+async function startEndpoint(
+  overrides: Record<string, string> = {},
+  options: { log?: Logger; smsGraceMs?: number } = {},
+) {
+  const { pipeline, store } = await startPipeline(
+    { COMMUNICATION_API_KEY: API_KEY, COMMUNICATION_EMAIL_DOMAINS: "example.org", ...overrides },
+    {},
+    options,
+  );
   const app = express();
   app.use(pipeline.apiRouter);
   const server = app.listen(0, "127.0.0.1");
@@ -281,15 +293,33 @@ describe("the communication endpoint with ACS", () => {
     const post = await startEndpoint();
     const sent = await post({ action: "send_email", data: { ...email, to: ["a@example.org", "b@example.org"] } });
     expect(sent.status).toBe(200);
-    expect(acs.emails).toHaveLength(1);
-    expect(sent.body).toEqual({ success: true, messageId: acs.emails[0]!.operationId });
-    expect(acs.emails[0]).toMatchObject({
-      senderAddress: "no-reply@maternis.test",
-      to: [{ address: "a@example.org" }, { address: "b@example.org" }],
-      subject: "Quarterly report",
-      html: "<p>Attached</p>",
-      plainText: "Attached",
-      replyTo: [],
+    // One e-mail per recipient, each with only its own address.
+    expect(acs.emails).toHaveLength(2);
+    const [a, b] = ["a@example.org", "b@example.org"].map((address) =>
+      acs.emails.find((m) => m.to[0]?.address === address)!,
+    );
+    for (const [mail, address] of [
+      [a, "a@example.org"],
+      [b, "b@example.org"],
+    ] as const) {
+      expect(mail).toMatchObject({
+        senderAddress: "no-reply@maternis.test",
+        to: [{ address }],
+        cc: [],
+        bcc: [],
+        subject: "Quarterly report",
+        html: "<p>Attached</p>",
+        plainText: "Attached",
+        replyTo: [],
+      });
+    }
+    expect(sent.body).toEqual({
+      success: true,
+      messageId: `${a!.operationId},${b!.operationId}`,
+      results: [
+        { index: 0, status: "sent", messageId: a!.operationId },
+        { index: 1, status: "sent", messageId: b!.operationId },
+      ],
     });
 
     const text = await post({
@@ -315,6 +345,10 @@ describe("the communication endpoint with ACS", () => {
     ]);
     expect(String(text.body.messageId).split(",").sort()).toEqual(texts.map((sms) => sms.messageIds[0]).sort());
     expect(text.body.success).toBe(true);
+    expect(text.body.results).toEqual([
+      { index: 0, status: "sent", messageId: texts[1]!.messageIds[0] },
+      { index: 1, status: "sent", messageId: texts[0]!.messageIds[0] },
+    ]);
     expect(
       (await post.store.db.select().from(textMessages)).map((row) => [row.recipient, row.status, row.attempts]).sort(),
     ).toEqual([
@@ -324,8 +358,11 @@ describe("the communication endpoint with ACS", () => {
     expect(acs.requests.every((r) => r.verified)).toBe(true);
   });
 
-  test("a Failed operation, a 400 and a refused SMS recipient become 502 with the service's text", async () => {
-    const post = await startEndpoint();
+  test("a Failed operation, a 400 and a refused SMS recipient are a 502 with the spec's text; the service's is logged", async () => {
+    const captured = createMemoryLogger();
+    const post = await startEndpoint({}, { log: captured });
+    const logged = () =>
+      captured.entries.filter((entry) => entry.msg === "communication failed").map((entry) => entry.error);
     acs.settings.emailOutcome = () => ({
       status: "Failed",
       error: {
@@ -335,7 +372,7 @@ describe("the communication endpoint with ACS", () => {
     });
     expect(await post({ action: "send_email", data: email })).toEqual({
       status: 502,
-      body: { error: "Message dropped because all recipients were suppressed" },
+      body: { error: "Failed to send email" },
     });
 
     acs.fault("email-send", {
@@ -345,34 +382,47 @@ describe("the communication endpoint with ACS", () => {
     });
     expect(await post({ action: "send_email", data: email })).toEqual({
       status: 502,
-      body: { error: "Sender domain has not been linked." },
+      body: { error: "Failed to send email" },
     });
+    expect(logged()).toEqual([
+      "Message dropped because all recipients were suppressed",
+      "Sender domain has not been linked.",
+    ]);
 
     acs.settings.smsOutcome = (to) =>
       to === "+447700900999"
         ? { successful: false, httpStatusCode: 400, errorMessage: "Invalid To phone number format." }
         : { successful: true };
-    expect(await post({ action: "send_sms", data: { to: ["+447700900123", "+447700900999"], message: "Hi" } })).toEqual(
-      {
-        status: 502,
-        body: { error: "Invalid To phone number format." },
+    const mixed = await post({ action: "send_sms", data: { to: ["+447700900123", "+447700900999"], message: "Hi" } });
+    expect(mixed).toEqual({
+      status: 502,
+      body: {
+        error: "Failed to send SMS",
+        results: [
+          { index: 0, status: "sent", messageId: expect.any(String) },
+          { index: 1, status: "failed" },
+        ],
       },
-    );
+    });
     acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 400 });
     expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Hi" } })).toEqual({
       status: 502,
       body: { error: "Failed to send SMS" },
     });
+    expect(logged().slice(2)).toEqual(["Invalid To phone number format.", "Failed to send SMS"]);
     // Every one of these reached the service, signed (one request per recipient).
     expect(acs.requests.filter((r) => r.route === "sms-send" && r.verified)).toHaveLength(3);
-    // A refused message is given up at once: retrying cannot help.
+    // A refused message is given up at once: retrying cannot help. Its text is kept on it.
     expect(
       (await post.store.db.select().from(textMessages)).filter((row) => row.status === "dead").map((r) => r.lastError),
     ).toEqual(expect.arrayContaining(["Invalid To phone number format.", "Failed to send SMS"]));
+    // No recipient reached the log.
+    expect(JSON.stringify(captured.entries)).not.toMatch(/partner@example\.org|\+447700900/);
   });
 
   test("an SMS the service cannot take yet (a 500 for its recipient) is accepted, stored and sent by the worker later", async () => {
-    const post = await startEndpoint();
+    // The first attempt fails at once: the worker takes the message after a second, not a minute.
+    const post = await startEndpoint({}, { smsGraceMs: 1000 });
     acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 500 });
     expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Visit at 10:00" } })).toEqual({
       status: 202,
@@ -389,6 +439,20 @@ describe("the communication endpoint with ACS", () => {
     expect(sent.attempts).toBe(2);
     expect(sent.providerMessageId).toBe(acs.sms.at(-1)!.messageIds[0]);
     expect(acs.sms.map((sms) => sms.to)).toEqual([["+447700900123"], ["+447700900123"]]);
+  });
+
+  test("a recipient outside the allowed domains or prefixes never reaches ACS", async () => {
+    const post = await startEndpoint();
+    expect(
+      (await post({ action: "send_email", data: { ...email, to: ["a@example.org", "b@elsewhere.test"] } })).status,
+    ).toBe(403);
+    expect(
+      (await post({ action: "send_sms", data: { to: ["+447700900123", "+15555550100"], message: "Hi" } })).status,
+    ).toBe(403);
+    expect(acs.requests).toHaveLength(0);
+    // Positive control: allowed ones do.
+    expect((await post({ action: "send_email", data: { ...email, to: ["a@example.org"] } })).status).toBe(200);
+    expect(acs.emails.map((m) => m.to)).toEqual([[{ address: "a@example.org" }]]);
   });
 
   test("a number that is not E.164 is a 400 and never reaches ACS", async () => {
