@@ -11,6 +11,7 @@ import { deliveryMessageId } from "./messages.server";
 import { deliveries, textMessages } from "../db/schema.server";
 import {
   TransportConfigError,
+  acsOperationId,
   createMailTransport,
   createSmsTransport,
   type AcsClientSettings,
@@ -160,6 +161,52 @@ describe("the ACS contract server", () => {
   });
 });
 
+describe("each e-mail sent once", () => {
+  const message = (messageId: string) => ({
+    to: ["once@example.org"],
+    subject: "Once",
+    text: "Once",
+    messageId,
+  });
+
+  test("a retry of an e-mail the service already sent sends nothing and answers its operation", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust());
+    const first = await transport.sendEmail(message("<m1@maternis.test>"));
+    expect(first.messageId).toBe(acsOperationId("<m1@maternis.test>", 0));
+    const again = await transport.sendEmail(message("<m1@maternis.test>"));
+    expect(again).toEqual(first);
+    expect(acs.emails).toHaveLength(1);
+    // Positive control: another Message-ID is another e-mail.
+    await transport.sendEmail(message("<m2@maternis.test>"));
+    expect(acs.emails.map((m) => m.headers["Message-ID"])).toEqual(["<m1@maternis.test>", "<m2@maternis.test>"]);
+  });
+
+  test("after a Failed operation the retry sends again, under the next operation id", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust());
+    acs.settings.emailOutcome = () => ({ status: "Failed", error: { code: "Transient", message: "Try again" } });
+    await expect(transport.sendEmail(message("<m3@maternis.test>"))).rejects.toThrow("Try again");
+    acs.settings.emailOutcome = () => ({ status: "Succeeded" });
+    const sent = await transport.sendEmail(message("<m3@maternis.test>"));
+    expect(sent.messageId).toBe(acsOperationId("<m3@maternis.test>", 1));
+    expect(acs.emails.map((m) => m.operationId)).toEqual([
+      acsOperationId("<m3@maternis.test>", 0),
+      acsOperationId("<m3@maternis.test>", 1),
+    ]);
+    // A third attempt finds the second one sent and sends nothing.
+    expect(await transport.sendEmail(message("<m3@maternis.test>"))).toEqual(sent);
+    expect(acs.emails).toHaveLength(2);
+  });
+
+  test("a status request that times out sends nothing; the next attempt sends", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust({ timeoutMs: 1_000 }));
+    acs.fault("email-poll", "hang", 1, "unknown");
+    await expect(transport.sendEmail(message("<m4@maternis.test>"))).rejects.toThrow(/did not answer within 1 s/);
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(0);
+    await transport.sendEmail(message("<m4@maternis.test>"));
+    expect(acs.emails).toHaveLength(1);
+  });
+});
+
 describe("enquiries through the ACS e-mail SDK", () => {
   test("each kind is delivered: sender from MAIL_FROM, Message-ID, Reply-To, HTML and plain text, UTF-8 names", async () => {
     const { pipeline, store } = await startPipeline();
@@ -247,9 +294,10 @@ describe("enquiries through the ACS e-mail SDK", () => {
     expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
   });
 
-  test("a poll that hangs times out; the delivery is retried with the same Message-ID, not lost", async () => {
+  test("a poll that hangs times out; the retry asks the service first and does not send the e-mail again", async () => {
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
-    acs.fault("email-poll", "hang");
+    // A poll of a send in progress hangs (asking about an operation the service never had still answers 404).
+    acs.fault("email-poll", "hang", 1, "known");
     await submitContact(pipeline, "Slow Service", "slow@example.org", "192.0.2.11");
     const failed = await waitFor(
       async () =>
@@ -262,12 +310,46 @@ describe("enquiries through the ACS e-mail SDK", () => {
     await waitForDeliveriesSettled(pipeline);
     const rows = await store.db.select().from(deliveries);
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
-    expect(rows.find((r) => r.id === failed.id)?.attempts).toBe(2);
-    // The accepted-but-unconfirmed e-mail went again with the same Message-ID (receivers can tell a repeat).
-    const repeated = acs.emails.filter((m) => m.to[0]?.address === failed.recipient);
-    expect(repeated).toHaveLength(2);
-    expect(new Set(repeated.map((m) => m.headers["Message-ID"])).size).toBe(1);
-    expect(acs.emails).toHaveLength(3);
+    const retried = rows.find((r) => r.id === failed.id)!;
+    expect(retried.attempts).toBe(2);
+    // The service had the e-mail: the retry found its operation and waited for it, sending nothing.
+    const mine = acs.emails.filter((m) => m.to[0]?.address === failed.recipient);
+    expect(mine).toHaveLength(1);
+    expect(retried.providerMessageId).toBe(mine[0]!.operationId);
+    expect(mine[0]!.operationId).toBe(acsOperationId(mine[0]!.headers["Message-ID"]!, 0));
+    expect(acs.emails).toHaveLength(2);
+  });
+
+  test("a send whose answer is lost (accepted, then silence) is not sent again by the retry", async () => {
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+    acs.fault("email-send", "accept-then-hang");
+    await submitContact(pipeline, "Lost Answer", "lost@example.org", "192.0.2.13");
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    expect(acs.hungCount()).toBe(1);
+    // Two deliveries, two e-mails: the one whose answer was lost was sent once.
+    expect(acs.emails).toHaveLength(2);
+    expect(new Set(acs.emails.map((m) => m.headers["Message-ID"])).size).toBe(2);
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(2);
+  });
+
+  test("positive control: a send the service never received is sent by the retry", async () => {
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+    acs.fault("email-send", "hang");
+    await submitContact(pipeline, "Never Received", "never@example.org", "192.0.2.14");
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    // Three sends reached the service (one hung before it took the e-mail), and both e-mails went, once each.
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(3);
+    expect(acs.emails).toHaveLength(2);
+    const retried = rows.find((r) => r.attempts === 2)!;
+    const sent = acs.emails.find((m) => m.to[0]?.address === retried.recipient)!;
+    // Sent under the first operation id: the service had never had it.
+    expect(sent.operationId).toBe(acsOperationId(sent.headers["Message-ID"]!, 0));
   });
 
   test("a wrong access key: the delivery's error is one line naming ACS_CONNECTION_STRING", async () => {
