@@ -42,6 +42,9 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/** The company's own e-mail domain (of its enquiries address in app/content/company.ts). */
+const companyDomain = company.email.enquiries.slice(company.email.enquiries.lastIndexOf("@") + 1);
+
 /**
  * SITE_CLOCK: an ISO date ("2025-06-01" = 00:00 London time that day) or a
  * date and time with its offset ("2025-11-14T09:00:00Z"). It fixes the site's
@@ -128,6 +131,34 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** Bearer key for POST /functions/v1/azure-communication; unset = endpoint disabled (404). */
   COMMUNICATION_API_KEY: z.string().min(24, "must be at least 24 characters").optional(),
+  /** Recipients (e-mail and SMS together) the communication key may send to per minute; beyond it, 429. */
+  COMMUNICATION_RECIPIENTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Recipients the communication key may send to per day (a fixed 24-hour window); beyond it, 429. */
+  COMMUNICATION_RECIPIENTS_PER_DAY: z.coerce.number().int().positive().default(500),
+  /** Domains the communication endpoint may e-mail (comma-separated, exact match); default the company's own. */
+  COMMUNICATION_EMAIL_DOMAINS: commaList
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .toLowerCase()
+            .regex(
+              /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+              "must be domain names, like maternis.health",
+            ),
+        )
+        .min(1, "must name at least one domain"),
+    )
+    .default([companyDomain]),
+  /** E.164 prefixes the communication endpoint may text (comma-separated): country codes or longer. */
+  COMMUNICATION_SMS_PREFIXES: commaList
+    .pipe(
+      z
+        .array(z.string().regex(/^\+[1-9]\d{0,13}$/, "must be E.164 prefixes, like +44 or +233"))
+        .min(1, "must name at least one prefix"),
+    )
+    .default(["+233", "+234", "+44"]),
   ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
   ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(3),
   ENQUIRY_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(500),

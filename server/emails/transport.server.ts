@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmailClientOptions } from "@azure/communication-email";
@@ -18,7 +18,12 @@ export type OutgoingEmail = {
   html?: string;
   text?: string;
   replyTo?: Address;
-  /** RFC 5322 Message-ID including the angle brackets; retries reuse it. */
+  /**
+   * RFC 5322 Message-ID including the angle brackets; retries reuse it. An
+   * outbox message always has one: the ACS transport derives its operation
+   * ids from it, so a retry asks the service what became of an earlier
+   * attempt before sending again.
+   */
   messageId?: string;
 };
 
@@ -259,43 +264,119 @@ function acsErrorText(error: unknown, fallback: string, timeoutMs: number): stri
   return errorText(error, fallback);
 }
 
-/** `acs`: the Azure Communication Services e-mail API. */
+/** The e-mail API version the SDK speaks (@azure/communication-email 1.1), for the status URL of an operation. */
+const ACS_EMAIL_API_VERSION = "2025-09-01";
+
+/** How many earlier operations of one message a send asks about: each failed one leads to the next. */
+const MAX_ACS_OPERATIONS = 50;
+
+/**
+ * The ACS operation id (a UUID, sent as `Operation-Id`) of the `generation`-th
+ * operation of the message with `messageId`: a SHA-256 of both (RFC 9562
+ * version 8), so every attempt, in any process, knows which operations an
+ * earlier attempt may have started, without storing anything.
+ */
+export function acsOperationId(messageId: string, generation: number): string {
+  const hash = createHash("sha256").update(`acs-email-operation\n${messageId}\n${generation}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type AcsOperationBody = { id?: string; status?: string; error?: { code?: string; message?: string } };
+
+/**
+ * `acs`: the Azure Communication Services e-mail API, each message sent once.
+ *
+ * A message with a Message-ID (every outbox message: retries reuse it) is
+ * sent under an operation id derived from it ({@link acsOperationId}). Before
+ * sending, the transport asks the service for that operation
+ * (GET /emails/operations/{id}, through the SDK's own poller resumed from the
+ * id): unknown (404), it was never received and is sent now under that id;
+ * running, it is polled to its end; succeeded, it was sent, and nothing is
+ * sent again; failed or cancelled, the next generation's id is asked about,
+ * and so on. So a send whose poll timed out, or whose answer was lost, is not
+ * sent twice by the outbox's retry (docs/decisions/016-acs-contract-tests.md).
+ * A message without a Message-ID (the communication endpoint's: never
+ * retried) is sent at once under an id the service makes.
+ */
 export function acsMailTransport(
   options: { from: string; connectionString: string } & AcsClientSettings,
 ): MailTransport {
+  const { endpoint } = parseAcsConnectionString(options.connectionString);
   const { client: emailClient, timeoutMs } = acsClient(options, () =>
     import("@azure/communication-email").then((sdk) => sdk.EmailClient),
   );
+  const statusUrl = (operationId: string) =>
+    new URL(`emails/operations/${operationId}?api-version=${ACS_EMAIL_API_VERSION}`, endpoint.replace(/\/?$/, "/"))
+      .href;
   return {
     name: "acs",
     async sendEmail(message) {
-      // One deadline for the request and every poll: a hung poll fails the send (the outbox retries it).
+      // One deadline for the status requests, the send and every poll: a hung request fails the send (the outbox retries it).
       const abortSignal = AbortSignal.timeout(timeoutMs);
       // The operation's last status: a Failed one carries the service's reason, which the SDK's error wraps.
-      let lastBody: { status?: string; error?: { code?: string; message?: string } } | undefined;
+      const last: { body?: AcsOperationBody } = {};
+      const onResponse = (response: { status: number; parsedBody?: unknown }) => {
+        last.body = response.status < 300 ? (response.parsedBody as AcsOperationBody) : undefined;
+      };
+      /** Before a new request: what an earlier one answered says nothing about it. */
+      const forget = () => void (last.body = undefined);
       try {
         const client = await emailClient();
         const replyTo = safeAddress(message.replyTo);
-        const poller = await client.beginSend(
-          {
-            senderAddress: bareAddress(options.from),
-            content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
-            recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
-            replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
-            headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
-          },
-          {
-            abortSignal,
-            onResponse: (response) => {
-              lastBody = response.parsedBody as typeof lastBody;
+        const content: Parameters<typeof client.beginSend>[0] = {
+          senderAddress: bareAddress(options.from),
+          content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
+          recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
+          replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
+          headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
+        };
+
+        /** What became of an operation an earlier attempt may have started: undefined when the service never had it. */
+        const earlier = async (operationId: string): Promise<AcsOperationBody | undefined> => {
+          forget();
+          const resumeFrom = JSON.stringify({
+            state: {
+              status: "running",
+              config: { metadata: { mode: "OperationLocation" }, operationLocation: statusUrl(operationId) },
             },
-          },
-        );
+          });
+          try {
+            const poller = await client.beginSend(content, { abortSignal, onResponse, resumeFrom });
+            return await poller.pollUntilDone({ abortSignal });
+          } catch (error) {
+            if ((error as { statusCode?: unknown } | null)?.statusCode === 404) return undefined;
+            if (last.body?.status === "Failed" || last.body?.status === "Canceled") return last.body;
+            throw error;
+          }
+        };
+
+        let operationId: string | undefined;
+        if (message.messageId) {
+          for (let generation = 0; operationId === undefined; generation++) {
+            if (generation >= MAX_ACS_OPERATIONS)
+              throw new SendError(`Azure Communication Services failed this e-mail ${MAX_ACS_OPERATIONS} times`);
+            const candidate = acsOperationId(message.messageId, generation);
+            const found = await earlier(candidate);
+            if (!found) operationId = candidate;
+            else if (found.status === "Succeeded") return { messageId: found.id ?? candidate };
+          }
+        }
+
+        forget();
+        const poller = await client.beginSend(content, {
+          abortSignal,
+          onResponse,
+          ...(operationId ? { operationId } : {}),
+        });
         const result = await poller.pollUntilDone({ abortSignal });
         if (result.status !== "Succeeded") throw new Error(result.error?.message ?? "");
         return { messageId: result.id };
       } catch (error) {
-        const failed = lastBody?.status === "Failed" ? lastBody.error?.message?.trim() : undefined;
+        if (error instanceof SendError) throw error;
+        const failed = last.body?.status === "Failed" ? last.body.error?.message?.trim() : undefined;
         throw new SendError(failed || acsErrorText(error, EMAIL_FALLBACK_ERROR, timeoutMs), { cause: error });
       }
     },

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { describe, expect, test } from "vitest";
-import { createLogger } from "~/lib/log.server";
+import { createLogger, createMemoryLogger, type Logger } from "~/lib/log.server";
 import type { Env } from "~/lib/env.server";
 import { createEnquiryPipeline, type EnquiryPipeline } from ".";
 import { COMMUNICATION_PATH } from "./api.server";
@@ -11,6 +11,7 @@ import { deliveryMessageId } from "./messages.server";
 import { deliveries, textMessages } from "../db/schema.server";
 import {
   TransportConfigError,
+  acsOperationId,
   createMailTransport,
   createSmsTransport,
   type AcsClientSettings,
@@ -48,17 +49,22 @@ function acsEnv(overrides: Record<string, string> = {}): Env {
 }
 
 /** A pipeline whose transports are the ones MAIL_TRANSPORT/SMS_TRANSPORT choose, trusting the contract server. */
-async function startPipeline(overrides: Record<string, string> = {}, settings: AcsClientSettings = {}) {
+async function startPipeline(
+  overrides: Record<string, string> = {},
+  settings: AcsClientSettings = {},
+  options: { log?: Logger; smsGraceMs?: number } = {},
+) {
   const data = await preparedDataDir();
   cleanups.push(data.remove);
   const env = acsEnv({ DATA_DIR: data.dir, ...overrides });
   const pipeline = await createEnquiryPipeline({
     env,
-    log,
+    log: options.log ?? log,
     mail: createMailTransport(env, log, trust(settings)),
     sms: createSmsTransport(env, log, trust(settings)),
-    // A text message the endpoint could not send is the worker's after a second, not a minute.
-    smsGraceMs: 1000,
+    // Unset: a text message is the worker's only after the endpoint's own attempt has surely ended
+    // (a shorter grace lets the worker send it too while a slow first attempt is still under way).
+    smsGraceMs: options.smsGraceMs,
   });
   open.push(pipeline);
   return { pipeline, store: pipeline.internals.store };
@@ -74,9 +80,16 @@ async function submitContact(pipeline: EnquiryPipeline, name: string, email: str
   expect(result.ok).toBe(true);
 }
 
-/** POST /functions/v1/azure-communication served by a pipeline with the ACS transports. */
-async function startEndpoint(overrides: Record<string, string> = {}) {
-  const { pipeline, store } = await startPipeline({ COMMUNICATION_API_KEY: API_KEY, ...overrides });
+/** POST /functions/v1/azure-communication served by a pipeline with the ACS transports; e-mail to example.org allowed. */
+async function startEndpoint(
+  overrides: Record<string, string> = {},
+  options: { log?: Logger; smsGraceMs?: number } = {},
+) {
+  const { pipeline, store } = await startPipeline(
+    { COMMUNICATION_API_KEY: API_KEY, COMMUNICATION_EMAIL_DOMAINS: "example.org", ...overrides },
+    {},
+    options,
+  );
   const app = express();
   app.use(pipeline.apiRouter);
   const server = app.listen(0, "127.0.0.1");
@@ -145,6 +158,52 @@ describe("the ACS contract server", () => {
       "email-poll",
       "email-poll",
     ]);
+  });
+});
+
+describe("each e-mail sent once", () => {
+  const message = (messageId: string) => ({
+    to: ["once@example.org"],
+    subject: "Once",
+    text: "Once",
+    messageId,
+  });
+
+  test("a retry of an e-mail the service already sent sends nothing and answers its operation", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust());
+    const first = await transport.sendEmail(message("<m1@maternis.test>"));
+    expect(first.messageId).toBe(acsOperationId("<m1@maternis.test>", 0));
+    const again = await transport.sendEmail(message("<m1@maternis.test>"));
+    expect(again).toEqual(first);
+    expect(acs.emails).toHaveLength(1);
+    // Positive control: another Message-ID is another e-mail.
+    await transport.sendEmail(message("<m2@maternis.test>"));
+    expect(acs.emails.map((m) => m.headers["Message-ID"])).toEqual(["<m1@maternis.test>", "<m2@maternis.test>"]);
+  });
+
+  test("after a Failed operation the retry sends again, under the next operation id", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust());
+    acs.settings.emailOutcome = () => ({ status: "Failed", error: { code: "Transient", message: "Try again" } });
+    await expect(transport.sendEmail(message("<m3@maternis.test>"))).rejects.toThrow("Try again");
+    acs.settings.emailOutcome = () => ({ status: "Succeeded" });
+    const sent = await transport.sendEmail(message("<m3@maternis.test>"));
+    expect(sent.messageId).toBe(acsOperationId("<m3@maternis.test>", 1));
+    expect(acs.emails.map((m) => m.operationId)).toEqual([
+      acsOperationId("<m3@maternis.test>", 0),
+      acsOperationId("<m3@maternis.test>", 1),
+    ]);
+    // A third attempt finds the second one sent and sends nothing.
+    expect(await transport.sendEmail(message("<m3@maternis.test>"))).toEqual(sent);
+    expect(acs.emails).toHaveLength(2);
+  });
+
+  test("a status request that times out sends nothing; the next attempt sends", async () => {
+    const transport = createMailTransport(acsEnv(), log, trust({ timeoutMs: 1_000 }));
+    acs.fault("email-poll", "hang", 1, "unknown");
+    await expect(transport.sendEmail(message("<m4@maternis.test>"))).rejects.toThrow(/did not answer within 1 s/);
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(0);
+    await transport.sendEmail(message("<m4@maternis.test>"));
+    expect(acs.emails).toHaveLength(1);
   });
 });
 
@@ -235,9 +294,10 @@ describe("enquiries through the ACS e-mail SDK", () => {
     expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
   });
 
-  test("a poll that hangs times out; the delivery is retried with the same Message-ID, not lost", async () => {
+  test("a poll that hangs times out; the retry asks the service first and does not send the e-mail again", async () => {
     const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
-    acs.fault("email-poll", "hang");
+    // A poll of a send in progress hangs (asking about an operation the service never had still answers 404).
+    acs.fault("email-poll", "hang", 1, "known");
     await submitContact(pipeline, "Slow Service", "slow@example.org", "192.0.2.11");
     const failed = await waitFor(
       async () =>
@@ -250,12 +310,46 @@ describe("enquiries through the ACS e-mail SDK", () => {
     await waitForDeliveriesSettled(pipeline);
     const rows = await store.db.select().from(deliveries);
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
-    expect(rows.find((r) => r.id === failed.id)?.attempts).toBe(2);
-    // The accepted-but-unconfirmed e-mail went again with the same Message-ID (receivers can tell a repeat).
-    const repeated = acs.emails.filter((m) => m.to[0]?.address === failed.recipient);
-    expect(repeated).toHaveLength(2);
-    expect(new Set(repeated.map((m) => m.headers["Message-ID"])).size).toBe(1);
-    expect(acs.emails).toHaveLength(3);
+    const retried = rows.find((r) => r.id === failed.id)!;
+    expect(retried.attempts).toBe(2);
+    // The service had the e-mail: the retry found its operation and waited for it, sending nothing.
+    const mine = acs.emails.filter((m) => m.to[0]?.address === failed.recipient);
+    expect(mine).toHaveLength(1);
+    expect(retried.providerMessageId).toBe(mine[0]!.operationId);
+    expect(mine[0]!.operationId).toBe(acsOperationId(mine[0]!.headers["Message-ID"]!, 0));
+    expect(acs.emails).toHaveLength(2);
+  });
+
+  test("a send whose answer is lost (accepted, then silence) is not sent again by the retry", async () => {
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+    acs.fault("email-send", "accept-then-hang");
+    await submitContact(pipeline, "Lost Answer", "lost@example.org", "192.0.2.13");
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    expect(acs.hungCount()).toBe(1);
+    // Two deliveries, two e-mails: the one whose answer was lost was sent once.
+    expect(acs.emails).toHaveLength(2);
+    expect(new Set(acs.emails.map((m) => m.headers["Message-ID"])).size).toBe(2);
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(2);
+  });
+
+  test("positive control: a send the service never received is sent by the retry", async () => {
+    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+    acs.fault("email-send", "hang");
+    await submitContact(pipeline, "Never Received", "never@example.org", "192.0.2.14");
+    await waitForDeliveriesSettled(pipeline);
+    const rows = await store.db.select().from(deliveries);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    // Three sends reached the service (one hung before it took the e-mail), and both e-mails went, once each.
+    expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(3);
+    expect(acs.emails).toHaveLength(2);
+    const retried = rows.find((r) => r.attempts === 2)!;
+    const sent = acs.emails.find((m) => m.to[0]?.address === retried.recipient)!;
+    // Sent under the first operation id: the service had never had it.
+    expect(sent.operationId).toBe(acsOperationId(sent.headers["Message-ID"]!, 0));
   });
 
   test("a wrong access key: the delivery's error is one line naming ACS_CONNECTION_STRING", async () => {
@@ -281,15 +375,33 @@ describe("the communication endpoint with ACS", () => {
     const post = await startEndpoint();
     const sent = await post({ action: "send_email", data: { ...email, to: ["a@example.org", "b@example.org"] } });
     expect(sent.status).toBe(200);
-    expect(acs.emails).toHaveLength(1);
-    expect(sent.body).toEqual({ success: true, messageId: acs.emails[0]!.operationId });
-    expect(acs.emails[0]).toMatchObject({
-      senderAddress: "no-reply@maternis.test",
-      to: [{ address: "a@example.org" }, { address: "b@example.org" }],
-      subject: "Quarterly report",
-      html: "<p>Attached</p>",
-      plainText: "Attached",
-      replyTo: [],
+    // One e-mail per recipient, each with only its own address.
+    expect(acs.emails).toHaveLength(2);
+    const [a, b] = ["a@example.org", "b@example.org"].map((address) =>
+      acs.emails.find((m) => m.to[0]?.address === address)!,
+    );
+    for (const [mail, address] of [
+      [a, "a@example.org"],
+      [b, "b@example.org"],
+    ] as const) {
+      expect(mail).toMatchObject({
+        senderAddress: "no-reply@maternis.test",
+        to: [{ address }],
+        cc: [],
+        bcc: [],
+        subject: "Quarterly report",
+        html: "<p>Attached</p>",
+        plainText: "Attached",
+        replyTo: [],
+      });
+    }
+    expect(sent.body).toEqual({
+      success: true,
+      messageId: `${a!.operationId},${b!.operationId}`,
+      results: [
+        { index: 0, status: "sent", messageId: a!.operationId },
+        { index: 1, status: "sent", messageId: b!.operationId },
+      ],
     });
 
     const text = await post({
@@ -315,6 +427,10 @@ describe("the communication endpoint with ACS", () => {
     ]);
     expect(String(text.body.messageId).split(",").sort()).toEqual(texts.map((sms) => sms.messageIds[0]).sort());
     expect(text.body.success).toBe(true);
+    expect(text.body.results).toEqual([
+      { index: 0, status: "sent", messageId: texts[1]!.messageIds[0] },
+      { index: 1, status: "sent", messageId: texts[0]!.messageIds[0] },
+    ]);
     expect(
       (await post.store.db.select().from(textMessages)).map((row) => [row.recipient, row.status, row.attempts]).sort(),
     ).toEqual([
@@ -324,8 +440,11 @@ describe("the communication endpoint with ACS", () => {
     expect(acs.requests.every((r) => r.verified)).toBe(true);
   });
 
-  test("a Failed operation, a 400 and a refused SMS recipient become 502 with the service's text", async () => {
-    const post = await startEndpoint();
+  test("a Failed operation, a 400 and a refused SMS recipient are a 502 with the spec's text; the service's is logged", async () => {
+    const captured = createMemoryLogger();
+    const post = await startEndpoint({}, { log: captured });
+    const logged = () =>
+      captured.entries.filter((entry) => entry.msg === "communication failed").map((entry) => entry.error);
     acs.settings.emailOutcome = () => ({
       status: "Failed",
       error: {
@@ -335,7 +454,7 @@ describe("the communication endpoint with ACS", () => {
     });
     expect(await post({ action: "send_email", data: email })).toEqual({
       status: 502,
-      body: { error: "Message dropped because all recipients were suppressed" },
+      body: { error: "Failed to send email" },
     });
 
     acs.fault("email-send", {
@@ -345,34 +464,47 @@ describe("the communication endpoint with ACS", () => {
     });
     expect(await post({ action: "send_email", data: email })).toEqual({
       status: 502,
-      body: { error: "Sender domain has not been linked." },
+      body: { error: "Failed to send email" },
     });
+    expect(logged()).toEqual([
+      "Message dropped because all recipients were suppressed",
+      "Sender domain has not been linked.",
+    ]);
 
     acs.settings.smsOutcome = (to) =>
       to === "+447700900999"
         ? { successful: false, httpStatusCode: 400, errorMessage: "Invalid To phone number format." }
         : { successful: true };
-    expect(await post({ action: "send_sms", data: { to: ["+447700900123", "+447700900999"], message: "Hi" } })).toEqual(
-      {
-        status: 502,
-        body: { error: "Invalid To phone number format." },
+    const mixed = await post({ action: "send_sms", data: { to: ["+447700900123", "+447700900999"], message: "Hi" } });
+    expect(mixed).toEqual({
+      status: 502,
+      body: {
+        error: "Failed to send SMS",
+        results: [
+          { index: 0, status: "sent", messageId: expect.any(String) },
+          { index: 1, status: "failed" },
+        ],
       },
-    );
+    });
     acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 400 });
     expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Hi" } })).toEqual({
       status: 502,
       body: { error: "Failed to send SMS" },
     });
+    expect(logged().slice(2)).toEqual(["Invalid To phone number format.", "Failed to send SMS"]);
     // Every one of these reached the service, signed (one request per recipient).
     expect(acs.requests.filter((r) => r.route === "sms-send" && r.verified)).toHaveLength(3);
-    // A refused message is given up at once: retrying cannot help.
+    // A refused message is given up at once: retrying cannot help. Its text is kept on it.
     expect(
       (await post.store.db.select().from(textMessages)).filter((row) => row.status === "dead").map((r) => r.lastError),
     ).toEqual(expect.arrayContaining(["Invalid To phone number format.", "Failed to send SMS"]));
+    // No recipient reached the log.
+    expect(JSON.stringify(captured.entries)).not.toMatch(/partner@example\.org|\+447700900/);
   });
 
   test("an SMS the service cannot take yet (a 500 for its recipient) is accepted, stored and sent by the worker later", async () => {
-    const post = await startEndpoint();
+    // The first attempt fails at once: the worker takes the message after a second, not a minute.
+    const post = await startEndpoint({}, { smsGraceMs: 1000 });
     acs.settings.smsOutcome = () => ({ successful: false, httpStatusCode: 500 });
     expect(await post({ action: "send_sms", data: { to: "+447700900123", message: "Visit at 10:00" } })).toEqual({
       status: 202,
@@ -389,6 +521,20 @@ describe("the communication endpoint with ACS", () => {
     expect(sent.attempts).toBe(2);
     expect(sent.providerMessageId).toBe(acs.sms.at(-1)!.messageIds[0]);
     expect(acs.sms.map((sms) => sms.to)).toEqual([["+447700900123"], ["+447700900123"]]);
+  });
+
+  test("a recipient outside the allowed domains or prefixes never reaches ACS", async () => {
+    const post = await startEndpoint();
+    expect(
+      (await post({ action: "send_email", data: { ...email, to: ["a@example.org", "b@elsewhere.test"] } })).status,
+    ).toBe(403);
+    expect(
+      (await post({ action: "send_sms", data: { to: ["+447700900123", "+15555550100"], message: "Hi" } })).status,
+    ).toBe(403);
+    expect(acs.requests).toHaveLength(0);
+    // Positive control: allowed ones do.
+    expect((await post({ action: "send_email", data: { ...email, to: ["a@example.org"] } })).status).toBe(200);
+    expect(acs.emails.map((m) => m.to)).toEqual([[{ address: "a@example.org" }]]);
   });
 
   test("a number that is not E.164 is a 400 and never reaches ACS", async () => {

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import type { EnquiryKind } from "~/lib/enquiry-kinds";
 import type { SpamReason, SubmitMeta } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
-import { communicationRouter } from "./api.server";
+import { communicationPolicyFromEnv, communicationRouter } from "./api.server";
 import { openStore, type Store } from "../db/db.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
 import { deliveryStats, type DeliveryStats } from "./operations.server";
@@ -207,6 +207,8 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       apiKey: env.COMMUNICATION_API_KEY,
       mail,
       sendSms: (request) => sendTextMessages(smsDeps, request),
+      store,
+      policy: communicationPolicyFromEnv(env),
       log,
     }),
     healthCheck: () => store.ping(),

@@ -5,7 +5,13 @@ import type { Logger } from "~/lib/log.server";
 import type { Store } from "../db/db.server";
 import { SMS_QUEUE, type SmsJob } from "../jobs/queue.server";
 import { textMessages, type TextMessage } from "../db/schema.server";
-import { ACS_SEND_TIMEOUT_MS, SMS_FALLBACK_ERROR, SendError, errorText, type SmsTransport } from "../emails/transport.server";
+import {
+  ACS_SEND_TIMEOUT_MS,
+  SMS_FALLBACK_ERROR,
+  SendError,
+  errorText,
+  type SmsTransport,
+} from "../emails/transport.server";
 
 /**
  * Text messages (SMS) on the e-mails' durable path (docs/decisions/016-acs-contract-tests.md):
@@ -30,14 +36,20 @@ export type SmsDeps = {
 /** When a stored message's job becomes due: after the endpoint's own attempt (bounded by the send timeout) is over. */
 export const INLINE_GRACE_MS = ACS_SEND_TIMEOUT_MS + 30_000;
 
-/** What the endpoint tells its caller. */
-export type SmsOutcome =
+/** What became of one recipient's message: sent, given up (refused), or stored for the worker's retries. */
+export type SmsRecipientResult =
+  { status: "sent"; messageId: string } | { status: "failed"; error: string } | { status: "queued"; error: string };
+
+/** What the endpoint tells its caller; `results` has one entry per recipient, in order. */
+export type SmsOutcome = { results: SmsRecipientResult[] } &
   /** Every recipient's message was accepted by the provider: their ids, comma-separated. */
-  | { state: "sent"; messageId: string }
-  /** A recipient's message was refused for good (the provider's text, or "Failed to send SMS"). */
-  | { state: "refused"; error: string }
-  /** The provider could not take some yet: they are stored and will be retried. */
-  | { state: "queued"; error: string };
+  (
+    | { state: "sent"; messageId: string }
+    /** A recipient's message was refused for good (the provider's text, or "Failed to send SMS"). */
+    | { state: "refused"; error: string }
+    /** The provider could not take some yet: they are stored and will be retried. */
+    | { state: "queued"; error: string }
+  );
 
 type Attempt = { ok: true; messageId: string } | { ok: false; error: string; permanent: boolean };
 
@@ -92,10 +104,19 @@ export async function sendTextMessages(deps: SmsDeps, request: { to: string[]; m
     refused: results.filter((result) => !result.ok && result.permanent).length,
     retrying: waiting.length,
   });
-  if (refused && !refused.ok) return { state: "refused", error: refused.error };
+  const perRecipient = results.map((result): SmsRecipientResult =>
+    result.ok
+      ? { status: "sent", messageId: result.messageId }
+      : { status: result.permanent ? "failed" : "queued", error: result.error },
+  );
+  if (refused && !refused.ok) return { state: "refused", error: refused.error, results: perRecipient };
   const first = waiting[0];
-  if (first && !first.ok) return { state: "queued", error: first.error };
-  return { state: "sent", messageId: results.map((result) => (result.ok ? result.messageId : "")).join(",") };
+  if (first && !first.ok) return { state: "queued", error: first.error, results: perRecipient };
+  return {
+    state: "sent",
+    messageId: results.map((result) => (result.ok ? result.messageId : "")).join(","),
+    results: perRecipient,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Text messages on the durable path, on both engines (./sms.server.ts): the
  * communication endpoint stores one row per recipient before trying it; what
  * the provider cannot take yet is sent by the worker later (202, never lost);
- * a refusal is given up at once (502 with its text); retries that all fail
+ * a refusal is given up at once (502, its text kept on the message); retries that all fail
  * are dead-lettered into the console's banner and "Text messages", where an
  * admin retries them; and a phone number's data is found, exported and
  * erased (rows, jobs, outbox files) like an address's.
@@ -84,7 +84,14 @@ describe.each(engines)("text messages on $name", (engine) => {
 
     expect(await send(["+447700900111", "+447700900222"], "Your visit is at 10:00")).toEqual({
       status: 202,
-      body: { success: true, queued: true },
+      body: {
+        success: true,
+        queued: true,
+        results: [
+          { index: 0, status: "queued" },
+          { index: 1, status: "sent", messageId: "sms-1" },
+        ],
+      },
     });
     // The other recipient went at once; the busy one is stored, not lost.
     expect((await rows()).map((r) => [r.recipient, r.status])).toEqual([
@@ -110,10 +117,8 @@ describe.each(engines)("text messages on $name", (engine) => {
     const sms = scriptedSms(() => (mode === "refuse" ? "refused" : mode === "busy" ? "busy" : "ok"));
     const { send, rows, console } = await start(engine, sms.transport, { DELIVERY_RETRY_LIMIT: "1" });
 
-    expect(await send("+447700900444", "Hi")).toEqual({
-      status: 502,
-      body: { error: "Invalid To phone number format." },
-    });
+    // The spec's fallback text answers; the provider's is kept on the message (and logged).
+    expect(await send("+447700900444", "Hi")).toEqual({ status: 502, body: { error: "Failed to send SMS" } });
     const [refused] = await rows();
     expect(refused).toMatchObject({ status: "dead", attempts: 1, lastError: "Invalid To phone number format." });
 

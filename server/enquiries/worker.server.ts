@@ -130,13 +130,17 @@ function settleEach<T>(
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await fn(items[index]!);
+      results[index] = await fn(items[index]!, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));

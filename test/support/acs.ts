@@ -18,17 +18,27 @@ import { selfSignedCertificate } from "./tls";
  *   HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=…`
  *   over `VERB\npath?query\ndate;host;hash`. Anything else is a 401.
  * - POST /emails:send?api-version=2025-09-01 → 202, Operation-Location
- *   /emails/operations/{id}; GET of it → `Running` (`runningPolls` times),
- *   then `Succeeded`, or `Failed` with `{ code, message }` (`emailOutcome`).
+ *   /emails/operations/{id}, the id being the request's `Operation-Id` when
+ *   it has one (the SDK's `operationId` option), else a new UUID; GET of it
+ *   → `Running` (`runningPolls` times), then `Succeeded`, or `Failed` with
+ *   `{ code, message }` (`emailOutcome`). GET of an operation it never
+ *   received → 404 `NotFound`: that is how a client asks, before sending
+ *   again, whether an earlier attempt reached the service.
  * - POST /sms?api-version=2021-03-07 → 202 `{ value: [{ to, messageId,
  *   httpStatusCode, repeatabilityResult, successful, errorMessage? }] }`, each
  *   recipient's result from `smsOutcome`.
- * - `fault(route, reply, times)` makes the next requests of a route answer
- *   429 with Retry-After, 401, 400 with the service's `{ error: { code,
- *   message } }`, or hang (never answer, until `reset()` or `stop()`).
+ * - `fault(route, reply, times, on)` makes the next requests of a route
+ *   answer 429 with Retry-After, 401, 400 with the service's `{ error: {
+ *   code, message } }`, or hang (never answer, until `reset()` or `stop()`):
+ *   a send that hangs was never received; `"accept-then-hang"` (sends only)
+ *   accepts the e-mail, then never answers, as when the answer is lost. `on`
+ *   narrows a poll fault to operations the server has (`"known"`: a poll of
+ *   a send in progress) or has not (`"unknown"`: a client asking about an
+ *   operation before sending).
  *
  * Verified requests are recorded: `emails` and `sms` hold what the service
- * accepted, `requests` every request (verified or not) with its answer.
+ * accepted (each e-mail send once, so a repeated send shows twice),
+ * `requests` every request (verified or not) with its answer.
  */
 
 export const EMAIL_API_VERSION = "2025-09-01";
@@ -54,7 +64,14 @@ export type AcsSms = { messageIds: string[]; from: string; to: string[]; message
 export type AcsRoute = "email-send" | "email-poll" | "sms-send";
 
 export type AcsFault =
-  { status: 429; retryAfter?: string } | { status: 401 } | { status: 400; code: string; message: string } | "hang";
+  | { status: 429; retryAfter?: string }
+  | { status: 401 }
+  | { status: 400; code: string; message: string }
+  | "hang"
+  | "accept-then-hang";
+
+/** Which polls a fault of "email-poll" applies to: of operations the server has, or has not (default: any). */
+export type AcsPollFilter = "known" | "unknown";
 
 export type AcsRequest = {
   method: string;
@@ -130,7 +147,7 @@ export async function startAcsServer() {
   const sms: AcsSms[] = [];
   const requests: AcsRequest[] = [];
   const operations = new Map<string, { email: AcsEmail; polls: number; outcome: EmailOutcome }>();
-  const faults: { route: AcsRoute; reply: AcsFault; times: number }[] = [];
+  const faults: { route: AcsRoute; reply: AcsFault; times: number; on?: AcsPollFilter }[] = [];
   const hung = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   const settings = {
@@ -175,15 +192,24 @@ export async function startAcsServer() {
     record.verified = true;
     if (route === "unknown") return answer(404, errorBody("NotFound", `No route for ${req.method} ${url.pathname}`));
 
-    const fault = faults.find((candidate) => candidate.route === route);
+    const pollsKnown =
+      route === "email-poll" ? operations.has(decodeURIComponent(url.pathname.split("/").at(-1)!)) : true;
+    const fault = faults.find(
+      (candidate) => candidate.route === route && (!candidate.on || (candidate.on === "known") === pollsKnown),
+    );
+    const hang = () => {
+      record.status = "hung";
+      hung.add(res);
+    };
+    let acceptThenHang = false;
     if (fault) {
       if (--fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
       const reply = fault.reply;
-      if (reply === "hang") {
-        record.status = "hung";
-        hung.add(res);
-        return;
-      }
+      if (reply === "hang") return hang();
+      if (reply === "accept-then-hang") acceptThenHang = true;
+    }
+    if (fault && !acceptThenHang) {
+      const reply = fault.reply as Exclude<AcsFault, "hang" | "accept-then-hang">;
       if (reply.status === 429)
         return answer(429, errorBody("TooManyRequests", "Rate limit exceeded. Try again later."), {
           "retry-after": reply.retryAfter ?? "1",
@@ -237,6 +263,7 @@ export async function startAcsServer() {
       };
       emails.push(email);
       operations.set(operationId, { email, polls: 0, outcome: settings.emailOutcome(email) });
+      if (acceptThenHang) return hang();
       return answer(
         202,
         { id: operationId, status: "Running" },
@@ -316,9 +343,9 @@ export async function startAcsServer() {
     sms,
     requests,
     settings,
-    /** The next `times` requests of `route` get `reply` instead of the normal answer. */
-    fault(route: AcsRoute, reply: AcsFault, times = 1) {
-      faults.push({ route, reply, times });
+    /** The next `times` requests of `route` (polls: of `on` operations) get `reply` instead of the normal answer. */
+    fault(route: AcsRoute, reply: AcsFault, times = 1, on?: AcsPollFilter) {
+      faults.push({ route, reply, times, on });
     },
     /** Requests being held open by a "hang" fault. */
     hungCount: () => hung.size,

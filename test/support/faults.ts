@@ -36,6 +36,8 @@ export const faultServerEnv: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: "15000",
   // GET /metrics reads the deliveries table: tests wait on it (see deliveryCounts).
   METRICS_TOKEN,
+  // The communication endpoint's test recipients (it e-mails only the company's own domain by default).
+  COMMUNICATION_EMAIL_DOMAINS: "faults.example",
 };
 
 /** The production server with captured output; `env` overrides `faultServerEnv`. */
