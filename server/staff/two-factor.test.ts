@@ -1,9 +1,17 @@
-import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import type { EnquiryPipeline } from "../enquiries";
 import { bothEngines } from "../../test/support/engines";
 import { testEnv } from "../../test/support/pglite";
-import { Browser, codeSignIn, openStaffConsole, passkeySignIn, softwarePasskey } from "../../test/support/staff-auth";
+import {
+  appCode,
+  Browser,
+  codeSignIn,
+  enrolApp,
+  openStaffConsole,
+  passkeySignIn,
+  softwarePasskey,
+  wrongAppCode,
+} from "../../test/support/staff-auth";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both
@@ -25,22 +33,23 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     return { console, store, member };
   }
 
-  /** The current code of the app set up with this key, from the otpauth library. */
-  const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
-
   test("a first code sign-in may only enrol; an app enrols the member, gives 10 recovery codes, and the code alone then leads to a second step", async () => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     const enrolling = await console.auth.session(first.browser.request());
-    expect(enrolling?.enrolled).toBe(false);
+    expect(enrolling?.assurance).toBe("setup-only");
 
     const setup = (await console.auth.startApp(first.browser.request()))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
-    expect(await console.auth.confirmApp(first.browser.request(), "000000")).toEqual({ ok: false });
+    expect(await console.auth.confirmApp(first.browser.request(), wrongAppCode(setup.secret))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
     if (!confirmed.ok) throw new Error("the app's code was refused");
     expect(confirmed.recoveryCodes).toHaveLength(10);
-    expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
+    first.browser.take(confirmed.headers);
+    expect((await console.auth.session(first.browser.request()))?.assurance).toBe("full");
     expect(await console.auth.factors(first.browser.request())).toEqual({ passkeys: 0, app: true, recoveryCodes: 10 });
     // One app at a time.
     expect(await console.auth.startApp(first.browser.request())).toBeNull();
@@ -56,7 +65,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const right = await console.auth.verifySecondStep(browser.request(), "app", appCode(setup.secret));
     if (!right.ok) throw new Error(`second step refused: ${right.reason}`);
     browser.take(right.headers);
-    expect((await console.auth.session(browser.request()))?.enrolled).toBe(true);
+    expect((await console.auth.session(browser.request()))?.assurance).toBe("full");
 
     // A recovery code works once.
     const recovery = confirmed.recoveryCodes[0]!;
@@ -76,9 +85,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   test("without a pending e-mail code, a right app code makes no session", async () => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = (await console.auth.startApp(first.browser.request()))!;
-    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
-    expect(confirmed.ok).toBe(true);
+    const setup = await enrolApp(console, first.browser);
     const stranger = new Browser();
     expect(await console.auth.verifySecondStep(stranger.request(), "app", appCode(setup.secret))).toEqual({
       ok: false,
@@ -92,16 +99,18 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const first = await codeSignIn(console, store, MEMBER);
     expect(await console.auth.enrolWithPasskey(first.browser.request())).toBeNull(); // no passkey yet
     const passkey = await softwarePasskey(store, member.id);
-    const codes = await console.auth.enrolWithPasskey(first.browser.request());
+    const enrolled = (await console.auth.enrolWithPasskey(first.browser.request()))!;
+    const codes = enrolled.recoveryCodes;
     expect(codes).toHaveLength(10);
-    expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
+    first.browser.take(enrolled.headers);
+    expect((await console.auth.session(first.browser.request()))?.assurance).toBe("full");
     // Its only factor: the passkey cannot be removed.
     const [only] = await console.auth.passkeys(first.browser.request());
     expect(await console.auth.removePasskey(first.browser.request(), only!.id)).toBe(false);
 
     const byPasskey = new Browser();
     await passkeySignIn(console, byPasskey, passkey);
-    expect((await console.auth.session(byPasskey.request()))?.enrolled).toBe(true);
+    expect((await console.auth.session(byPasskey.request()))?.assurance).toBe("full");
 
     // An authenticator that skips the PIN or biometric is one factor: refused.
     const careless = await softwarePasskey(store, member.id, { userVerified: false });
@@ -122,23 +131,21 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
       ok: false,
       reason: "no-app",
     });
-    const right = await console.auth.verifySecondStep(browser.request(), "recovery", codes![3]!);
+    const right = await console.auth.verifySecondStep(browser.request(), "recovery", codes[3]!);
     expect(right.ok).toBe(true);
   });
 
   test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = (await console.auth.startApp(first.browser.request()))!;
-    const confirmed = await console.auth.confirmApp(first.browser.request(), appCode(setup.secret));
-    if (!confirmed.ok) throw new Error("the app's code was refused");
+    const setup = await enrolApp(console, first.browser);
     const fresh = await console.auth.newRecoveryCodes(first.browser.request());
     expect(fresh).toHaveLength(10);
-    expect(fresh).not.toContain(confirmed.recoveryCodes[0]);
+    expect(fresh).not.toContain(setup.recoveryCodes[0]);
 
     const old = new Browser();
     await codeSignIn(console, store, MEMBER, old);
-    expect(await console.auth.verifySecondStep(old.request(), "recovery", confirmed.recoveryCodes[0]!)).toEqual({
+    expect(await console.auth.verifySecondStep(old.request(), "recovery", setup.recoveryCodes[0]!)).toEqual({
       ok: false,
       reason: "invalid",
     });
@@ -164,7 +171,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     await softwarePasskey(store, member.id);
-    await console.auth.enrolWithPasskey(first.browser.request());
+    first.browser.take((await console.auth.enrolWithPasskey(first.browser.request()))!.headers);
     expect(await console.auth.session(first.browser.request())).not.toBeNull();
 
     expect((await console.auth.resetFactors(member.id))?.email).toBe(MEMBER);
@@ -173,6 +180,6 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     expect(row).toMatchObject({ passkeys: 0, enrolled: false, signedIn: false });
 
     const again = await codeSignIn(console, store, MEMBER);
-    expect((await console.auth.session(again.browser.request()))?.enrolled).toBe(false);
+    expect((await console.auth.session(again.browser.request()))?.assurance).toBe("setup-only");
   });
 });

@@ -13,6 +13,10 @@
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
  *   requestedCode(console, store, email, browser?): asks for a code and returns it; otherCode(code): a wrong one.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
+ *   appCode(secret, at?): the code an authenticator app with this key shows (now, or at `at` ms);
+ *     wrongAppCode(secret): a code of the right form the server cannot accept now (none of its ±1 steps).
+ *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
+ *     its code; the browser takes the new session's cookie; returns the key and the recovery codes.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
@@ -22,6 +26,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { TOTP } from "otpauth";
 import { expect } from "vitest";
 import type { Env } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
@@ -105,6 +110,31 @@ export async function codeSignIn(console: ServerStaffConsole, store: Store, emai
   if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
   browser.take(result.headers);
   return { browser, member: result.member };
+}
+
+/** The code an authenticator app with this key shows (the otpauth library, as a phone app would). */
+export const appCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: at });
+
+/** A six-digit code that is none of the codes the server accepts now (the current step and one either side). */
+export function wrongAppCode(secret: string) {
+  const accepted = new Set([-30_000, 0, 30_000].map((shift) => appCode(secret, Date.now() + shift)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n * 111_111)
+      .padStart(6, "0")
+      .slice(0, 6);
+    if (!accepted.has(code)) return code;
+  }
+}
+
+/** Enrols an authenticator app from the browser's session; the browser then holds the new, full session. */
+export async function enrolApp(console: ServerStaffConsole, browser: Browser) {
+  const setup = await console.auth.startApp(browser.request());
+  if (!setup) throw new Error("an authenticator app is already set up");
+  const confirmed = await console.auth.confirmApp(browser.request(), appCode(setup.secret));
+  if (!confirmed.ok) throw new Error(`the app's code was refused: ${confirmed.reason}`);
+  browser.take(confirmed.headers);
+  return { secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
 }
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");
