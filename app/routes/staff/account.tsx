@@ -251,13 +251,16 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         )}
       </section>
 
-      <SessionList sessions={sessions} />
+      <SessionList sessions={sessions} recent={recent} />
 
       <section aria-labelledby="everywhere-heading" className="mt-12">
         <h2 id="everywhere-heading" className="text-2xl">
           Sign out everywhere
         </h2>
-        <p className="mt-2 max-w-prose">Ends every session you have, on this and any other device.</p>
+        <p className="mt-2 max-w-prose">
+          Ends every session you have, on this and any other device.
+          {recent ? null : " You will be asked to sign in again first (you signed in more than 5 minutes ago)."}
+        </p>
         <ButtonForm hiddenFields={{ intent: "sign-out-everywhere" }} formClassName="mt-4" variant="outline">
           Sign out everywhere
         </ButtonForm>
@@ -268,8 +271,8 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
 
 type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
 
-/** Where the member is signed in (ADR 019): each session, and "End" for any but this one. */
-function SessionList({ sessions }: { sessions: SessionRow[] }) {
+/** Where the member is signed in (ADR 019): each session, and "End" for any but this one (a recent sign-in first). */
+function SessionList({ sessions, recent }: { sessions: SessionRow[]; recent: boolean }) {
   return (
     <section aria-labelledby="sessions-heading" className="mt-12">
       <h2 id="sessions-heading" className="text-2xl">
@@ -277,6 +280,9 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
       </h2>
       <p className="mt-2 max-w-prose">
         Each sign-in is a session. End any you do not recognise, or that you left open on another device.
+        {recent
+          ? null
+          : " To end one, you will be asked to sign in again first (you signed in more than 5 minutes ago)."}
       </p>
       <ul className="mt-4 grid gap-4" aria-label="Your sessions">
         {sessions.map((session) => (
