@@ -109,6 +109,23 @@ describe.each(engines)("session assurance on $name", (engine) => {
     expect(await console.auth.enrolWithPasskey(mine.request())).toBeNull();
   });
 
+  test("the endpoint that issues an enrolled session is server-only: no URL reaches it", async () => {
+    const { console, store, member } = await start();
+    const browser = (await codeSignIn(console, store, MEMBER)).browser;
+    await softwarePasskey(store, member.id);
+    const post = (path: string) => {
+      const headers = browser.headers();
+      headers.set("origin", browser.origin);
+      return new Request(`${browser.origin}/staff/auth${path}`, { method: "POST", headers });
+    };
+    // Neither the console's handler nor better-auth's own router has it.
+    expect((await console.auth.handler(post("/session-assurance/enrolled"))).status).toBe(404);
+    expect((await console.auth.instance.handler(post("/session-assurance/enrolled"))).status).toBe(404);
+    expect((await console.auth.session(browser.request()))?.assurance).toBe("setup-only");
+    // Positive control: better-auth's router answers a path it has (400 here: no registration challenge).
+    expect((await console.auth.instance.handler(post("/passkey/verify-registration"))).status).toBe(400);
+  });
+
   test("a setup-only session is never upgraded: one that outlived the enrolment opens nothing and may not add a passkey", async () => {
     const { console, store, member } = await start();
     const attacker = (await codeSignIn(console, store, MEMBER)).browser;
