@@ -19,7 +19,11 @@ import {
  * or an authenticator app (codes from the otpauth library) enrols the member,
  * with recovery codes that work once; the e-mail code alone never opens the
  * console; an admin's reset sends the member back to enrolment; every new page
- * is axe-clean at 1280 and 390 px.
+ * is axe-clean at 1280 and 390 px. A session made with the e-mail code alone
+ * is setup-only for its whole life (issue 41): one waiting at enrolment in
+ * another browser is refused everywhere once the member enrols, and the
+ * enrolling browser continues under a new session token, with or without
+ * JavaScript.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -44,6 +48,20 @@ async function enterEmailCode(page: Page, email: string) {
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/staff/sign-in");
+}
+
+/** The value of the browser's staff session cookie (its token, signed). */
+async function sessionToken(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name.endsWith("session_token"))?.value;
+}
+
+/** On /staff/enrol: sets up an authenticator app and confirms it with its code; the recovery codes are then shown. */
+async function enrolAnApp(page: Page) {
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.locator("#app-secret").innerText()).replace(/\s+/g, "");
+  await page.getByLabel("Code from the app").fill(new TOTP({ secret }).generate());
+  await page.getByRole("button", { name: "Confirm the app" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
 }
 
 async function signOut(page: Page) {
@@ -175,6 +193,75 @@ test("an authenticator app: a wrong code is refused and kept, the right one sign
   await expect(page).toHaveURL(/\/staff\/sign-in/);
   await enterEmailCode(page, email);
   await expect(page).toHaveURL(/\/staff\/enrol$/);
+  await context.close();
+});
+
+test("a code-only session waiting at enrolment is refused everywhere once the member enrols in another browser, which gets a new session token", async ({
+  browser,
+}) => {
+  // Someone who read the member's mailbox signs in with the e-mail code and waits at enrolment.
+  const attackerContext = await browser.newContext();
+  const email = await newMember(attackerContext, "waiting");
+  const attacker = await attackerContext.newPage();
+  await enterEmailCode(attacker, email);
+  await expect(attacker).toHaveURL(/\/staff\/enrol$/);
+  await waitForConsole(attacker);
+  const attackerToken = await sessionToken(attackerContext);
+  expect(attackerToken).toBeTruthy();
+
+  // The member enrols an app in their own browser.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await enterEmailCode(member, email);
+  await expect(member).toHaveURL(/\/staff\/enrol$/);
+  await waitForConsole(member);
+  const before = await sessionToken(memberContext);
+  await enrolAnApp(member);
+  const after = await sessionToken(memberContext);
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  // Positive control: the member's browser opens the inbox.
+  await member.getByRole("link", { name: /continue to the console/ }).click();
+  await expect(member).toHaveURL(/\/staff$/);
+  await expect(member.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+
+  // The waiting browser, still holding its cookie, is refused everywhere: enrolling, pages, data.
+  expect(await sessionToken(attackerContext)).toBe(attackerToken);
+  await attacker.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(attacker).toHaveURL(/\/staff\/sign-in/);
+  for (const path of ["/staff/enrol", "/staff", "/staff/account", "/staff/team"]) {
+    await attacker.goto(path);
+    await expect(attacker, path).toHaveURL(/\/staff\/sign-in/);
+  }
+  expect((await attacker.request.get("/staff", { headers: { accept: "application/json" } })).status()).toBe(401);
+  // The member's session is untouched by all that.
+  await member.goto("/staff/account");
+  await expect(member.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await attackerContext.close();
+  await memberContext.close();
+});
+
+test("without JavaScript, confirming an app shows the recovery codes once and continues under a new session token", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const email = await newMember(context, "no-js-enrol");
+  const page = await context.newPage();
+  await enterEmailCode(page, email);
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  const before = await sessionToken(context);
+  await enrolAnApp(page);
+  await expect(page.getByRole("heading", { name: "You are set up" })).toBeVisible();
+  const after = await sessionToken(context);
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  await page.getByRole("link", { name: /continue to the console/ }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+  // Shown once: the enrolment page now only says the member is set up.
+  await page.goto("/staff/enrol");
+  await expect(page.getByText("You already have a second way to sign in.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
   await context.close();
 });
 

@@ -67,25 +67,32 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
     expect(codeMail.subject).not.toContain(code!);
     const signedIn = await post("/staff/sign-in", { intent: "verify", email: ADMIN, code: code!, returnTo: "/staff" });
     expect(signedIn.status).toBe(302);
-    const cookies = signedIn.headers.getSetCookie();
-    const session = cookies.find((c) => /session_token=/.test(c));
-    expect(session).toBeDefined();
-    const cookie = session!.split(";")[0]!;
-    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
-    expect(token.length).toBeGreaterThanOrEqual(16);
+    /** The session cookie a response sets (as a Cookie header) and its token. */
+    const sessionOf = (response: Response) => {
+      const session = response.headers.getSetCookie().find((c) => /session_token=/.test(c));
+      expect(session).toBeDefined();
+      const pair = session!.split(";")[0]!;
+      const value = decodeURIComponent(pair.split("=")[1]!).split(".")[0]!;
+      expect(value.length).toBeGreaterThanOrEqual(16);
+      return { pair, value };
+    };
+    const { pair: enrolCookie, value: enrolToken } = sessionOf(signedIn);
 
     // The code alone only enrols: set up an authenticator app (its key from the page, its code from otpauth).
     expect(signedIn.headers.get("location")).toBe("/staff/enrol");
-    const started = await post("/staff/enrol", { intent: "start-app" }, cookie);
+    const started = await post("/staff/enrol", { intent: "start-app" }, enrolCookie);
     expect(started.status).toBe(200);
     const appKey = /id="app-secret"[^>]*>([A-Z2-7 ]+)</.exec(await started.text())?.[1]?.replace(/\s+/g, "");
     expect(appKey).toMatch(/^[A-Z2-7]{16,}$/);
     const confirmed = await post(
       "/staff/enrol",
       { intent: "confirm-app", code: new TOTP({ secret: appKey }).generate() },
-      cookie,
+      enrolCookie,
     );
     expect(confirmed.status).toBe(200);
+    // Enrolling issues a new session (ADR 020): its cookie is the one the console takes from here on.
+    const { pair: cookie, value: token } = sessionOf(confirmed);
+    expect(token).not.toBe(enrolToken);
     const recoveryCode = /<li>([a-z2-9]{4}(?:-[a-z2-9]{4}){5})<\/li>/.exec(await confirmed.text())?.[1];
     expect(recoveryCode).toBeDefined();
 
@@ -149,6 +156,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
     for (const [what, secret] of [
       ["the sign-in code", code!],
       ["the session token", token],
+      ["the enrolment session's token", enrolToken],
       ["the authenticator app's key", appKey!],
       ["a recovery code", recoveryCode!],
       ["the enquirer's address", ENQUIRER],

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { SessionAssurance } from "~/lib/console/auth";
 import { submissions } from "./schema.server";
 
 /**
@@ -44,6 +45,13 @@ export const staffSessions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
+    /**
+     * How the session was made (docs/decisions/020-multi-factor-sign-in.md):
+     * "setup-only" from an e-mail code alone (it may only enrol a second
+     * factor), "full" after a verified passkey or a second step. Set by
+     * better-auth's session hook when the session is created, never changed.
+     */
+    assurance: text("assurance").$type<SessionAssurance>().notNull().default("setup-only"),
     ...timestamps,
   },
   (t) => [index("staff_sessions_user_idx").on(t.userId)],

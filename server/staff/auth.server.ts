@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { createHash } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { company } from "~/content/company";
@@ -12,25 +13,30 @@ import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
   STAFF_AUTH_PATH,
+  type AppConfirmResult,
   type AppSetup,
   type CodeRequestResult,
   type CodeSignInResult,
   type Factors,
   type Passkey,
+  type PasskeyEnrolment,
   type SecondStepMethod,
   type SecondStepResult,
+  type SessionAssurance,
   type StaffSession,
   type TeamMember,
 } from "~/lib/console/auth";
 import { staffRoles, type StaffMember, type StaffRole } from "~/lib/console/types";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip";
+import { requestWithCookies } from "~/lib/console/session-cookie.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { loadAppSecret, type Store } from "../db/db.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
-import { createCodeLockout, countToken } from "./lockout.server";
+import { sessionAssurance } from "./assurance.server";
+import { createCodeLockout, countToken, peekToken } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
 import {
   generateRecoveryCodes,
@@ -71,6 +77,11 @@ export const SESSION_UPDATE_AGE_SECONDS = 60;
 export const SECOND_STEP_SECONDS = 10 * 60;
 /** Adding a passkey needs a sign-in within this long. */
 export const FRESH_SESSION_SECONDS = 5 * 60;
+/** An authenticator app started in a session must be confirmed in that session within this long. */
+export const APP_SETUP_SECONDS = 10 * 60;
+/** Wrong codes when confirming an app, per member, before confirming is refused for the rest of the window. */
+export const WRONG_APP_CODES = 5;
+export const WRONG_APP_CODES_WINDOW_MS = 15 * 60 * 1000;
 export const COOKIE_NAME = "maternis-staff";
 
 /** better-auth HTTP endpoints the browser may call: the passkey ceremonies. Everything else goes through route actions. */
@@ -320,6 +331,8 @@ function buildAuth(options: BuildOptions) {
         },
       }),
       secondFactor(options.store),
+      // Each session's own assurance, set when better-auth creates it (./assurance.server.ts).
+      sessionAssurance(),
     ],
   });
 }
@@ -375,14 +388,22 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
   const lockout = createCodeLockout(deps);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
-  /** The signed-in session of a request, or null (none, expired, revoked, or older than 12 hours: then revoked). */
+  /**
+   * The signed-in session of a request, or null: none, expired, revoked,
+   * older than 12 hours (then revoked), or a setup-only session whose member
+   * has a second factor now (then revoked: it existed only to enrol one, and
+   * is never upgraded; enrolment ends such sessions, this is the backstop).
+   */
   async function session(request: Request): Promise<StaffSession | null> {
     if (!serves(request)) return null;
     const auth = instance;
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     if (!response) return null;
-    if (Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS) {
+    const assurance: SessionAssurance = response.session.assurance === "full" ? "full" : "setup-only";
+    const expired = Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS;
+    if (expired || (assurance === "setup-only" && response.user.twoFactorEnabled === true)) {
       // Absolute timeout: the session ends however active it is.
+      // A setup-only session ends once its member is enrolled (ADR 020).
       const context = await auth.$context;
       await context.internalAdapter.deleteSession(response.session.token);
       return null;
@@ -392,7 +413,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       sessionId: response.session.id,
       createdAt: new Date(response.session.createdAt),
       headers,
-      enrolled: response.user.twoFactorEnabled === true,
+      assurance,
     };
   }
 
@@ -424,11 +445,40 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     await context.internalAdapter.updateUser(userId, { twoFactorEnabled: true });
   }
 
-  async function withSession<T>(request: Request, fn: (member: StaffMember) => Promise<T>): Promise<T> {
+  /** Runs `fn` for the request's session; 401 without one. */
+  async function withSession<T>(
+    request: Request,
+    fn: (member: StaffMember, current: StaffSession) => Promise<T>,
+  ): Promise<T> {
     const current = await session(request);
     if (!current) throw new Response("Sign in first.", { status: 401 });
-    return fn(current.member);
+    return fn(current.member, current);
   }
+
+  /** As withSession, for a full session only: a setup-only one (403) may only enrol. */
+  async function withFullSession<T>(request: Request, fn: (member: StaffMember) => Promise<T>): Promise<T> {
+    return withSession(request, async (member, current) => {
+      if (current.assurance !== "full") throw new Response("Set up a second way to sign in first.", { status: 403 });
+      return fn(member);
+    });
+  }
+
+  /**
+   * Which authenticator-app set-up a session started (ADR 020): a
+   * verification row (better-auth's) named after the session, holding the
+   * SHA-256 of the stored, encrypted secret that start wrote. Confirming
+   * needs it, in the same session, within APP_SETUP_SECONDS.
+   */
+  const appSetupKey = (sessionId: string) => `app-setup-${sessionId}`;
+  async function storedSecretHash(userId: string) {
+    const [row] = await store.db
+      .select({ secret: staffTwoFactors.secret })
+      .from(staffTwoFactors)
+      .where(eq(staffTwoFactors.userId, userId));
+    return row ? createHash("sha256").update(row.secret).digest("hex") : null;
+  }
+  /** Wrong codes at "confirm app", per member (staff_rate_limits, as the code limits). */
+  const wrongAppCodesKey = (userId: string) => `wrong-app-codes:member:${userId}`;
 
   return {
     /** The one better-auth instance (tests). */
@@ -578,12 +628,13 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
 
     /**
      * Starts setting up an authenticator app: a new secret, not usable until
-     * confirmed; the member's recovery codes keep working meanwhile. Null when
-     * they already have a confirmed app.
+     * confirmed (in this session: the set-up is bound to it); the member's
+     * recovery codes keep working meanwhile. Null when they already have a
+     * confirmed app.
      */
     async startApp(request: Request): Promise<AppSetup | null> {
       const auth = authFor(request);
-      return withSession(request, async (member) => {
+      return withSession(request, async (member, current) => {
         if ((await appRow(member.id))?.verified === true) return null; // one app at a time
         // The plugin's enable also makes new recovery codes; until the app is confirmed (which shows
         // new ones) the member's saved codes must keep working, so their stored form is put back.
@@ -600,62 +651,94 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
         const uri = "totpURI" in result ? result.totpURI : undefined;
         const secret = uri ? new URL(uri).searchParams.get("secret") : null;
         if (!uri || !secret) throw new Error("The authenticator app could not be set up");
+        const context = await auth.$context;
+        await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
+        await context.internalAdapter.createVerificationValue({
+          identifier: appSetupKey(current.sessionId),
+          value: (await storedSecretHash(member.id)) ?? "",
+          expiresAt: new Date(Date.now() + APP_SETUP_SECONDS * 1000),
+        });
         return { uri, secret };
       });
     },
 
-    /** Confirms the app with a code from it. On success the member is enrolled and gets new recovery codes. */
-    async confirmApp(request: Request, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+    /**
+     * Confirms the app this session started setting up, with a code from it;
+     * the member gets new recovery codes. For their first factor, better-auth's
+     * two-factor plugin replaces this session with a new, full one: its cookie
+     * is in the result's headers. Wrong codes count against the member
+     * (WRONG_APP_CODES per WRONG_APP_CODES_WINDOW_MS, then refused, the right
+     * code included, until the window ends).
+     */
+    async confirmApp(request: Request, code: string): Promise<AppConfirmResult> {
       const auth = authFor(request);
-      return withSession(request, async (member) => {
-        const context = await instance.$context;
-        const [user] = await store.db
-          .select({ enrolled: staffUsers.twoFactorEnabled })
-          .from(staffUsers)
-          .where(eq(staffUsers.id, member.id));
-        const wasEnrolled = user?.enrolled === true;
-        // Marked first, so the plugin confirms the app without renewing the session: a page rendered
-        // after this action (without JavaScript) still has this session's cookie (ADR 020).
-        if (!wasEnrolled) await markEnrolled(member.id);
-        try {
-          await auth.api.verifyTOTP({ body: { code: code.trim() }, headers: request.headers });
-        } catch (error) {
-          if (!wasEnrolled) await context.internalAdapter.updateUser(member.id, { twoFactorEnabled: false });
-          if (error instanceof APIError) return { ok: false as const };
-          throw error;
+      return withSession(request, async (member, current) => {
+        const context = await auth.$context;
+        const app = await appRow(member.id);
+        if (app?.verified === true) return { ok: false, reason: "already-set-up" };
+        const started = await context.internalAdapter.findVerificationValue(appSetupKey(current.sessionId));
+        const bound = started && started.expiresAt.getTime() > Date.now() ? started.value : null;
+        if (!app || !bound || bound !== (await storedSecretHash(member.id)))
+          return { ok: false, reason: "not-started" };
+        const wrongKey = wrongAppCodesKey(member.id);
+        if ((await peekToken(store, wrongKey, WRONG_APP_CODES_WINDOW_MS)) >= WRONG_APP_CODES) {
+          return { ok: false, reason: "too-many" };
         }
-        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: request.headers });
-        return { ok: true as const, recoveryCodes: backupCodes };
+        let headers: Headers;
+        try {
+          ({ headers } = await auth.api.verifyTOTP({
+            body: { code: code.trim() },
+            headers: request.headers,
+            returnHeaders: true,
+          }));
+        } catch (error) {
+          if (!(error instanceof APIError)) throw error;
+          const wrong = await countToken(store, wrongKey, WRONG_APP_CODES_WINDOW_MS);
+          return { ok: false, reason: wrong >= WRONG_APP_CODES ? "too-many" : "invalid" };
+        }
+        await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
+        // After enrolment the old session is gone: the codes are made as the new one.
+        const next = requestWithCookies(request, headers);
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: next.headers });
+        return { ok: true, recoveryCodes: backupCodes, headers };
       });
     },
 
-    /** Enrols a member who has added a passkey: returns their recovery codes (null when they have no passkey). */
-    async enrolWithPasskey(request: Request): Promise<string[] | null> {
+    /**
+     * Enrols a member who has added a passkey, from their setup-only session:
+     * their recovery codes, and this session replaced by a new, full one (its
+     * cookie in `headers`; the member's other setup-only sessions end). Null
+     * when they have no passkey, or this session is full already.
+     */
+    async enrolWithPasskey(request: Request): Promise<PasskeyEnrolment | null> {
       const auth = authFor(request);
-      return withSession(request, async (member) => {
-        if ((await passkeyCount(member.id)) === 0) return null;
-        const app = await appRow(member.id);
-        if (!app) {
+      return withSession(request, async (member, current) => {
+        if (current.assurance === "full" || (await passkeyCount(member.id)) === 0) return null;
+        let recoveryCodes: string[] | undefined;
+        if (!(await appRow(member.id))) {
           // The plugin's row holds the recovery codes; its app secret stays unconfirmed (unusable) until the member sets one up.
           const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
-          await markEnrolled(member.id);
-          if ("backupCodes" in result && result.backupCodes) return result.backupCodes;
+          if ("backupCodes" in result) recoveryCodes = result.backupCodes;
         }
         await markEnrolled(member.id);
+        recoveryCodes ??= (await auth.api.generateBackupCodes({ body: {}, headers: request.headers })).backupCodes;
+        const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
+        return { recoveryCodes, headers };
+      });
+    },
+
+    /** New recovery codes (the old ones stop working); a full session only. */
+    async newRecoveryCodes(request: Request): Promise<string[]> {
+      const auth = authFor(request);
+      return withFullSession(request, async () => {
         const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: request.headers });
         return backupCodes;
       });
     },
 
-    /** New recovery codes (the old ones stop working). */
-    async newRecoveryCodes(request: Request): Promise<string[]> {
-      const { backupCodes } = await authFor(request).api.generateBackupCodes({ body: {}, headers: request.headers });
-      return backupCodes;
-    },
-
     /** Removes the authenticator app; false when the member has no passkey to sign in with instead. */
     async removeApp(request: Request): Promise<boolean> {
-      return withSession(request, async (member) => {
+      return withFullSession(request, async (member) => {
         if ((await passkeyCount(member.id)) === 0) return false;
         // Unconfirmed: the app's codes stop working; the recovery codes stay.
         await store.db.update(staffTwoFactors).set({ verified: false }).where(eq(staffTwoFactors.userId, member.id));

@@ -12,9 +12,11 @@ import {
   AuthenticatorApp,
   Browser,
   codeSignIn,
+  enrolApp,
   openStaffConsole,
   passkeySignIn,
   softwarePasskey,
+  wrongAppCode,
 } from "../../test/support/staff-auth";
 import { createStaffConsole, type ServerStaffConsole } from ".";
 
@@ -41,11 +43,8 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   /** A member enrolled with an app: their app, recovery codes and enrolment session. */
   async function enrolledWithApp(console: ServerStaffConsole, store: Store, email = MEMBER) {
     const first = await codeSignIn(console, store, email);
-    const setup = (await console.auth.startApp(first.browser.request()))!;
-    const app = new AuthenticatorApp(setup.secret);
-    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
-    if (!confirmed.ok) throw new Error("the app's code was refused");
-    return { app, recoveryCodes: confirmed.recoveryCodes, browser: first.browser, member: first.member };
+    const { app, recoveryCodes } = await enrolApp(console, first.browser);
+    return { app, recoveryCodes, browser: first.browser, member: first.member };
   }
 
   /** The member's two-factor row as stored. */
@@ -66,16 +65,20 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     const enrolling = await console.auth.session(first.browser.request());
-    expect(enrolling?.enrolled).toBe(false);
+    expect(enrolling?.assurance).toBe("setup-only");
 
     const setup = (await console.auth.startApp(first.browser.request()))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
     const app = new AuthenticatorApp(setup.secret);
-    expect(await console.auth.confirmApp(first.browser.request(), "000000")).toEqual({ ok: false });
+    expect(await console.auth.confirmApp(first.browser.request(), wrongAppCode(setup.secret))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
     if (!confirmed.ok) throw new Error("the app's code was refused");
     expect(confirmed.recoveryCodes).toHaveLength(10);
-    expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
+    first.browser.take(confirmed.headers);
+    expect((await console.auth.session(first.browser.request()))?.assurance).toBe("full");
     expect(await console.auth.factors(first.browser.request())).toEqual({ passkeys: 0, app: true, recoveryCodes: 10 });
     // One app at a time.
     expect(await console.auth.startApp(first.browser.request())).toBeNull();
@@ -91,7 +94,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const right = await console.auth.verifySecondStep(browser.request(), "app", await app.code());
     if (!right.ok) throw new Error(`second step refused: ${right.reason}`);
     browser.take(right.headers);
-    expect((await console.auth.session(browser.request()))?.enrolled).toBe(true);
+    expect((await console.auth.session(browser.request()))?.assurance).toBe("full");
 
     // A recovery code works once.
     const recovery = confirmed.recoveryCodes[0]!;
@@ -111,10 +114,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   test("without a pending e-mail code, a right app code makes no session", async () => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = (await console.auth.startApp(first.browser.request()))!;
-    const app = new AuthenticatorApp(setup.secret);
-    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
-    expect(confirmed.ok).toBe(true);
+    const { app } = await enrolApp(console, first.browser);
     const stranger = new Browser();
     expect(await console.auth.verifySecondStep(stranger.request(), "app", await app.code())).toEqual({
       ok: false,
@@ -128,16 +128,18 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const first = await codeSignIn(console, store, MEMBER);
     expect(await console.auth.enrolWithPasskey(first.browser.request())).toBeNull(); // no passkey yet
     const passkey = await softwarePasskey(store, member.id);
-    const codes = await console.auth.enrolWithPasskey(first.browser.request());
+    const enrolled = (await console.auth.enrolWithPasskey(first.browser.request()))!;
+    const codes = enrolled.recoveryCodes;
     expect(codes).toHaveLength(10);
-    expect((await console.auth.session(first.browser.request()))?.enrolled).toBe(true);
+    first.browser.take(enrolled.headers);
+    expect((await console.auth.session(first.browser.request()))?.assurance).toBe("full");
     // Its only factor: the passkey cannot be removed.
     const [only] = await console.auth.passkeys(first.browser.request());
     expect(await console.auth.removePasskey(first.browser.request(), only!.id)).toBe(false);
 
     const byPasskey = new Browser();
     await passkeySignIn(console, byPasskey, passkey);
-    expect((await console.auth.session(byPasskey.request()))?.enrolled).toBe(true);
+    expect((await console.auth.session(byPasskey.request()))?.assurance).toBe("full");
 
     // An authenticator that skips the PIN or biometric is one factor: refused.
     const careless = await softwarePasskey(store, member.id, { userVerified: false });
@@ -158,24 +160,21 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
       ok: false,
       reason: "no-app",
     });
-    const right = await console.auth.verifySecondStep(browser.request(), "recovery", codes![3]!);
+    const right = await console.auth.verifySecondStep(browser.request(), "recovery", codes[3]!);
     expect(right.ok).toBe(true);
   });
 
   test("new recovery codes replace the old ones; the app is removed only beside a passkey, and its codes then stop working; a new key starts with no code used", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    const setup = (await console.auth.startApp(first.browser.request()))!;
-    const app = new AuthenticatorApp(setup.secret);
-    const confirmed = await console.auth.confirmApp(first.browser.request(), await app.code());
-    if (!confirmed.ok) throw new Error("the app's code was refused");
+    const { app, recoveryCodes } = await enrolApp(console, first.browser);
     const fresh = await console.auth.newRecoveryCodes(first.browser.request());
     expect(fresh).toHaveLength(10);
-    expect(fresh).not.toContain(confirmed.recoveryCodes[0]);
+    expect(fresh).not.toContain(recoveryCodes[0]);
 
     const old = new Browser();
     await codeSignIn(console, store, MEMBER, old);
-    expect(await console.auth.verifySecondStep(old.request(), "recovery", confirmed.recoveryCodes[0]!)).toEqual({
+    expect(await console.auth.verifySecondStep(old.request(), "recovery", recoveryCodes[0]!)).toEqual({
       ok: false,
       reason: "invalid",
     });
@@ -209,7 +208,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     await softwarePasskey(store, member.id);
-    await console.auth.enrolWithPasskey(first.browser.request());
+    first.browser.take((await console.auth.enrolWithPasskey(first.browser.request()))!.headers);
     expect(await console.auth.session(first.browser.request())).not.toBeNull();
 
     expect((await console.auth.resetFactors(member.id))?.email).toBe(MEMBER);
@@ -218,7 +217,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     expect(row).toMatchObject({ passkeys: 0, enrolled: false, signedIn: false });
 
     const again = await codeSignIn(console, store, MEMBER);
-    expect((await console.auth.session(again.browser.request()))?.enrolled).toBe(false);
+    expect((await console.auth.session(again.browser.request()))?.assurance).toBe("setup-only");
   });
   test("an app code works once: used to confirm the app or in another browser, it is refused and counted; the next step's code signs in", async () => {
     const { console, store, member } = await start();

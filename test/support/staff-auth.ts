@@ -13,6 +13,9 @@
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
  *   requestedCode(console, store, email, browser?): asks for a code and returns it; otherCode(code): a wrong one.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
+ *   wrongAppCode(secret): a code of the right form the server cannot accept now (none of its ±1 steps).
+ *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
+ *     its code; the browser takes the new session's cookie; returns the app, its key and the recovery codes.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
@@ -112,6 +115,30 @@ export async function codeSignIn(console: ServerStaffConsole, store: Store, emai
   if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
   browser.take(result.headers);
   return { browser, member: result.member };
+}
+
+/** A six-digit code that is none of the codes the server accepts now (the current step and one either side). */
+export function wrongAppCode(secret: string) {
+  const app = new AuthenticatorApp(secret);
+  const now = currentStep();
+  const accepted = new Set([now - 1, now, now + 1].map((step) => app.codeAt(step)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n * 111_111)
+      .padStart(6, "0")
+      .slice(0, 6);
+    if (!accepted.has(code)) return code;
+  }
+}
+
+/** Enrols an authenticator app from the browser's session; the browser then holds the new, full session. */
+export async function enrolApp(console: ServerStaffConsole, browser: Browser) {
+  const setup = await console.auth.startApp(browser.request());
+  if (!setup) throw new Error("an authenticator app is already set up");
+  const app = new AuthenticatorApp(setup.secret);
+  const confirmed = await console.auth.confirmApp(browser.request(), await app.code());
+  if (!confirmed.ok) throw new Error(`the app's code was refused: ${confirmed.reason}`);
+  browser.take(confirmed.headers);
+  return { app, secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
 }
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");

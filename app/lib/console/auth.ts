@@ -28,20 +28,23 @@ export const RECOVERY_CODE_LENGTH = 24;
 export function normaliseRecoveryCode(code: string) {
   return code.toLowerCase().replace(/[\s\-\u2010-\u2015]/g, "");
 }
+ * How a session was made, recorded on the session when it is created and
+ * never changed (docs/decisions/020-multi-factor-sign-in.md): "setup-only"
+ * from an e-mail code alone, which may only enrol a second factor while the
+ * member has none; "full" after a passkey that verified its user, the e-mail
+ * code plus an app or recovery code, or enrolment (which issues a new session).
+ */
+export type SessionAssurance = "setup-only" | "full";
 
 export type StaffSession = {
   member: StaffMember;
   sessionId: string;
-  /** When this session signed in. */
+  /** When this session signed in (or, for one issued at enrolment, was issued). */
   createdAt: Date;
   /** Headers to add to the response (the refreshed cookie of a sliding session). */
   headers: Headers;
-  /**
-   * Whether the member has a second factor (a passkey or an authenticator
-   * app, with recovery codes). Until then the session may only enrol one
-   * (/staff/enrol): docs/decisions/020-multi-factor-sign-in.md.
-   */
-  enrolled: boolean;
+  /** The session's own assurance: a "setup-only" session reaches only /staff/enrol. */
+  assurance: SessionAssurance;
 };
 
 /** Asking for an e-mail code: sent (or not, the same answer for a stranger), too many asked for, or code sign-in locked (no code is sent then). */
@@ -77,6 +80,21 @@ export type Factors = { passkeys: number; app: boolean; recoveryCodes: number };
 
 /** An authenticator app being set up: the secret to type in, and the otpauth: URI a QR code would carry. */
 export type AppSetup = { secret: string; uri: string };
+
+/**
+ * Confirming an app with a code from it. On success, new recovery codes and
+ * the headers the response must carry: when this enrolled the member (their
+ * first factor), the session's new cookie (a new, full session). Refused:
+ * a wrong code (`invalid`); no set-up started in this session, or it has
+ * expired (`not-started`); the member already has a confirmed app
+ * (`already-set-up`); too many wrong codes lately (`too-many`).
+ */
+export type AppConfirmResult =
+  | { ok: true; recoveryCodes: string[]; headers: Headers }
+  | { ok: false; reason: "invalid" | "not-started" | "already-set-up" | "too-many" };
+
+/** Enrolment finished with a passkey: recovery codes and the new session's cookie. */
+export type PasskeyEnrolment = { recoveryCodes: string[]; headers: Headers };
 
 /**
  * Wrong codes reached a limit (docs/decisions/019-staff-sessions-and-lockout.md):

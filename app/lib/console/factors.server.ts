@@ -1,5 +1,6 @@
-import { data } from "react-router";
-import type { FactorResult } from "./auth";
+import { data, type RouterContextProvider } from "react-router";
+import type { AppConfirmResult, FactorResult } from "./auth";
+import { adoptNewSession } from "./request.server";
 import type { StaffConsole } from "./service";
 import type { RequestMeta, StaffMember } from "./types";
 
@@ -7,7 +8,10 @@ import type { RequestMeta, StaffMember } from "./types";
  * The actions that set up and change a member's second factors (ADR 020),
  * shared by the enrolment page (a member with none yet) and the Account page:
  * an authenticator app (start, confirm with a code, remove), recovery codes
- * (new ones), and finishing enrolment after adding a passkey.
+ * (new ones), and finishing enrolment after adding a passkey. Enrolment
+ * replaces the session with a new, full one: the rest of the request (the
+ * page showing the recovery codes) and the response use the new session
+ * (`adoptNewSession`).
  */
 export const factorIntents = [
   "start-app",
@@ -26,13 +30,23 @@ type Args = {
   intent: FactorIntent;
   form: FormData;
   request: Request;
+  /** The request's router context: where a new session is handed to the rest of the request. */
+  context: Readonly<Pick<RouterContextProvider, "get" | "set">>;
   console: StaffConsole;
   member: StaffMember;
   meta: RequestMeta;
 };
 
 /** Runs one factor action; the route has already checked the session (and a recent sign-in where it asks for one). */
-export async function factorAction({ intent, form, request, console, member, meta }: Args) {
+/** Why confirming an app was refused, in words (the wrong code itself is answered beside the field). */
+const confirmRefusals: Record<Exclude<Extract<AppConfirmResult, { ok: false }>["reason"], "invalid">, string> = {
+  "not-started":
+    "Start setting up the app again: the code must be confirmed on the device that started, within 10 minutes.",
+  "already-set-up": "You already have an authenticator app. Remove it first to set up another.",
+  "too-many": "Too many wrong codes were entered. Wait 15 minutes, then start setting up the app again.",
+};
+
+export async function factorAction({ intent, form, request, context, console, member, meta }: Args) {
   const auth = console.auth;
   const actor = { member };
   if (intent === "start-app") {
@@ -56,6 +70,10 @@ export async function factorAction({ intent, form, request, console, member, met
       );
     }
     const result = await auth.confirmApp(request, code);
+    if (!result.ok && result.reason !== "invalid") {
+      const status = result.reason === "too-many" ? 429 : 409;
+      return data<FactorResult>({ step: "error", error: confirmRefusals[result.reason] }, status);
+    }
     if (!result.ok) {
       return data<FactorResult>(
         {
@@ -66,6 +84,7 @@ export async function factorAction({ intent, form, request, console, member, met
         400,
       );
     }
+    adoptNewSession(context, result.headers);
     await console.audit.record({ action: "factor-enrolled", actor, detail: { factor: "app" }, meta });
     return data<FactorResult>({
       step: "codes",
@@ -74,10 +93,15 @@ export async function factorAction({ intent, form, request, console, member, met
     });
   }
   if (intent === "passkey-enrolled") {
-    const codes = await auth.enrolWithPasskey(request);
-    if (!codes) return data<FactorResult>({ step: "error", error: "Add a passkey first." }, 400);
+    const enrolled = await auth.enrolWithPasskey(request);
+    if (!enrolled) return data<FactorResult>({ step: "error", error: "Add a passkey first." }, 400);
+    adoptNewSession(context, enrolled.headers);
     await console.audit.record({ action: "factor-enrolled", actor, detail: { factor: "passkey" }, meta });
-    return data<FactorResult>({ step: "codes", recoveryCodes: codes, message: "Your passkey is set up." });
+    return data<FactorResult>({
+      step: "codes",
+      recoveryCodes: enrolled.recoveryCodes,
+      message: "Your passkey is set up.",
+    });
   }
   if (intent === "new-recovery-codes") {
     const codes = await auth.newRecoveryCodes(request);

@@ -1,7 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "../client-ip";
 import { ENROL_PATH, signInUrl } from "./paths";
-import { getConsole, staffContext } from "./request.server";
+import { getConsole, newSessionContext, staffContext } from "./request.server";
 import type { RequestMeta } from "./types";
 
 /** The request's client fingerprint (the keyed hash the forms store; never the address). */
@@ -34,12 +34,32 @@ function wantsPage(request: Request) {
   return (request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/** Adds the cookie of a session this request replaced (`adoptNewSession`, ADR 020) to its response. */
+function sendNewSession(context: Readonly<Pick<RouterContextProvider, "get">>, response: Response) {
+  for (const cookie of context.get(newSessionContext)?.getSetCookie() ?? []) {
+    response.headers.append("Set-Cookie", cookie);
+  }
+}
+
+/**
+ * The enrolment page's middleware (app/routes/staff/enrol.tsx): enrolling
+ * replaces the session, and the new session's cookie goes with the response,
+ * whether the page was posted without JavaScript (the action and the loaders
+ * in one request) or fetched by the router (the action's own response).
+ */
+export const newSessionMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  sendNewSession(context, response);
+  return response;
+};
+
 /**
  * The console layout's middleware (app/routes/staff/layout.tsx): every
- * console route below it runs only for a signed-in member of staff who has
- * a second factor (else: /staff/enrol), with `staffContext` set; anything else gets a redirect to sign in, or 401,
- * before any loader or action runs. A sliding session's refreshed cookie is
- * added to the response.
+ * console route below it runs only for a signed-in member of staff whose
+ * session is full (a setup-only session, from an e-mail code alone: sent to
+ * /staff/enrol), with `staffContext` set; anything else gets a redirect to
+ * sign in, or 401, before any loader or action runs. A sliding session's
+ * refreshed cookie is added to the response.
  */
 export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   refuseOtherHosts(context, request);
@@ -54,7 +74,7 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  if (!session.enrolled) {
+  if (session.assurance !== "full") {
     // Signed in with an e-mail code alone: the only thing to do is enrol a second factor (ADR 020).
     if (wantsPage(request)) throw redirect(ENROL_PATH);
     throw new Response("Set up a second way to sign in first.", {
@@ -70,5 +90,6 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   });
   const response = await next();
   for (const cookie of session.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  sendNewSession(context, response);
   return response;
 };

@@ -1,5 +1,6 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getAppContext } from "../context.server";
+import { requestWithCookies } from "./session-cookie.server";
 import type { StaffConsole } from "./service";
 import type { RequestMeta, StaffMember } from "./types";
 
@@ -17,6 +18,26 @@ export const staffContext = createContext<StaffRequest | null>(null);
 
 type Context = Readonly<Pick<RouterContextProvider, "get">>;
 
+/**
+ * A session this request replaced (ADR 020: enrolment issues a new session
+ * token): the new session's Set-Cookie headers. The console's middlewares
+ * add them to the response (./middleware.server.ts), and loaders that run
+ * after the action in the same request (a page posted without JavaScript)
+ * act as the new session (`sessionRequest`), since the old one is gone.
+ */
+export const newSessionContext = createContext<Headers | null>(null);
+
+/** Makes the session in these Set-Cookie headers (if any) the one the rest of this request and its response use. */
+export function adoptNewSession(context: Readonly<Pick<RouterContextProvider, "set">>, headers: Headers) {
+  if (headers.getSetCookie().length > 0) context.set(newSessionContext, headers);
+}
+
+/** The request as the session it now has: with the new session's cookie when this request replaced it. */
+export function sessionRequest(context: Context, request: Request): Request {
+  const headers = context.get(newSessionContext);
+  return headers ? requestWithCookies(request, headers) : request;
+}
+
 /** The signed-in member of staff, in a console loader or action (the layout's middleware ran first). */
 export function getStaff(context: Context): StaffRequest {
   const staff = context.get(staffContext);
@@ -31,8 +52,28 @@ export function getConsole(context: Context): StaffConsole {
   return service;
 }
 
-/** Erasure and staff changes need a sign-in within the last 5 minutes. */
+/**
+ * Erasure, staff changes, factor changes, new recovery codes and ending
+ * sessions need a sign-in within the last 5 minutes.
+ */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** Whether the member signed in within RECENT_SIGN_IN_MS. */
+export function signedInRecently(staff: StaffRequest, now = Date.now()) {
+  return now - staff.signedInAt.getTime() <= RECENT_SIGN_IN_MS;
+}
+
+/**
+ * A member whose sign-in is recent enough for a sensitive change; otherwise
+ * a redirect to sign in again, returning to `returnTo` (this page).
+ */
+export function requireRecentSignIn(context: Context, request: Request, now = Date.now()): StaffRequest {
+  const staff = getStaff(context);
+  if (signedInRecently(staff, now)) return staff;
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
+}
 
 /**
  * Admin pages and actions: a member of staff without the admin role gets 403,
@@ -55,11 +96,8 @@ export async function requireAdmin(context: Context, request: Request): Promise<
  * otherwise a redirect to sign in again, returning to `returnTo` (this page).
  */
 export async function requireRecentAdmin(context: Context, request: Request, now = Date.now()): Promise<StaffRequest> {
-  const staff = await requireAdmin(context, request);
-  if (now - staff.signedInAt.getTime() <= RECENT_SIGN_IN_MS) return staff;
-  const url = new URL(request.url);
-  const returnTo = `${url.pathname}${url.search}`;
-  throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
+  await requireAdmin(context, request);
+  return requireRecentSignIn(context, request, now);
 }
 
 /**

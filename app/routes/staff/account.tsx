@@ -9,15 +9,17 @@ import { SITE_TIME_ZONE } from "~/lib/calendar";
 import type { AuditAction } from "~/lib/console/audit";
 import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
 import { signInUrl } from "~/lib/console/paths";
-import { getConsole, getStaff, RECENT_SIGN_IN_MS } from "~/lib/console/request.server";
+import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/lib/console/request.server";
 import { describeUserAgent } from "~/lib/console/user-agent";
 import type { Route } from "./+types/account";
 
 /**
  * The signed-in member's own account: passkeys (add on this device, rename,
  * remove), the authenticator app and recovery codes (ADR 020), sessions and
- * "sign out everywhere". Adding or removing a factor and new recovery codes
- * need a sign-in within the last 5 minutes.
+ * "sign out everywhere". Adding or removing a factor, new recovery codes,
+ * ending another session and signing out everywhere need a sign-in within
+ * the last 5 minutes; confirming an app needs its start (so a recent sign-in)
+ * in this same session.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Account | Staff console | Maternis" }];
 
@@ -36,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     sessions,
     factors,
     member: staff.member,
-    recent: Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS,
+    recent: signedInRecently(staff),
     reauthUrl: signInUrl("/staff/account", true),
     passkeys: passkeys.map((p) => ({ ...p, created: p.createdAt ? dateFormat.format(p.createdAt) : "" })),
   };
@@ -62,15 +64,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const recent = Date.now() - staff.signedInAt.getTime() < RECENT_SIGN_IN_MS;
+  /** A sensitive change: a sign-in within 5 minutes, else sign in again (back to this page); nothing changes. */
+  const requireRecent = () => requireRecentSignIn(context, request);
   /** Audits what the member did to their own passkey or session (`target`). */
   const audit = (action: AuditAction, target: string) =>
     console.audit.record({ action, actor: { member: staff.member }, target, meta: staff.meta });
 
-  if (isFactorIntent(intent)) {
-    // ADR 020: changing a factor or the recovery codes needs a recent sign-in.
-    if (!recent && intent !== "confirm-app") throw redirect(signInUrl("/staff/account", true));
-    return factorAction({ intent, form, request, console, member: staff.member, meta: staff.meta });
+  // Enrolment with a passkey is the enrolment page's; here a passkey is simply added.
+  if (isFactorIntent(intent) && intent !== "passkey-enrolled") {
+    // ADR 020: changing a factor or the recovery codes needs a recent sign-in; confirming an
+    // app needs the start (recent) in this same session, which confirmApp checks.
+    if (intent !== "confirm-app") requireRecent();
+    return factorAction({ intent, form, request, context, console, member: staff.member, meta: staff.meta });
   }
 
   if (intent === "rename") {
@@ -86,7 +91,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "remove") {
-    if (!recent) throw redirect(signInUrl("/staff/account", true));
+    requireRecent();
     if (!(await console.auth.removePasskey(request, id))) {
       const { passkeys, app } = await console.auth.factors(request);
       if (!app && passkeys === 1)
@@ -101,7 +106,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "end-session") {
-    // One of the member's other sessions (ADR 019); this one ends with "Sign out".
+    // One of the member's other sessions (ADR 019); this one ends with "Sign out". A stolen
+    // session must not sign the real member out, so this needs a recent sign-in (ADR 020).
+    requireRecent();
     if (!(await console.auth.endSession(request, id))) {
       return data<ActionResult>({ ok: false, error: "That session has already ended" }, 404);
     }
@@ -110,6 +117,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "sign-out-everywhere") {
+    requireRecent();
     const headers = await console.auth.signOutEverywhere(request);
     await audit("sign-out-everywhere", staff.sessionId);
     throw redirect("/staff/sign-in?signedOut=1", { headers });
@@ -248,13 +256,16 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         )}
       </section>
 
-      <SessionList sessions={sessions} />
+      <SessionList sessions={sessions} recent={recent} />
 
       <section aria-labelledby="everywhere-heading" className="mt-12">
         <h2 id="everywhere-heading" className="text-2xl">
           Sign out everywhere
         </h2>
-        <p className="mt-2 max-w-prose">Ends every session you have, on this and any other device.</p>
+        <p className="mt-2 max-w-prose">
+          Ends every session you have, on this and any other device.
+          {recent ? null : " You will be asked to sign in again first (you signed in more than 5 minutes ago)."}
+        </p>
         <ButtonForm hiddenFields={{ intent: "sign-out-everywhere" }} formClassName="mt-4" variant="outline">
           Sign out everywhere
         </ButtonForm>
@@ -265,8 +276,8 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
 
 type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
 
-/** Where the member is signed in (ADR 019): each session, and "End" for any but this one. */
-function SessionList({ sessions }: { sessions: SessionRow[] }) {
+/** Where the member is signed in (ADR 019): each session, and "End" for any but this one (a recent sign-in first). */
+function SessionList({ sessions, recent }: { sessions: SessionRow[]; recent: boolean }) {
   return (
     <section aria-labelledby="sessions-heading" className="mt-12">
       <h2 id="sessions-heading" className="text-2xl">
@@ -274,6 +285,9 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
       </h2>
       <p className="mt-2 max-w-prose">
         Each sign-in is a session. End any you do not recognise, or that you left open on another device.
+        {recent
+          ? null
+          : " To end one, you will be asked to sign in again first (you signed in more than 5 minutes ago)."}
       </p>
       <ul className="mt-4 grid gap-4" aria-label="Your sessions">
         {sessions.map((session) => (

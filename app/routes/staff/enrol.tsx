@@ -3,24 +3,30 @@ import { SignedOutShell } from "~/components/console/console-shell";
 import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/components/console/factors";
 import type { FactorResult } from "~/lib/console/auth";
 import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
-import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
+import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
 import { signInUrl } from "~/lib/console/paths";
-import { getConsole } from "~/lib/console/request.server";
+import { getConsole, sessionRequest } from "~/lib/console/request.server";
 import type { Route } from "./+types/enrol";
 
 /**
  * Setting up a second way to sign in (ADR 020). A member's first sign-in (an
- * e-mail code) reaches only this page: they add a passkey, or an
- * authenticator app, and get recovery codes. Then the console opens, and the
- * e-mail code alone never opens it again.
+ * e-mail code) makes a setup-only session, which reaches only this page:
+ * they add a passkey, or an authenticator app, and get recovery codes.
+ * Enrolling replaces that session with a new, full one (a new token), and
+ * ends any other setup-only session of the member; then the console opens,
+ * and the e-mail code alone never opens it again. Without JavaScript the
+ * action and the loader run in one request: the loader reads the session the
+ * action made (`sessionRequest`), and the middleware sends its cookie.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Set up a second way to sign in | Staff console | Maternis" }];
 
+export const middleware: Route.MiddlewareFunction[] = [newSessionMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   refuseOtherHosts(context, request);
-  const session = await getConsole(context).auth.session(request);
+  const session = await getConsole(context).auth.session(sessionRequest(context, request));
   if (!session) throw redirect(signInUrl("/staff"));
-  return { enrolled: session.enrolled, reauthUrl: signInUrl("/staff", true) };
+  return { enrolled: session.assurance === "full", reauthUrl: signInUrl("/staff", true) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,8 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isFactorIntent(intent) || intent === "new-recovery-codes" || intent === "remove-app") {
     return data<FactorResult>({ step: "error", error: "Unknown action" }, 400);
   }
-  if (session.enrolled && intent !== "confirm-app") throw redirect("/staff");
-  return factorAction({ intent, form, request, console, member: session.member, meta: requestMeta(context, request) });
+  // A full session has nothing to enrol; a setup-only one never becomes full in place.
+  if (session.assurance === "full") throw redirect("/staff");
+  const meta = requestMeta(context, request);
+  return factorAction({ intent, form, request, context, console, member: session.member, meta });
 }
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {

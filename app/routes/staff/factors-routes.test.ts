@@ -1,16 +1,29 @@
+import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/lib/console/audit";
+import type { AppConfirmResult, StaffSession } from "~/lib/console/auth";
 import type { StaffConsole } from "~/lib/console/service";
-import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
+import {
+  authConsole,
+  consoleContext,
+  fakeConsole,
+  formPost,
+  staffRequest,
+  unwrapData,
+} from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
+import { action as enrolAction, loader as enrolLoader, middleware as enrolMiddleware } from "./enrol";
 import { action as teamAction } from "./team";
 
 /**
  * The route actions of ADR 020 with a fake console: on Account, changing a
  * factor or the recovery codes, and removing a passkey, need a sign-in within
- * 5 minutes (else: sign in again, and nothing changes); each change is
- * audited; the last passkey of a member with no app is kept, with a message
- * saying why; an admin's reset is audited.
+ * 5 minutes (else: sign in again, and nothing changes); confirming an app
+ * does not (its start did, in the same session) and says why it was refused;
+ * each change is audited; the last passkey of a member with no app is kept,
+ * with a message saying why; an admin's reset is audited. On the enrolment
+ * page, enrolling replaces the session: the response carries the new cookie
+ * and, without JavaScript, the loader after the action reads the new session.
  */
 const post = formPost;
 const unwrap = unwrapData;
@@ -72,6 +85,47 @@ describe("second factors on the Account page", () => {
     ]);
   });
 
+  it("confirm-app needs no recent sign-in (its start did, in this session) and says why it is refused", async () => {
+    const answers: AppConfirmResult[] = [
+      { ok: false, reason: "not-started" },
+      { ok: false, reason: "already-set-up" },
+      { ok: false, reason: "too-many" },
+      { ok: false, reason: "invalid" },
+      { ok: true, recoveryCodes: ["aaaaa-11111"], headers: new Headers() },
+    ];
+    const confirmed: string[] = [];
+    const staff = staffRequest("staff", { signedInAgoMs: 20 * 60_000 });
+    const { context, recorded } = setup(
+      {
+        confirmApp: async (_request, code) => {
+          confirmed.push(code);
+          return answers[confirmed.length - 1]!;
+        },
+      },
+      staff,
+    );
+    const results = [];
+    for (let i = 0; i < answers.length; i++) {
+      results.push(unwrap(await account(context, { intent: "confirm-app", code: "123 456" })));
+    }
+    expect(confirmed).toEqual(Array(answers.length).fill("123456"));
+    expect(results.map((result) => result.status)).toEqual([409, 409, 429, 400, 200]);
+    expect(String(results[0]!.body.error)).toMatch(/Start setting up the app again/);
+    expect(String(results[1]!.body.error)).toMatch(/already have an authenticator app/);
+    expect(String(results[2]!.body.error)).toMatch(/Too many wrong codes.*15 minutes/);
+    expect(results[3]!.body).toMatchObject({ step: "confirm-app", code: "123456" });
+    expect(results[4]!.body).toMatchObject({ step: "codes", recoveryCodes: ["aaaaa-11111"] });
+    expect(recorded).toEqual<AuditEntry[]>([
+      { action: "factor-enrolled", actor: { member: staff.member }, detail: { factor: "app" }, meta: staff.meta },
+    ]);
+  });
+
+  it("finishing a passkey enrolment is the enrolment page's: unknown on Account", async () => {
+    const { context } = setup({});
+    const result = unwrap(await account(context, { intent: "passkey-enrolled" }));
+    expect(result).toMatchObject({ status: 400, body: { ok: false, error: "Unknown action" } });
+  });
+
   it("removing the app without a passkey is refused (409), not audited", async () => {
     const { context, recorded } = setup({ removeApp: async () => false });
     const result = unwrap(await account(context, { intent: "remove-app" }));
@@ -118,5 +172,75 @@ describe("an admin resets a member's sign-in", () => {
     expect(recorded).toEqual<AuditEntry[]>([
       { action: "factors-reset", actor: { member: admin.member }, target: "member-7", meta: admin.meta },
     ]);
+  });
+});
+
+describe("enrolling replaces the session", () => {
+  const cookieName = "maternis-staff.session_token";
+  const member = staffRequest("staff").member;
+  /** A fake session lookup by cookie: "old" is the setup-only session, "new" the full one enrolment made. */
+  const session = async (request: Request): Promise<StaffSession | null> => {
+    const token = /maternis-staff\.session_token=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1];
+    if (token !== "old" && token !== "new") return null;
+    const assurance = token === "new" ? "full" : "setup-only";
+    return { member, sessionId: `session-${token}`, createdAt: new Date(), headers: new Headers(), assurance };
+  };
+  const newCookie = `${cookieName}=new; Path=/; HttpOnly; SameSite=Lax`;
+
+  /** A form post without JavaScript, as React Router serves it: the middleware around the action, then the loader. */
+  async function postWithoutJavaScript(auth: Partial<StaffConsole["auth"]>, fields: Record<string, string>) {
+    const { service, recorded } = fakeConsole(undefined, undefined, {
+      auth: { serves: () => true, session, ...auth } as StaffConsole["auth"],
+    });
+    const context = consoleContext(service, null);
+    const request = formPost("/staff/enrol", fields);
+    request.headers.set("cookie", `${cookieName}=old`);
+    const args = { request, context, params: {} } as never;
+    let rendered: { action: unknown; loader: unknown } | null = null;
+    const response = await (enrolMiddleware[0] as MiddlewareFunction<Response>)(args, async () => {
+      rendered = { action: unwrap(await enrolAction(args)), loader: await enrolLoader(args) };
+      return new Response("page");
+    });
+    return { response: response as Response, rendered: rendered!, recorded };
+  }
+
+  it("an app: the codes are shown, the loader after the action sees the new, full session, and the response sets its cookie", async () => {
+    const { response, rendered, recorded } = await postWithoutJavaScript(
+      {
+        confirmApp: async () => ({
+          ok: true,
+          recoveryCodes: ["aaaaa-11111"],
+          headers: new Headers([["Set-Cookie", newCookie]]),
+        }),
+      },
+      { intent: "confirm-app", code: "123456" },
+    );
+    expect(rendered.action).toMatchObject({ status: 200, body: { step: "codes", recoveryCodes: ["aaaaa-11111"] } });
+    expect(rendered.loader).toMatchObject({ enrolled: true });
+    expect(response.headers.getSetCookie()).toEqual([newCookie]);
+    expect(recorded.map((entry) => entry.action)).toEqual(["factor-enrolled"]);
+  });
+
+  it("a passkey: the same; a refused confirmation keeps the old session and sets no cookie (the control)", async () => {
+    const byPasskey = await postWithoutJavaScript(
+      {
+        enrolWithPasskey: async () => ({
+          recoveryCodes: ["bbbbb-22222"],
+          headers: new Headers([["Set-Cookie", newCookie]]),
+        }),
+      },
+      { intent: "passkey-enrolled" },
+    );
+    expect(byPasskey.rendered.action).toMatchObject({ status: 200, body: { step: "codes" } });
+    expect(byPasskey.rendered.loader).toMatchObject({ enrolled: true });
+    expect(byPasskey.response.headers.getSetCookie()).toEqual([newCookie]);
+
+    const wrong = await postWithoutJavaScript(
+      { confirmApp: async () => ({ ok: false, reason: "invalid" }) },
+      { intent: "confirm-app", code: "123456" },
+    );
+    expect(wrong.rendered.action).toMatchObject({ status: 400, body: { step: "confirm-app" } });
+    expect(wrong.rendered.loader).toMatchObject({ enrolled: false });
+    expect(wrong.response.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -10,8 +10,10 @@ import { action as teamAction } from "./team";
 /**
  * The route actions of ADR 019 with a fake console: ending one of one's own
  * sessions and an admin signing a member out everywhere are audited (and
- * nothing is when nothing ended); a code lockout answers 429 with what to do,
- * whether a code is tried or asked for.
+ * nothing is when nothing ended); ending another session and "Sign out
+ * everywhere" need a sign-in within 5 minutes (ADR 020), so a stolen session
+ * cannot sign the real member out; a code lockout answers 429 with what to
+ * do, whether a code is tried or asked for.
  */
 const post = formPost;
 const unwrap = unwrapData;
@@ -65,6 +67,45 @@ describe("ending sessions", () => {
     expect(gone).toMatchObject({ status: 404, body: { ok: false } });
     expect(recorded).toHaveLength(1);
   });
+
+  for (const [intent, fields] of [
+    ["end-session", { id: "other-session" }],
+    ["sign-out-everywhere", {}],
+  ] as const) {
+    it(`${intent} more than 5 minutes after signing in: sign in again, nothing ends; within 5 minutes it ends`, async () => {
+      const calls: string[] = [];
+      const auth: Partial<StaffConsole["auth"]> = {
+        endSession: async (_request, id) => {
+          calls.push(`end ${id}`);
+          return true;
+        },
+        signOutEverywhere: async () => {
+          calls.push("everywhere");
+          return new Headers([["Set-Cookie", "maternis-staff.session_token=; Max-Age=0; Path=/"]]);
+        },
+      };
+      const stale = setup(auth, staffRequest("staff", { signedInAgoMs: 6 * 60_000 }));
+      const refused = (await act(accountAction, "/staff/account", { intent, ...fields }, stale.context)) as Response;
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("location")).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Faccount");
+      expect(calls).toEqual([]);
+      expect(stale.recorded).toEqual([]);
+
+      // Positive control: signed in 4 minutes ago, the same request ends the session(s), audited.
+      const recent = setup(auth, staffRequest("staff", { signedInAgoMs: 4 * 60_000 }));
+      const done = await act(accountAction, "/staff/account", { intent, ...fields }, recent.context);
+      expect(calls).toEqual([intent === "end-session" ? "end other-session" : "everywhere"]);
+      expect(recent.recorded.map((entry) => entry.action)).toEqual([
+        intent === "end-session" ? "session-ended" : "sign-out-everywhere",
+      ]);
+      if (intent === "sign-out-everywhere") {
+        expect((done as Response).headers.get("location")).toBe("/staff/sign-in?signedOut=1");
+        expect((done as Response).headers.get("set-cookie")).toContain("Max-Age=0");
+      } else {
+        expect(unwrap(done)).toMatchObject({ status: 200, body: { ok: true } });
+      }
+    });
+  }
 
   it("an admin signs a member out everywhere (audited sessions-ended); needs a recent sign-in and the admin role", async () => {
     const asked: string[] = [];

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_sessions" ADD COLUMN "assurance" text DEFAULT 'setup-only' NOT NULL;
