@@ -244,7 +244,9 @@ describe.each(engines)("session assurance on $name", (engine) => {
         reason: "invalid",
       });
     }
-    expect((await console.auth.confirmApp(careful.request(), await new AuthenticatorApp(ok.secret).code())).ok).toBe(true);
+    expect((await console.auth.confirmApp(careful.request(), await new AuthenticatorApp(ok.secret).code())).ok).toBe(
+      true,
+    );
 
     // The repro: 15 wrong codes in a row, then the right one.
     const guesser = (await codeSignIn(console, store, MEMBER)).browser;

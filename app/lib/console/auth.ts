@@ -28,6 +28,8 @@ export const RECOVERY_CODE_LENGTH = 24;
 export function normaliseRecoveryCode(code: string) {
   return code.toLowerCase().replace(/[\s\-\u2010-\u2015]/g, "");
 }
+
+/**
  * How a session was made, recorded on the session when it is created and
  * never changed (docs/decisions/020-multi-factor-sign-in.md): "setup-only"
  * from an e-mail code alone, which may only enrol a second factor while the
