@@ -199,14 +199,20 @@ export const envSchema = z.object({
   STAFF_ADMIN_EMAILS: commaList.default([]).transform((list) => list.map((email) => email.toLowerCase())),
   /** How long a sign-in code is valid (10 minutes; tests shorten it). */
   STAFF_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
-  /** Sign-in codes one address may ask for per 15 minutes. */
-  STAFF_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
-  /** Sign-in codes one client may ask for per 15 minutes. */
+  // Sign-in code limits (server/staff/lockout.server.ts, docs/decisions/019-staff-sessions-and-lockout.md):
+  // each refuses one client, or one address from one client, never an address from everywhere.
+  /** Sign-in codes one client may ask for per 15 minutes (any addresses). */
   STAFF_CODE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
-  /** Wrong sign-in codes tried for one address per 24 hours before its code sign-in is locked (passkeys still work). */
-  STAFF_WRONG_CODES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  /** Wrong sign-in codes one client may try per hour before its code checks are refused. */
+  /** Sign-in codes one client may ask for one address per 15 minutes. */
+  STAFF_CODE_LIMIT_PER_ADDRESS_CLIENT: z.coerce.number().int().positive().default(5),
+  /** Sign-in codes sent to one address per 15 minutes from all clients; then none is sent, but those sent still work. */
+  STAFF_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  /** Wrong sign-in codes one client may try per hour (any addresses) before its code checks pause for the hour. */
   STAFF_WRONG_CODES_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  /** Wrong sign-in codes for one address from one client before each further try waits (1 minute, doubling, at most an hour). */
+  STAFF_WRONG_CODES_BEFORE_DELAY: z.coerce.number().int().positive().default(10),
+  /** Wrong sign-in codes for one address from anywhere per 24 hours that alert the admins (once); it refuses nothing. */
+  STAFF_WRONG_CODES_ALERT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** Console posts per minute per client (the console's own limit, in place of POST_RATE_LIMIT_PER_MINUTE). */
   STAFF_POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Wrong bearer keys (communication API, /metrics) one client may send per minute before 429. */

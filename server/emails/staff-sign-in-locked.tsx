@@ -4,14 +4,15 @@ import { EmailLayout } from "./layout";
 import { subjectLine } from "./utils";
 
 /**
- * To the console's admins, once per lockout window, when wrong sign-in codes
- * reach a limit (server/staff/lockout.server.ts): which limit, and for an
- * address lock the member's address when the address is a member's (a
- * stranger's guessed address is never named). Never the codes tried.
+ * To the console's admins, once per window, when wrong sign-in codes reach a
+ * limit (server/staff/lockout.server.ts): many for one address from anywhere
+ * (an alert only: nobody is locked out), or too many from one client (whose
+ * code checks pause for the rest of the hour). An address is named only when
+ * it is a member's (a stranger's guessed address never is); never the codes.
  */
 export type StaffSignInLockedEmailProps = {
   limit: "address" | "client";
-  /** The member whose code sign-in is locked; absent for a client lock or an address that is not staff. */
+  /** The member whose address was tried; absent for a client's limit or an address that is not staff. */
   memberEmail?: string;
   /** Wrong codes that reached the limit. */
   wrongCodes: number;
@@ -20,6 +21,8 @@ export type StaffSignInLockedEmailProps = {
   /** "Wed 25 Nov 2026, 09:14". */
   at: string;
   auditUrl: string;
+  /** The "Staff" page, where admins see and lift pauses. */
+  staffUrl: string;
 };
 
 export const PreviewProps = {
@@ -29,10 +32,11 @@ export const PreviewProps = {
   window: "24 hours",
   at: "Wed 25 Nov 2026, 09:14",
   auditUrl: `${company.siteUrl}/staff/audit?action=sign-in-locked`,
+  staffUrl: `${company.siteUrl}/staff/team#sign-in-pauses`,
 } satisfies StaffSignInLockedEmailProps;
 
 export function staffSignInLockedSubject(_props: StaffSignInLockedEmailProps): string {
-  return subjectLine(`${company.brand} staff console: code sign-in locked after too many wrong codes`);
+  return subjectLine(`${company.brand} staff console: many wrong sign-in codes`);
 }
 
 function whose(props: StaffSignInLockedEmailProps) {
@@ -41,16 +45,17 @@ function whose(props: StaffSignInLockedEmailProps) {
 }
 
 function effect(props: StaffSignInLockedEmailProps) {
-  if (props.limit === "client") return `Code checks from that client are refused for the rest of ${props.window}.`;
+  if (props.limit === "client")
+    return `Code sign-in from that client is paused for the rest of the ${props.window}. Other clients are not affected. If a colleague works from that network, you can lift the pause on the Staff page.`;
   return props.memberEmail
-    ? `Code sign-in for ${props.memberEmail} is refused for the rest of ${props.window}. They can still sign in with a passkey.`
-    : `Code sign-in for that address is refused for the rest of ${props.window}.`;
+    ? `This does not stop ${props.memberEmail} signing in: each client that keeps trying wrong codes for the address is slowed down, and one that tries too many is paused. Their passkey always works.`
+    : "Nobody is locked out: each client that keeps trying wrong codes is slowed down, and one that tries too many is paused.";
 }
 
 export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
   return (
     <EmailLayout
-      title="Sign-in locked after too many wrong codes"
+      title="Many wrong sign-in codes"
       preheader={`${props.wrongCodes} wrong sign-in codes ${whose(props)} within ${props.window}.`}
       variant="alert"
       intro={
@@ -64,7 +69,8 @@ export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
         </>
       }
       ctas={[{ label: "Open the audit log", url: props.auditUrl }]}
-      footerNote="You receive this because you are an admin of the staff console. It is sent once per lockout."
+      secondaryCtas={[{ label: "See and lift pauses on the Staff page", url: props.staffUrl }]}
+      footerNote="You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code."
       addUtm={false}
       suppressBranding
     />

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
-import type { Store, Transaction } from "../db/db.server";
-import { staffRateLimits } from "../db/staff-schema.server";
+import type { Store } from "../db/db.server";
+import { addToWindow } from "../db/counters.server";
 
 /**
  * The communication key's quota of recipients (e-mail and SMS together), per
@@ -44,23 +43,6 @@ class OverQuota extends Error {
   }
 }
 
-/** Adds `n` to one window's counter (a window that has ended starts again at `n`); its count and start. */
-async function add(tx: Transaction, key: string, n: number, windowMs: number, now: number) {
-  const windowStart = now - windowMs;
-  const [row] = await tx
-    .insert(staffRateLimits)
-    .values({ id: key, key, count: n, lastRequest: now })
-    .onConflictDoUpdate({
-      target: staffRateLimits.key,
-      set: {
-        count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${n}::int else ${staffRateLimits.count} + ${n}::int end`,
-        lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: staffRateLimits.count, start: staffRateLimits.lastRequest });
-  return { count: row?.count ?? n, start: Number(row?.start ?? now) };
-}
-
 /**
  * Takes `n` recipients from the key's minute and day windows if both have
  * room; otherwise takes nothing and says which window is full and when it
@@ -77,7 +59,7 @@ export async function takeRecipients(
   try {
     await store.transaction(async (tx) => {
       for (const window of windows) {
-        const { count, start } = await add(tx, counterKey(keyId, window.name), n, window.ms, now);
+        const { count, since: start } = await addToWindow(tx, counterKey(keyId, window.name), window.ms, { n, now });
         const limit = window.limit(quota);
         if (count > limit) {
           // Thrown to roll the transaction back: the refused request takes nothing.

@@ -23,6 +23,7 @@ import {
   type SecondStepMethod,
   type SecondStepResult,
   type SessionAssurance,
+  type SignInPause,
   type StaffSession,
   type TeamMember,
 } from "~/lib/console/auth";
@@ -35,8 +36,9 @@ import { loadAppSecret, type Store } from "../db/db.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
+import { addToWindow, peekWindow } from "../db/counters.server";
 import { sessionAssurance } from "./assurance.server";
-import { createCodeLockout, countToken, peekToken } from "./lockout.server";
+import { createCodeLimits } from "./lockout.server";
 import { queueStaffMail } from "./mail.server";
 import {
   generateRecoveryCodes,
@@ -69,8 +71,8 @@ import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers }
  */
 export const CODE_LENGTH = 6;
 export const ALLOWED_CODE_ATTEMPTS = 5;
-/** Code requests are counted per address and per client over this window. */
-export const CODE_REQUEST_WINDOW_MS = 15 * 60 * 1000;
+/** Code requests are counted per client, per (address, client) and per address over this window. */
+export { CODE_REQUEST_WINDOW_MS } from "./lockout.server";
 /** Sliding sessions are written back at most this often (so the idle timeout is 29–30 minutes). */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
 /** How long the second step may follow the e-mail code. */
@@ -337,11 +339,6 @@ function buildAuth(options: BuildOptions) {
   });
 }
 
-/** A counter in staff_rate_limits: one fixed window per key; true while within `max`. */
-export async function takeToken(store: Store, key: string, max: number, windowMs: number, now = Date.now()) {
-  return (await countToken(store, key, windowMs, now)) <= max;
-}
-
 type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /**
@@ -384,8 +381,8 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
   };
   const adminEmails = new Set(deps.env.STAFF_ADMIN_EMAILS);
   const { store } = deps;
-  // Wrong codes per address per day and per client per hour (./lockout.server.ts); the passkey endpoints never ask it.
-  const lockout = createCodeLockout(deps);
+  // Limits on codes asked for and tried, per client and per (address, client) (./lockout.server.ts); passkeys never ask them.
+  const limits = createCodeLimits(deps);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
   /**
@@ -415,6 +412,11 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       headers,
       assurance,
     };
+  }
+
+  async function findMemberById(id: string): Promise<StaffMember | null> {
+    const [user] = await store.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    return user ? toMember(user) : null;
   }
 
   async function findMember(email: string): Promise<StaffMember | null> {
@@ -496,34 +498,21 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     /**
      * Sends a sign-in code to `email` when it belongs to staff (or to
      * STAFF_ADMIN_EMAILS); answers the same either way, except when the
-     * address or the client has asked too often, or when code checks for
-     * the address or from the client are locked (./lockout.server.ts): no
-     * code is sent then, since it could not be used. A lock is no sign of
-     * membership: a stranger's address locks the same way.
+     * request is refused (./lockout.server.ts: the client or this (address,
+     * client) asked too often, the address had enough codes sent, or code
+     * checks from this client are paused): no code is sent then. A refusal is
+     * no sign of membership: a stranger's address is counted the same way.
      */
-    async requestCode(request: Request, rawEmail: string, fingerprint: string): Promise<CodeRequestResult> {
+    async requestCode(request: Request, rawEmail: string): Promise<CodeRequestResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
-      const locked = await lockout.refused(email, clientOf(request));
-      if (locked) return { ok: false, reason: locked };
-      const perAddress = await takeToken(
-        store,
-        `code:address:${deps.fingerprint(`address:${email}`)}`,
-        deps.env.STAFF_CODE_LIMIT_PER_ADDRESS,
-        CODE_REQUEST_WINDOW_MS,
-      );
-      const perClient = await takeToken(
-        store,
-        `code:client:${fingerprint}`,
-        deps.env.STAFF_CODE_LIMIT_PER_CLIENT,
-        CODE_REQUEST_WINDOW_MS,
-      );
-      if (!perAddress || !perClient) return { ok: false, reason: "rate-limited" };
+      const refused = await limits.codeRequest(email, clientOf(request));
+      if (refused) return { ok: false, ...refused };
       const context = await auth.$context;
       if (
         adminEmails.has(email) &&
         !(await context.internalAdapter.findUserByEmail(email)) &&
-        !(await wasRemoved(store, lockout.addressHash(email)))
+        !(await wasRemoved(store, limits.addressHash(email)))
       ) {
         // STAFF_ADMIN_EMAILS: an admin from the first code they ask for, unless a member with the address was removed.
         await context.internalAdapter
@@ -543,14 +532,15 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
       const client = clientOf(request);
-      const refused = await lockout.refused(email, client);
-      if (refused) return { ok: false, reason: refused };
+      const refused = await limits.codeCheck(email, client);
+      if (refused) return { ok: false, ...refused };
       try {
         const { headers, response } = await auth.api.signInEmailOTP({
           body: { email, otp: code.trim() },
           headers: request.headers,
           returnHeaders: true,
         });
+        await limits.rightCode(email, client);
         if ("twoFactorRedirect" in response) {
           // The member has a second factor: a pending second step (a cookie), no session yet.
           const member = await findMember(email);
@@ -560,10 +550,10 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
         return { ok: true, member: toMember(response.user), headers, next: "enrol" };
       } catch (error) {
         const result = codeError(error);
-        // A wrong code (or one tried after its five tries) counts against the address and the client.
+        // A wrong code (or one tried after its five tries) counts against the (address, client), the client and the address.
         if (!result.ok && (result.reason === "invalid" || result.reason === "locked")) {
-          const locked = await lockout.wrongCode(email, client);
-          if (locked) return { ok: false, reason: locked };
+          const paused = await limits.wrongCode(email, client);
+          if (paused) return { ok: false, ...paused };
         }
         return result;
       }
@@ -681,7 +671,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
         if (!app || !bound || bound !== (await storedSecretHash(member.id)))
           return { ok: false, reason: "not-started" };
         const wrongKey = wrongAppCodesKey(member.id);
-        if ((await peekToken(store, wrongKey, WRONG_APP_CODES_WINDOW_MS)) >= WRONG_APP_CODES) {
+        if (((await peekWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS))?.count ?? 0) >= WRONG_APP_CODES) {
           return { ok: false, reason: "too-many" };
         }
         let headers: Headers;
@@ -693,7 +683,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
           }));
         } catch (error) {
           if (!(error instanceof APIError)) throw error;
-          const wrong = await countToken(store, wrongKey, WRONG_APP_CODES_WINDOW_MS);
+          const { count: wrong } = await addToWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS);
           return { ok: false, reason: wrong >= WRONG_APP_CODES ? "too-many" : "invalid" };
         }
         await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
@@ -746,11 +736,16 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       });
     },
 
-    /** Removes a member's passkeys, app and recovery codes and ends their sessions (admins): they enrol again. */
+    /**
+     * Removes a member's passkeys, app and recovery codes and ends their
+     * sessions (admins): they enrol again. Any pause on their address's code
+     * sign-in is lifted too (./lockout.server.ts).
+     */
     async resetFactors(id: string): Promise<StaffMember | null> {
       const context = await instance.$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
+      await limits.liftMember(normaliseEmail(user.email));
       await store.db.delete(staffPasskeys).where(eq(staffPasskeys.userId, id));
       await store.db.delete(staffTwoFactors).where(eq(staffTwoFactors.userId, id));
       await context.internalAdapter.updateUser(id, { twoFactorEnabled: false });
@@ -821,6 +816,24 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
 
     findMember,
 
+    /** The pauses on code sign-in in force now for members and clients (admins, on "Staff"). */
+    async signInPauses(): Promise<SignInPause[]> {
+      const members = await store.db.select().from(staffUsers);
+      return limits.pauses(members.map(toMember));
+    },
+
+    /** Lifts every pause on a member's code sign-in, from any client (admins); null when no such member. */
+    async liftMemberPauses(id: string): Promise<{ member: StaffMember; lifted: number } | null> {
+      const member = await findMemberById(id);
+      if (!member) return null;
+      return { member, lifted: await limits.liftMember(normaliseEmail(member.email)) };
+    },
+
+    /** Lifts every pause on a client, by its keyed hash (admins); null when that is no client hash. */
+    liftClientPauses(client: string): Promise<number | null> {
+      return limits.liftClient(client);
+    },
+
     /**
      * Adds a member; null when the address is already staff. With `invite`,
      * e-mails them how to sign in (through the durable staff-mail queue).
@@ -874,7 +887,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
       // Remembered first (a keyed hash), so STAFF_ADMIN_EMAILS never makes them an admin again.
-      await rememberRemoved(store, lockout.addressHash(normaliseEmail(user.email)));
+      await rememberRemoved(store, limits.addressHash(normaliseEmail(user.email)));
       // Sessions, accounts and passkeys go with the user (foreign keys cascade).
       await context.internalAdapter.deleteUserSessions(id);
       await context.internalAdapter.deleteUser(id);

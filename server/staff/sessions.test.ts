@@ -99,7 +99,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
 
     const mailsBefore = (await staffMailJobs(store)).length;
     // The same answer as for anyone, but no member and no code.
-    expect(await console.auth.requestCode(new Browser().request(), returning, "fp")).toEqual({ ok: true });
+    expect(await console.auth.requestCode(new Browser().request(), returning)).toEqual({ ok: true });
     expect(await console.auth.findMember(returning)).toBeNull();
     // Positive control: an address never seen becomes an admin, and its code is queued.
     await codeSignIn(console, store, fresh);

@@ -16,6 +16,8 @@ export type RawRequest = {
   /** Send the body with Transfer-Encoding: chunked in pieces of this size. */
   chunked?: number;
   timeoutMs?: number;
+  /** The local address to connect from (another loopback address, 127.0.0.2, is another client to the server). */
+  localAddress?: string;
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -44,7 +46,9 @@ export function rawRequest(base: string, request: RawRequest): Promise<RawRespon
         path: request.path,
         method: request.method ?? "POST",
         headers,
-        agent,
+        // A kept-alive socket has its local address already: a request from another one gets its own.
+        agent: request.localAddress ? false : agent,
+        localAddress: request.localAddress,
         timeout: request.timeoutMs ?? 30_000,
       },
       (res) => {

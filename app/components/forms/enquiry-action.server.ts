@@ -128,13 +128,3 @@ export function enquiryAction(kind: EnquiryKind) {
 export function tokenLoader({ context }: { context: Context }) {
   return { token: getAppContext(context).formGuard.issue() };
 }
-
-/**
- * The route's `headers` export: passes the action's Retry-After on to the
- * document response (a form posted without JavaScript), which React Router
- * does not do by itself.
- */
-export function enquiryHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}

@@ -32,7 +32,8 @@ export const auditActions = {
   "banner-published": "Banner published",
   "banner-unpublished": "Banner unpublished",
   // Lockout and sessions (docs/decisions/019-staff-sessions-and-lockout.md).
-  "sign-in-locked": "Code sign-in locked (too many wrong codes)",
+  "sign-in-locked": "Too many wrong sign-in codes (admins told)",
+  "sign-in-pause-lifted": "Code sign-in pause lifted by an admin",
   "session-ended": "Session ended",
   "sessions-ended": "All sessions ended by an admin",
   // Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md).

@@ -49,8 +49,17 @@ export type StaffSession = {
   assurance: SessionAssurance;
 };
 
-/** Asking for an e-mail code: sent (or not, the same answer for a stranger), too many asked for, or code sign-in locked (no code is sent then). */
-export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limited" | CodeLockout };
+/**
+ * Asking for an e-mail code: sent (or not: the same answer for a stranger),
+ * or refused for a while (docs/decisions/019-staff-sessions-and-lockout.md).
+ * rate-limited: this client asked too often (for any address, or for this
+ * one); address-busy: codes were asked for this address too often from
+ * anywhere, so none is sent, though the ones already sent still work (they
+ * carry the same live code); or a pause on code checks from this client
+ * (no code is sent then, since it could not be used).
+ */
+export type CodeRequestResult =
+  { ok: true } | { ok: false; reason: "rate-limited" | "address-busy" | CodePause; retryAfterSeconds: number };
 
 /**
  * Where a right e-mail code leads: a member with a second factor gets a
@@ -59,7 +68,8 @@ export type CodeRequestResult = { ok: true } | { ok: false; reason: "rate-limite
  */
 export type CodeSignInResult =
   | { ok: true; member: StaffMember; headers: Headers; next: "second-step" | "enrol" }
-  | { ok: false; reason: "invalid" | "expired" | "locked" | CodeLockout };
+  | { ok: false; reason: "invalid" | "expired" | "locked" }
+  | { ok: false; reason: CodePause; retryAfterSeconds: number };
 
 /** The second step after an e-mail code: a code from the authenticator app, or a recovery code. */
 export type SecondStepMethod = "app" | "recovery";
@@ -99,11 +109,28 @@ export type AppConfirmResult =
 export type PasskeyEnrolment = { recoveryCodes: string[]; headers: Headers };
 
 /**
- * Wrong codes reached a limit (docs/decisions/019-staff-sessions-and-lockout.md):
- * for the address (per 24 hours, from any client) or for the client (per hour).
- * Code checks are refused until the window ends; passkey sign-in is not.
+ * Wrong codes from one client refused its code checks for a while
+ * (docs/decisions/019-staff-sessions-and-lockout.md): client-locked, too many
+ * wrong codes from it for any address (until its hour ends); slowed, too many
+ * for this address from it (a delay that doubles with each further wrong
+ * code). Never the address from everywhere: another client is not affected,
+ * and passkey sign-in never is.
  */
-export type CodeLockout = "address-locked" | "client-locked";
+export type CodePause = "client-locked" | "slowed";
+
+/**
+ * A pause in force, as admins see it on "Staff" to lift it: about a client
+ * (its keyed hash, never its address) or about a member's address (from one
+ * client, or from all). `until`: when it ends by itself.
+ */
+export type SignInPause = {
+  kind: "wrong-codes-client" | "wrong-codes-slowed" | "codes-client" | "codes-address-client" | "codes-address";
+  /** The client's keyed hash, when the pause is about a client. */
+  client?: string;
+  /** The member, when the pause is about a member's address. */
+  member?: StaffMember;
+  until: Date;
+};
 
 /** One of a member's sessions, as the Account page lists it (never its token). */
 export type StaffSessionSummary = {

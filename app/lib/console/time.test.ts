@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { londonTime, relativeTime } from "./time";
+import { londonTime, relativeTime, waitInWords } from "./time";
 
 describe("console times", () => {
   test("London time follows summer time", () => {
@@ -18,5 +18,17 @@ describe("console times", () => {
   ])("%i seconds ago reads %j", (seconds, text) => {
     const now = new Date("2026-11-23T12:00:00Z");
     expect(relativeTime(now.getTime() - seconds * 1000, now)).toBe(text);
+  });
+
+  test.each([
+    [1, "1 minute"],
+    [60, "1 minute"],
+    [61, "2 minutes"],
+    [14 * 60 + 1, "15 minutes"],
+    [3600, "1 hour"],
+    [3601, "1 hour and 1 minute"],
+    [2 * 3600 + 5 * 60, "2 hours and 5 minutes"],
+  ])("a wait of %i seconds reads %j", (seconds, text) => {
+    expect(waitInWords(seconds)).toBe(text);
   });
 });

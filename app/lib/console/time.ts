@@ -49,3 +49,14 @@ export function relativeTime(date: Date | string | number, now: Date | number = 
 export function isoTime(date: Date | string | number): string {
   return new Date(date).toISOString();
 }
+
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** How long a wait is, in words, rounded up to the minute: "1 minute", "14 minutes", "1 hour", "2 hours and 5 minutes". */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return count(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? count(hours, "hour") : `${count(hours, "hour")} and ${count(rest, "minute")}`;
+}

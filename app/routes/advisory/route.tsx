@@ -1,4 +1,5 @@
-import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { ADVISORY_FORM_ID, advisoryFailureAlert, advisoryNotices, advisoryOn } from "~/content/advisory";
 import { Island } from "~/islands/island";
@@ -11,7 +12,7 @@ import { Benefits } from "./benefits";
 
 export const meta = () => pageMeta("/advisory");
 
-export const headers: Route.HeadersFunction = enquiryHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const loader = tokenLoader;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */

@@ -1,4 +1,5 @@
-import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactHero, contactNotices, contactSuccess } from "~/content/contact";
@@ -15,7 +16,7 @@ import { QuickActions } from "./quick-actions";
 
 export const meta = () => pageMeta("/contact");
 
-export const headers: Route.HeadersFunction = enquiryHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
 export { formPage as handle } from "~/lib/hydration";

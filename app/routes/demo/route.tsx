@@ -1,4 +1,5 @@
-import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
 import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
 import { Island } from "~/islands/island";
@@ -9,7 +10,7 @@ import { Audiences } from "./audiences";
 
 export const meta = () => pageMeta("/demo");
 
-export const headers: Route.HeadersFunction = enquiryHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const loader = tokenLoader;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */

@@ -12,8 +12,9 @@ import { action as teamAction } from "./team";
  * sessions and an admin signing a member out everywhere are audited (and
  * nothing is when nothing ended); ending another session and "Sign out
  * everywhere" need a sign-in within 5 minutes (ADR 020), so a stolen session
- * cannot sign the real member out; a code lockout answers 429 with what to
- * do, whether a code is tried or asked for.
+ * cannot sign the real member out; a pause on code sign-in answers 429 with
+ * how long and what to do, whether a code is tried or asked for; an admin
+ * lifts a member's or a client's pauses (audited).
  */
 const post = formPost;
 const unwrap = unwrapData;
@@ -32,7 +33,8 @@ function act(
 
 describe("ending sessions", () => {
   it("the audit page has a label for each new action", () => {
-    expect(auditActions["sign-in-locked"]).toMatch(/locked/i);
+    expect(auditActions["sign-in-locked"]).toMatch(/wrong sign-in codes/i);
+    expect(auditActions["sign-in-pause-lifted"]).toMatch(/lifted/i);
     expect(auditActions["session-ended"]).toBe("Session ended");
     expect(auditActions["sessions-ended"]).toMatch(/sessions ended/i);
   });
@@ -137,43 +139,159 @@ describe("ending sessions", () => {
   });
 });
 
-describe("a code lockout on the sign-in page", () => {
+/** The Retry-After header a `data(...)` answer sets. */
+const retryAfter = (result: unknown) =>
+  new Headers((result as { init: ResponseInit | null }).init?.headers).get("Retry-After");
+
+describe("a pause on code sign-in, on the sign-in page", () => {
   for (const [reason, words] of [
-    ["address-locked", /this address.*24 hours.*passkey/],
-    ["client-locked", /this network.*an hour.*passkey/],
+    [
+      "client-locked",
+      /^Too many wrong codes have been tried from your network, so code sign-in from it is paused for 47 minutes\. Sign in with a passkey, or ask an admin to lift the pause\.$/,
+    ],
+    [
+      "slowed",
+      /^Too many wrong codes have been tried for this address from your network\. Wait 3 minutes, then try again, or sign in with a passkey\.$/,
+    ],
   ] as const) {
-    it(`${reason}: 429 with what to do instead`, async () => {
+    const retryAfterSeconds = reason === "client-locked" ? 46 * 60 + 1 : 125;
+
+    it(`${reason}: 429 saying how long, the address and code kept`, async () => {
       const { context, recorded } = setup({
         serves: () => true,
-        signInWithCode: async () => ({ ok: false, reason }),
+        signInWithCode: async () => ({ ok: false, reason, retryAfterSeconds }),
       });
       const fields = { intent: "verify", email: "mo@maternis.test", code: "123456" };
-      const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
+      const answer = await act(signInAction, "/staff/sign-in", fields, context);
+      const result = unwrap(answer);
       expect(result.status).toBe(429);
+      expect(retryAfter(answer)).toBe(String(retryAfterSeconds));
+      expect(result.body).toMatchObject({ step: "code", email: "mo@maternis.test", code: "123456" });
       expect(String(result.body.error)).toMatch(words);
       expect(recorded).toMatchObject([{ action: "sign-in-failed", detail: { method: "code", reason } }]);
     });
 
     it(`${reason}: asking for a code says so at once, keeping the address typed`, async () => {
-      const { context, recorded } = setup({ serves: () => true, requestCode: async () => ({ ok: false, reason }) });
+      const { context, recorded } = setup({
+        serves: () => true,
+        requestCode: async () => ({ ok: false, reason, retryAfterSeconds }),
+      });
       const fields = { intent: "send-code", email: "mo@maternis.test" };
-      const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
+      const answer = await act(signInAction, "/staff/sign-in", fields, context);
+      const result = unwrap(answer);
       expect(result.status).toBe(429);
+      expect(retryAfter(answer)).toBe(String(retryAfterSeconds));
       expect(result.body).toMatchObject({ step: "email", email: "mo@maternis.test" });
       expect(String(result.body.error)).toMatch(words);
       expect(recorded).toMatchObject([{ action: "code-requested", detail: { refused: reason } }]);
     });
   }
 
-  it("too many codes asked for: 429 with when to try again (the other refusal)", async () => {
+  it("a wrong code that is not paused: 400, no waiting words (the other answer)", async () => {
+    const { context } = setup({ serves: () => true, signInWithCode: async () => ({ ok: false, reason: "invalid" }) });
+    const fields = { intent: "verify", email: "mo@maternis.test", code: "123456" };
+    const answer = await act(signInAction, "/staff/sign-in", fields, context);
+    const result = unwrap(answer);
+    expect(result.status).toBe(400);
+    expect(retryAfter(answer)).toBeNull();
+    expect(String(result.body.error)).toBe("That code is not right. Check the e-mail and try again.");
+  });
+
+  it("too many codes asked for from this client: 429 with how long", async () => {
     const { context, recorded } = setup({
       serves: () => true,
-      requestCode: async () => ({ ok: false, reason: "rate-limited" }),
+      requestCode: async () => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 11 * 60 + 30 }),
     });
     const fields = { intent: "send-code", email: "mo@maternis.test" };
     const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
     expect(result.status).toBe(429);
-    expect(String(result.body.error)).toBe("Too many codes have been asked for. Wait 15 minutes, then try again.");
+    expect(result.body).toMatchObject({ step: "email", email: "mo@maternis.test" });
+    expect(String(result.body.error)).toBe(
+      "Too many codes have been asked for from your network. Wait 12 minutes, then try again.",
+    );
     expect(recorded).toMatchObject([{ action: "code-requested", detail: { refused: "rate-limited" } }]);
+  });
+
+  it("too many codes asked for this address from anywhere: 429, but the code form, since the codes sent still work", async () => {
+    const { context, recorded } = setup({
+      serves: () => true,
+      requestCode: async () => ({ ok: false, reason: "address-busy", retryAfterSeconds: 14 * 60 }),
+    });
+    const fields = { intent: "send-code", email: "mo@maternis.test" };
+    const result = unwrap(await act(signInAction, "/staff/sign-in", fields, context));
+    expect(result.status).toBe(429);
+    expect(result.body).toMatchObject({ step: "code", email: "mo@maternis.test", code: "" });
+    expect(result.body.error).toBeUndefined();
+    expect(String(result.body.notice)).toBe(
+      "Codes have been asked for mo@maternis.test many times in the last 15 minutes, so we have not sent another. If it belongs to a member of staff, enter the newest code sent to it. To ask for a new one, wait 14 minutes.",
+    );
+    expect(recorded).toMatchObject([{ action: "code-requested", detail: { refused: "address-busy" } }]);
+  });
+});
+
+describe("an admin lifts pauses on code sign-in", () => {
+  const mo = { id: "member-9", email: "mo@maternis.test", name: "Mo", role: "staff" as const };
+
+  it("a member's: lifted and audited (sign-in-pause-lifted); a member gone answers 404 and records nothing", async () => {
+    const asked: string[] = [];
+    const { context, recorded } = setup({
+      liftMemberPauses: async (id) => {
+        asked.push(id);
+        return id === mo.id ? { member: mo, lifted: 3 } : null;
+      },
+    });
+    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: mo.id }, context));
+    expect(ok).toMatchObject({ status: 200, body: { ok: true } });
+    expect(String(ok.body.message)).toContain("mo@maternis.test is no longer paused");
+    expect(recorded).toMatchObject([
+      {
+        action: "sign-in-pause-lifted",
+        target: mo.id,
+        detail: { of: "member", counters: 3 },
+        actor: { member: { id: "admin-1" } },
+      },
+    ]);
+    const gone = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: "gone" }, context));
+    expect(gone.status).toBe(404);
+    expect(recorded).toHaveLength(1);
+    expect(asked).toEqual([mo.id, "gone"]);
+  });
+
+  it("a client's, by its keyed hash: lifted and audited; anything else is refused (400) and records nothing", async () => {
+    const client = "0a1b2c3d4e5f6071";
+    const { context, recorded } = setup({
+      liftClientPauses: async (hash) => (/^[0-9a-f]{16}$/.test(hash) ? 2 : null),
+    });
+    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client }, context));
+    expect(ok).toMatchObject({ status: 200, body: { ok: true } });
+    expect(recorded).toMatchObject([
+      { action: "sign-in-pause-lifted", target: client, detail: { of: "client", counters: 2 } },
+    ]);
+    const bad = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client: "127.0.0.1" }, context));
+    expect(bad.status).toBe(400);
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("needs a recent sign-in and the admin role, like every staff change", async () => {
+    const lifted: string[] = [];
+    const auth: Partial<StaffConsole["auth"]> = {
+      liftClientPauses: async (hash) => {
+        lifted.push(hash);
+        return 1;
+      },
+    };
+    const fields = { intent: "lift-client", client: "0a1b2c3d4e5f6071" };
+    const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
+    const redirect = await act(teamAction, "/staff/team", fields, stale.context);
+    expect((redirect as Response).status).toBe(302);
+    expect((redirect as Response).headers.get("location")).toContain("reauth=1");
+    const staff = setup(auth, staffRequest("staff"));
+    const refused = await act(teamAction, "/staff/team", fields, staff.context);
+    expect((refused as Response).status).toBe(403);
+    expect(lifted).toEqual([]);
+    // Positive control: a recent admin's same post lifts.
+    const fresh = setup(auth);
+    expect(unwrap(await act(teamAction, "/staff/team", fields, fresh.context)).status).toBe(200);
+    expect(lifted).toEqual(["0a1b2c3d4e5f6071"]);
   });
 });

@@ -9,6 +9,8 @@ import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui
 import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
 import { ENROL_PATH, SECOND_STEP_PATH, safeReturnTo } from "~/lib/console/paths";
 import { getConsole } from "~/lib/console/request.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { waitInWords } from "~/lib/console/time";
 import type { Route } from "./+types/sign-in";
 
 /**
@@ -19,6 +21,9 @@ import type { Route } from "./+types/sign-in";
  * asks a signed-in admin to sign in again before a sensitive change.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Staff console | Maternis" }];
+
+/** A refusal's Retry-After reaches the page's response too (a form posted without JavaScript). */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         400,
       );
     }
-    const result = await console.auth.requestCode(request, email, meta.fingerprint);
+    const result = await console.auth.requestCode(request, email);
     await console.audit.record({
       action: "code-requested",
       actor: { email },
@@ -66,9 +71,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       meta,
     });
     if (!result.ok) {
+      const wait = waitInWords(result.retryAfterSeconds);
+      const init = { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } };
+      if (result.reason === "address-busy") {
+        // The codes already sent in these 15 minutes carry the live code (ADR 019): the member may use one.
+        return data<ActionResult>(
+          {
+            step: "code",
+            email,
+            code: "",
+            notice: `Codes have been asked for ${email} many times in the last 15 minutes, so we have not sent another. If it belongs to a member of staff, enter the newest code sent to it. To ask for a new one, wait ${wait}.`,
+          },
+          init,
+        );
+      }
       const error =
-        lockoutMessage(result.reason) ?? "Too many codes have been asked for. Wait 15 minutes, then try again.";
-      return data<ActionResult>({ step: "email", email, error }, 429);
+        result.reason === "rate-limited"
+          ? `Too many codes have been asked for from your network. Wait ${wait}, then try again.`
+          : pauseMessage(result.reason, wait);
+      return data<ActionResult>({ step: "email", email, error }, init);
     }
     return data<ActionResult>({
       step: "code",
@@ -93,14 +114,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         detail: { method: "code", reason: result.reason },
         meta,
       });
+      if (result.reason === "client-locked" || result.reason === "slowed") {
+        const error = pauseMessage(result.reason, waitInWords(result.retryAfterSeconds));
+        const headers = { "Retry-After": String(result.retryAfterSeconds) };
+        return data<ActionResult>({ step: "code", email, code, error }, { status: 429, headers });
+      }
       const error =
-        lockoutMessage(result.reason) ??
-        (result.reason === "expired"
+        result.reason === "expired"
           ? "That code has expired. Ask for a new code."
           : result.reason === "locked"
             ? "That code is locked after too many wrong tries. Ask for a new code."
-            : "That code is not right. Check the e-mail and try again.");
-      return data<ActionResult>({ step: "code", email, code, error }, lockoutMessage(result.reason) ? 429 : 400);
+            : "That code is not right. Check the e-mail and try again.";
+      return data<ActionResult>({ step: "code", email, code, error }, 400);
     }
     // Signing in again (reauth) ends the session this browser had.
     if (request.headers.get("cookie")) await console.auth.signOut(request);
@@ -126,15 +151,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ step: "email", email, error: "Enter your work e-mail address" }, 400);
 }
 
-/** Wrong codes reached a limit for the address (a day) or the client (an hour): what the page says (ADR 019). */
-function lockoutMessage(reason: string): string | null {
-  if (reason === "address-locked") {
-    return "Too many wrong codes have been tried for this address today, so code sign-in for it is paused for 24 hours. Sign in with a passkey, or ask an admin. The admins have been told.";
-  }
+/**
+ * Wrong codes paused code checks from this client (for any address), or slowed
+ * this address's from it: what the page says, with how long (ADR 019).
+ */
+function pauseMessage(reason: "client-locked" | "slowed", wait: string): string {
   if (reason === "client-locked") {
-    return "Too many wrong codes have been tried from this network, so code sign-in from it is paused for an hour. Sign in with a passkey, or try again later.";
+    return `Too many wrong codes have been tried from your network, so code sign-in from it is paused for ${wait}. Sign in with a passkey, or ask an admin to lift the pause.`;
   }
-  return null;
+  return `Too many wrong codes have been tried for this address from your network. Wait ${wait}, then try again, or sign in with a passkey.`;
 }
 
 /** `path?returnTo=…` unless returnTo is the console's front page. */

@@ -5,15 +5,19 @@ import { ButtonForm, SubmitButton } from "~/components/console/post-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/lib/calendar";
+import type { SignInPause } from "~/lib/console/auth";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
+import { londonTime } from "~/lib/console/time";
 import type { Route } from "./+types/team";
 import { ColumnHeads } from "./stacked-table";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
  * e-mail and sign in with a code), changing a role, removing someone (their
- * sessions end at once). Changes need a sign-in within the last 5 minutes.
+ * sessions end at once), and lifting pauses on code sign-in (a member's, or a
+ * client's by its keyed hash: ADR 019). Changes need a sign-in within the
+ * last 5 minutes.
  */
 export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff console | Maternis" }];
 
@@ -22,11 +26,45 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = await requireAdmin(context, request);
-  const team = await getConsole(context).auth.team();
+  const auth = getConsole(context).auth;
+  const team = await auth.team();
   return {
     me: staff.member.id,
     team: team.map((m) => ({ ...m, added: dateFormat.format(m.createdAt) })),
+    pauses: pauseGroups(await auth.signInPauses()),
   };
+}
+
+/** What a pause is, in words, with when it ends. */
+function pauseLine(pause: SignInPause): string {
+  const until = londonTime(pause.until);
+  switch (pause.kind) {
+    case "wrong-codes-client":
+      return `Code sign-in from this client is paused after too many wrong codes, until ${until}.`;
+    case "wrong-codes-slowed":
+      return `Slowed down after wrong codes from client ${pause.client}: their next try from there waits until ${until}.`;
+    case "codes-client":
+      return `Too many codes asked for from this client: none sent to it until ${until}.`;
+    case "codes-address-client":
+      return `Too many codes asked for from client ${pause.client}: none sent from there until ${until}.`;
+    case "codes-address":
+      return `Too many codes asked for from anywhere: no new code sent until ${until}.`;
+  }
+}
+
+/** The pauses by what an admin lifts: a member (all their pauses, from any client) or a client. */
+function pauseGroups(pauses: SignInPause[]) {
+  const groups = new Map<string, { member?: { id: string; email: string }; client?: string; lines: string[] }>();
+  for (const pause of pauses) {
+    const key = pause.member ? `member:${pause.member.id}` : `client:${pause.client}`;
+    const group = groups.get(key) ?? {
+      ...(pause.member ? { member: { id: pause.member.id, email: pause.member.email } } : { client: pause.client }),
+      lines: [],
+    };
+    group.lines.push(pauseLine(pause));
+    groups.set(key, group);
+  }
+  return [...groups.entries()].map(([key, group]) => ({ key, ...group }));
 }
 
 type Values = { name: string; email: string; role: StaffRole };
@@ -110,6 +148,41 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent === "end-sessions") return endMemberSessions(context, id, staff);
 
+  if (intent === "lift-member") {
+    const lifted = await console.auth.liftMemberPauses(id);
+    if (!lifted) return memberGone();
+    await console.audit.record({
+      action: "sign-in-pause-lifted",
+      actor,
+      target: id,
+      detail: { of: "member", counters: lifted.lifted },
+      meta: staff.meta,
+    });
+    return data<ActionResult>({
+      ok: true,
+      message: `Code sign-in for ${lifted.member.email} is no longer paused or slowed, from any network.`,
+    });
+  }
+
+  if (intent === "lift-client") {
+    const client = String(form.get("client") ?? "");
+    const lifted = await console.auth.liftClientPauses(client);
+    if (lifted === null) {
+      return data<ActionResult>(
+        { ok: false, errors: [{ field: "sign-in-pauses", message: "That is not a client's keyed hash" }] },
+        400,
+      );
+    }
+    await console.audit.record({
+      action: "sign-in-pause-lifted",
+      actor,
+      target: client,
+      detail: { of: "client", counters: lifted },
+      meta: staff.meta,
+    });
+    return data<ActionResult>({ ok: true, message: `Code sign-in from client ${client} is no longer paused.` });
+  }
+
   if (intent === "reset-factors") {
     // ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code.
     const reset = await console.auth.resetFactors(id);
@@ -117,7 +190,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     await console.audit.record({ action: "factors-reset", actor, target: id, meta: staff.meta });
     return data<ActionResult>({
       ok: true,
-      message: `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes. Their next e-mail code lets them set up a second way to sign in.`,
+      message: `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes, and any pause on their code sign-in is lifted. Their next e-mail code lets them set up a second way to sign in.`,
     });
   }
 
@@ -161,7 +234,7 @@ async function endMemberSessions(
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me } = loaderData;
+  const { team, me, pauses } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   const addErrors = failed?.values ? failed.errors : [];
   const fieldError = (field: string) => addErrors.find((e) => e.field === field)?.message;
@@ -238,6 +311,48 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+
+      <section aria-labelledby="pauses-heading" id="sign-in-pauses" className="mt-12 max-w-3xl">
+        <h2 id="pauses-heading" className="text-2xl">
+          Paused code sign-in
+        </h2>
+        <p className="mt-2 text-muted">
+          Wrong codes, or too many codes asked for, slow down or pause code sign-in from one client (a network address,
+          shown as a keyed hash as in the audit log) or for one member from one client: never for a member everywhere,
+          and never their passkeys. Pauses end by themselves; lifting one lets them try again at once.
+        </p>
+        {pauses.length === 0 ? (
+          <p className="mt-4">Nothing is paused.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4">
+            {pauses.map((group) => {
+              const who = group.member ? group.member.email : `Client ${group.client}`;
+              return (
+                <li key={group.key} className="rounded-card border-2 border-line bg-white p-4">
+                  <p className="font-semibold break-all">{who}</p>
+                  <ul className="mt-2 list-disc pl-6">
+                    {group.lines.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                  <ButtonForm
+                    hiddenFields={
+                      group.member
+                        ? { intent: "lift-member", id: group.member.id }
+                        : { intent: "lift-client", client: group.client ?? "" }
+                    }
+                    formClassName="mt-3"
+                    variant="outline"
+                    size="sm"
+                  >
+                    Lift<span className="sr-only">: {who}</span>
+                  </ButtonForm>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="add-heading" className="mt-12 max-w-xl">
         <h2 id="add-heading" className="text-2xl">
