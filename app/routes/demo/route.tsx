@@ -1,6 +1,6 @@
 import { enquiryHeaders, enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
+import { DEMO_FORM_ID, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -33,7 +33,6 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
             formId: DEMO_FORM_ID,
             form: demoForm,
             success: demoSuccess,
-            failure: demoFailureAlert,
             notices: demoNotices,
           },
         }}
