@@ -129,8 +129,8 @@ export type Band = { from: number; to: number; above: string; below: string };
  * `start` and `end` (selectors of elements inside it: from the top of the
  * first to the bottom of the second), largest first. What counts as
  * something there: a visible element with text of its own, a graphic, a
- * control, a filled box (a background colour), or a border line; not
- * backdrops (see above), not `root` itself.
+ * control, a filled box (a background colour), or a border line; not a
+ * decoration (anything `aria-hidden`), not `root` itself.
  */
 export function emptyBands(page: Page, root: string, start: string, end: string): Promise<Band[]> {
   return page.evaluate(
@@ -145,7 +145,8 @@ export function emptyBands(page: Page, root: string, start: string, end: string)
         `<${element.tagName.toLowerCase()}${element.getAttribute("data-slot") ? ` ${element.getAttribute("data-slot")}` : ""}> "${(element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30)}"`;
       const spans: { top: number; bottom: number; what: string }[] = [];
       for (const element of section.querySelectorAll("*")) {
-        if (element.closest('[data-decoration="backdrop"]') || !visible(element)) continue;
+        // Decorations are not content: a band with only a decoration in it is still empty.
+        if (element.closest('[aria-hidden="true"]') || !visible(element)) continue;
         if (element.parentElement?.closest("svg")) continue;
         const rect = element.getBoundingClientRect();
         if (rect.width < 1 || rect.height < 1) continue;
