@@ -144,6 +144,65 @@ test.describe("without JavaScript", () => {
     },
   ];
 
+  /**
+   * Issue 43: the thank-you heading the browser focuses (autofocus) shows
+   * the site's focus ring, the same as a link reached with Tab, in the focus
+   * colour (--color-focus): not a red one that reads as an error.
+   */
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the thank-you heading's focus ring is the site's, not an error's, at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const renderedAt = await open(page, "/advisory", { hydrate: false });
+      await fill.advisory(page, {
+        fullName: "Abena Pokua",
+        email: uniqueAddress("focus-ring"),
+        role: "midwife",
+        country: "Ghana",
+        reason: "Better referral data.",
+      });
+      await afterMinFill(renderedAt);
+      expect((await post(page, "/advisory", "Join Network")).status()).toBe(200);
+      const heading = page.locator('[data-slot="success-panel"] h2');
+      await expect(heading).toBeFocused();
+      const ring = (element: Element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: style.outlineWidth, colour: style.outlineColor };
+      };
+      const colours = await page.evaluate(() => {
+        const probe = document.createElement("span");
+        document.body.append(probe);
+        const rgb = (token: string) => {
+          probe.style.color = `var(${token})`;
+          return getComputedStyle(probe).color;
+        };
+        const found = {
+          focus: rgb("--color-focus"),
+          danger: rgb("--color-danger-700"),
+          accent: rgb("--color-accent-600"),
+        };
+        probe.remove();
+        return found;
+      });
+      // The token exists (an unknown one would leave the inherited colour).
+      expect(colours.focus).not.toBe(await page.evaluate(() => getComputedStyle(document.body).color));
+      expect(await heading.evaluate(ring)).toEqual({ style: "solid", width: "3px", colour: colours.focus });
+      expect(colours.focus).not.toBe(colours.danger);
+      expect(colours.focus).not.toBe(colours.accent);
+
+      // A link reached with the keyboard has the same ring (the positive control: this is the site's).
+      await page.keyboard.press("Tab");
+      const link = page.locator('[data-slot="success-panel"] a');
+      await expect(link).toBeFocused();
+      // (Its colour eases in: buttons transition their colours.)
+      await expect.poll(() => link.evaluate(ring)).toEqual({ style: "solid", width: "3px", colour: colours.focus });
+    });
+  }
+
   for (const { form, title, successPage, button, send, expectSuccess, retryPath, preset, typed, errors } of forms) {
     const path = `/${form}`;
     const formId = `${form}-form`;

@@ -97,14 +97,11 @@ export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
   return { hero, benefits: { ...benefits, cards }, form, success };
 }
 
-/** The toasts after a submission, and the failure message's counterpart in the form. */
+/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
 export const advisoryNotices = {
   success: { title: "Success!", description: "Thank you for joining the Advisory Network." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },
+  alertTitle: "Your application was not sent",
+  unavailable: `We could not save your application just now, so it has not reached us. Please try again in a few minutes, or email us directly at ${company.email.enquiries}`,
   logLabel: "Advisory network form",
-} as const;
-
-export const advisoryFailureAlert = {
-  title: "Your application was not sent",
-  description: `Something went wrong. Please try again, or email us directly at ${company.email.enquiries}`,
 } as const;

@@ -86,7 +86,7 @@ export function receivedLine(interest: Interest | undefined) {
   return `${contactSuccess.received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
 }
 
-/** The toasts after a submission, and the failure message's counterpart in the form. */
+/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
 export const contactNotices = {
   success: {
     title: "Message Sent Successfully!",
@@ -96,6 +96,8 @@ export const contactNotices = {
     title: "Message Failed",
     description: `Please try again or email us directly at ${company.email.enquiries}`,
   },
+  alertTitle: "Message Failed",
+  unavailable: `We could not save your message just now, so it has not reached us. Please try again in a few minutes, or email us directly at ${company.email.enquiries}`,
   logLabel: "Contact form",
 } as const;
 

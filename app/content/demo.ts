@@ -80,15 +80,11 @@ export const demoSuccess = {
   home: { label: "Return Home", to: "/" },
 } as const;
 
-/** The toasts after a submission, and the failure message's counterpart in the form. */
+/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
 export const demoNotices = {
   success: { title: "Success!", description: "Your demo request has been received. We'll contact you shortly." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },
+  alertTitle: "Your demo request was not sent",
+  unavailable: `We could not save your demo request just now, so it has not reached us. Please try again in a few minutes, or email us directly at ${company.email.enquiries}`,
   logLabel: "Demo request form",
-} as const;
-
-/** The inline failure message (also shown without JavaScript, where there is no toast). */
-export const demoFailureAlert = {
-  title: "Your demo request was not sent",
-  description: `Something went wrong. Please try again, or email us directly at ${company.email.enquiries}`,
 } as const;

@@ -19,7 +19,8 @@ describe("decodeActionData (an action's answer from its .data endpoint)", () => 
     for (const result of [
       { status: "success" },
       { status: "success", interest: "pricing" },
-      { status: "failed", values: { a: "b" }, token: "t", retryAfterSeconds: 60 },
+      { status: "failed", reason: "rate-limited", values: { a: "b" }, token: "t", retryAfterSeconds: 60 },
+      { status: "failed", reason: "unavailable", values: { a: "b" }, token: "t" },
       { status: "expired", values: {}, token: "t", list: [1, null, "b"] },
     ])
       expect(decodeActionData(encodeActionData(result))).toEqual(result);

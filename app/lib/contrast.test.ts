@@ -40,6 +40,29 @@ const pairs: [fg: string, bg: string][] = [
 
 const colour = (name: string) => (name === "white" ? white : tokens[name]);
 
+/** Every background the focus ring is drawn against (WCAG 1.4.11: 3:1 for what shows focus). */
+const focusBackgrounds = [
+  "white",
+  "surface",
+  "primary-50",
+  "primary-900",
+  "primary-950",
+  "accent-50",
+  "danger-50",
+  "warning-50",
+  "success-50",
+];
+
+/** The hue of a #rrggbb colour, in degrees. */
+function hue(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const range = max - Math.min(r, g, b);
+  if (range === 0) return 0;
+  const h = max === r ? ((g - b) / range) % 6 : max === g ? (b - r) / range + 2 : (r - g) / range + 4;
+  return (h * 60 + 360) % 360;
+}
+
 describe("theme colour contrast", () => {
   it("reads the tokens from site.css", () => {
     expect(Object.keys(tokens).length).toBeGreaterThan(20);
@@ -51,6 +74,19 @@ describe("theme colour contrast", () => {
     expect(foreground, fg).toBeDefined();
     expect(background, bg).toBeDefined();
     expect(contrastRatio(foreground!, background!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(focusBackgrounds)("the focus ring stands out on %s (3:1)", (background) => {
+    expect(contrastRatio(colour("focus")!, colour(background)!)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the focus ring is not the colour of an error", () => {
+    const apart = (a: string, b: string) => {
+      const d = Math.abs(hue(colour(a)!) - hue(colour(b)!));
+      return Math.min(d, 360 - d);
+    };
+    expect(apart("focus", "danger-700")).toBeGreaterThanOrEqual(90);
+    expect(apart("focus", "accent-600")).toBeGreaterThanOrEqual(90);
   });
 
   it("computes known ratios", () => {

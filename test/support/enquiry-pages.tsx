@@ -7,11 +7,11 @@
  * and answers as React Router's single fetch does (a turbo-stream body,
  * `encodeActionData`).
  */
-import { render, screen, type ByRoleOptions } from "@testing-library/react";
+import { render, screen, waitFor, type ByRoleOptions } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
-import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { rootDatedData } from "./dated-root";
 import { contextWith, fakeEnquiryService } from "./enquiry-actions";
@@ -141,4 +141,38 @@ export function encodeActionData(data: unknown): string {
   };
   add({ data });
   return `${JSON.stringify(values)}\n`;
+}
+
+/**
+ * A refused form says the same in its toast and on the page: the newest
+ * toast is destructive, with `toastTitle` and `description`, and the page's
+ * message (the alert, or the error summary) has `title` and the same
+ * `description`. Returns the page's message.
+ */
+export async function expectRefusal({
+  toastTitle,
+  title,
+  description,
+}: {
+  toastTitle: string;
+  title: string;
+  description: string;
+}) {
+  // The newest toast (Sonner's front one; those of earlier tests in the file may linger behind it).
+  await waitFor(() => {
+    const toast = document.querySelector<HTMLElement>('[data-sonner-toast][data-front="true"]');
+    expect({
+      type: toast?.dataset.type,
+      title: toast?.querySelector("[data-title]")?.textContent,
+      description: toast?.querySelector("[data-description]")?.textContent,
+    }).toEqual({ type: "error", title: toastTitle, description });
+  });
+  const messages = document.querySelectorAll<HTMLElement>('[data-slot="form-alert"], [data-slot="error-summary"]');
+  expect(messages).toHaveLength(1);
+  const message = messages[0]!;
+  expect(message.querySelector('[data-slot="form-alert-title"], h2')?.textContent).toBe(title);
+  expect(
+    message.querySelector('[data-slot="form-alert-description"], [data-slot="error-summary-description"]')?.textContent,
+  ).toBe(description);
+  return message;
 }

@@ -1,7 +1,9 @@
 /**
  * What the enquiry-form end-to-end tests share: opening a form page and
  * waiting out its minimum fill time, filling each form, recording the toasts
- * a page shows, the error summary, and a second server whose database is gone.
+ * a page shows, the error summary, what a refused form says (its toast and
+ * its page alike), a second server whose database is gone, and one that
+ * lets each client send a single form an hour.
  * The stack (./e2e-stack.ts) delivers e-mail to the mailbox (./mailbox.ts).
  */
 import { rmSync } from "node:fs";
@@ -79,6 +81,39 @@ export async function watchToasts(page: Page) {
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
+}
+
+/** The toasts the page has shown so far (see watchToasts). */
+export function seenToasts(page: Page) {
+  return page.evaluate(() => (window as unknown as { __toasts?: SeenToast[] }).__toasts ?? []);
+}
+
+/**
+ * A refused form says the same thing in its toast and on the page: the
+ * latest toast is destructive, titled `toastTitle`, and the page's message
+ * (the form's alert, or its error summary; exactly one) is headed `title`
+ * and has the toast's description, which matches `description`. Returns
+ * that description.
+ */
+export async function expectRefusal(
+  page: Page,
+  { toastTitle, title, description }: { toastTitle: string; title: string; description: string | RegExp },
+) {
+  await expect
+    .poll(async () => (await seenToasts(page)).at(-1)?.type, { message: "a destructive toast" })
+    .toBe("error");
+  const toast = (await seenToasts(page)).at(-1)!;
+  expect(toast.region).toMatch(/^Notifications\b/);
+  expect(toast.title).toBe(toastTitle);
+  if (typeof description === "string") expect(toast.description).toBe(description);
+  else expect(toast.description).toMatch(description);
+  const message = page.locator('[data-slot="form-alert"], [data-slot="error-summary"]');
+  await expect(message).toHaveCount(1);
+  await expect(message.locator('[data-slot="form-alert-title"], h2')).toHaveText(title);
+  await expect(
+    message.locator('[data-slot="form-alert-description"], [data-slot="error-summary-description"]'),
+  ).toHaveText(toast.description);
+  return toast.description;
 }
 
 /** Expects this toast (and no other) in the region labelled 'Notifications'. */
@@ -181,7 +216,17 @@ export const fill = {
  */
 export type BrokenStorageServer = { url: string };
 
-export const test = base.extend<object, { brokenStorage: BrokenStorageServer }>({
+/**
+ * A production server from the same build with the hourly limit per client
+ * at one form (the end-to-end stack turns its limits off), behind a trusted
+ * proxy (TRUST_PROXY=loopback): a test is a client of its own by sending
+ * `X-Forwarded-For: <clientAddress()>` with every request.
+ */
+export type LimitedServer = { url: string; clientAddress(): string };
+
+let clients = 0;
+
+export const test = base.extend<object, { brokenStorage: BrokenStorageServer; limitedServer: LimitedServer }>({
   // Every page records the toasts it shows.
   page: async ({ page }, provide) => {
     await watchToasts(page);
@@ -229,5 +274,35 @@ export const test = base.extend<object, { brokenStorage: BrokenStorageServer }>(
       }
     },
     { scope: "worker", timeout: 90_000 },
+  ],
+  limitedServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const server = await startServer(
+        {
+          LOG_LEVEL: "warn",
+          MAIL_TRANSPORT: "file",
+          SHUTDOWN_TIMEOUT_MS: "3000",
+          ...limitsOffEnv,
+          ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "1",
+          FORM_MIN_FILL_MS: "500",
+          TRUST_PROXY: "loopback",
+        },
+        { capture: true, healthTimeoutMs: 150_000, dataPrefix: "maternis-e2e-limited-" },
+      );
+      try {
+        await provide({
+          url: server.url,
+          // A documentation address (RFC 5737) per test: no two of this server's share a limit.
+          clientAddress: () => `198.51.100.${++clients}`,
+        });
+      } finally {
+        const timer = setTimeout(() => void server.kill("SIGKILL"), 5_000);
+        await server.stop();
+        clearTimeout(timer);
+        rmSync(server.dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
   ],
 });

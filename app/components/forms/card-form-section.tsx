@@ -7,7 +7,7 @@ import type { FieldErrors, FieldSpec } from "~/lib/enquiry-fields";
 import { EnquiryForm } from "./enquiry-form";
 import type { FormField } from "./form-field";
 import { SuccessPanel, successTitleId } from "./success-panel";
-import { useEnquiry, type EnquiryNotices, type Notice } from "./use-enquiry";
+import { useEnquiry, type EnquiryNotices } from "./use-enquiry";
 import type { EnquiryResult } from "./types";
 
 type FieldProps = Pick<Parameters<typeof FormField>[0], "formId" | "name" | "spec" | "error" | "defaultValue">;
@@ -41,7 +41,6 @@ export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {
     formId: string;
     form: Form;
     success: { title: string; body: readonly string[]; home: { label: string; to: string } };
-    failure: Notice;
     notices: EnquiryNotices;
   };
 };
@@ -63,8 +62,8 @@ export function CardFormSection<F extends Record<string, FieldSpec>>({
   /** The form's fields, laid out; `field(name)` gives a field's props. */
   children: (field: (name: keyof F & string) => FieldProps) => ReactNode;
 }) {
-  const { formId: id, form, success, failure, notices } = copy;
-  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices });
+  const { formId: id, form, success, notices } = copy;
+  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices, submitLabel: form.submitLabel });
   const { result } = enquiry;
   const sent = result?.status === "success";
   return (
@@ -99,7 +98,6 @@ export function CardFormSection<F extends Record<string, FieldSpec>>({
                 fields={fields}
                 submitLabel={form.submitLabel}
                 pendingLabel={form.pendingLabel}
-                failure={failure}
                 className="mt-6"
               >
                 {children(fieldPropsFor(id, fields, result))}

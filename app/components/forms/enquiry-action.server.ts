@@ -97,7 +97,7 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
   } catch (error) {
     log.error("enquiry submission failed", { reason: "error", err: error });
     count("unavailable");
-    return data<EnquiryResult>({ status: "failed", values, token }, { status: 503 });
+    return data<EnquiryResult>({ status: "failed", reason: "error", values, token }, { status: 503 });
   }
 
   if (result.ok) {
@@ -110,13 +110,13 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
     log.warn("enquiry rate-limited", { retryAfterSeconds });
     count("rate-limited");
     return data<EnquiryResult>(
-      { status: "failed", values, token, retryAfterSeconds },
+      { status: "failed", reason: "rate-limited", retryAfterSeconds, values, token },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
   log.error("enquiry submission failed", { reason: result.reason, err: { message: result.message } });
   count("unavailable");
-  return data<EnquiryResult>({ status: "failed", values, token }, { status: 503 });
+  return data<EnquiryResult>({ status: "failed", reason: "unavailable", values, token }, { status: 503 });
 }
 
 /** An enquiry route's `action` export: the form of `kind` from the registry. */

@@ -7,14 +7,15 @@ import { company } from "~/content/company";
 import type { FieldErrors, FieldSpec } from "~/lib/enquiry-fields";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard";
 import { cn } from "~/lib/utils";
-import type { EnquiryState, Notice } from "./use-enquiry";
+import type { EnquiryState } from "./use-enquiry";
 import { prepareToasts } from "~/components/ui/toaster";
 
 /**
  * The shell every enquiry form shares: posts to its route's action (in place
  * with JavaScript, as a normal form post without: ./use-enquiry.ts), shows the error summary or
- * the failure message, carries the anti-spam fields, and the submit button
- * with its pending label.
+ * the failure message (the refusal's words, which its toast says too:
+ * ./refusal.ts), carries the anti-spam fields, and the submit button with its
+ * pending label.
  *
  * The form posts to `<path>#<id>` so that, without JavaScript, the browser
  * lands back on the form (or on the panel that replaces it, which carries the
@@ -27,7 +28,6 @@ export function EnquiryForm({
   fields,
   submitLabel,
   pendingLabel,
-  failure,
   children,
   className,
 }: {
@@ -38,12 +38,10 @@ export function EnquiryForm({
   fields: Record<string, FieldSpec>;
   submitLabel: string;
   pendingLabel: string;
-  /** The inline failure message (the toast's counterpart, also shown without JavaScript). */
-  failure: Notice;
   children: ReactNode;
   className?: string;
 }) {
-  const { action, onSubmit, result, pending, token } = enquiry;
+  const { action, onSubmit, result, refusal, pending, token } = enquiry;
   // One array per result: the summary takes focus whenever its errors change,
   // so it must not change when the page re-renders for another reason.
   const summary = useMemo(
@@ -64,16 +62,12 @@ export function EnquiryForm({
       // Scrolled to by its hash: leave room for the sticky header and the form's heading.
       className={cn("grid scroll-mt-28 gap-6", className)}
     >
-      {summary.length > 0 ? <ErrorSummary errors={summary} /> : null}
-      {result?.status === "failed" ? (
-        <FormAlert title={failure.title} focusKey={result}>
-          {result.retryAfterSeconds ? rateLimitedText(result.retryAfterSeconds) : linkifyEmail(failure.description)}
-        </FormAlert>
+      {refusal?.reason === "invalid" && summary.length > 0 ? (
+        <ErrorSummary errors={summary} title={refusal.title} description={refusal.description} />
       ) : null}
-      {result?.status === "expired" ? (
-        <FormAlert title="Please send the form again" focusKey={result}>
-          This page was open for more than a day, so for your security we did not send it. Your answers are still here:
-          check them and select ‘{submitLabel}’ again.
+      {refusal && refusal.reason !== "invalid" ? (
+        <FormAlert title={refusal.title} focusKey={result}>
+          {linkifyEmail(refusal.description)}
         </FormAlert>
       ) : null}
       {children}
@@ -130,24 +124,14 @@ function FormAlert({ title, children, focusKey }: { title: string; children: Rea
     >
       <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
       <div>
-        <p className="font-semibold text-danger-700">{title}</p>
-        <p className="mt-1">{children}</p>
+        <p data-slot="form-alert-title" className="font-semibold text-danger-700">
+          {title}
+        </p>
+        <p data-slot="form-alert-description" className="mt-1">
+          {children}
+        </p>
       </div>
     </div>
-  );
-}
-
-/** "in a minute", "in 5 minutes", "in about 3 hours". */
-function retryWhen(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 1) return "in a minute";
-  if (minutes < 90) return `in ${minutes} minutes`;
-  return `in about ${Math.round(minutes / 60)} hours`;
-}
-
-function rateLimitedText(seconds: number) {
-  return linkifyEmail(
-    `You have sent several forms recently. Please try again ${retryWhen(seconds)}, or email us directly at ${company.email.enquiries}`,
   );
 }
 

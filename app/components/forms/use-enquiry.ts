@@ -1,19 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { decodeActionData } from "~/islands/action-result";
 import { notifyError, notifySuccess } from "~/components/ui/toaster";
+import { refusalOf, type EnquiryNotices } from "./refusal";
 import type { EnquiryResult } from "./types";
 
-export type Notice = { title: string; description: string };
-
-/** The toasts of one form, and its name in the console log. */
-export type EnquiryNotices = {
-  /** Shown as a toast after a successful submission. */
-  success: Notice;
-  /** Shown as a destructive toast when the submission failed. */
-  failure: Notice;
-  /** Names the form in the console log of a failure ("Contact form"). */
-  logLabel: string;
-};
+export type { EnquiryNotices, Notice } from "./refusal";
 
 /**
  * The state of one enquiry form, in its island (docs/decisions/015-form-islands.md):
@@ -23,19 +14,23 @@ export type EnquiryNotices = {
  * data, or the request fail, the browser posts the form itself. Without
  * JavaScript the browser posts the form and the page comes back rendered with
  * the action's result (`actionData`). Either way `result` is the latest
- * outcome, until `reset()` puts the form back.
+ * outcome, until `reset()` puts the form back, and `refusal` what a refused
+ * one tells the visitor: the same words in the toast and on the page.
  */
 export function useEnquiry({
   action,
   actionData,
   loaderToken,
   notices,
+  submitLabel,
 }: {
   /** The route's path, which the form posts to. */
   action: string;
   actionData: EnquiryResult | undefined;
   loaderToken: string;
   notices: EnquiryNotices;
+  /** The submit button's label (a refusal may ask to select it again). */
+  submitLabel: string;
 }) {
   const [posted, setPosted] = useState<EnquiryResult | undefined>(undefined);
   const [pending, setPending] = useState(false);
@@ -44,22 +39,22 @@ export function useEnquiry({
   const result = latest && latest !== dismissed ? latest : undefined;
   // The token the form carries next: the action's (kept or renewed) or a fresh one from the loader.
   const token = result && "token" in result ? result.token : loaderToken;
+  const refusal = refusalOf(result, { notices, submitLabel });
 
   const announced = useRef<EnquiryResult | undefined>(undefined);
   useEffect(() => {
     // Also a result the page came with (posted before the island started): its toast shows now.
     if (!latest || latest === announced.current) return;
     announced.current = latest;
-    const { success, failure, logLabel } = notices;
     if (latest.status === "success") {
-      notifySuccess(success.title, success.description);
-    } else if (latest.status === "failed") {
-      console.error(`${logLabel} submission failed`, {
-        retryAfterSeconds: latest.retryAfterSeconds,
-      });
-      notifyError(failure.title, failure.description);
+      notifySuccess(notices.success.title, notices.success.description);
+      return;
     }
-  }, [latest, notices]);
+    const refused = refusalOf(latest, { notices, submitLabel });
+    if (!refused) return;
+    if (latest.status === "failed") console.error(`${notices.logLabel} submission failed`, { reason: latest.reason });
+    notifyError(refused.toastTitle, refused.description);
+  }, [latest, notices, submitLabel]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,6 +81,7 @@ export function useEnquiry({
     action,
     onSubmit,
     result,
+    refusal,
     pending,
     token,
     /** Back to an empty form (after success, for another message). */

@@ -51,12 +51,13 @@ export function PageHero({
   );
 }
 
-/** Soft decorative circles behind the hero. */
+/** Soft decorative circles behind the hero: a low-contrast backdrop, which may lie behind its text. */
 export function HeroPattern() {
   return (
     <svg
       aria-hidden="true"
       focusable="false"
+      data-decoration="backdrop"
       className="pointer-events-none absolute inset-0 h-full w-full"
       preserveAspectRatio="xMidYMid slice"
       viewBox="0 0 1200 600"

@@ -9,8 +9,8 @@ const metricIcons = {
   stress: GaugeIcon,
 } as const;
 
-/** The wearable's metrics for the week, over a heart-rate trace. */
-export function WearablePanelScreen({ className }: { className?: string }) {
+/** The wearable's metrics for the week, over a heart-rate trace; `notes={false}` leaves out each metric's note (a shorter panel). */
+export function WearablePanelScreen({ className, notes = true }: { className?: string; notes?: boolean }) {
   const w = screens.wearable;
   return (
     <Screen caption={`Example screen: ${w.title} with sample data`} className={className}>
@@ -27,7 +27,7 @@ export function WearablePanelScreen({ className }: { className?: string }) {
                 {metric.label}
               </p>
               <p className="mt-1 font-semibold">{metric.value}</p>
-              <p className="text-sm text-muted">{metric.note}</p>
+              {notes ? <p className="text-sm text-muted">{metric.note}</p> : null}
             </li>
           );
         })}

@@ -98,7 +98,9 @@ export function Carousel({
             data-current=""
             className={cn(
               "w-full min-w-0 shrink-0 snap-start [grid-area:1/1]",
-              "group-data-enhanced/carousel:self-start md:group-data-enhanced/carousel:self-center",
+              // Stacked, each slide starts at the top: a shorter one centred
+              // would open an empty band between what comes before and it.
+              "group-data-enhanced/carousel:self-start",
               // Slides cross-fade only once the visitor or the rotation moves
               // them: the switch from the row to the stack must not animate,
               // or the fading slides count as a layout shift.

@@ -1,10 +1,15 @@
 import { useEffect, useId, useRef, type FocusEvent, type MouseEvent } from "react";
 
+/** The summary's heading unless told otherwise (GOV.UK's). */
+export const ERROR_SUMMARY_TITLE = "There is a problem";
+
 export type FieldErrorItem = { field: string; message: string };
 
 type ErrorSummaryProps = {
   errors: FieldErrorItem[];
   title?: string;
+  /** A line under the title, before the list (GOV.UK's `descriptionText`). */
+  description?: string;
   /** Leave focus where it is when the summary appears or its errors change (GOV.UK's `disableAutoFocus`). */
   disableAutoFocus?: boolean;
 };
@@ -20,7 +25,12 @@ type ErrorSummaryProps = {
  * The server-rendered markup carries `tabindex` and `autofocus`, so a page
  * rendered without JavaScript focuses the summary too.
  */
-export function ErrorSummary({ errors, title = "There is a problem", disableAutoFocus = false }: ErrorSummaryProps) {
+export function ErrorSummary({
+  errors,
+  title = ERROR_SUMMARY_TITLE,
+  description,
+  disableAutoFocus = false,
+}: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   // Focus when the errors themselves change, not when a parent re-renders.
@@ -45,6 +55,11 @@ export function ErrorSummary({ errors, title = "There is a problem", disableAuto
         <h2 id={titleId} className="text-xl font-semibold text-ink">
           {title}
         </h2>
+        {description ? (
+          <p data-slot="error-summary-description" className="mt-3 text-ink">
+            {description}
+          </p>
+        ) : null}
         <ul className="mt-3 list-none space-y-1">
           {errors.map((error) => (
             <li key={error.field}>

@@ -77,11 +77,13 @@ describe("advisory action", () => {
     const result = await run(formPost("/advisory", valid), limited.service);
     expect(result.status).toBe(429);
     expect(result.headers.get("Retry-After")).toBe("600");
+    expect(result.body).toMatchObject({ status: "failed", reason: "rate-limited", retryAfterSeconds: 600 });
     const broken = fakeEnquiryService(() => {
       throw new Error("boom");
     });
     expect((await run(formPost("/advisory", valid), broken.service)).body).toMatchObject({
       status: "failed",
+      reason: "error",
       values: valid,
     });
   });

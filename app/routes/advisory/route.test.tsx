@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
 import {
+  expectRefusal,
   renderEnquiryPage,
   setUpEnquiryPageTests,
   slowTests,
@@ -97,14 +98,18 @@ describe("advisory page", slow, () => {
     });
   });
 
-  it("shows the rate-limit message and keeps the values when the service refuses", async () => {
+  it("says when to try again, in the toast and the alert alike, and keeps the values when the service refuses", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const limited = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 }));
     const { user } = await renderAdvisory({ service: limited.service });
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Join Network" }));
-    expect(await screen.findByText("Something went wrong. Please try again.")).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent("Please try again in 5 minutes");
+    await expectRefusal({
+      toastTitle: "Error",
+      title: "Your application was not sent",
+      description:
+        "You have sent several forms recently. Please try again in 5 minutes, or email us directly at hello@maternis.health",
+    });
     expect(screen.getByRole("textbox", { name: "Country" })).toHaveValue("Nigeria");
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("policy");
   });

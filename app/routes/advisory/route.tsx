@@ -1,7 +1,7 @@
 import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { ADVISORY_FORM_ID, advisoryFailureAlert, advisoryNotices, advisoryOn } from "~/content/advisory";
+import { ADVISORY_FORM_ID, advisoryNotices, advisoryOn } from "~/content/advisory";
 import { Island } from "~/islands/island";
 import { phasesOn } from "~/lib/dated";
 import { useContentDate } from "~/lib/use-dated";
@@ -33,7 +33,7 @@ export default function AdvisoryPage({ loaderData, actionData }: Route.Component
           action: "/advisory",
           token: loaderData.token,
           actionData,
-          copy: { formId: ADVISORY_FORM_ID, form, success, failure: advisoryFailureAlert, notices: advisoryNotices },
+          copy: { formId: ADVISORY_FORM_ID, form, success, notices: advisoryNotices },
         }}
       />
     </>

@@ -167,7 +167,7 @@ describe("contact action", () => {
     const { body, status, headers } = await run(formPost("/contact", valid), fake.service);
     expect(status).toBe(429);
     expect(headers.get("Retry-After")).toBe("90");
-    expect(body).toMatchObject({ status: "failed", values: valid, retryAfterSeconds: 90 });
+    expect(body).toMatchObject({ status: "failed", reason: "rate-limited", values: valid, retryAfterSeconds: 90 });
     // A form posted without JavaScript gets a whole page: the route passes Retry-After on.
     const pageHeaders = new Headers(
       routeHeaders({ actionHeaders: new Headers({ "Retry-After": "90" }) } as unknown as Route.HeadersArgs),
@@ -181,7 +181,7 @@ describe("contact action", () => {
     });
     const { body, status } = await run(formPost("/contact", valid), fake.service);
     expect(status).toBe(503);
-    expect(body).toMatchObject({ status: "failed", values: valid });
+    expect(body).toMatchObject({ status: "failed", reason: "error", values: valid });
     expect(body).not.toHaveProperty("retryAfterSeconds");
     const logged = logs.entries.find((entry) => entry.level === "error");
     expect(logged).toMatchObject({
@@ -196,11 +196,17 @@ describe("contact action", () => {
 
   it("fails when the service reports it is unavailable, or is not configured at all", async () => {
     const unavailable = fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "queue full" }));
+    // Unavailable storage has words of its own; a missing service is any other error.
     expect((await run(formPost("/contact", valid), unavailable.service)).body).toMatchObject({
       status: "failed",
+      reason: "unavailable",
       values: valid,
     });
-    expect((await run(formPost("/contact", valid), null)).body).toMatchObject({ status: "failed", values: valid });
+    expect((await run(formPost("/contact", valid), null)).body).toMatchObject({
+      status: "failed",
+      reason: "error",
+      values: valid,
+    });
   });
 
   it("uses 'unknown' when the server did not pass the client address", async () => {

@@ -49,7 +49,13 @@ function receivedLine(received: string, interest: Interest | undefined) {
  */
 export default function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
   const { formId, form: contactForm, success: contactSuccess, notices: contactNotices } = copy;
-  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices: contactNotices });
+  const enquiry = useEnquiry({
+    action,
+    actionData,
+    loaderToken: token,
+    notices: contactNotices,
+    submitLabel: contactForm.submitLabel,
+  });
   const { result } = enquiry;
   const { interest, setInterest } = useInterest({
     formId,
@@ -120,7 +126,6 @@ export default function ContactFormIsland({ action, token, interest: linked, act
             fields={fields}
             submitLabel={contactForm.submitLabel}
             pendingLabel={contactForm.pendingLabel}
-            failure={contactNotices.failure}
             className="mt-6"
           >
             <div className="grid gap-6 sm:grid-cols-2">

@@ -82,13 +82,13 @@ describe("demo request action", () => {
     const { body, status, headers } = await run(formPost("/demo", valid), fake.service);
     expect(status).toBe(429);
     expect(headers.get("Retry-After")).toBe("31");
-    expect(body).toMatchObject({ status: "failed", values: valid, retryAfterSeconds: 31 });
+    expect(body).toMatchObject({ status: "failed", reason: "rate-limited", values: valid, retryAfterSeconds: 31 });
   });
 
   it("keeps the values when the service throws", async () => {
     const fake = fakeEnquiryService(() => Promise.reject(new Error("smtp timeout")));
     const { body, status } = await run(formPost("/demo", valid), fake.service);
     expect(status).toBe(503);
-    expect(body).toMatchObject({ status: "failed", values: valid });
+    expect(body).toMatchObject({ status: "failed", reason: "error", values: valid });
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
 import {
+  expectRefusal,
   renderEnquiryPage,
   setUpEnquiryPageTests,
   slowTests,
@@ -130,6 +131,12 @@ describe("demo request page", slow, () => {
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Request Demo" }));
     const summary = await screen.findByRole("alert", { name: "There is a problem" });
+    // The toast and the summary say the same: which fields to check.
+    await expectRefusal({
+      toastTitle: "Error",
+      title: "There is a problem",
+      description: "Check the field marked below.",
+    });
     // The alert sits inside the error summary, which is what takes focus.
     await waitFor(() => expect(document.activeElement).toBe(summary.closest('[data-slot="error-summary"]')));
     expect(within(summary).getByRole("link", { name: "Enter your organisation or institution" })).toHaveAttribute(
@@ -143,19 +150,38 @@ describe("demo request page", slow, () => {
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("government");
   });
 
-  it("keeps the form on failure with the 'Error' toast and an inline alert", async () => {
+  it("keeps the form when the request cannot be stored, the 'Error' toast and the alert saying why", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = await renderDemo({
       service: fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "down" })).service,
     });
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Request Demo" }));
-    expect(await screen.findByText("Something went wrong. Please try again.")).toBeInTheDocument();
-    expect(screen.getByText("Error")).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent("Your demo request was not sent");
+    await expectRefusal({
+      toastTitle: "Error",
+      title: "Your demo request was not sent",
+      description:
+        "We could not save your demo request just now, so it has not reached us. Please try again in a few minutes, or email us directly at hello@maternis.health",
+    });
     expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
     expect(screen.getByRole("button", { name: "Request Demo" })).toBeEnabled();
-    expect(consoleError).toHaveBeenCalled();
+    expect(consoleError).toHaveBeenCalledWith("Demo request form submission failed", { reason: "unavailable" });
+  });
+
+  it("says the specification's words, in the toast and the alert, when anything else goes wrong", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = await renderDemo({
+      service: fakeEnquiryService(() => {
+        throw new Error("down");
+      }).service,
+    });
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    await expectRefusal({
+      toastTitle: "Error",
+      title: "Your demo request was not sent",
+      description: "Something went wrong. Please try again.",
+    });
   });
 
   it("asks for the form again when it has expired, carrying the new token", async () => {
@@ -173,6 +199,12 @@ describe("demo request page", slow, () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please send the form again");
     await waitFor(() => expect(document.activeElement).toBe(alert));
+    await expectRefusal({
+      toastTitle: "Error",
+      title: "Please send the form again",
+      description:
+        "This page was open for more than a day, so for your security we did not send it. Your answers are still here: check them and select ‘Request Demo’ again.",
+    });
     expect(document.querySelector<HTMLInputElement>('input[name="formStartedAt"]')!.value).toBe("renewed-token");
     expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
   });

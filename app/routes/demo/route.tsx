@@ -1,7 +1,7 @@
 import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { EnquiryHero } from "~/components/forms/enquiry-hero";
-import { DEMO_FORM_ID, demoFailureAlert, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
+import { DEMO_FORM_ID, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -34,7 +34,6 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
             formId: DEMO_FORM_ID,
             form: demoForm,
             success: demoSuccess,
-            failure: demoFailureAlert,
             notices: demoNotices,
           },
         }}

@@ -14,21 +14,27 @@ import { useContentDate } from "~/lib/use-dated";
 import { EventIllustration } from "./event-illustration";
 import { CheckList } from "~/components/ui/check-list";
 
+/**
+ * Each slide's visual, on wide screens. The slides share one height (the
+ * tallest's: the carousel does not move the page as it turns), so a visual
+ * much taller than the others would leave an empty band under theirs: the
+ * monitoring slide's two panels sit side by side, the metrics without notes.
+ */
 const visuals: Record<HeroSlide["id"], React.ReactNode> = {
   "web-summit": <EventIllustration />,
   records: <RecordCardScreen />,
   ai: <RiskPanelScreen />,
   monitoring: (
-    <div className="grid w-full max-w-md gap-4">
-      <WearablePanelScreen />
-      <DevicesPanelScreen className="max-w-md!" />
+    <div className="grid w-full grid-cols-2 items-start gap-4">
+      <WearablePanelScreen notes={false} />
+      <DevicesPanelScreen className="max-w-none!" />
     </div>
   ),
 };
 
 function Slide({ slide }: { slide: HeroSlide }) {
   return (
-    <div className="grid items-center gap-10 py-2 md:grid-cols-2">
+    <div className="grid items-center gap-10 py-2 lg:grid-cols-[2fr_3fr]">
       <div>
         <p className="mb-2 text-sm font-semibold tracking-wider text-primary-100 uppercase">{slide.eyebrow}</p>
         <h2 className="text-3xl text-white sm:text-4xl">{slide.title}</h2>
@@ -36,14 +42,14 @@ function Slide({ slide }: { slide: HeroSlide }) {
         {slide.points ? (
           <CheckList
             items={slide.points}
-            className="mt-4 grid grid-cols-2 gap-2 sm:max-w-sm"
+            className="mt-4 flex flex-wrap gap-x-4 gap-y-2"
             itemClassName="flex items-center gap-2 text-white"
             mark={<span aria-hidden="true" className="size-2 rounded-full bg-accent-200" />}
           />
         ) : null}
         {slide.id === "monitoring" ? (
-          // On small screens the devices panel is hidden with the other visuals; keep its content as text.
-          <p className="mt-4 text-primary-50 md:hidden">
+          // Below lg the devices panel is hidden with the other visuals; keep its content as text.
+          <p className="mt-4 text-primary-50 lg:hidden">
             <span className="font-semibold text-white">{screens.devices.title}: </span>
             {screens.devices.items.join(", ")}.
           </p>
@@ -57,8 +63,8 @@ function Slide({ slide }: { slide: HeroSlide }) {
           ))}
         </div>
       </div>
-      {/* Visuals are illustrative; on phones they are left out to keep the hero short and light. */}
-      <div className="hidden justify-center md:flex lg:justify-end">{visuals[slide.id]}</div>
+      {/* Visuals are illustrative; on phones and tablets they are left out to keep the hero short and light. */}
+      <div className="hidden justify-end lg:flex">{visuals[slide.id]}</div>
     </div>
   );
 }

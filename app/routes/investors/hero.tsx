@@ -9,8 +9,8 @@ const heroFigures = [figures.maternalDeathsPerYear, figures.preventableShare, fi
 const rings: Rings = {
   className: "-right-40 -bottom-40 size-[30rem] sm:-right-20",
   ring: 120,
-  // The accent dot would sit among the figures on a narrow screen.
-  dot: { cx: 110, cy: 110, r: 16, className: "max-sm:hidden" },
+  // Where the ring crosses the bottom padding (the drawing is anchored to the right, in rem).
+  dot: { edge: "bottom", right: "right-[12.5rem] sm:right-[18rem]" },
 };
 
 export function InvestorsHero() {

@@ -12,7 +12,8 @@ const rings: Rings = {
   className: "-top-24 -right-40 size-[28rem] sm:-right-16 sm:size-[34rem]",
   ring: 130,
   core: true,
-  dot: { cx: 300, cy: 300, r: 14 },
+  // Where the ring crosses the top padding (the drawing is anchored to the right, in rem).
+  dot: { edge: "top", right: "right-[10rem] sm:right-[19.75rem]" },
 };
 
 export function TeamHero() {
