@@ -35,7 +35,17 @@
  * deleted too.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { parseEnv as parseEnvFile } from "node:util";
 import { parseEnvelope, symmetricDecrypt, symmetricEncrypt, type SecretConfig } from "better-auth/crypto";
@@ -102,7 +112,7 @@ export function keysFileText(keys: Keys): string {
   return [
     "# The Maternis site's keys. Keep this file, owner-only, and back it up apart from DATA_DIR and",
     "# its backups: without it the data in them cannot be read (authenticator apps, integrations).",
-    "# Never put it in DATA_DIR or BACKUP_DIR. See docs/operations.md, \"Keys\".",
+    '# Never put it in DATA_DIR or BACKUP_DIR. See docs/operations.md, "Keys".',
     ...KEY_NAMES.map((name) => `${name}=${keys[name]}`),
     "",
   ].join("\n");

@@ -30,7 +30,11 @@ export function tempDataDir(prefix = "maternis-enquiries-") {
   const root = mkdtempSync(path.join(tmpdir(), prefix));
   const dir = path.join(root, "data");
   mkdirSync(dir);
-  return { dir, keysFile: path.join(root, "data-keys.env"), remove: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    dir,
+    keysFile: path.join(root, "data-keys.env"),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 export { TEST_KEYS };

@@ -13,6 +13,8 @@
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
  *   requestedCode(console, store, email, browser?): asks for a code and returns it; otherCode(code): a wrong one.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
+ *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
+ *     `secret` (better-auth's own signing): accepted only if `secret` is the server's STAFF_AUTH_SECRET.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
@@ -21,6 +23,7 @@
  * WebAuthn, with node:crypto's ECDSA); the server verifies with better-auth.
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
+import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Env } from "~/lib/env.server";
@@ -105,6 +108,21 @@ export async function codeSignIn(console: ServerStaffConsole, store: Store, emai
   if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
   browser.take(result.headers);
   return { browser, member: result.member };
+}
+
+/**
+ * A copy of `browser` whose session cookie names the same session token,
+ * signed with `secret` by better-auth's cookie signature (HMAC-SHA256), as
+ * someone holding `secret` and the token (a row of staff_sessions) would make it.
+ */
+export async function forgedSession(browser: Browser, secret: string): Promise<Browser> {
+  const [name, value] = [...browser.cookies].find(([cookie]) => cookie.endsWith(".session_token")) ?? [];
+  if (!name || !value) throw new Error("the browser has no session cookie to forge");
+  const signed = decodeURIComponent(value);
+  const token = signed.slice(0, signed.lastIndexOf("."));
+  const forged = new Browser(browser.origin, { ip: browser.ip, userAgent: browser.userAgent });
+  forged.cookies.set(name, encodeURIComponent(`${token}.${await makeSignature(token, secret)}`));
+  return forged;
 }
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");
