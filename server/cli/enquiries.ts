@@ -14,7 +14,7 @@ import { restoreBackup } from "../enquiries/restore.server";
 import { createLogger } from "~/lib/log.server";
 import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/data-requests";
 import path from "node:path";
-import { openKeys, writeNewKeysFile } from "../db/keys.server";
+import { openKeys, rotateKeys, writeNewKeysFile } from "../db/keys.server";
 import { eraseSubject } from "../staff/data-requests.server";
 import { runCli } from "./run";
 
@@ -44,6 +44,9 @@ Commands:
                       that has no keys yet: new keys, with the fingerprint
                       key it already uses. With DATABASE_URL, run it once and
                       give every process that file. Never replaces a file.
+  keys --rotate       New STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in
+                      KEYS_FILE, everything they protect re-encrypted; staff
+                      sessions end. Stop every process first (PostgreSQL too).
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
@@ -94,6 +97,7 @@ async function main(argv: string[]) {
       from: { type: "string" },
       to: { type: "string" },
       yes: { type: "boolean" },
+      rotate: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -256,6 +260,15 @@ async function main(argv: string[]) {
         break;
       }
       case "keys": {
+        if (values.rotate) {
+          const rotated = await rotateKeys({ env, store, log });
+          process.stdout.write(
+            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${rotated.file}: ${rotated.reencrypted} authenticator app(s) ` +
+              `and recovery codes and ${rotated.integrationValues} integration value(s) re-encrypted, ${rotated.sessionsEnded} ` +
+              "staff session(s) ended. Back the new file up apart from the data; backups taken before now need the previous file.\n",
+          );
+          break;
+        }
         const { file, carried } = await writeNewKeysFile(env, store);
         process.stdout.write(
           `Wrote ${file} (owner-only)${carried ? ", with the fingerprint key the database already uses" : ""}. ` +

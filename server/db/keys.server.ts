@@ -32,16 +32,19 @@
  * auth secret re-encrypted with the new one (sessions, signed with the old
  * one, end); plaintext integration addresses and secrets encrypted; then the
  * rows are deleted. DATA_DIR/form-secret (the old generated FORM_SECRET) is
- * deleted too.
+ * deleted too. `rotateKeys` (`npm run enquiries -- keys --rotate`) changes
+ * the auth and data keys by the same re-encryption.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import {
   closeSync,
+  existsSync,
   fsyncSync,
   linkSync,
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeSync,
@@ -63,7 +66,10 @@ export type Keys = Readonly<Record<KeyName, string>>;
 /** The keys the stored data depends on (FORM_SECRET signs only what a browser holds for a day). */
 const CHECKED = ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY", "FINGERPRINT_KEY"] as const;
 
-/** The version of a key in better-auth's envelopes (`$ba$1$…`); rotation is not supported, so always 1. */
+/**
+ * The version of a key in better-auth's envelopes (`$ba$1$…`): always 1, since
+ * a rotation re-encrypts everything in one transaction (old and new never coexist).
+ */
 export const KEY_VERSION = 1;
 
 /** Keys that could not be found, or do not match the data: the message names the setting. */
@@ -164,12 +170,7 @@ export function createKeysFile(file: string, keys: Keys): boolean {
       if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
       throw error;
     }
-    const dir = openSync(path.dirname(file), "r");
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
+    syncFolder(path.dirname(file));
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -250,7 +251,7 @@ export async function openKeys({ env, store, log }: { env: Env; store: Store; lo
   }
   const keys = Object.fromEntries(KEY_NAMES.map((name) => [name, given[name] ?? stored![name]!])) as Keys;
 
-  const moved = await moveOutOfDatabase(store, keys);
+  const moved = await moveOutOfDatabase(store, keys, env.KEYS_FILE);
   if (moved) log.info("keys moved out of the database", moved);
   // The FORM_SECRET generated before KEYS_FILE existed: no longer used, and no key stays in DATA_DIR.
   rmSync(path.resolve(env.DATA_DIR, "form-secret"), { force: true });
@@ -270,7 +271,7 @@ export async function writeNewKeysFile(env: Env, store: Store): Promise<{ file: 
   }
   if (await hasKeyChecks(store)) {
     throw new KeysError(
-      "This database's data was written with keys already: new ones would not read it, and rotation is not supported. Nothing was written.",
+      "This database's data was written with keys already: new ones would not read it (to change them, `keys --rotate`). Nothing was written.",
     );
   }
   const fingerprint = env.FINGERPRINT_KEY ?? (await legacySecrets(store.db)).get("client-fingerprint");
@@ -278,6 +279,85 @@ export async function writeNewKeysFile(env: Env, store: Store): Promise<{ file: 
     throw new KeysError(`KEYS_FILE=${env.KEYS_FILE} exists already: nothing was written.`);
   }
   return { file: env.KEYS_FILE, carried: fingerprint !== undefined };
+}
+
+/** Syncs a folder, so a file linked or renamed into it stays after a crash. */
+function syncFolder(dir: string) {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export type Rotated = {
+  file: string;
+  /** Authenticator keys and recovery-code sets re-encrypted. */
+  reencrypted: number;
+  /** Values the old key could not decrypt (left as they were). */
+  unreadable: number;
+  /** Sign-in codes waiting to be typed, re-encrypted. */
+  codes: number;
+  /** Sessions ended: their cookies were signed with the old secret. */
+  sessionsEnded: number;
+  /** Integration addresses and signing secrets re-encrypted. */
+  integrationValues: number;
+};
+
+/**
+ * `npm run enquiries -- keys --rotate`, with every process stopped: new
+ * STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in KEYS_FILE, and everything they
+ * protect re-encrypted (FINGERPRINT_KEY cannot change: its hashes cannot be
+ * made again; FORM_SECRET protects no data and may be edited in the file).
+ * The new file is written beside KEYS_FILE as `KEYS_FILE.new` first; the
+ * data is re-encrypted and its checks changed in one transaction; then the
+ * new file replaces the old. A crash between the two leaves `.new`, which a
+ * start names. Every staff session ends. Needs the two keys in KEYS_FILE,
+ * not in the environment (the command can change only the file).
+ */
+export async function rotateKeys({ env, store, log }: { env: Env; store: Store; log: Logger }): Promise<Rotated> {
+  for (const name of ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
+    if (env[name]) {
+      throw new KeysError(
+        `${name} is set in the environment: rotation writes the new keys into KEYS_FILE only. Move the keys into KEYS_FILE=${env.KEYS_FILE} for the rotation (and back after it, if you wish). Nothing was changed.`,
+      );
+    }
+  }
+  const old = await openKeys({ env, store, log });
+  const next = newKeys({ FINGERPRINT_KEY: old.FINGERPRINT_KEY, FORM_SECRET: old.FORM_SECRET });
+  const pending = `${env.KEYS_FILE}.new`;
+  if (!createKeysFile(pending, next)) {
+    throw new KeysError(`${pending} exists: a rotation was interrupted, or is running. Nothing was changed.`);
+  }
+  let rotated: Omit<Rotated, "file">;
+  try {
+    rotated = await store.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${KEYS_LOCK})`);
+      const recorded = new Map((await tx.select().from(keyChecks)).map((row) => [row.name, row.digest]));
+      for (const name of CHECKED) {
+        if (recorded.get(name) !== keyCheck(name, old[name])) {
+          throw new KeysError(`${name} changed while the rotation ran: nothing was changed.`);
+        }
+      }
+      const auth = await reencryptAuth(tx, versioned(old.STAFF_AUTH_SECRET), versioned(next.STAFF_AUTH_SECRET));
+      const integrationValues = await encryptIntegrations(tx, dataCipher(next), dataCipher(old));
+      for (const name of ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
+        await tx
+          .update(keyChecks)
+          .set({ digest: keyCheck(name, next[name]) })
+          .where(eq(keyChecks.name, name));
+      }
+      return { ...auth, integrationValues };
+    });
+  } catch (error) {
+    rmSync(pending, { force: true });
+    throw error;
+  }
+  renameSync(pending, env.KEYS_FILE);
+  syncFolder(path.dirname(env.KEYS_FILE));
+  log.info("keys rotated", rotated);
+  return { file: env.KEYS_FILE, ...rotated };
 }
 
 /** An arbitrary constant: the advisory lock of the keys' move and checks ("keys" in ASCII). */
@@ -303,7 +383,7 @@ type Moved = {
  * encrypted, encrypts plaintext integration values, and deletes the
  * `app_secrets` rows. Undefined when there was nothing to move.
  */
-async function moveOutOfDatabase(store: Store, keys: Keys): Promise<Moved | undefined> {
+async function moveOutOfDatabase(store: Store, keys: Keys, keysFile: string): Promise<Moved | undefined> {
   return store.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${KEYS_LOCK})`);
     const legacy = await legacySecrets(tx);
@@ -322,16 +402,20 @@ async function moveOutOfDatabase(store: Store, keys: Keys): Promise<Moved | unde
       const known = recorded.get(name);
       if (known === undefined) await tx.insert(keyChecks).values({ name, digest }).onConflictDoNothing();
       else if (known !== digest) {
+        const pending = `${keysFile}.new`;
         throw new KeysError(
-          `${name} is not the key this database's data was written with: give every process the same keys (${name}, or KEYS_FILE). ` +
-            "A changed key cannot read what the old one encrypted, and rotation is not supported.",
+          existsSync(pending)
+            ? `${name} is not the key this database's data was written with, and ${pending} exists: a key rotation was ` +
+                `interrupted after the data was re-encrypted. Move ${pending} to KEYS_FILE=${keysFile}, then start again.`
+            : `${name} is not the key this database's data was written with: give every process the same keys (${name}, or KEYS_FILE). ` +
+                "A changed key cannot read what the old one encrypted: change keys with `npm run enquiries -- keys --rotate`.",
         );
       }
     }
 
     const moved: Moved = { reencrypted: 0, unreadable: 0, codes: 0, sessionsEnded: 0, integrationValues: 0 };
     const oldAuth = legacy.get("staff-auth");
-    if (oldAuth) Object.assign(moved, await reencryptAuth(tx, oldAuth, keys));
+    if (oldAuth) Object.assign(moved, await reencryptAuth(tx, oldAuth, versioned(keys.STAFF_AUTH_SECRET)));
     moved.integrationValues = await encryptIntegrations(tx, dataCipher(keys));
     if (legacy.size > 0) await tx.delete(appSecrets);
     const changed = legacy.size > 0 || Object.values(moved).some((n) => n > 0);
@@ -339,31 +423,34 @@ async function moveOutOfDatabase(store: Store, keys: Keys): Promise<Moved | unde
   });
 }
 
-/** `stored` (bare hex, encrypted with the old secret) under the new auth secret; null if the old one cannot read it. */
-async function reencrypt(stored: string, oldSecret: string, key: SecretConfig): Promise<string | null> {
-  if (isEnvelope(stored)) return stored;
+/**
+ * `stored`, encrypted with `from`, encrypted again with `to`; null if `from`
+ * cannot decrypt it. `from` as a plain string is the earlier version's auth
+ * secret, whose ciphertexts are bare hex: an envelope is already `to`'s.
+ */
+async function reencrypt(stored: string, from: string | SecretConfig, to: SecretConfig): Promise<string | null> {
+  if (typeof from === "string" && isEnvelope(stored)) return stored;
   let plain: string;
   try {
-    plain = await symmetricDecrypt({ key: oldSecret, data: stored });
+    plain = await symmetricDecrypt({ key: from, data: stored });
   } catch {
     return null;
   }
-  return symmetricEncrypt({ key, data: plain });
+  return symmetricEncrypt({ key: to, data: plain });
 }
 
 /**
- * What better-auth encrypted with the old auth secret, encrypted with the new
- * one (as better-auth itself would, `$ba$1$…`): each authenticator key and
+ * What better-auth encrypted with the auth secret `from`, encrypted with `to`
+ * (as better-auth itself would, `$ba$1$…`): each authenticator key and
  * recovery-code set, and each sign-in code still waiting (`<ciphertext>:<tries>`).
  * Sessions end: their cookies carry the old secret's signature.
  */
-async function reencryptAuth(tx: Transaction, oldSecret: string, keys: Keys) {
-  const key = versioned(keys.STAFF_AUTH_SECRET);
+async function reencryptAuth(tx: Transaction, from: string | SecretConfig, to: SecretConfig) {
   let reencrypted = 0;
   let unreadable = 0;
   for (const row of await tx.select().from(staffTwoFactors)) {
-    const secret = await reencrypt(row.secret, oldSecret, key);
-    const backupCodes = await reencrypt(row.backupCodes, oldSecret, key);
+    const secret = await reencrypt(row.secret, from, to);
+    const backupCodes = await reencrypt(row.backupCodes, from, to);
     if (secret === null || backupCodes === null) {
       unreadable += 1;
       continue;
@@ -376,10 +463,11 @@ async function reencryptAuth(tx: Transaction, oldSecret: string, keys: Keys) {
   for (const row of await tx.select().from(staffVerifications)) {
     const colon = row.value.lastIndexOf(":");
     const [stored, tries] = colon === -1 ? [row.value, null] : [row.value.slice(0, colon), row.value.slice(colon)];
-    // Only sign-in codes are encrypted: hex, then ":<wrong tries>". WebAuthn challenges are JSON.
-    if (tries === null || !/^[0-9a-f]+$/.test(stored)) continue;
-    const value = await reencrypt(stored, oldSecret, key);
-    if (value === null) continue;
+    // Only sign-in codes are encrypted: a ciphertext (hex, or an envelope of hex), then ":<wrong tries>".
+    // WebAuthn challenges are JSON.
+    if (tries === null || !(isEnvelope(stored) || /^[0-9a-f]+$/.test(stored))) continue;
+    const value = await reencrypt(stored, from, to);
+    if (value === null || value === stored) continue;
     await tx
       .update(staffVerifications)
       .set({ value: `${value}${tries}` })
@@ -390,23 +478,23 @@ async function reencryptAuth(tx: Transaction, oldSecret: string, keys: Keys) {
   return { reencrypted, unreadable, codes, sessionsEnded: ended.length };
 }
 
-/** Integration addresses and signing secrets still in plain text, encrypted with DATA_ENCRYPTION_KEY. */
-async function encryptIntegrations(tx: Transaction, cipher: DataCipher): Promise<number> {
+/**
+ * Integration addresses and signing secrets under `to`: plaintext ones (the
+ * earlier version's) encrypted, and with `from` (a rotation) encrypted ones
+ * decrypted with it first. How many values changed.
+ */
+async function encryptIntegrations(tx: Transaction, to: DataCipher, from?: DataCipher): Promise<number> {
   let count = 0;
+  const rekeyed = async (value: string) =>
+    !isEnvelope(value) ? to.encrypt(value) : from ? to.encrypt(await from.decrypt(value)) : value;
   for (const row of await tx
     .select({ id: integrations.id, url: integrations.url, secret: integrations.secret })
     .from(integrations)) {
-    const plainUrl = !isEnvelope(row.url);
-    const plainSecret = row.secret !== null && !isEnvelope(row.secret);
-    if (!plainUrl && !plainSecret) continue;
-    await tx
-      .update(integrations)
-      .set({
-        url: plainUrl ? await cipher.encrypt(row.url) : row.url,
-        secret: plainSecret ? await cipher.encrypt(row.secret!) : row.secret,
-      })
-      .where(eq(integrations.id, row.id));
-    count += Number(plainUrl) + Number(plainSecret);
+    const url = await rekeyed(row.url);
+    const secret = row.secret === null ? null : await rekeyed(row.secret);
+    if (url === row.url && secret === row.secret) continue;
+    await tx.update(integrations).set({ url, secret }).where(eq(integrations.id, row.id));
+    count += Number(url !== row.url) + Number(secret !== row.secret);
   }
   return count;
 }
