@@ -253,6 +253,11 @@ export async function openKeys({ env, store, log }: { env: Env; store: Store; lo
 
   const moved = await moveOutOfDatabase(store, keys, env.KEYS_FILE);
   if (moved) log.info("keys moved out of the database", moved);
+  if (moved?.unreadable) {
+    log.warn('authenticator apps the old secret could not decrypt: those members need "Reset sign-in"', {
+      count: moved.unreadable,
+    });
+  }
   // The FORM_SECRET generated before KEYS_FILE existed: no longer used, and no key stays in DATA_DIR.
   rmSync(path.resolve(env.DATA_DIR, "form-secret"), { force: true });
   return keys;

@@ -105,7 +105,8 @@ export const staffPasskeys = pgTable(
 
 /**
  * better-auth's two-factor plugin: the authenticator app's secret and the
- * recovery codes, both encrypted with the auth secret. `verified` is false
+ * recovery codes, both encrypted with the auth secret (STAFF_AUTH_SECRET,
+ * kept outside the data: ./keys.server.ts). `verified` is false
  * while an app is being set up, and for a member whose second factor is a
  * passkey (the row then holds only their recovery codes).
  */
