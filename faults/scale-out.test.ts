@@ -40,8 +40,9 @@ beforeAll(async () => {
   [postgres, smtp] = await Promise.all([startPostgres(), startSmtpServer({ closeTimeoutMs: 200 })]);
   env = {
     DATABASE_URL: await postgres.createDatabase(),
-    // Every process on the database has the same keys.
+    // Every process on the database has the same keys (the form key the one the posts are signed with).
     ...TEST_KEYS,
+    FORM_SECRET: faultServerEnv.FORM_SECRET!,
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: smtp.url,
     WORKER_BATCH_SIZE: String(BATCH),

@@ -144,6 +144,7 @@ try {
     DATA_DIR: pgDataDir,
     DATABASE_URL: await postgres.createDatabase(),
     ...TEST_KEYS,
+    FORM_SECRET: formSecret,
     RUN_WORKER: "false",
   });
   await sleep(idleSeconds * 1000);
