@@ -25,6 +25,7 @@ import { expectNoAxeViolations, holdScripts, waitForEnhancement, watchCspViolati
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { mailboxDir } from "../test/support/mailbox";
 import { startServer, type RunningServer } from "../test/support/server-process";
+import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { signInWithCode, waitForConsole } from "../test/support/staff";
 
@@ -220,7 +221,8 @@ test.describe("on PostgreSQL with two web processes", () => {
     test.setTimeout(240_000);
     postgres = await startPostgres();
     const databaseUrl = await postgres.createDatabase();
-    const env = serverEnv(adminEmail, { DATABASE_URL: databaseUrl });
+    // Both processes on the database have the same keys.
+    const env = serverEnv(adminEmail, { DATABASE_URL: databaseUrl, ...TEST_KEYS });
     // One after the other: the first runs the migrations.
     first = await startServer(env, { dataPrefix: "maternis-e2e-banner-pg-", healthTimeoutMs: 170_000 });
     second = await startServer(env, { dataPrefix: "maternis-e2e-banner-pg-", healthTimeoutMs: 170_000 });

@@ -9,7 +9,9 @@
  * after); each backup is copied away as soon as the worker logs it written.
  * The server is then killed and its
  * DATA_DIR given up; the copy is restored with the operator CLI into a fresh
- * DATA_DIR, and a server started on it with a working SMTP server.
+ * DATA_DIR. The backup holds no keys: a server started on it is refused,
+ * naming KEYS_FILE, until the site's key file (kept apart) is put beside the
+ * new DATA_DIR; then it starts, with a working SMTP server.
  *
  * Proves: every enquiry accepted before the snapshot began is in the restored
  * database (and nothing that was never submitted); the server starts on it;
@@ -122,12 +124,13 @@ test(
       expect(before.length, "enquiries accepted before the snapshot").toBeGreaterThanOrEqual(MIN_BEFORE);
       expect(env.smtp.received).toHaveLength(0);
 
-      // The disk is lost: the server dies with it, and only the backup file is left.
+      // The disk is lost: the server dies with it, and only the backup file (and the key file, kept apart) is left.
       await first.kill("SIGKILL");
       saveOutput(first, "backup-restore-first");
       const copy = path.join(offsite, snapshot.name);
       const restored = await enquiriesCli(fresh.dir, ["restore", copy]);
       expect(restored).toMatch(/^Restored \d+ enquiry\(ies\) into /);
+      expect(restored).toContain("The backup holds no keys: the server reads them from KEYS_FILE=");
 
       const rows = await exportEnquiries(fresh.dir);
       const restoredEmails = new Set(rows.map((row) => row.email ?? ""));
@@ -143,8 +146,15 @@ test(
         expected.set(`<${row.id}.${firstKind}@${host}>`, row.email!);
       }
 
-      // The restored site starts, and sends what was queued: every Message-ID once, nothing else.
-      second = await startFaultServer({ DATA_DIR: fresh.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url });
+      // Without the site's key file the restored database is refused (new keys could not read it)…
+      const restoredEnv = { DATA_DIR: fresh.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url };
+      await expect(startFaultServer(restoredEnv)).rejects.toThrow(
+        /The server could not start: KEYS_FILE=\S+ does not exist, but the database in DATA_DIR=\S+ was written with the keys in it/,
+      );
+      // …and with it put back beside the new DATA_DIR, the restored site starts, and sends what was
+      // queued: every Message-ID once, nothing else.
+      copyFileSync(env.data.keysFile, fresh.keysFile);
+      second = await startFaultServer(restoredEnv);
       await waitForAllSent(second, expected.size, { what: `${expected.size} queued e-mails sent after the restore` });
       // The positive control: one more enquiry through the same queue, worker and SMTP server
       // after the restored ones; once both its e-mails are recorded sent, a repeat would have

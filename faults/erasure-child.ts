@@ -3,6 +3,7 @@
  * SIGKILL at a chosen point. Started with tsx; settings in the environment:
  *
  *   DATA_DIR / DATABASE_URL  the database (and DATA_DIR/outbox)
+ *   the keys (STAFF_AUTH_SECRET…)  as the seeding pipeline had them
  *   ERASE_EMAIL              the address to erase
  *   PAUSE                    where to stop and wait to be killed:
  *     "in-transaction"  after every delete, before the commit
@@ -17,11 +18,12 @@
  */
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
+import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { openStore, type Store, type Transaction } from "../server/db/db.server";
 import { deliveries, submissions } from "../server/db/schema.server";
 import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
+import { openKeys } from "../server/db/keys.server";
 import { eraseSubject } from "../server/staff/data-requests.server";
 
 const pause = process.env.PAUSE ?? "none";
@@ -111,7 +113,7 @@ const paused: Store = {
 const result = await eraseSubject(
   {
     store: paused,
-    secret: await loadFingerprintSecret(store),
+    secret: (await openKeys({ env: parseEnv(), store, log: createLogger("warn") })).FINGERPRINT_KEY,
     siteUrl: "https://www.maternis.health",
     outboxDir: path.join(dataDir, "outbox"),
     log: createLogger("warn"),

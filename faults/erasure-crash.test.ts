@@ -24,11 +24,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openStore, type Store } from "../server/db/db.server";
 import { deliveries, submissions } from "../server/db/schema.server";
-import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
 import { subjectHash } from "../server/staff/audit.server";
 import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
 import { personPattern, searchableMailText } from "../server/staff/data-requests.server";
-import { openPipeline, preparedDataDir, tempDataDir, testEnv } from "../test/support/pglite";
+import { openPipeline, preparedDataDir, tempDataDir, TEST_KEYS, testEnv } from "../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import {
   dumpAllTables,
@@ -109,7 +108,7 @@ type State = {
 
 /** What is held of the person, by every route the erasure covers. */
 async function stateOf(store: Store, copy: Copy, seeded: Seeded): Promise<State> {
-  const secret = await loadFingerprintSecret(store);
+  const secret = TEST_KEYS.FINGERPRINT_KEY;
   const count = (rows: unknown) => (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length;
   const pattern = personPattern(subject.email, [...seeded.ids, ...seeded.deliveryIds]);
   const filePattern = new RegExp(personPattern(subject.email));
@@ -140,6 +139,7 @@ function runChild(copy: Copy, pause: string): Promise<{ killed: boolean; output:
       cwd: repo,
       env: {
         ...process.env,
+        ...TEST_KEYS,
         DATA_DIR: copy.dataDir,
         DATABASE_URL: copy.databaseUrl ?? "",
         ERASE_EMAIL: subject.email.toLowerCase(),

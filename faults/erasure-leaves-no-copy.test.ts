@@ -34,7 +34,6 @@ import type { EnquiryPipeline } from "../server/enquiries";
 import { backupEmbedded } from "../server/enquiries/backups.server";
 import { openStore, rowsOf, type Store } from "../server/db/db.server";
 import { maintainEmbedded } from "../server/enquiries/operations.server";
-import { loadFingerprintSecret } from "../server/enquiries/fingerprint.server";
 import { restoreBackup } from "../server/enquiries/restore.server";
 import { deliveries, submissions } from "../server/db/schema.server";
 import { createStaffConsole } from "../server/staff";
@@ -42,7 +41,7 @@ import { subjectHash } from "../server/staff/audit.server";
 import { auditLog } from "../server/db/staff-schema.server";
 import { ERASED_TABLES, eraseSubject, findSubject } from "../server/staff/data-requests.server";
 import { enquiriesCli } from "../test/support/enquiries-cli";
-import { openPipeline, preparedDataDir, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
+import { openPipeline, preparedDataDir, TEST_KEYS, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
 import { startPostgres } from "../test/support/postgres";
 import { buildDir } from "../test/support/server-process";
 import {
@@ -108,7 +107,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
     "nothing of the person in DATA_DIR nor in a backup taken after; the other person's enquiries all restore",
     { timeout: 240_000 },
     async () => {
-      const { env, pipeline, store, boss } = await start();
+      const { env, pipeline, store } = await start();
       const subject = person("erased");
       const other = person("kept");
       const gone = needles(subject, "Marigold lantern erased");
@@ -133,7 +132,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
       expect(filesHolding(path.join(env.DATA_DIR, "db"), gone)).not.toEqual([]);
       expect(filesHolding(path.join(env.DATA_DIR, "outbox"), gone)).not.toEqual([]);
 
-      const staffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
+      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("rewritten");
@@ -198,7 +197,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
     const erasing = eraseSubject(
       {
         store: holding,
-        secret: await loadFingerprintSecret(store),
+        secret: pipeline.internals.keys.FINGERPRINT_KEY,
         siteUrl: env.SITE_URL,
         outboxDir: path.join(env.DATA_DIR, "outbox"),
         log: createMemoryLogger(),
@@ -234,7 +233,14 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     const cli = path.join(buildDir(), "node", "enquiries.js");
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, [cli, ...args], {
-        env: { ...process.env, NODE_ENV: "production", DATA_DIR: env.DATA_DIR, LOG_LEVEL: "error", DATABASE_URL: "" },
+        env: {
+          ...process.env,
+          ...TEST_KEYS,
+          NODE_ENV: "production",
+          DATA_DIR: env.DATA_DIR,
+          LOG_LEVEL: "error",
+          DATABASE_URL: "",
+        },
         timeout: 60_000,
       });
     const refused = await run(["erase", subject.email]).then(
@@ -245,7 +251,7 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     expect(refused?.stderr).toMatch(/add --yes to confirm\. Nothing was erased\./);
     expect(filesHolding(path.join(env.DATA_DIR, "db"), [subject.email])).not.toEqual([]);
 
-    const printed = await enquiriesCli(env.DATA_DIR, ["erase", subject.email.toUpperCase(), "--yes"]);
+    const printed = await enquiriesCli(env.DATA_DIR, ["erase", subject.email.toUpperCase(), "--yes"], TEST_KEYS);
     expect(printed).toContain("Enquiries deleted: 4 (1 suspected spam)");
     expect(printed).toContain("E-mail records deleted: 6");
     expect(printed).toContain("Notes deleted: 1");
@@ -267,7 +273,7 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     const store = await openStore({ dataDir: env.DATA_DIR });
     try {
       const [row] = await store.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
-      const secret = await loadFingerprintSecret(store);
+      const secret = TEST_KEYS.FINGERPRINT_KEY;
       expect(row).toMatchObject({ actor: "cli", actorId: null, target: subjectHash(secret, subject.email) });
       expect(row?.detail).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect((await findSubject(store, other.email.toLowerCase())).counts.submissions).toBe(1);
@@ -285,7 +291,6 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
       const env = testEnv({ MAIL_TRANSPORT: "file", DATA_DIR: data, DATABASE_URL: await postgres.createDatabase() });
       const pipeline = await openPipeline(env, true);
       open.push(pipeline);
-      const { store, boss } = pipeline.internals;
       const subject = person("pg-erased");
       const other = person("pg-kept");
       const gone = needles(subject, "Marigold lantern pg-erased");
@@ -297,7 +302,7 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
         [],
       );
 
-      const staffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
+      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("vacuumed");

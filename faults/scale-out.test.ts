@@ -22,6 +22,7 @@ import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 import { buildDir, type RunningServer } from "../test/support/server-process";
+import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 
@@ -39,6 +40,9 @@ beforeAll(async () => {
   [postgres, smtp] = await Promise.all([startPostgres(), startSmtpServer({ closeTimeoutMs: 200 })]);
   env = {
     DATABASE_URL: await postgres.createDatabase(),
+    // Every process on the database has the same keys (the form key the one the posts are signed with).
+    ...TEST_KEYS,
+    FORM_SECRET: faultServerEnv.FORM_SECRET!,
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: smtp.url,
     WORKER_BATCH_SIZE: String(BATCH),

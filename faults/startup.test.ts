@@ -7,7 +7,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { faultServerEnv, startFaultServer } from "../test/support/faults";
-import { preparedDataDir } from "../test/support/pglite";
+import { preparedDataDir, tempDataDir } from "../test/support/pglite";
+import { startPostgres } from "../test/support/postgres";
 import { buildDir, freePort, type RunningServer } from "../test/support/server-process";
 
 function run(entry: "index" | "worker", env: Record<string, string>) {
@@ -62,6 +63,22 @@ describe("start-up failures", () => {
   test("a DATA_DIR that cannot be written: DATA_DIR", async () => {
     const result = await run("index", { PORT: String(await freePort()), DATA_DIR: "/proc/version/data" });
     expectOneLine(result, /^The server could not start: DATA_DIR=\/proc\/version\/data cannot be used.*set DATA_DIR/);
+  });
+
+  test("PostgreSQL without its keys: the first one missing and KEYS_FILE, for the server and the worker", async () => {
+    const postgres = await startPostgres();
+    const data = tempDataDir("maternis-faults-startup-keys-");
+    try {
+      // faultServerEnv gives FORM_SECRET only.
+      const env = { DATA_DIR: data.dir, DATABASE_URL: await postgres.createDatabase() };
+      const missing =
+        /^The (server|worker) could not start: STAFF_AUTH_SECRET is not set and KEYS_FILE=\S+data-keys\.env does not exist: with DATABASE_URL every process needs the same keys.*npm run enquiries -- keys/;
+      expectOneLine(await run("index", { ...env, PORT: String(await freePort()) }), missing);
+      expectOneLine(await run("worker", env), missing);
+    } finally {
+      await postgres.stop();
+      data.remove();
+    }
   });
 
   test("an unreachable PostgreSQL: DATABASE_URL, without its password; the stack only with LOG_LEVEL=debug", async () => {

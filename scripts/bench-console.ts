@@ -31,6 +31,7 @@ import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { openStore } from "../server/db/db.server";
+import { newKeys } from "../server/db/keys.server";
 import { createStaffConsole } from "../server/staff";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { seedConsole } from "./lib/console-seed";
@@ -76,7 +77,8 @@ async function bench(engine: string, postgres: TestPostgres | null): Promise<Res
     const env = parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     // The inbox's reads never use the job queue; the retry action would.
     const boss = new PgBoss({ ...store.bossConnection, schema: "pgboss", supervise: false, schedule: false });
-    const staff = await createStaffConsole({ store, boss, env, log: createLogger("silent") });
+    // Keys for this throwaway database (none is written to a file).
+    const staff = await createStaffConsole({ store, boss, env, log: createLogger("silent"), keys: newKeys() });
     const { inbox } = staff;
 
     const sample = (await store.db.execute(

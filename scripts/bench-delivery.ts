@@ -27,6 +27,7 @@ import { SMTPServer } from "smtp-server";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startPostgres } from "../test/support/postgres";
 import { startServer } from "../test/support/server-process";
+import { TEST_KEYS } from "../test/support/test-keys";
 
 const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 1000);
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
@@ -138,6 +139,8 @@ async function run(engine: string) {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       DATABASE_URL: postgres ? await postgres.createDatabase() : "",
+      // The site and the workers share the keys (with DATABASE_URL none are created).
+      ...TEST_KEYS,
       FORM_SECRET: formSecret,
       MAIL_TRANSPORT: "smtp",
       SMTP_URL: smtp.url,

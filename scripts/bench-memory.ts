@@ -25,6 +25,7 @@ import path from "node:path";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startPostgres } from "../test/support/postgres";
 import { freePort } from "../test/support/server-process";
+import { TEST_KEYS } from "../test/support/test-keys";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 15);
@@ -142,6 +143,8 @@ try {
     ...baseEnv,
     DATA_DIR: pgDataDir,
     DATABASE_URL: await postgres.createDatabase(),
+    ...TEST_KEYS,
+    FORM_SECRET: formSecret,
     RUN_WORKER: "false",
   });
   await sleep(idleSeconds * 1000);

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { loadEnvOrExit, type Env } from "~/lib/env.server";
-import { createFormGuard, loadFormSecret } from "~/lib/form-guard.server";
+import { createFormGuard } from "~/lib/form-guard.server";
 import { createLogger, type Logger } from "~/lib/log.server";
 import { createApp, type AppOptions, type StaticLayer } from "./app";
 import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
@@ -63,7 +63,6 @@ async function main(env: Env, loadSite: LoadSite) {
 
   // The port first: no worker starts, and no database is opened, for a server that cannot listen.
   await listen(server, env);
-  const formGuard = createFormGuard({ key: loadFormSecret(env), minFillMs: env.FORM_MIN_FILL_MS });
   const site = await loadSite({ env, log, server });
 
   // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
@@ -74,6 +73,11 @@ async function main(env: Env, loadSite: LoadSite) {
     extensions: [staffWork],
   });
 
+  // Its key, FORM_SECRET, is one of the keys the pipeline found (server/db/keys.server.ts).
+  const formGuard = createFormGuard({
+    key: Buffer.from(pipeline.internals.keys.FORM_SECRET, "utf8"),
+    minFillMs: env.FORM_MIN_FILL_MS,
+  });
   const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log });
   const created = createApp({
     env,

@@ -1,4 +1,5 @@
 import { DatabaseLockedError } from "./db/db.server";
+import { KeysError } from "./db/keys.server";
 import { TransportConfigError } from "./emails/transport.server";
 
 /**
@@ -27,7 +28,7 @@ export function describeStartupError(error: unknown, env: Settings): string | un
   if (error instanceof DatabaseLockedError) {
     return `${error.message} (DATA_DIR=${env.DATA_DIR})`;
   }
-  if (error instanceof TransportConfigError) return error.message;
+  if (error instanceof TransportConfigError || error instanceof KeysError) return error.message;
   if (!(error instanceof Error)) return undefined;
   const { code, syscall, path } = error as SystemError;
 

@@ -35,6 +35,9 @@ function isCronExpression(value: string): boolean {
 process.env.NODE_ENV ??= "production";
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
+/** A key given in the environment or KEYS_FILE: at least 32 characters (32 random bytes in base64: `openssl rand -base64 32`). */
+const secretString = z.string().min(32, "must be at least 32 characters").optional();
+
 const commaList = z.string().transform((value) =>
   value
     .split(",")
@@ -92,10 +95,25 @@ export const envSchema = z.object({
   /** Form and API posts per minute per client. */
   POST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Folder for the embedded database, the file outbox and generated secrets. */
+  /** Folder for the embedded database and the file outbox (never the keys: see KEYS_FILE). */
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Secret that signs the anti-spam form timestamp; generated into DATA_DIR when unset. */
-  FORM_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+
+  // Keys (server/db/keys.server.ts, docs/decisions/020-multi-factor-sign-in.md): never in
+  // DATA_DIR, the database or a backup. Each is this variable, or else its line in KEYS_FILE.
+  /**
+   * A file of the keys not set below, one `NAME=value` line each, owner-only. Default: beside
+   * DATA_DIR, `<DATA_DIR>-keys.env` (./data-keys.env), created on the embedded database's first
+   * start; with DATABASE_URL nothing is created and a process without its keys refuses to start.
+   */
+  KEYS_FILE: z.string().min(1).optional(),
+  /** better-auth's secret: signs staff session cookies, encrypts authenticator-app keys and sign-in codes. */
+  STAFF_AUTH_SECRET: secretString,
+  /** Encrypts integration addresses (Slack, Teams, webhooks) and webhook signing secrets in the database. */
+  DATA_ENCRYPTION_KEY: secretString,
+  /** Keys the client fingerprints and the hashes of addresses (audit log, removed members); never changes. */
+  FINGERPRINT_KEY: secretString,
+  /** Signs the anti-spam form timestamp. */
+  FORM_SECRET: secretString,
   /** A form submitted faster than this after it was rendered is treated as a bot. */
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
 
@@ -232,8 +250,24 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(8),
 });
 
-/** The parsed environment; BACKUP_DIR is resolved against DATA_DIR. */
-export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR" | "SITE_URL"> & { BACKUP_DIR: string; SITE_URL: string };
+/** The parsed environment; BACKUP_DIR is resolved against DATA_DIR, KEYS_FILE beside it. */
+export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR" | "SITE_URL" | "KEYS_FILE"> & {
+  BACKUP_DIR: string;
+  SITE_URL: string;
+  KEYS_FILE: string;
+};
+
+/** The default KEYS_FILE: beside DATA_DIR, named after it (./data → ./data-keys.env), so never in it. */
+export function defaultKeysFile(dataDir: string): string {
+  const resolved = path.resolve(dataDir);
+  return path.join(path.dirname(resolved), `${path.basename(resolved)}-keys.env`);
+}
+
+/** Whether `file` is `dir` or inside it. */
+function isInside(file: string, dir: string) {
+  const relative = path.relative(path.resolve(dir), path.resolve(file));
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -248,10 +282,24 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
+  const backupDir = result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups");
+  const keysFile = result.data.KEYS_FILE ?? defaultKeysFile(result.data.DATA_DIR);
+  // Whoever copies DATA_DIR or the backups must not get the keys with them.
+  for (const [name, dir] of [
+    ["DATA_DIR", result.data.DATA_DIR],
+    ["BACKUP_DIR", backupDir],
+  ] as const) {
+    if (isInside(keysFile, dir)) {
+      throw new EnvError(
+        `Invalid environment configuration:\n  KEYS_FILE: must be outside ${name} (${path.resolve(dir)}), which backups copy`,
+      );
+    }
+  }
   return {
     ...result.data,
     SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
-    BACKUP_DIR: result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups"),
+    BACKUP_DIR: backupDir,
+    KEYS_FILE: keysFile,
   };
 }
 

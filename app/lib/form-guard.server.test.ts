@@ -1,15 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  checkFormGuard,
-  FORM_MAX_AGE_MS,
-  HONEYPOT_FIELD,
-  issueFormToken,
-  loadFormSecret,
-  TIMESTAMP_FIELD,
-} from "./form-guard.server";
+import { checkFormGuard, FORM_MAX_AGE_MS, HONEYPOT_FIELD, issueFormToken, TIMESTAMP_FIELD } from "./form-guard.server";
 
 const key = Buffer.from("test-secret-test-secret-test-secret!");
 const t0 = 1_764_000_000_000;
@@ -81,24 +71,5 @@ describe("form guard", () => {
       spam: false,
       reason: "expired",
     });
-  });
-});
-
-describe("loadFormSecret", () => {
-  it("uses FORM_SECRET when it is set", () => {
-    const secret = "a-form-secret-of-at-least-32-characters!";
-    expect(loadFormSecret({ FORM_SECRET: secret, DATA_DIR: "/nonexistent" })).toEqual(Buffer.from(secret, "utf8"));
-  });
-
-  it("otherwise generates one secret into DATA_DIR, owner-only, and keeps it across calls", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "maternis-form-secret-"));
-    try {
-      const first = loadFormSecret({ DATA_DIR: dir });
-      expect(first.length).toBe(32);
-      expect(statSync(path.join(dir, "form-secret")).mode & 0o777).toBe(0o600);
-      expect(loadFormSecret({ DATA_DIR: dir })).toEqual(first);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,33 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import type { Env } from "./env.server";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "./form-guard";
 
 export { HONEYPOT_FIELD, TIMESTAMP_FIELD };
 
 /** A signed timestamp is valid for one day after the form was rendered. */
 export const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The key that signs form timestamps: FORM_SECRET, or a random secret kept in
- * DATA_DIR/form-secret so that restarts keep open forms valid.
- */
-export function loadFormSecret(env: Pick<Env, "FORM_SECRET" | "DATA_DIR">): Buffer {
-  if (env.FORM_SECRET) return Buffer.from(env.FORM_SECRET, "utf8");
-  const file = path.resolve(env.DATA_DIR, "form-secret");
-  try {
-    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { flag: "wx", mode: 0o600 });
-    } catch {
-      // Another process created it first; use theirs.
-    }
-    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-  }
-}
 
 function sign(issuedAt: number, key: Buffer) {
   return createHmac("sha256", key).update(`form:${issuedAt}`).digest("base64url");

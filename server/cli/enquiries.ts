@@ -14,7 +14,7 @@ import { restoreBackup } from "../enquiries/restore.server";
 import { createLogger } from "~/lib/log.server";
 import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/data-requests";
 import path from "node:path";
-import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import { openKeys, rotateKeys, writeNewKeysFile } from "../db/keys.server";
 import { eraseSubject } from "../staff/data-requests.server";
 import { runCli } from "./run";
 
@@ -40,11 +40,18 @@ Commands:
                       spam included), e-mail records, notes, queued jobs and
                       outbox files, then the database files are rewritten.
                       Audited with the actor "cli". Cannot be undone.
+  keys                Write the key file KEYS_FILE (owner-only) for a database
+                      that has no keys yet: new keys, with the fingerprint
+                      key it already uses. With DATABASE_URL, run it once and
+                      give every process that file. Never replaces a file.
+  keys --rotate       New STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in
+                      KEYS_FILE, everything they protect re-encrypted; staff
+                      sessions end. Stop every process first (PostgreSQL too).
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
 
-const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore", "erase"];
+const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore", "erase", "keys"];
 
 /** What an erasure removed, in the words of the console's "Erased" page. */
 function erasureReport(result: ErasureResult): string {
@@ -90,6 +97,7 @@ async function main(argv: string[]) {
       from: { type: "string" },
       to: { type: "string" },
       yes: { type: "boolean" },
+      rotate: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -174,6 +182,11 @@ async function main(argv: string[]) {
     process.stdout.write(
       `Restored ${restored.enquiries} enquiry(ies) into ${restored.dbDir}; ${restored.waitingEmails} e-mail(s) wait to be sent when the server starts.\n`,
     );
+    if (restored.writtenWithKeys) {
+      process.stdout.write(
+        `The backup holds no keys: the server reads them from KEYS_FILE=${env.KEYS_FILE} (or the environment), which must be this site's key file, kept apart from the backups.\n`,
+      );
+    }
     return 0;
   }
   const policy = { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY };
@@ -234,7 +247,7 @@ async function main(argv: string[]) {
         const result = await eraseSubject(
           {
             store,
-            secret: await loadFingerprintSecret(store),
+            secret: (await openKeys({ env, store, log })).FINGERPRINT_KEY,
             siteUrl: env.SITE_URL,
             outboxDir: path.resolve(env.DATA_DIR, "outbox"),
             log,
@@ -244,6 +257,23 @@ async function main(argv: string[]) {
         );
         process.stdout.write(erasureReport(result));
         if (result.storage.state === "failed") return 1;
+        break;
+      }
+      case "keys": {
+        if (values.rotate) {
+          const rotated = await rotateKeys({ env, store, log });
+          process.stdout.write(
+            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${rotated.file}: ${rotated.reencrypted} authenticator app(s) ` +
+              `and recovery codes and ${rotated.integrationValues} integration value(s) re-encrypted, ${rotated.sessionsEnded} ` +
+              "staff session(s) ended. Back the new file up apart from the data; backups taken before now need the previous file.\n",
+          );
+          break;
+        }
+        const { file, carried } = await writeNewKeysFile(env, store);
+        process.stdout.write(
+          `Wrote ${file} (owner-only)${carried ? ", with the fingerprint key the database already uses" : ""}. ` +
+            "Keep it, and back it up apart from DATA_DIR and its backups; with DATABASE_URL give every process this file (KEYS_FILE).\n",
+        );
         break;
       }
       case "backup": {

@@ -3,6 +3,7 @@ import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { staffRoles, type StaffRole } from "~/lib/console/types";
 import { openStore } from "../db/db.server";
+import { openKeys } from "../db/keys.server";
 import { startBoss } from "../jobs/queue.server";
 import { createStaffConsole } from "../staff";
 import { runCli } from "./run";
@@ -59,7 +60,8 @@ async function main(argv: string[]) {
   let boss: Awaited<ReturnType<typeof startBoss>> | undefined;
   try {
     boss = await startBoss(store, env, log, { worker: false });
-    const console = await createStaffConsole({ store, boss, env, log });
+    const keys = await openKeys({ env, store, log });
+    const console = await createStaffConsole({ store, boss, env, log, keys });
     const meta = { fingerprint: "cli" };
     const audit = (action: "staff-added" | "staff-removed" | "role-changed", target: string, detail: object) =>
       console.audit.record({ action, actor: null, target, detail: { ...detail, via: "cli" }, meta });

@@ -115,7 +115,8 @@ export const deliveries = pgTable(
  * Endpoints the team connected on /staff/integrations (~/lib/console/integrations.ts).
  * `url` is a secret for Slack and Teams (anyone holding it can post): it is
  * never logged and the console shows only its host. `secret` is a generic
- * webhook's Standard Webhooks signing key (`whsec_…`).
+ * webhook's Standard Webhooks signing key (`whsec_…`). Both are stored
+ * encrypted with DATA_ENCRYPTION_KEY (`$ba$1$…`, ./keys.server.ts dataCipher).
  */
 export const integrations = pgTable(
   "integrations",
@@ -214,14 +215,33 @@ export const textMessages = pgTable(
   ],
 );
 
-/** Secrets generated on first start and shared by every process using the database. */
+/**
+ * Where the keys were kept before they left the data (issue 41), and is
+ * now empty: the first start of this version moves its rows out and
+ * deletes them (./keys.server.ts). It stays, empty, because the SQL
+ * migrations run before that code: dropping it would lose the keys of a
+ * database upgraded (or a backup restored) from an earlier version before
+ * they could be moved.
+ */
 export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { submissions, deliveries, appSecrets, integrations, webhookDeliveries, textMessages };
+/**
+ * Which keys the data was written with (./keys.server.ts): for each of
+ * STAFF_AUTH_SECRET, DATA_ENCRYPTION_KEY and FINGERPRINT_KEY an HMAC of a
+ * fixed text under it, from which nothing of the key can be learnt. A
+ * process with another key refuses to start.
+ */
+export const keyChecks = pgTable("key_checks", {
+  name: text("name").primaryKey(),
+  digest: text("digest").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { submissions, deliveries, appSecrets, keyChecks, integrations, webhookDeliveries, textMessages };
 export type Submission = typeof submissions.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;
 export type IntegrationRow = typeof integrations.$inferSelect;

@@ -113,7 +113,8 @@ export const staffPasskeys = pgTable(
 
 /**
  * better-auth's two-factor plugin: the authenticator app's secret (encrypted
- * with the auth secret) and the recovery codes (a JSON array of their SHA-256
+ * with the auth secret, STAFF_AUTH_SECRET, kept outside the data:
+ * ./keys.server.ts) and the recovery codes (a JSON array of their SHA-256
  * hashes: server/staff/second-factor.server.ts). `verified` is false while an
  * app is being set up, and for a member whose second factor is a passkey (the
  * row then holds only their recovery codes). `lastTotpStep` is ours: the

@@ -8,6 +8,7 @@ import type { SpamReason, SubmitMeta } from "~/lib/services";
 import type { Logger } from "~/lib/log.server";
 import { communicationPolicyFromEnv, communicationRouter } from "./api.server";
 import { openStore, type Store } from "../db/db.server";
+import { dataCipher, openKeys, type Keys } from "../db/keys.server";
 import { processDeadLetter, type DeliveryDeps } from "./deliveries.server";
 import { deliveryStats, type DeliveryStats } from "./operations.server";
 import { backupEmbedded } from "./backups.server";
@@ -22,7 +23,7 @@ import {
 } from "../jobs/queue.server";
 import { limitsFromEnv } from "./limits.server";
 import { keepSuspectedSpam, spamCapsFromEnv, type SpamDeps } from "./spam.server";
-import { loadFingerprintSecret, submitEnquiry, type SubmitDeps } from "./submit.server";
+import { submitEnquiry, type SubmitDeps } from "./submit.server";
 import { startDeliveryWorker, startSmsWorker, startWebhookWorker } from "./worker.server";
 import { sendTextMessages, type SmsDeps } from "./sms.server";
 import { parseAllowList } from "./safe-fetch.server";
@@ -79,8 +80,8 @@ export type EnquiryPipeline = {
   deliveryStats(): Promise<DeliveryStats>;
   /** Stops the worker (letting sends in flight finish) and closes the database. */
   close(): Promise<void>;
-  /** For the CLI and tests. */
-  readonly internals: { store: Store; boss: PgBoss; mail: MailTransport; sms: SmsTransport };
+  /** For the CLI and tests; `keys` are the process's keys (server/db/keys.server.ts), for the staff console and the form guard. */
+  readonly internals: { store: Store; boss: PgBoss; mail: MailTransport; sms: SmsTransport; keys: Keys };
 };
 
 /** What a worker process hands the features above the enquiries, to start their own jobs with. */
@@ -120,7 +121,10 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
 
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let boss: PgBoss;
+  let keys: Keys;
   try {
+    // The keys first: they come from outside the data, and the old ones leave the database.
+    keys = await openKeys({ env, store, log: options.log });
     boss = await startBoss(store, env, log, { worker: runWorker });
   } catch (error) {
     await store.close().catch(() => {});
@@ -132,7 +136,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     log,
     limits: limitsFromEnv(env),
     enquiriesEmail: env.ENQUIRIES_EMAIL,
-    fingerprintSecret: await loadFingerprintSecret(store),
+    fingerprintSecret: keys.FINGERPRINT_KEY,
   };
   const spamDeps: SpamDeps = { ...submitDeps, caps: spamCapsFromEnv(env) };
   const deliveryDeps: DeliveryDeps = {
@@ -151,6 +155,7 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
     log,
     siteUrl: env.SITE_URL,
     allow: webhookAllow,
+    cipher: dataCipher(keys),
     ...options.webhooks,
   };
 
@@ -224,6 +229,6 @@ export async function createEnquiryPipeline(options: PipelineOptions): Promise<E
       })();
       return closing;
     },
-    internals: { store, boss, mail, sms },
+    internals: { store, boss, mail, sms, keys },
   };
 }

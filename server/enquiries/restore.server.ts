@@ -5,6 +5,7 @@ import { gunzip as gunzipCallback } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
 import { openStore, pgliteExtensions } from "../db/db.server";
+import { hasKeyChecks } from "../db/keys.server";
 import { deliveries, submissions } from "../db/schema.server";
 
 const gunzip = promisify(gunzipCallback);
@@ -86,7 +87,13 @@ export async function restoreBackup(file: string, dataDir: string) {
       .select({ n: count() })
       .from(deliveries)
       .where(inArray(deliveries.status, ["queued", "failed"]));
-    return { dbDir, enquiries: enquiries?.n ?? 0, waitingEmails: waiting?.n ?? 0 };
+    return {
+      dbDir,
+      enquiries: enquiries?.n ?? 0,
+      waitingEmails: waiting?.n ?? 0,
+      /** Whether its data was written with keys (KEYS_FILE), which the backup does not hold. */
+      writtenWithKeys: await hasKeyChecks(store),
+    };
   } finally {
     await store.close();
   }

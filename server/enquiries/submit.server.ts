@@ -8,7 +8,7 @@ import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server"
 import { validateEnquiry } from "./validate.server";
 
 export { InvalidEnquiryError, validateEnquiry } from "./validate.server";
-export { clientFingerprint, loadFingerprintSecret } from "./fingerprint.server";
+export { clientFingerprint } from "./fingerprint.server";
 
 /**
  * The entry point of an enquiry: validated (./validate.server.ts), stored with

@@ -8,6 +8,7 @@ import { londonTime } from "~/lib/console/time";
 import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { Logger } from "~/lib/log.server";
 import type { Database, Store, Transaction } from "../db/db.server";
+import type { DataCipher } from "../db/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
 import { deliveries, integrations, submissions, webhookDeliveries } from "../db/schema.server";
@@ -238,6 +239,8 @@ export type WebhookDeps = {
   siteUrl: string;
   /** Private addresses integrations may reach (WEBHOOK_ALLOW_ADDRESSES). */
   allow: AllowList;
+  /** Decrypts the endpoint's address and signing secret (stored encrypted with DATA_ENCRYPTION_KEY). */
+  cipher: DataCipher;
   /** Tests: a certificate authority to trust besides the system's. */
   ca?: string;
   timeoutMs?: number;
@@ -295,8 +298,9 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
   }
 
   const body = JSON.stringify(bodyBuilders[integration.kind](facts));
-  const headers =
-    integration.kind === "webhook" && integration.secret ? signedHeaders(integration.secret, id, facts.at, body) : {};
+  const url = await deps.cipher.decrypt(integration.url);
+  const secret = integration.secret === null ? null : await deps.cipher.decrypt(integration.secret);
+  const headers = integration.kind === "webhook" && secret ? signedHeaders(secret, id, facts.at, body) : {};
   const attempt = delivery.attempts + 1;
   const record = (set: Partial<typeof webhookDeliveries.$inferInsert>) =>
     store.db
@@ -306,7 +310,7 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
 
   let outcome;
   try {
-    outcome = await postJson(integration.url, body, {
+    outcome = await postJson(url, body, {
       headers,
       allow: deps.allow,
       ...(deps.ca ? { ca: deps.ca } : {}),

@@ -32,7 +32,8 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip";
 import { requestWithCookies } from "~/lib/console/session-cookie.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import { loadAppSecret, type Store } from "../db/db.server";
+import type { Store } from "../db/db.server";
+import { authSecrets, type Keys } from "../db/keys.server";
 import { renderEmail } from "../emails/define";
 import { staffInvitation } from "../emails/staff-invitation";
 import { staffSignInCode } from "../emails/staff-sign-in-code";
@@ -104,12 +105,12 @@ export type StaffAuthDeps = {
   /** Records audit rows (sign-ins by passkey happen in better-auth's own endpoints). */
   audit: (entry: AuditEntry) => Promise<void>;
   fingerprint: (ip: string) => string;
+  /**
+   * The process's keys: better-auth's secret is STAFF_AUTH_SECRET, from the
+   * environment or KEYS_FILE, never from the data (server/db/keys.server.ts).
+   */
+  keys: Pick<Keys, "STAFF_AUTH_SECRET">;
 };
-
-/** The better-auth secret, generated once and shared through the database by every process. */
-export function loadAuthSecret(store: Store): Promise<string> {
-  return loadAppSecret(store, "staff-auth", "staff sign-in");
-}
 
 /** The origins the console signs in on: SITE_URL's, and when that is loopback, the other loopback names on its port. */
 export function consoleOrigins(siteUrl: string): string[] {
@@ -157,7 +158,7 @@ function normaliseEmail(email: string) {
 
 export type BetterAuthInstance = ReturnType<typeof buildAuth>;
 
-type BuildOptions = StaffAuthDeps & { secret: string };
+type BuildOptions = StaffAuthDeps;
 
 /** Refused: a passkey that did not verify its user (PIN or biometric), so it is one factor, not two. */
 function userVerificationRequired() {
@@ -214,7 +215,9 @@ function buildAuth(options: BuildOptions) {
     appName: `${company.brand} staff console`,
     baseURL: origin,
     basePath: STAFF_AUTH_PATH,
-    secret: options.secret,
+    // Versioned (better-auth's `secrets`): what it encrypts is marked `$ba$1$`, so values the old
+    // secret of app_secrets encrypted (bare hex) are told apart and re-encrypted at start-up.
+    secrets: authSecrets(options.keys),
     trustedOrigins: consoleOrigins(env.SITE_URL),
     telemetry: { enabled: false },
     logger: {
@@ -362,8 +365,7 @@ function codeError(error: unknown): CodeSignInResult {
 }
 
 export async function createStaffAuth(deps: StaffAuthDeps) {
-  const secret = await loadAuthSecret(deps.store);
-  const instance = buildAuth({ ...deps, secret });
+  const instance = buildAuth(deps);
   // Recovery codes from before they were hashed are removed: their members make new ones (ADR 020).
   await removeUnhashedRecoveryCodes(deps.store, deps.log);
   const siteInstance = () => instance;

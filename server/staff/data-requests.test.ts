@@ -51,7 +51,11 @@ describe.each(engines)("data requests on $name", (engine) => {
     const pipeline = await openPipeline(env, true);
     open.push(pipeline);
     const { store, boss } = pipeline.internals;
-    const staffConsole: StaffConsole = await createStaffConsole({ store, boss, env, log: createMemoryLogger() });
+    const staffConsole: StaffConsole = await createStaffConsole({
+      ...pipeline.internals,
+      env,
+      log: createMemoryLogger(),
+    });
     return { pipeline, env, store, boss, staffConsole, outbox: path.join(env.DATA_DIR, "outbox") };
   }
 

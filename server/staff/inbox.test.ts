@@ -6,7 +6,6 @@ import type { DeliveryKind, EnquiryKind } from "~/lib/enquiry-kinds";
 import type { EnquiryPipeline } from "../enquiries";
 import { DELIVERY_QUEUE } from "../jobs/queue.server";
 import { deliveries, submissions } from "../db/schema.server";
-import { loadFingerprintSecret } from "../enquiries/fingerprint.server";
 import type { DeliveryStatus } from "../db/schema.server";
 import { openPipeline, testEnv } from "../../test/support/pglite";
 import { bothEngines } from "../../test/support/engines";
@@ -50,7 +49,7 @@ describe.each(engines)("inbox on $name", (engine) => {
     open.push(pipeline);
     const { store, boss } = pipeline.internals;
     await store.db.insert(staffUsers).values({ id: member.id, email: member.email, name: member.name });
-    const secret = await loadFingerprintSecret(store);
+    const secret = pipeline.internals.keys.FINGERPRINT_KEY;
     const inbox = createInbox({
       store,
       boss,

@@ -1,4 +1,4 @@
-import { clientFingerprint, loadFingerprintSecret } from "../enquiries/fingerprint.server";
+import { clientFingerprint } from "../enquiries/fingerprint.server";
 import type { WorkerExtension } from "../enquiries";
 import { AUDIT_RETENTION_MONTHS, createAuditLog, purgeAudit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
@@ -18,7 +18,7 @@ import { createSectionServices, type ConsoleDeps } from "./section-services";
  * is the code that runs.
  */
 export async function createStaffConsole(deps: ConsoleDeps) {
-  const secret = await loadFingerprintSecret(deps.store);
+  const secret = deps.keys.FINGERPRINT_KEY;
   const audit = createAuditLog(deps.store, secret);
   const fingerprint = (ip: string) => clientFingerprint(secret, ip);
   const auth = await createStaffAuth({ ...deps, audit: (entry) => audit.record(entry), fingerprint });

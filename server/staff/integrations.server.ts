@@ -12,6 +12,7 @@ import {
 import type { StaffAct } from "~/lib/console/spam";
 import type { Logger } from "~/lib/log.server";
 import { pageOf, type Store } from "../db/db.server";
+import { dataCipher, type DataCipher } from "../db/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "../jobs/queue.server";
 import { checkEndpointUrl, parseAllowList, type AllowList } from "../enquiries/safe-fetch.server";
 import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "../db/schema.server";
@@ -24,7 +25,9 @@ import type { SectionDeps } from "./section-services";
  * endpoints, their delivery logs and Resend. Every change writes its audit
  * row in the same transaction; the audit row names the endpoint's kind and
  * host, never its address (a Slack or Teams address is a secret) or its
- * signing secret.
+ * signing secret. Both are stored encrypted with DATA_ENCRYPTION_KEY
+ * (server/db/keys.server.ts): only this service and the delivery worker
+ * decrypt them.
  */
 export type IntegrationsDeps = {
   store: Store;
@@ -34,6 +37,8 @@ export type IntegrationsDeps = {
   secret: string;
   /** WEBHOOK_ALLOW_ADDRESSES, for checking an address when it is saved. */
   allow: AllowList;
+  /** Encrypts addresses and signing secrets at rest. */
+  cipher: DataCipher;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +83,7 @@ function deliveryOf(row: {
 
 /** Webhook, Slack and Teams endpoints (admins) and their delivery logs (~/lib/console/integrations.ts). */
 export function createIntegrations(deps: IntegrationsDeps) {
-  const { store, boss, log } = deps;
+  const { store, boss, log, cipher } = deps;
 
   /** The last attempt and the dead count of each endpoint, in two queries. */
   async function summaries(rows: IntegrationRow[]): Promise<Integration[]> {
@@ -105,13 +110,14 @@ export function createIntegrations(deps: IntegrationsDeps) {
               .where(and(inArray(webhookDeliveries.integrationId, ids), eq(webhookDeliveries.status, "dead")))
               .groupBy(webhookDeliveries.integrationId),
           ]);
-    return rows.map((row) => {
+    const hosts = await Promise.all(rows.map(async (row) => hostOf(await cipher.decrypt(row.url))));
+    return rows.map((row, index) => {
       const last = lasts.find((l) => l.integrationId === row.id);
       return {
         id: row.id,
         kind: row.kind,
         name: row.name,
-        host: hostOf(row.url),
+        host: hosts[index]!,
         events: row.events,
         detail: row.detail,
         paused: row.pausedAt !== null,
@@ -153,7 +159,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
         .limit(WEBHOOK_LOG_PAGE_SIZE)
         .offset(current.offset);
       return {
-        integration: { ...integration!, url: row.url },
+        integration: { ...integration!, url: await cipher.decrypt(row.url) },
         deliveries: rows.map(deliveryOf),
         page: current.page,
         pages: current.pages,
@@ -166,13 +172,14 @@ export function createIntegrations(deps: IntegrationsDeps) {
       if (!url.ok) return { ok: false, errors: { url: url.error } };
       const id = randomUUID();
       const secret = input.kind === "webhook" ? newSigningSecret() : null;
+      const stored = { url: await cipher.encrypt(url.url.href), secret: secret && (await cipher.encrypt(secret)) };
       await store.transaction(async (tx) => {
         await tx.insert(integrations).values({
           id,
           kind: input.kind,
           name: input.name,
-          url: url.url.href,
-          secret,
+          url: stored.url,
+          secret: stored.secret,
           events: input.events,
           detail: input.detail,
         });
@@ -193,12 +200,13 @@ export function createIntegrations(deps: IntegrationsDeps) {
       if (!UUID.test(id)) return { ok: false, errors: {} };
       const url = checked(input);
       if (!url.ok) return { ok: false, errors: { url: url.error } };
+      const storedUrl = await cipher.encrypt(url.url.href);
       const changed = await store.transaction(async (tx) => {
         const [row] = await tx
           .update(integrations)
           .set({
             name: input.name,
-            url: url.url.href,
+            url: storedUrl,
             events: input.events,
             detail: input.detail,
             updatedAt: new Date(),
@@ -251,7 +259,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
           action: "integration-deleted",
           actor: { member },
           target: id,
-          detail: { kind: row.kind, host: hostOf(row.url) },
+          detail: { kind: row.kind, host: hostOf(await cipher.decrypt(row.url)) },
           meta,
         });
         return true;
@@ -264,10 +272,11 @@ export function createIntegrations(deps: IntegrationsDeps) {
     async rotateSecret(id: string, { member, meta }: StaffAct): Promise<string | null> {
       if (!UUID.test(id)) return null;
       const secret = newSigningSecret();
+      const stored = await cipher.encrypt(secret);
       return store.transaction(async (tx) => {
         const [row] = await tx
           .update(integrations)
-          .set({ secret, updatedAt: new Date() })
+          .set({ secret: stored, updatedAt: new Date() })
           .where(and(eq(integrations.id, id), eq(integrations.kind, "webhook")))
           .returning({ id: integrations.id });
         if (!row) return null;
@@ -323,7 +332,11 @@ export function createIntegrations(deps: IntegrationsDeps) {
 
 /** The "Integrations" section's service (app/routes/staff/sections.ts), as the console builds it. */
 export default function build(deps: SectionDeps) {
-  return createIntegrations({ ...deps, allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES) });
+  return createIntegrations({
+    ...deps,
+    allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES),
+    cipher: dataCipher(deps.keys),
+  });
 }
 
 declare module "./section-services" {

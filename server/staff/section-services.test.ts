@@ -4,6 +4,7 @@ import { createMemoryLogger } from "~/lib/log.server";
 import { consoleSections } from "~/routes/staff/sections";
 import type { PgBoss } from "pg-boss";
 import type { Store } from "../db/db.server";
+import { newKeys } from "../db/keys.server";
 import { createSectionServices, serviceModule, type SectionDeps } from "./section-services";
 
 const deps: SectionDeps = {
@@ -12,6 +13,7 @@ const deps: SectionDeps = {
   boss: {} as PgBoss,
   env: parseEnv({ NODE_ENV: "test" }),
   log: createMemoryLogger(),
+  keys: newKeys(),
   secret: "section-services-test-secret",
 };
 

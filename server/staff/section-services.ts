@@ -3,11 +3,12 @@ import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { consoleSections } from "~/routes/staff/sections";
 import type { Store } from "../db/db.server";
+import type { Keys } from "../db/keys.server";
 
-/** What the console is built on: the enquiry pipeline's database and job queue, in the web process. */
-export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger };
+/** What the console is built on: the enquiry pipeline's database, job queue and keys, in the web process. */
+export type ConsoleDeps = { store: Store; boss: PgBoss; env: Env; log: Logger; keys: Keys };
 
-/** What a section's service is built from: the console's deps and the fingerprint secret, which keys the audit log's hashes. */
+/** What a section's service is built from: the console's deps and the fingerprint key (FINGERPRINT_KEY), which keys the audit log's hashes. */
 export type SectionDeps = ConsoleDeps & { secret: string };
 
 /**

@@ -10,10 +10,13 @@ import { buildDir } from "./server-process";
 
 const run = promisify(execFile);
 
-/** Runs the operator CLI (build/node/enquiries.js) against a DATA_DIR; the server must be stopped. */
-export async function enquiriesCli(dataDir: string, args: string[]): Promise<string> {
+/**
+ * Runs the operator CLI (build/node/enquiries.js) against a DATA_DIR; the server must be stopped. `env`
+ * adds to its environment (the keys a database's data was written with, when they were not in KEYS_FILE).
+ */
+export async function enquiriesCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(buildDir(), "node", "enquiries.js"), ...args], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "", ...env },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 60_000,
   });

@@ -72,7 +72,8 @@ export function saveOutput(server: RunningServer | undefined, name: string) {
 
 export type FaultEnvironment = {
   smtp: TestSmtpServer;
-  data: { dir: string; remove(): void };
+  /** DATA_DIR, and beside it the key file the server creates there (KEYS_FILE's default). */
+  data: { dir: string; keysFile: string; remove(): void };
   /** Set by the test when it starts the server. */
   server?: RunningServer;
 };

@@ -13,6 +13,7 @@ import { limitsOffEnv } from "./limits-off";
 import type { MailboxMessage } from "./mailbox";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { startServer, type RunningServer } from "./server-process";
+import { TEST_KEYS } from "./test-keys";
 
 // Round trips through the server and the delivery worker: allow for a busy machine (2 shared cores).
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -243,6 +244,7 @@ export const test = base.extend<object, { brokenStorage: BrokenStorageServer; li
         server = await startServer(
           {
             DATABASE_URL: databaseUrl,
+            ...TEST_KEYS,
             LOG_LEVEL: "warn",
             MAIL_TRANSPORT: "file",
             SHUTDOWN_TIMEOUT_MS: "3000",

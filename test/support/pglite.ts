@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/lib/env.server";
@@ -9,6 +9,7 @@ import { staffWork } from "../../server/staff";
 import { openStore, rowsOf } from "../../server/db/db.server";
 import { DELIVERY_QUEUE } from "../../server/jobs/queue.server";
 import { sql } from "drizzle-orm";
+import { TEST_KEYS } from "./test-keys";
 import { waitFor } from "./wait";
 import { migrations } from "../../server/db/migrate.server";
 import { createLogger } from "~/lib/log.server";
@@ -20,11 +21,23 @@ function installedVersion(name: string): string {
   return `${name}@${version}`;
 }
 
-/** A temporary DATA_DIR, removed by the returned cleanup. */
+/**
+ * A temporary DATA_DIR, `data` in a temporary folder of its own, removed with
+ * that folder by the returned cleanup: a key file the embedded database
+ * creates beside it (KEYS_FILE's default, `data-keys.env`) goes too.
+ */
 export function tempDataDir(prefix = "maternis-enquiries-") {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = path.join(root, "data");
+  mkdirSync(dir);
+  return {
+    dir,
+    keysFile: path.join(root, "data-keys.env"),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
+
+export { TEST_KEYS };
 
 /**
  * A DATA_DIR whose embedded database is already initialised and migrated.
@@ -65,7 +78,10 @@ export async function preparedDataDir(prefix = "maternis-enquiries-") {
   return data;
 }
 
-/** A test environment: fast polling and retries, quiet logs, limits out of the way. */
+/**
+ * A test environment: fast polling and retries, quiet logs, limits out of the way, and the keys in
+ * the environment (TEST_KEYS; a test of KEYS_FILE itself unsets them: `STAFF_AUTH_SECRET: undefined`).
+ */
 export function testEnv(overrides: Record<string, string | undefined>): Env {
   return parseEnv({
     NODE_ENV: "test",
@@ -81,6 +97,7 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
     ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "1000",
     ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "10000",
     SHUTDOWN_TIMEOUT_MS: "5000",
+    ...TEST_KEYS,
     ...overrides,
   });
 }

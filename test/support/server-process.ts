@@ -6,7 +6,7 @@
  * Plain Node can run this module (the benchmark scripts import it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -89,7 +89,12 @@ export async function startServer(
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), options.dataPrefix ?? "maternis-server-"));
+  // `data` in a folder of its own: the key file the server creates beside it (data-keys.env) stays in that folder.
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = path.join(mkdtempSync(path.join(tmpdir(), options.dataPrefix ?? "maternis-server-")), "data");
+    mkdirSync(dataDir);
+  }
   const build = path.resolve(options.buildDir ?? buildDir());
   const child = spawn(
     process.execPath,

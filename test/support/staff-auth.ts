@@ -16,6 +16,8 @@
  *   wrongAppCode(secret): a code of the right form the server cannot accept now (none of its ±1 steps).
  *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
  *     its code; the browser takes the new session's cookie; returns the app, its key and the recovery codes.
+ *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
+ *     `secret` (better-auth's own signing): accepted only if `secret` is the server's STAFF_AUTH_SECRET.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
  *     (userVerified: false makes an authenticator that skips the PIN or biometric);
  *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
@@ -29,6 +31,7 @@
  * WebAuthn, with node:crypto's ECDSA); the server verifies with better-auth.
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
+import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { expect } from "vitest";
@@ -139,6 +142,21 @@ export async function enrolApp(console: ServerStaffConsole, browser: Browser) {
   if (!confirmed.ok) throw new Error(`the app's code was refused: ${confirmed.reason}`);
   browser.take(confirmed.headers);
   return { app, secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
+}
+
+/**
+ * A copy of `browser` whose session cookie names the same session token,
+ * signed with `secret` by better-auth's cookie signature (HMAC-SHA256), as
+ * someone holding `secret` and the token (a row of staff_sessions) would make it.
+ */
+export async function forgedSession(browser: Browser, secret: string): Promise<Browser> {
+  const [name, value] = [...browser.cookies].find(([cookie]) => cookie.endsWith(".session_token")) ?? [];
+  if (!name || !value) throw new Error("the browser has no session cookie to forge");
+  const signed = decodeURIComponent(value);
+  const token = signed.slice(0, signed.lastIndexOf("."));
+  const forged = new Browser(browser.origin, { ip: browser.ip, userAgent: browser.userAgent });
+  forged.cookies.set(name, encodeURIComponent(`${token}.${await makeSignature(token, secret)}`));
+  return forged;
 }
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");
