@@ -59,7 +59,7 @@ export default tseslint.config(
   },
   {
     // The console's and the enquiry service's types are their implementations': type imports, erased when built.
-    files: ["app/lib/console/service.ts", "app/lib/services.ts"],
+    files: ["app/console.server.ts", "app/features/enquiries/service.ts"],
     rules: {
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": [

@@ -21,13 +21,6 @@ export default defineConfig({
     target: "node24",
     sourcemap: true,
     rollupOptions: {
-      onLog(level, log, handler) {
-        // server/staff/section-services.ts imports a section's service by its
-        // name, which Vite bundles as every ./*.server.ts of that folder: the
-        // ones index.ts imports anyway stay where they are, as they should.
-        if (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" && log.message.includes("section-services")) return;
-        handler(level, log);
-      },
       input: {
         index: "server/index.ts",
         worker: "server/worker.ts",
@@ -41,7 +34,7 @@ export default defineConfig({
         // loads. Dependencies stay external and ES imports run in order, so it
         // must be a chunk of its own that the entry imports first, never
         // merged into a chunk whose imports load React.
-        codeSplitting: { groups: [{ name: "env", test: /\/app\/lib\/env\.server\.ts$/, priority: 10 }] },
+        codeSplitting: { groups: [{ name: "env", test: /\/app\/platform\/env\.server\.ts$/, priority: 10 }] },
       },
     },
   },

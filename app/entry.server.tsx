@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext, nonceContext } from "./lib/context.server";
+import { appContext, nonceContext } from "./context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
 import { pageHydrates } from "./lib/hydration";
 

@@ -10,7 +10,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { about } from "../app/content/about";
-import { company } from "../app/content/company";
+import { company } from "../app/platform/company";
 import { dashboard, priorityLabels } from "../app/content/dashboard";
 import { globalPresence } from "../app/content/global";
 import { home } from "../app/content/home";

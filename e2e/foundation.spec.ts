@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { islandPaths } from "../app/lib/enquiry-kinds";
+import { islandPaths } from "../app/features/enquiries/kinds";
 import { pages } from "../app/pages";
 import {
   expectNoAxeViolations,

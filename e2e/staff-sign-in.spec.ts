@@ -26,7 +26,7 @@ test.describe("staff sign-in by e-mail code", () => {
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name.endsWith("session_token"));
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
-    // On http://127.0.0.1 only: a plain cookie (https gets __Host- and Secure; server/staff/auth.test.ts).
+    // On http://127.0.0.1 only: a plain cookie (https gets __Host- and Secure; app/features/sign-in/auth.test.ts).
     expect(session?.name).toBe("maternis-staff.session_token");
 
     const response = await page.request.get("/staff");

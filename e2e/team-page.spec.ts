@@ -3,7 +3,7 @@
  * inertness, axe), LinkedIn links and the Join Our Mission section.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { company } from "../app/content/company";
+import { company } from "../app/platform/company";
 import { ourStory } from "../app/content/our-story";
 import { leadershipTeam } from "../app/content/team";
 import { expectNoAxeViolations, waitForEnhancement } from "../test/support/browser";

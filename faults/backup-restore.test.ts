@@ -23,7 +23,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { listBackups, type BackupFile } from "../server/enquiries/backups.server";
+import { listBackups, type BackupFile } from "../app/features/backups/backups.server";
 import { enquiriesCli, exportEnquiries } from "../test/support/enquiries-cli";
 import {
   ENQUIRIES_EMAIL,

@@ -18,13 +18,13 @@
  */
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { openStore, type Store, type Transaction } from "../server/db/db.server";
-import { deliveries, submissions } from "../server/db/schema.server";
-import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { openKeys } from "../server/db/keys.server";
-import { eraseSubject } from "../server/staff/data-requests.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openStore, type Store, type Transaction } from "../app/platform/db/db.server";
+import { deliveries, submissions } from "../app/platform/db/schema.server";
+import { auditLog, enquiryNotes } from "../app/platform/db/staff-schema.server";
+import { openKeys } from "../app/platform/keys.server";
+import { eraseSubject } from "../app/features/data-requests/data-requests.server";
 
 const pause = process.env.PAUSE ?? "none";
 const email = process.env.ERASE_EMAIL ?? "";

@@ -22,11 +22,11 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openStore, type Store } from "../server/db/db.server";
-import { deliveries, submissions } from "../server/db/schema.server";
-import { subjectHash } from "../server/staff/audit.server";
-import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { personPattern, searchableMailText } from "../server/staff/data-requests.server";
+import { openStore, type Store } from "../app/platform/db/db.server";
+import { deliveries, submissions } from "../app/platform/db/schema.server";
+import { subjectHash } from "../app/features/audit/audit.server";
+import { auditLog, enquiryNotes } from "../app/platform/db/staff-schema.server";
+import { personPattern, searchableMailText } from "../app/features/data-requests/data-requests.server";
 import { openPipeline, preparedDataDir, tempDataDir, TEST_KEYS, testEnv } from "../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import {
@@ -286,7 +286,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
   });
 
   test("killed inside the transaction after each of its writes: the writes were made, and none survives", async () => {
-    // The erasure's writes in order (server/staff/data-requests.server.ts, eraseSubject): the jobs,
+    // The erasure's writes in order (app/features/data-requests/data-requests.server.ts, eraseSubject): the jobs,
     // notes, deliveries and submissions deleted, then the audit row inserted.
     const order = ["jobs", "notes", "deliveries", "submissions", "erasureRows"] as const;
     type Visible = Record<(typeof order)[number], number>;

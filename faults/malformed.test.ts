@@ -26,7 +26,7 @@
  * a string as U+FFFD; its cases put them where they break the JSON instead.
  */
 import { expect, test } from "vitest";
-import { enquiryKindNames, fieldsOf } from "~/lib/enquiry-kinds";
+import { enquiryKindNames, fieldsOf } from "~/features/enquiries/kinds";
 import { multipartBody } from "../test/support/form-posts";
 import { exportEnquiries } from "../test/support/enquiries-cli";
 import {

@@ -15,7 +15,7 @@
  */
 import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { rowsOf, openStore } from "../server/db/db.server";
+import { rowsOf, openStore } from "../app/platform/db/db.server";
 import { validFields, type FormKind } from "../test/support/fixtures";
 import { faultEnvironment, formBody, startFaultServer, waitForAllSent } from "../test/support/faults";
 import { freePort } from "../test/support/server-process";

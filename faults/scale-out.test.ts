@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/lib/enquiry-kinds";
+import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/features/enquiries/kinds";
 import { faultServerEnv, formBody, startFaultServer } from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";

@@ -27,12 +27,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
-import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { openStore } from "../server/db/db.server";
-import { newKeys } from "../server/db/keys.server";
-import { createStaffConsole } from "../server/staff";
+import type { InboxActor, InboxFilters } from "~/features/inbox/inbox";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openStore } from "../app/platform/db/db.server";
+import { newKeys } from "../app/platform/keys.server";
+import { createStaffConsole } from "../app/services.server.ts";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { seedConsole } from "./lib/console-seed";
 

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company, formatAddress } from "../app/content/company";
+import { company, formatAddress } from "../app/platform/company";
 import { figures } from "../app/content/figures";
 import { whyInvest } from "../app/content/investors";
 import { nationalPilot, roadmapEntries } from "../app/content/milestones";

@@ -4,15 +4,15 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { STAFF_AUTH_PATH } from "~/lib/console/auth";
-import { isStaffPath } from "~/lib/console/paths";
-import type { AppContext } from "~/lib/context.server";
-import { siteClock } from "~/lib/site-clock.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { STAFF_AUTH_PATH } from "~/features/sign-in/sign-in";
+import { isStaffPath } from "~/features/console/paths";
+import type { AppContext } from "~/context.server";
+import { siteClock } from "~/platform/site-clock.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
 import { credentialGuard } from "./credential-guard";
-import { COMMUNICATION_PATH } from "./enquiries/api.server";
+import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
 import { staticFiles, type PrerenderManifest } from "./static";
@@ -30,7 +30,7 @@ export type AppOptions = AppContext & {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
-  /** better-auth's HTTP handler for the staff console's passkey endpoints (server/staff/auth.server.ts). */
+  /** better-auth's HTTP handler for the staff console's passkey endpoints (app/features/sign-in/auth.server.ts). */
   staffAuthHandler?: (request: Request) => Promise<Response>;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
@@ -259,7 +259,7 @@ export function createApp(options: AppOptions) {
   // A console request for a host the console does not serve (a made-up Host
   // header) gets 421 here, before React Router renders anything
   // (docs/decisions/012-one-origin-and-sign-in-codes.md); the routes and
-  // server/staff/auth.server.ts refuse it again.
+  // app/features/sign-in/auth.server.ts refuse it again.
   const staffConsole = options.console;
   if (staffConsole) {
     app.use((req, res, next) => {

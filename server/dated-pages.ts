@@ -13,10 +13,10 @@
  * last good page, logs an error, and is tried again at the next check.
  */
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import { londonDate } from "~/lib/calendar";
-import type { AppContext } from "~/lib/context.server";
+import { londonDate } from "~/platform/calendar";
+import type { AppContext } from "~/context.server";
 import { announcementKey, contentDate, currentAnnouncement, nextBoundary } from "~/lib/dated";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/platform/log.server";
 import { compressVariants, scriptHashes } from "./page-assets";
 import type { RenderedPage, StaticFiles } from "./static";
 

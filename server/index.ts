@@ -1,4 +1,4 @@
-import "~/lib/env.server";
+import "~/platform/env.server";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";

@@ -1,12 +1,12 @@
 import http from "node:http";
-import { loadEnvOrExit, type Env } from "~/lib/env.server";
-import { createFormGuard } from "~/lib/form-guard.server";
-import { createLogger, type Logger } from "~/lib/log.server";
+import { loadEnvOrExit, type Env } from "~/platform/env.server";
+import { createFormGuard } from "~/features/enquiries/form-guard.server";
+import { createLogger, type Logger } from "~/platform/log.server";
 import { createApp, type AppOptions, type StaticLayer } from "./app";
-import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
+import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
 import { createMetrics } from "./metrics";
 import { defaultHeaders } from "./security";
-import { createStaffConsole, staffWork } from "./staff";
+import { createStaffConsole, staffWork } from "~/services.server.ts";
 import { exitOnStartupError } from "./startup-errors";
 
 /** What differs between the production server and the development server: the build and the static layer. */
@@ -73,7 +73,7 @@ async function main(env: Env, loadSite: LoadSite) {
     extensions: [staffWork],
   });
 
-  // Its key, FORM_SECRET, is one of the keys the pipeline found (server/db/keys.server.ts).
+  // Its key, FORM_SECRET, is one of the keys the pipeline found (app/platform/keys.server.ts).
   const formGuard = createFormGuard({
     key: Buffer.from(pipeline.internals.keys.FORM_SECRET, "utf8"),
     minFillMs: env.FORM_MIN_FILL_MS,
@@ -96,7 +96,7 @@ async function main(env: Env, loadSite: LoadSite) {
   // rendered again before the first request (docs/decisions/010-dated-content.md).
   await created.datedPages?.start();
   // A banner published or withdrawn (here or on another process), or reaching its start or end:
-  // the prerendered pages are rendered again at once (server/staff/banner.server.ts).
+  // the prerendered pages are rendered again at once (app/features/banner/banner.server.ts).
   staffConsole.siteBanner.onChange(() => void created.datedPages?.check());
   handler = created.handler;
   const address = server.address();

@@ -1,7 +1,7 @@
-import { loadEnvOrExit } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { createEnquiryPipeline } from "./enquiries";
-import { staffWork } from "./staff";
+import { loadEnvOrExit } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { createEnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { staffWork } from "~/services.server.ts";
 import { exitOnStartupError } from "./startup-errors";
 
 /**

@@ -1,6 +1,6 @@
 import { CableIcon, CompassIcon, KeyRoundIcon, StethoscopeIcon, TargetIcon } from "lucide-react";
-import { company } from "./company";
-import type { Phase } from "../lib/calendar";
+import { company } from "~/platform/company";
+import type { Phase } from "~/platform/calendar";
 import { ukPilot, ukPilotWhen } from "./milestones";
 import type { IconCard } from "./product";
 

@@ -1,5 +1,5 @@
-import type { Period } from "../lib/calendar";
-import type { Announcement } from "../lib/console/banner";
+import type { Period } from "~/platform/calendar";
+import type { Announcement } from "~/features/banner/banner";
 import { webSummit } from "./milestones";
 
 /** An announcement with the days it shows, from the first to the last, London time (app/lib/dated.ts). */

@@ -14,8 +14,8 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import type { Interest } from "~/lib/enquiry-fields";
-import { company } from "./company";
+import type { Interest } from "~/features/enquiries/fields";
+import { company } from "~/platform/company";
 import { responsePromises } from "./milestones";
 
 export const CONTACT_FORM_ID = "contact-form";
@@ -86,7 +86,7 @@ export function receivedLine(interest: Interest | undefined) {
   return `${contactSuccess.received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
 }
 
-/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
+/** The toasts after a submission, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const contactNotices = {
   success: {
     title: "Message Sent Successfully!",

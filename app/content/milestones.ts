@@ -7,7 +7,7 @@
  * (app/lib/dated.ts): before its period it reads as below, during it and
  * after it as dated.ts words it. docs/decisions/010-dated-content.md
  */
-import { monthName, monthYear, monthsFrom, quarter, year, type Period, type Phase } from "../lib/calendar";
+import { monthName, monthYear, monthsFrom, quarter, year, type Period, type Phase } from "~/platform/calendar";
 
 /** Web Summit 2025, Lisbon, 10-13 November 2025: shown until it ends. */
 export const webSummit = {

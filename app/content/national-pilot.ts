@@ -6,7 +6,7 @@
  *
  * Relative imports on purpose: the PDF script runs under tsx outside Vite.
  */
-import type { Phase } from "../lib/calendar";
+import type { Phase } from "~/platform/calendar";
 import { nationalPilot, ukPilot, ukPilotWhen } from "./milestones";
 
 /**

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { figures } from "./figures";
-import type { Phase } from "../lib/calendar";
+import type { Phase } from "~/platform/calendar";
 import { ukPilot, ukPilotMonths } from "./milestones";
 
 export type IconCard = { icon: LucideIcon; title: string; body: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { announcement } from "~/content/banner";
 import { roadmapEntries } from "~/content/milestones";
-import { addDays, londonDate, londonMidnight, monthsFrom, phaseOn, quarter } from "./calendar";
+import { addDays, londonDate, londonMidnight, monthsFrom, phaseOn, quarter } from "~/platform/calendar";
 import {
   BEFORE_ALL,
   advisoryNetworkOn,

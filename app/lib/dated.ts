@@ -13,7 +13,7 @@
  * "Launching now" in its quarter and "Launched" after it.
  */
 import { announcement as defaultAnnouncement } from "../content/banner";
-import type { Announcement, BannerState } from "./console/banner";
+import type { Announcement, BannerState } from "~/features/banner/banner";
 import { firstNationalPilotOn } from "../content/national-pilot";
 import {
   advisoryNetworkLaunch,
@@ -25,7 +25,7 @@ import {
   type RoadmapItem,
   type RoadmapStatus,
 } from "../content/milestones";
-import { boundaryDates, londonDate, londonMidnight, phaseOn, type Period, type Phase } from "./calendar";
+import { boundaryDates, londonDate, londonMidnight, phaseOn, type Period, type Phase } from "~/platform/calendar";
 
 export type { Phase };
 
@@ -124,7 +124,7 @@ export function eventShowing(today: string): boolean {
 
 /**
  * The announcement for every page: the ONE source. Once staff have published
- * one from the console (`banner`, server/staff/banner.server.ts), theirs
+ * one from the console (`banner`, app/features/banner/banner.server.ts), theirs
  * decides (already windowed by its own start and end, or null when withdrawn
  * or over); until then the content module's dated default, shown only within
  * its period. Null = no banner.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { islandPaths } from "~/lib/enquiry-kinds";
+import { islandPaths } from "~/features/enquiries/kinds";
 import { pages } from "~/pages";
 import { contentPage, formPage, isHydratedPath, linkDiscovery, pageHydrates } from "./hydration";
 

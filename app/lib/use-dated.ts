@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { Announcement } from "~/lib/console/banner";
-import { londonDate } from "./calendar";
+import type { Announcement } from "~/features/banner/banner";
+import { londonDate } from "~/platform/calendar";
 import { contentDate, currentAnnouncement } from "./dated";
 
 /** What the root loader (app/root.tsx) tells every page about the date. */

@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { createEnquiryPipeline } from "../../server/enquiries";
-import { backupEmbedded } from "../../server/enquiries/backups.server";
-import { restoreBackup } from "../../server/enquiries/restore.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { createEnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import { backupEmbedded } from "../../app/features/backups/backups.server";
+import { restoreBackup } from "../../app/features/backups/restore.server";
 
 const concurrency = 50;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

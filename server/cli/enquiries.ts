@@ -1,21 +1,21 @@
-import { parseEnv } from "~/lib/env.server";
-import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
+import { parseEnv } from "~/platform/env.server";
+import { enquiryKindNames, isEnquiryKind } from "~/features/enquiries/kinds";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { openStore } from "../db/db.server";
-import { parseInboxFilters } from "~/lib/console/inbox";
-import { inboxCsvChunks } from "~/lib/console/inbox-csv";
-import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
-import { exportBatches } from "../staff/inbox.server";
-import { purgeSpam, SPAM_RETENTION_DAYS } from "../enquiries/spam.server";
-import { startBoss } from "../jobs/queue.server";
-import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
-import { restoreBackup } from "../enquiries/restore.server";
-import { createLogger } from "~/lib/log.server";
-import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/data-requests";
+import { openStore } from "~/platform/db/db.server";
+import { parseInboxFilters } from "~/features/inbox/inbox";
+import { inboxCsvChunks } from "~/features/inbox/csv";
+import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "~/features/enquiries/operations.server";
+import { exportBatches } from "~/features/inbox/inbox.server";
+import { purgeSpam, SPAM_RETENTION_DAYS } from "~/features/enquiries/keep-spam.server";
+import { startBoss } from "~/platform/queue.server";
+import { backupEmbedded, backupPostgres, listBackups } from "~/features/backups/backups.server";
+import { restoreBackup } from "~/features/backups/restore.server";
+import { createLogger } from "~/platform/log.server";
+import { normaliseSubjectEmail, type ErasureResult } from "~/features/data-requests/data-requests";
 import path from "node:path";
-import { openKeys, rotateKeys, writeNewKeysFile } from "../db/keys.server";
-import { eraseSubject } from "../staff/data-requests.server";
+import { openKeys, rotateKeys, writeNewKeysFile } from "~/platform/keys.server";
+import { eraseSubject } from "~/features/data-requests/data-requests.server";
 import { runCli } from "./run";
 
 const usage = `Usage: npm run enquiries -- <command> [options]

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { staffRoles, type StaffRole } from "~/lib/console/types";
-import { openStore } from "../db/db.server";
-import { openKeys } from "../db/keys.server";
-import { startBoss } from "../jobs/queue.server";
-import { createStaffConsole } from "../staff";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { staffRoles, type StaffRole } from "~/features/console/types";
+import { openStore } from "~/platform/db/db.server";
+import { openKeys } from "~/platform/keys.server";
+import { startBoss } from "~/platform/queue.server";
+import { createStaffConsole } from "~/services.server.ts";
 import { runCli } from "./run";
 
 const usage = `Usage: npm run staff -- <command> [options]

@@ -10,12 +10,12 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { rowsOf, type Store } from "../../server/db/db.server";
-import type { EnquiryPipeline } from "../../server/enquiries";
-import { submissions } from "../../server/db/schema.server";
-import { queueStaffMail } from "../../server/staff/mail.server";
-import { STAFF_MAIL_QUEUE } from "../../server/jobs/queue.server";
-import { enquiryNotes } from "../../server/db/staff-schema.server";
+import { rowsOf, type Store } from "../../app/platform/db/db.server";
+import type { EnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import { submissions } from "../../app/platform/db/schema.server";
+import { queueStaffMail } from "../../app/platform/mail/staff-mail.server";
+import { STAFF_MAIL_QUEUE } from "../../app/platform/queue.server";
+import { enquiryNotes } from "../../app/platform/db/staff-schema.server";
 import { validFields, type FormKind } from "./fixtures";
 import { postgresBinary } from "./postgres";
 import { waitFor } from "./wait";
@@ -78,7 +78,7 @@ export async function insertNote(store: Store, submissionId: string, body: strin
 
 /**
  * Waits until the staff-mail queue holds no job at all: each was sent and then
- * deleted by the worker (server/staff/mail.server.ts). Until then a sent job
+ * deleted by the worker (app/platform/mail/staff-mail.server.ts). Until then a sent job
  * may still be in the table for a moment, and an erasure would count it.
  */
 export function waitForStaffMailGone(store: Store, { timeoutMs = 30_000 } = {}) {

@@ -5,14 +5,14 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeEach } from "vitest";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { appContext, type EnquiryOutcome } from "~/lib/context.server";
-import type { EnquiryKind } from "~/lib/enquiry-kinds";
-import { parseEnv } from "~/lib/env.server";
-import { createFormGuard, issueFormToken } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
-import type { EnquiryService, KeepSpamResult, SpamReason, SubmitResult } from "~/lib/services";
-import type { EnquiryResult } from "~/components/forms/types";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { appContext, type EnquiryOutcome } from "~/context.server";
+import type { EnquiryKind } from "~/features/enquiries/kinds";
+import { parseEnv } from "~/platform/env.server";
+import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";
+import { createMemoryLogger } from "~/platform/log.server";
+import type { EnquiryService, KeepSpamResult, SpamReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { urlencodedForm } from "./form-posts";
 
 export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string };

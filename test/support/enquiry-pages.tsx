@@ -3,7 +3,7 @@
  * page through the real router on the server side's terms (loader, action),
  * with the island's notification region, and the hooks every such test file
  * needs. The form's island posts with fetch to `<path>.data`
- * (app/components/forms/use-enquiry.ts): here fetch calls the route's action
+ * (app/features/enquiries/form/use-enquiry.ts): here fetch calls the route's action
  * and answers as React Router's single fetch does (a turbo-stream body,
  * `encodeActionData`).
  */

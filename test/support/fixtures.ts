@@ -1,9 +1,9 @@
 /**
  * Valid fields for each enquiry form, from its registry entry's field specs
- * (app/lib/enquiry-kinds.ts): a new kind's come with it.
+ * (app/features/enquiries/kinds.ts): a new kind's come with it.
  */
-import type { FieldSpec } from "../../app/lib/enquiry-fields";
-import { enquiryKindNames, fieldsOf, type EnquiryKind } from "../../app/lib/enquiry-kinds";
+import type { FieldSpec } from "../../app/features/enquiries/fields";
+import { enquiryKindNames, fieldsOf, type EnquiryKind } from "../../app/features/enquiries/kinds";
 
 export type FormKind = EnquiryKind;
 

@@ -5,13 +5,13 @@
  * imports nothing through the ~ alias.
  */
 import { createHmac } from "node:crypto";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "../../app/lib/form-guard.ts";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "../../app/features/enquiries/form-guard.ts";
 
 export { HONEYPOT_FIELD, TIMESTAMP_FIELD };
 
 /**
  * A valid anti-spam token issued at `issuedAt`, signed with `secret`: the same
- * token app/lib/form-guard.server.ts issues (form-posts.test.ts checks that).
+ * token app/features/enquiries/form-guard.server.ts issues (form-posts.test.ts checks that).
  */
 export function formToken(secret: string, issuedAt = Date.now() - 5_000): string {
   const signature = createHmac("sha256", Buffer.from(secret, "utf8")).update(`form:${issuedAt}`).digest("base64url");

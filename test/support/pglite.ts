@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseEnv, type Env } from "~/lib/env.server";
+import { parseEnv, type Env } from "~/platform/env.server";
 import { PgBoss } from "pg-boss";
-import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
-import { staffWork } from "../../server/staff";
-import { openStore, rowsOf } from "../../server/db/db.server";
-import { DELIVERY_QUEUE } from "../../server/jobs/queue.server";
+import { createEnquiryPipeline, type EnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import { staffWork } from "../../app/services.server.ts";
+import { openStore, rowsOf } from "../../app/platform/db/db.server";
+import { DELIVERY_QUEUE } from "../../app/platform/queue.server";
 import { sql } from "drizzle-orm";
 import { TEST_KEYS } from "./test-keys";
 import { waitFor } from "./wait";
-import { migrations } from "../../server/db/migrate.server";
-import { createLogger } from "~/lib/log.server";
+import { migrations } from "../../app/platform/db/migrate.server";
+import { createLogger } from "~/platform/log.server";
 
 /** The version of an installed package, from its package.json. */
 function installedVersion(name: string): string {

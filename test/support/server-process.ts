@@ -59,7 +59,7 @@ export type RunningServer = {
   onLog(listener: (entry: LogLine) => void): () => void;
 };
 
-/** One JSON line of the server's log (app/lib/log.server.ts). */
+/** One JSON line of the server's log (app/platform/log.server.ts). */
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
 export type StartServerOptions = {

@@ -35,12 +35,12 @@ import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { expect } from "vitest";
-import type { Env } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import type { Store } from "../../server/db/db.server";
-import type { EnquiryPipeline } from "../../server/enquiries";
-import { createStaffConsole, type ServerStaffConsole } from "../../server/staff";
-import { staffPasskeys } from "../../server/db/staff-schema.server";
+import type { Env } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import type { Store } from "../../app/platform/db/db.server";
+import type { EnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import { createStaffConsole, type ServerStaffConsole } from "../../app/services.server.ts";
+import { staffPasskeys } from "../../app/platform/db/staff-schema.server";
 import { openPipeline } from "./pglite";
 import { waitFor } from "./wait";
 

@@ -4,16 +4,14 @@
  * middleware would have set.
  */
 import { RouterContextProvider } from "react-router";
-import type { AuditEntry } from "~/lib/console/audit";
-import { staffContext, type StaffRequest } from "~/lib/console/request.server";
-import type { StaffConsole } from "~/lib/console/service";
-import type { StaffRole } from "~/lib/console/types";
-import { appContext } from "~/lib/context.server";
-import { consoleSections } from "~/routes/staff/sections";
-import type { SectionServices } from "../../server/staff/section-services";
-import { parseEnv } from "~/lib/env.server";
-import { createFormGuard } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
+import type { AuditEntry } from "~/features/audit/audit";
+import { staffContext, type StaffRequest } from "~/routes/staff/access/request.server";
+import type { StaffConsole } from "~/console.server";
+import type { StaffRole } from "~/features/console/types";
+import { appContext } from "~/context.server";
+import { parseEnv } from "~/platform/env.server";
+import { createFormGuard } from "~/features/enquiries/form-guard.server";
+import { createMemoryLogger } from "~/platform/log.server";
 
 export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): StaffRequest {
   return {
@@ -36,8 +34,8 @@ function refusing<T extends object>(name: string, given: Partial<T> = {}): T {
 
 /**
  * A console whose audit log keeps its entries in memory; `dataRequests` and
- * the `rest` as given. Every other service (each section's, from the section
- * list) refuses every call.
+ * the `rest` as given. Every other service refuses every call (any service
+ * the console has: it need not be listed here).
  */
 export function fakeConsole(
   dataRequests?: Partial<StaffConsole["dataRequests"]>,
@@ -45,11 +43,7 @@ export function fakeConsole(
   rest?: Partial<Omit<StaffConsole, "audit" | "dataRequests">>,
 ) {
   const recorded: AuditEntry[] = [];
-  const sections = Object.fromEntries(
-    consoleSections.flatMap((section) => ("service" in section ? [[section.service, refusing(section.service)]] : [])),
-  ) as unknown as SectionServices;
-  const service: StaffConsole = {
-    ...sections,
+  const given: Partial<StaffConsole> = {
     audit: {
       record: async (entry) => void recorded.push(entry),
       list: async () => ({ rows: [], page: 1, pages: 1, total: 0 }),
@@ -57,15 +51,17 @@ export function fakeConsole(
       ...audit,
     },
     fingerprint: () => "0123456789abcdef",
-    // Sign-in is not under test here: any use of it fails the test.
-    auth: refusing("auth"),
-    banner: refusing("banner"),
     alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
     dataRequests: refusing<StaffConsole["dataRequests"]>("dataRequests", dataRequests),
     // An enquiry's page lists its webhook deliveries: none here.
     integrations: refusing<StaffConsole["integrations"]>("integrations", { deliveriesOf: async () => [] }),
     ...rest,
   };
+  // Sign-in, the banner and every section's service not given: any use of them fails the test.
+  const service = new Proxy(given, {
+    get: (target, key) =>
+      typeof key === "symbol" || key === "then" || key in target ? Reflect.get(target, key) : refusing(String(key)),
+  }) as StaffConsole;
   return { service, recorded };
 }
 

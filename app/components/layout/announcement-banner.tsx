@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { dismissLabel } from "~/content/banner";
 import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
-import type { Announcement } from "~/lib/console/banner";
+import type { Announcement } from "~/features/banner/banner";
 import { useAnnouncement } from "~/lib/use-dated";
 import { linkDiscovery } from "~/lib/hydration";
 

@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 import { cn } from "~/lib/utils";
 
 /** The Maternis mark: a record card cradled by an arc. Decorative; the name is text. */

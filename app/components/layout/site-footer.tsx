@@ -1,7 +1,7 @@
 import { MailIcon, MapPinIcon, PhoneIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { company, footerNav, formatAddress } from "~/content/company";
+import { company, footerNav, formatAddress } from "~/platform/company";
 import { BrandName } from "./brand";
 import { linkDiscovery } from "~/lib/hydration";
 

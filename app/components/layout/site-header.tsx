@@ -2,7 +2,7 @@ import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { headerCta, mainNav } from "~/content/company";
+import { headerCta, mainNav } from "~/platform/company";
 import { cn } from "~/lib/utils";
 import { BrandName } from "./brand";
 import { linkDiscovery } from "~/lib/hydration";

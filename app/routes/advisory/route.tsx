@@ -1,6 +1,6 @@
-import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { enquiryAction, tokenLoader } from "~/features/enquiries/form/enquiry-action.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { EnquiryHero } from "~/features/enquiries/form/enquiry-hero";
 import { ADVISORY_FORM_ID, advisoryNotices, advisoryOn } from "~/content/advisory";
 import { Island } from "~/islands/island";
 import { phasesOn } from "~/lib/dated";

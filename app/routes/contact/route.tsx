@@ -1,10 +1,10 @@
-import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { enquiryAction, tokenLoader } from "~/features/enquiries/form/enquiry-action.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { EnquiryHero } from "~/features/enquiries/form/enquiry-hero";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactHero, contactNotices, contactSuccess } from "~/content/contact";
 import { Island } from "~/islands/island";
-import { isInterest } from "~/lib/enquiry-fields";
+import { isInterest } from "~/features/enquiries/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { ClosingCta } from "./closing-cta";

@@ -7,7 +7,7 @@ import {
   formToken,
   quietActionLogs,
 } from "../../../test/support/enquiry-actions";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import { action, loader } from "./route";
 
 const valid = {

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { data, redirect, useRevalidator } from "react-router";
-import { ButtonForm, PostForm } from "~/components/console/post-form";
-import { useHydrated } from "~/components/console/console-shell";
-import { AppSetup, RecoveryCodes, StartApp, useAddPasskey } from "~/components/console/factors";
+import { ButtonForm, PostForm } from "~/features/console/post-form";
+import { useHydrated } from "~/features/console/console-shell";
+import { AppSetup, RecoveryCodes, StartApp, useAddPasskey } from "~/features/sign-in/factors";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
-import { SITE_TIME_ZONE } from "~/lib/calendar";
-import type { AuditAction } from "~/lib/console/audit";
-import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
-import { signInUrl } from "~/lib/console/paths";
-import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/lib/console/request.server";
-import { describeUserAgent } from "~/lib/console/user-agent";
+import { SITE_TIME_ZONE } from "~/platform/calendar";
+import type { AuditAction } from "~/features/audit/audit";
+import { factorAction, isFactorIntent } from "~/features/sign-in/factor-actions.server";
+import { signInUrl } from "~/features/console/paths";
+import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/routes/staff/access/request.server";
+import { describeUserAgent } from "~/platform/user-agent";
 import type { Route } from "./+types/account";
 
 /**

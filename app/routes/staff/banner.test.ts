@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnnouncementInput, PublishedAnnouncement } from "~/lib/console/banner";
-import type { StaffConsole } from "~/lib/console/service";
+import type { AnnouncementInput, PublishedAnnouncement } from "~/features/banner/banner";
+import type { StaffConsole } from "~/console.server";
 import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
 import { action, loader } from "./banner";
 

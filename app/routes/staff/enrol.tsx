@@ -1,11 +1,11 @@
 import { data, Form, redirect } from "react-router";
-import { SignedOutShell } from "~/components/console/console-shell";
-import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/components/console/factors";
-import type { FactorResult } from "~/lib/console/auth";
-import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
-import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
-import { signInUrl } from "~/lib/console/paths";
-import { getConsole, sessionRequest } from "~/lib/console/request.server";
+import { SignedOutShell } from "~/features/console/console-shell";
+import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/features/sign-in/factors";
+import type { FactorResult } from "~/features/sign-in/sign-in";
+import { factorAction, isFactorIntent } from "~/features/sign-in/factor-actions.server";
+import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
+import { signInUrl } from "~/features/console/paths";
+import { getConsole, sessionRequest } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/enrol";
 
 /**

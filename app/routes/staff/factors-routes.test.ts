@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "~/lib/console/audit";
-import type { AppConfirmResult, StaffSession } from "~/lib/console/auth";
-import type { StaffConsole } from "~/lib/console/service";
+import type { AuditEntry } from "~/features/audit/audit";
+import type { AppConfirmResult, StaffSession } from "~/features/sign-in/sign-in";
+import type { StaffConsole } from "~/console.server";
 import {
   authConsole,
   consoleContext,

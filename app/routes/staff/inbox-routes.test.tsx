@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import type { EnquiryDetail, InboxPage as InboxPageData } from "~/lib/console/inbox";
-import type { StaffConsole } from "~/lib/console/service";
-import type { StaffRequest } from "~/lib/console/request.server";
+import type { EnquiryDetail, InboxPage as InboxPageData } from "~/features/inbox/inbox";
+import type { StaffConsole } from "~/console.server";
+import type { StaffRequest } from "~/routes/staff/access/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
 import { action as exportAction, loader as exportLoader } from "./export-csv";

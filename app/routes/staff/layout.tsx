@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { ConsoleShell, SignedOutShell } from "~/components/console/console-shell";
-import { DeadLetterBanner, hasDeadLetters, visibleDeadLetters } from "~/components/console/dead-letter-banner";
-import { staffSessionMiddleware } from "~/lib/console/middleware.server";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { ConsoleShell, SignedOutShell } from "~/features/console/console-shell";
+import { DeadLetterBanner, hasDeadLetters, visibleDeadLetters } from "~/features/alerts/dead-letter-alert";
+import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/layout";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 /**
  * The staff console's layout: its middleware checks the session before any

@@ -1,10 +1,10 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/lib/console/messages";
-import { consoleTitle } from "~/lib/console/paths";
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { isoTime, londonTime } from "~/lib/console/time";
-import { RowAction, StackedCell, StackedHead, stacked } from "./stacked-table";
-import { PageLinks } from "./page-links";
+import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/features/text-messages/text-messages";
+import { consoleTitle } from "~/features/console/paths";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import { isoTime, londonTime } from "~/platform/london-time";
+import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { PageLinks } from "~/features/console/page-links";
 import type { Route } from "./+types/messages";
 
 /**

@@ -1,5 +1,5 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
-import { consoleSections } from "./sections";
+import { consoleSections } from "../../features/console/sections";
 
 /**
  * The staff console's routes, all under /staff (docs/decisions/009-staff-console.md).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "~/lib/console/audit";
-import type { StaffConsole } from "~/lib/console/service";
-import { auditActions } from "~/lib/console/audit";
+import type { AuditEntry } from "~/features/audit/audit";
+import type { StaffConsole } from "~/console.server";
+import { auditActions } from "~/features/audit/audit";
 import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as signInAction } from "./sign-in";

@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { PostForm, SubmitButton } from "~/components/console/post-form";
-import { SignedOutShell } from "~/components/console/console-shell";
-import { CodeForm } from "~/components/console/factors";
+import { PostForm, SubmitButton } from "~/features/console/post-form";
+import { SignedOutShell } from "~/features/console/console-shell";
+import { CodeForm } from "~/features/sign-in/factors";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
-import { ENROL_PATH, SECOND_STEP_PATH, safeReturnTo } from "~/lib/console/paths";
-import { getConsole } from "~/lib/console/request.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { waitInWords } from "~/lib/console/time";
+import { refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
+import { ENROL_PATH, SECOND_STEP_PATH, safeReturnTo } from "~/features/console/paths";
+import { getConsole } from "~/routes/staff/access/request.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { waitInWords } from "~/platform/london-time";
 import type { Route } from "./+types/sign-in";
 
 /**
@@ -268,7 +268,7 @@ function PasskeySignIn({ returnTo }: { returnTo: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { signInWithPasskey } = await import("~/lib/console/passkey-client");
+      const { signInWithPasskey } = await import("~/features/sign-in/passkey-client");
       const result = await signInWithPasskey();
       if (result.ok) {
         window.location.assign(returnTo);

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { Choice, ChoiceFieldset } from "~/components/console/choices";
-import { ButtonForm, SubmitButton } from "~/components/console/post-form";
+import { Choice, ChoiceFieldset } from "~/features/console/choices";
+import { ButtonForm, SubmitButton } from "~/features/console/post-form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { SITE_TIME_ZONE } from "~/lib/calendar";
-import type { SignInPause } from "~/lib/console/auth";
-import { staffRoles, type StaffRole } from "~/lib/console/types";
-import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { londonTime } from "~/lib/console/time";
+import { SITE_TIME_ZONE } from "~/platform/calendar";
+import type { SignInPause } from "~/features/sign-in/sign-in";
+import { staffRoles, type StaffRole } from "~/features/console/types";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import { londonTime } from "~/platform/london-time";
 import type { Route } from "./+types/team";
-import { ColumnHeads } from "./stacked-table";
+import { ColumnHeads } from "~/features/console/stacked-table";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an

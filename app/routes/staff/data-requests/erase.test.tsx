@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ErasureResult } from "~/lib/console/data-requests";
+import type { ErasureResult } from "~/features/data-requests/data-requests";
 import * as erase from "./erase";
 
 /**

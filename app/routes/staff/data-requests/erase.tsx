@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm } from "~/features/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/data-requests";
+import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/features/data-requests/data-requests";
 import type { Route } from "./+types/erase";
 import { SubjectForm, dataRequestPaths } from "./paths";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
 

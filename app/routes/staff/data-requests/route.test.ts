@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubjectActor, SubjectRecord } from "~/lib/console/data-requests";
+import type { SubjectActor, SubjectRecord } from "~/features/data-requests/data-requests";
 import { consoleContext, fakeConsole, staffRequest } from "../../../../test/support/staff-context";
 import { loader as auditLoader } from "../audit/route";
 import { action as eraseAction, loader as eraseLoader } from "./erase";

@@ -1,17 +1,17 @@
 import { Form } from "react-router";
-import { SubmitButton } from "~/components/console/post-form";
+import { SubmitButton } from "~/features/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/data-requests";
-import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
-import { textMessageStateLabels } from "~/lib/console/messages";
-import { enquiryKind } from "~/lib/enquiry-kinds";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/features/data-requests/data-requests";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { textMessageStateLabels } from "~/features/text-messages/text-messages";
+import { enquiryKind } from "~/features/enquiries/kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, dataRequestPaths } from "./paths";
-import { StackedCell, StackedHead, stacked } from "../stacked-table";
-import { consoleTitle } from "~/lib/console/paths";
+import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Data requests") }];
 

@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ButtonForm, SubmitButton } from "~/components/console/post-form";
+import { ButtonForm, SubmitButton } from "~/features/console/post-form";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
-import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
-import { getConsole, getStaff } from "~/lib/console/request.server";
-import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
+import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/features/inbox/inbox";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads, RowAction } from "../stacked-table";
+import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
 import { WebhookDeliveryTable } from "../integrations/parts";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
 

@@ -1,16 +1,16 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { ButtonForm } from "~/components/console/post-form";
+import { ButtonForm } from "~/features/console/post-form";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationDetailLabels,
   integrationEventLabels,
   integrationKindLabels,
   WEBHOOK_LOG_PAGE_SIZE,
-} from "~/lib/console/integrations";
-import { consoleTitle } from "~/lib/console/paths";
-import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
+} from "~/features/integrations/integrations";
+import { consoleTitle } from "~/features/console/paths";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import { EndpointSection, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
-import { PageLinks } from "../page-links";
+import { PageLinks } from "~/features/console/page-links";
 import type { Route } from "./+types/item";
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { Choice, ChoiceFieldset } from "~/components/console/choices";
-import { PostForm, SubmitButton } from "~/components/console/post-form";
+import { Choice, ChoiceFieldset } from "~/features/console/choices";
+import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { kindLabels } from "~/lib/console/inbox";
+import { kindLabels } from "~/features/inbox/inbox";
 import {
   INTEGRATION_NAME_MAX,
   integrationDetailLabels,
@@ -18,9 +18,9 @@ import {
   type IntegrationInput,
   type IntegrationKind,
   type WebhookDelivery,
-} from "~/lib/console/integrations";
-import { isoTime, londonTime } from "~/lib/console/time";
-import { RowAction, StackedCell, StackedHead, stacked } from "../stacked-table";
+} from "~/features/integrations/integrations";
+import { isoTime, londonTime } from "~/platform/london-time";
+import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
-import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/lib/console/integrations";
-import { consoleTitle } from "~/lib/console/paths";
-import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedCell, StackedHead, stacked } from "../stacked-table";
+import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/features/integrations/integrations";
+import { consoleTitle } from "~/features/console/paths";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import { isoTime, londonTime } from "~/platform/london-time";
+import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import {
   EndpointSection,
   emptyEndpoint,

@@ -1,0 +1,28 @@
+/**
+ * Every template with its sample PreviewProps (and variants of them), rendered
+ * through renderEmail as the pipeline does. Used by `npm run email:dev` and the tests.
+ */
+import { renderEmail, type EmailTemplate, type RenderedEmail } from "./platform/mail/define";
+import { advisoryNotification, demoNotification, staffDigest } from "./emails-index";
+import { enquiryTemplates } from "./features/enquiries/emails/registry";
+import { staffAssigned } from "./features/inbox/emails/assigned";
+
+export type EmailPreview = { name: string; render: () => Promise<RenderedEmail> };
+
+/** A preview of `template` with its PreviewProps, changed by `overrides`. */
+function preview<P extends object>(name: string, template: EmailTemplate<P>, overrides: Partial<P> = {}): EmailPreview {
+  return { name, render: () => renderEmail(template, { ...template.PreviewProps, ...overrides }) };
+}
+
+/** `demoWelcome` → `demo-welcome`. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+export const emailPreviews: readonly EmailPreview[] = [
+  // Every enquiry kind's templates (server/emails/<kind>.tsx), then variants of some.
+  ...enquiryTemplates.map(([name, template]) => preview(kebab(name), template)),
+  preview("demo-notification-welcome-failed", demoNotification, { welcomeFailed: true }),
+  preview("advisory-notification-delivered", advisoryNotification, { welcomeFailed: false }),
+  preview("staff-digest", staffDigest),
+  preview("staff-digest-overdue-only", staffDigest, { deadLetters: [], deadTotal: 0 }),
+  preview("staff-assigned", staffAssigned),
+];

@@ -1,0 +1,30 @@
+/**
+ * The enquiry service a route action calls, provided by the server through
+ * the router context (./context.server.ts), and what the actions and the
+ * service share (their results). Types only: the implementation lives under
+ * server/enquiries and never reaches client code.
+ */
+
+export type SubmitMeta = {
+  /** Client IP as seen through the trusted proxy chain (never stored raw). */
+  ip: string;
+};
+
+export type SubmitResult =
+  | { ok: true; submissionId: string }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "unavailable"; message: string };
+
+/** Why a post was kept as suspected spam (the form guard's `suspect`). */
+export type SpamReason = "honeypot" | "time-trap";
+
+export type KeepSpamResult =
+  | { kept: true; submissionId: string }
+  /** Not kept: its fields were invalid, or a cap (per client or for the whole site, per day) was reached. */
+  | { kept: false; reason: "invalid" | "client-cap" | "global-cap" };
+
+/**
+ * The service's type is its implementation's (`createEnquiryService` in
+ * app/features/enquiries/index.server.ts): a type import, erased when built.
+ */
+export type { EnquiryService } from "./index.server.ts";

@@ -1,0 +1,59 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Database, Transaction } from "./db.server";
+import { staffRateLimits } from "./staff-schema.server";
+
+/**
+ * The site's request counters: fixed-window counters in `staff_rate_limits`
+ * (better-auth's rate-limit table), shared by every process through the
+ * database. One row per key; the key names what is counted and by whom (a
+ * keyed hash, never an address or a key). Sign-in codes asked for and tried
+ * (app/features/sign-in/lockout.server.ts), wrong app codes at set-up
+ * (app/features/sign-in/auth.server.ts) and the communication key's recipients
+ * (app/features/communication-api/quota.server.ts) are counted here.
+ */
+export type CounterWindow = {
+  /** Counted within the window, this time included. */
+  count: number;
+  /** When the window began (epoch ms). */
+  since: number;
+};
+
+/**
+ * Adds `n` (default 1) to the counter `key`'s window of `windowMs`: a window
+ * that has ended starts again at `n`, now. One statement, so concurrent adds
+ * queue on the row and none is lost. `db` may be a transaction.
+ */
+export async function addToWindow(
+  db: Database | Transaction,
+  key: string,
+  windowMs: number,
+  { n = 1, now = Date.now() }: { n?: number; now?: number } = {},
+): Promise<CounterWindow> {
+  const windowStart = now - windowMs;
+  const [row] = await db
+    .insert(staffRateLimits)
+    .values({ id: key, key, count: n, lastRequest: now })
+    .onConflictDoUpdate({
+      target: staffRateLimits.key,
+      set: {
+        count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${n}::int else ${staffRateLimits.count} + ${n}::int end`,
+        lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: staffRateLimits.count, since: staffRateLimits.lastRequest });
+  return row ? { count: row.count, since: Number(row.since) } : { count: n, since: now };
+}
+
+/** The counter's window when it began within the last `windowMs`, without adding to it; null when none. */
+export async function peekWindow(
+  db: Database,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<CounterWindow | null> {
+  const [row] = await db
+    .select({ count: staffRateLimits.count, since: staffRateLimits.lastRequest })
+    .from(staffRateLimits)
+    .where(and(eq(staffRateLimits.key, key), gte(staffRateLimits.lastRequest, now - windowMs)));
+  return row ? { count: row.count, since: Number(row.since) } : null;
+}
