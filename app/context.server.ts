@@ -3,7 +3,7 @@ import type { Env } from "./platform/env.server";
 import type { FormGuard } from "./features/enquiries/form-guard.server";
 import type { Logger } from "./platform/log.server";
 import type { EnquiryService } from "./features/enquiries/service";
-import type { StaffConsole } from "./console.server";
+import type { Services } from "./site.server";
 import type { BannerSource } from "./features/banner/banner";
 
 /**
@@ -33,7 +33,7 @@ export type AppContext = {
   metrics: AppMetrics;
   formGuard: FormGuard;
   enquiries: EnquiryService | null;
-  console: StaffConsole | null;
+  console: Services | null;
   /** The banner staff published (null: none can be, so the content module's default applies). */
   banner: BannerSource | null;
   /** The site's clock for dated content (SITE_CLOCK, or a test's); unset = app/platform/site-clock.server.ts reads env. */

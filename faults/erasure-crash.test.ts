@@ -70,7 +70,7 @@ async function seed(copy: Copy): Promise<Seeded> {
   });
   const pipeline = await openPipeline(env, true);
   try {
-    const { store, boss } = pipeline.internals;
+    const { store, boss } = pipeline.platform;
     const ids = await submitAs(pipeline, subject, SUBMISSIONS);
     const otherIds = await submitAs(pipeline, other, 3);
     ids.push(await insertSpam(store, subject));

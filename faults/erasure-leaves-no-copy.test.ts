@@ -30,13 +30,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import type { SubjectActor } from "~/features/data-requests/data-requests";
-import type { EnquiryPipeline } from "../app/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { backupEmbedded } from "../app/features/backups/backups.server";
 import { openStore, rowsOf, type Store } from "../app/platform/db/db.server";
 import { maintainEmbedded } from "../app/features/enquiries/operations.server";
 import { restoreBackup } from "../app/features/backups/restore.server";
 import { deliveries, submissions } from "../app/platform/db/schema.server";
-import { createStaffConsole } from "../app/services.server.ts";
+import { createServices } from "../app/site.server.ts";
 import { subjectHash } from "../app/features/audit/audit.server";
 import { auditLog } from "../app/platform/db/staff-schema.server";
 import { ERASED_TABLES, eraseSubject, findSubject } from "../app/features/data-requests/data-requests.server";
@@ -58,7 +58,7 @@ import {
   type Person,
 } from "../test/support/data-requests";
 
-const open: EnquiryPipeline[] = [];
+const open: Site[] = [];
 const cleanups: (() => void)[] = [];
 afterEach(async () => {
   for (const pipeline of open.splice(0)) await pipeline.close();
@@ -83,12 +83,12 @@ async function start() {
   const env = testEnv({ MAIL_TRANSPORT: "file", DATA_DIR: data.dir });
   const pipeline = await openPipeline(env, true);
   open.push(pipeline);
-  return { env, pipeline, store: pipeline.internals.store, boss: pipeline.internals.boss };
+  return { env, pipeline, store: pipeline.platform.store, boss: pipeline.platform.boss };
 }
 
 /** The person's three enquiries, a suspected-spam post, a note and a staff e-mail naming them. */
-async function traces(pipeline: EnquiryPipeline, who: Person, to: string) {
-  const { store, boss } = pipeline.internals;
+async function traces(pipeline: Site, who: Person, to: string) {
+  const { store, boss } = pipeline.platform;
   const ids = await submitAs(pipeline, who, 3);
   await insertSpam(store, who);
   await insertNote(store, ids[0]!, `Called back; ${who.name} prefers mornings`);
@@ -132,7 +132,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
       expect(filesHolding(path.join(env.DATA_DIR, "db"), gone)).not.toEqual([]);
       expect(filesHolding(path.join(env.DATA_DIR, "outbox"), gone)).not.toEqual([]);
 
-      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
+      const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("rewritten");
@@ -197,7 +197,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
     const erasing = eraseSubject(
       {
         store: holding,
-        secret: pipeline.internals.keys.FINGERPRINT_KEY,
+        secret: pipeline.platform.keys.FINGERPRINT_KEY,
         siteUrl: env.SITE_URL,
         outboxDir: path.join(env.DATA_DIR, "outbox"),
         log: createMemoryLogger(),
@@ -226,7 +226,7 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     await traces(pipeline, subject, env.ENQUIRIES_EMAIL);
     await submitAs(pipeline, other, 1);
     await waitForDeliveriesSettled(pipeline, { timeoutMs: 60_000 });
-    await waitForStaffMailGone(pipeline.internals.store);
+    await waitForStaffMailGone(pipeline.platform.store);
     await pipeline.close(); // the site is stopped: the CLI opens the embedded database itself
     open.splice(0);
 
@@ -302,7 +302,7 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
         [],
       );
 
-      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
+      const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
       expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("vacuumed");

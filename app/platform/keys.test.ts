@@ -39,13 +39,13 @@ import { openStore } from "./db/db.server";
 import { KeysError, readKeysFile, rotateKeys, writeNewKeysFile } from "./keys.server";
 import { appSecrets, integrations, keyChecks } from "./db/schema.server";
 import { staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "./db/staff-schema.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { bothEngines } from "../../test/support/engines";
 import { TEST_KEYS, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, forgedSession } from "../../test/support/staff-auth";
-import { createStaffConsole, staffWork } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 const MEMBER = "keys.member@maternis.test";
 const WAITING_CODE = "482913";
 const SLACK_URL = "https://hooks.slack.com/services/T0LEGACY/B0LEGACY/legacychannelsecret";
@@ -57,10 +57,10 @@ const withoutKeys = { ...NO_ENV_KEYS, FORM_SECRET: undefined };
 /** A pipeline and console as the server builds them, with a logger the test reads. */
 async function start(env: Env) {
   const log = createMemoryLogger();
-  const pipeline = await createEnquiryPipeline({ env, log, runWorker: false, extensions: [staffWork] });
+  const pipeline = await openSite({ env, log, runWorker: false });
   open.push(pipeline);
-  const console = await createStaffConsole({ ...pipeline.internals, env, log });
-  return { pipeline, console, store: pipeline.internals.store, log };
+  const console = await createServices(pipeline.platform);
+  return { pipeline, console, store: pipeline.platform.store, log };
 }
 
 /** The value a base32 authenticator secret is in the URI better-auth gives an app (its key's UTF-8 bytes). */
@@ -185,7 +185,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     }
 
     const { console, store, log, pipeline } = await start(env);
-    const keys = pipeline.internals.keys;
+    const keys = pipeline.platform.keys;
     if (embedded) {
       // One line naming the file, and no key in any log entry.
       expect(log.entries.filter((entry) => entry.msg.startsWith("keys created"))).toEqual([
@@ -260,7 +260,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     await pipeline.close();
     open.splice(open.indexOf(pipeline), 1);
     const again = await start(env);
-    expect(again.pipeline.internals.keys).toEqual(keys);
+    expect(again.pipeline.platform.keys).toEqual(keys);
     expect(again.log.entries.filter((entry) => entry.msg.startsWith("keys"))).toEqual([]);
     expect((await again.console.integrations.get(legacy.webhookId))?.integration.url).toBe(WEBHOOK_URL);
   });
@@ -273,7 +273,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
       await writeNewKeysFile(env, store).finally(() => store.close());
     }
     const before = await start(env);
-    const old = before.pipeline.internals.keys;
+    const old = before.pipeline.platform.keys;
     const oldFile = readFileSync(env.KEYS_FILE, "utf8");
     const admin = (await before.console.auth.addMember({
       email: "rotate.admin@maternis.test",
@@ -326,7 +326,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     expect(JSON.stringify(log.entries)).not.toContain(keys.STAFF_AUTH_SECRET!);
 
     const after = await start(env);
-    expect(after.pipeline.internals.keys).toEqual(keys);
+    expect(after.pipeline.platform.keys).toEqual(keys);
     expect((await after.console.integrations.get(slack.id))?.integration.url).toBe(SLACK_URL);
     expect((await after.console.integrations.list()).map((i) => i.host).sort()).toEqual([
       "crm.example.org",
@@ -358,7 +358,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
       /is not the key this database's data was written with, and \S+\.new exists: a key rotation was interrupted/,
     );
     renameSync(`${env.KEYS_FILE}.new`, env.KEYS_FILE);
-    expect((await start(env)).pipeline.internals.keys).toEqual(keys);
+    expect((await start(env)).pipeline.platform.keys).toEqual(keys);
   });
 
   test("a process with another key than the data's is refused, naming it; the same keys open it", async () => {
@@ -372,7 +372,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
       );
     }
     const { pipeline } = await start(testEnv(database));
-    expect(pipeline.internals.keys).toEqual(TEST_KEYS);
+    expect(pipeline.platform.keys).toEqual(TEST_KEYS);
   });
 });
 
@@ -381,7 +381,7 @@ describe("the embedded database's key file", () => {
     const [embedded] = engines;
     const env = testEnv({ ...(await embedded.database()), ...withoutKeys });
     const first = await start(env);
-    const keys = first.pipeline.internals.keys;
+    const keys = first.pipeline.platform.keys;
     expect(first.log.entries.filter((entry) => entry.msg.startsWith("keys created"))).toHaveLength(1);
     expect(readFileSync(env.KEYS_FILE, "utf8")).toMatch(/^# The Maternis site's keys\. Keep this file/);
     await open.pop()!.close();
@@ -395,7 +395,7 @@ describe("the embedded database's key file", () => {
 
     renameSync(kept, env.KEYS_FILE);
     const back = await start(env);
-    expect(back.pipeline.internals.keys).toEqual(keys);
+    expect(back.pipeline.platform.keys).toEqual(keys);
     expect(back.log.entries.filter((entry) => entry.msg.startsWith("keys"))).toEqual([]);
   });
 
@@ -409,7 +409,7 @@ describe("the embedded database's key file", () => {
     );
     const { STAFF_AUTH_SECRET: fromFile, ...rest } = TEST_KEYS;
     const first = await start(testEnv({ ...database, ...rest, STAFF_AUTH_SECRET: undefined }));
-    expect(first.pipeline.internals.keys).toEqual({ ...rest, STAFF_AUTH_SECRET: fromFile });
+    expect(first.pipeline.platform.keys).toEqual({ ...rest, STAFF_AUTH_SECRET: fromFile });
     await open.pop()!.close();
     // STAFF_AUTH_SECRET in the environment is the one used (so refused here: the data has the file's).
     await expect(
@@ -434,14 +434,14 @@ describe("npm run enquiries -- keys, on PostgreSQL", () => {
       await store.close();
     }
     const { console, pipeline } = await start(env);
-    expect(pipeline.internals.keys).toEqual(readKeysFile(env.KEYS_FILE));
+    expect(pipeline.platform.keys).toEqual(readKeysFile(env.KEYS_FILE));
     expect((await console.integrations.get(legacy.slackId))?.integration.url).toBe(SLACK_URL);
 
     // Once the data has keys, a new file is refused: it would not read the data.
     const elsewhere = testEnv({ ...database, ...withoutKeys, KEYS_FILE: `${env.KEYS_FILE}.new` });
-    await expect(writeNewKeysFile(elsewhere, pipeline.internals.store)).rejects.toThrow(KeysError);
+    await expect(writeNewKeysFile(elsewhere, pipeline.platform.store)).rejects.toThrow(KeysError);
     expect(existsSync(elsewhere.KEYS_FILE)).toBe(false);
-    const [row] = await pipeline.internals.store.db
+    const [row] = await pipeline.platform.store.db
       .select()
       .from(keyChecks)
       .where(eq(keyChecks.name, "FINGERPRINT_KEY"));

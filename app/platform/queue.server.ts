@@ -1,64 +1,24 @@
 import { PgBoss, type Queue } from "pg-boss";
-import type { DeliveryKind } from "~/features/enquiries/kinds";
-import type { Env } from "~/platform/env.server";
-import type { Logger } from "~/platform/log.server";
-import type { OutgoingEmail } from "./mail/transport.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./log.server";
 import type { Store } from "./db/db.server";
 
-/** One job per delivery; its data is `{ deliveryId }`. */
-export const DELIVERY_QUEUE = "enquiry-delivery";
-/** Where a delivery's job lands when every retry failed. */
-export const DEAD_LETTER_QUEUE = "enquiry-delivery-dead";
-/** The daily retention sweep. */
-export const RETENTION_QUEUE = "enquiry-retention";
-export const RETENTION_CRON = "17 3 * * *";
-/** Backups of the embedded database, on BACKUP_CRON (Europe/London time). */
-export const BACKUP_QUEUE = "enquiry-backup";
-
-export type DeliveryJob = { deliveryId: string };
-
-/** One job per webhook, Slack or Teams delivery (./webhooks.server.ts); its data is `{ webhookDeliveryId }`. */
-export const WEBHOOK_QUEUE = "webhook-delivery";
-export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
-export type WebhookJob = { webhookDeliveryId: string };
+/**
+ * The job queue: pg-boss on the site's own database (PGlite or PostgreSQL).
+ * Each feature declares its queues (a {@link QueueSpec} each, beside the code
+ * that sends and works its jobs); every process creates them all when it
+ * starts (app/site.server.ts lists them), since a web process sends jobs that
+ * a worker elsewhere works.
+ */
+export type QueueOptions = Omit<Queue, "name" | "policy">;
+export type QueueSpec = { name: string; options: QueueOptions };
 
 /**
- * E-mails to staff (sign-in codes, invitations, the digest: app/platform/mail/staff-mail.server.ts).
- * A job carries the rendered message until it is sent, then goes.
+ * The retry policy of a queue whose jobs send something (an e-mail, a text
+ * message, a webhook), from the environment: DELIVERY_RETRY_* delays with
+ * backoff, and `deadLetter`, the queue a job lands in when every retry failed.
  */
-export const STAFF_MAIL_QUEUE = "staff-mail";
-export type StaffMailJob = { message: OutgoingEmail };
-const staffMailQueueOptions = {
-  retryLimit: 5,
-  retryDelay: 10,
-  retryBackoff: true,
-  retryDelayMax: 300,
-  expireInSeconds: 120,
-  heartbeatSeconds: 15,
-  // Useless after a few minutes (a code expires in 10), and a secret.
-  retentionSeconds: 60 * 60,
-  deleteAfterSeconds: 60 * 60,
-};
-
-/** The daily digest to the enquiries team (app/features/digest/digest.server.ts), on its schedule. */
-export const DIGEST_QUEUE = "staff-digest";
-const digestQueueOptions = { retryLimit: 3, retryDelay: 300, expireInSeconds: 300 };
-
-/** One job per text message (./sms.server.ts); its data is `{ textMessageId }`. */
-export const SMS_QUEUE = "sms-delivery";
-export const SMS_DEAD_QUEUE = "sms-delivery-dead";
-export type SmsJob = { textMessageId: string };
-
-/** The job that sends one delivery. Notifications first: the company hears of an enquiry before anything else. */
-export function deliveryJob(delivery: { id: string; kind: DeliveryKind }) {
-  return {
-    data: { deliveryId: delivery.id } satisfies DeliveryJob,
-    priority: delivery.kind === "notification" ? 1 : 0,
-  };
-}
-
-/** Retry policy of the delivery queue, from the environment. */
-function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
+export function deliveryRetryPolicy(env: Env, deadLetter: string): QueueOptions {
   const backoff = env.DELIVERY_RETRY_BACKOFF && env.DELIVERY_RETRY_DELAY_SECONDS > 0;
   return {
     retryLimit: env.DELIVERY_RETRY_LIMIT,
@@ -72,29 +32,15 @@ function deliveryQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
     // A send is bounded by the transports' own timeouts (and a provider's
     // rate limit by at most two waits of 30 s): the hard cap of one attempt.
     expireInSeconds: 120,
-    // Never drop a delivery that is still waiting for a worker.
+    // Never drop a job that is still waiting for a worker.
     retentionSeconds: 90 * 24 * 60 * 60,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
-    deadLetter: DEAD_LETTER_QUEUE,
-  };
-}
-
-/**
- * The webhooks' retry policy: the e-mails' delays and backoff, with its own
- * limit (WEBHOOK_RETRY_LIMIT, 12 ≈ a day with the default delays), and its
- * own dead-letter queue. An attempt is bounded by its 10 s timeout.
- */
-function webhookQueueOptions(env: Env): Omit<Queue, "name" | "policy"> {
-  return {
-    ...deliveryQueueOptions(env),
-    retryLimit: env.WEBHOOK_RETRY_LIMIT,
-    expireInSeconds: 60,
-    deadLetter: WEBHOOK_DEAD_QUEUE,
+    deadLetter,
   };
 }
 
 /** A dead-letter queue: its jobs mark a delivery given up, retried if that fails. */
-const deadLetterQueueOptions = {
+export const deadLetterQueueOptions: QueueOptions = {
   retentionSeconds: 90 * 24 * 60 * 60,
   deleteAfterSeconds: 30 * 24 * 60 * 60,
   retryLimit: 10,
@@ -103,7 +49,7 @@ const deadLetterQueueOptions = {
   retryDelayMax: 3600,
 };
 
-async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, "name" | "policy">) {
+async function ensureQueue(boss: PgBoss, { name, options }: QueueSpec) {
   if (!(await boss.getQueue(name))) {
     try {
       await boss.createQueue(name, options);
@@ -117,11 +63,16 @@ async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, "nam
 }
 
 /**
- * Starts pg-boss on the enquiry database. `worker` also turns on pg-boss's
- * supervision (expiring jobs of dead workers) and cron scheduling, which only
- * the processes that run the worker need.
+ * Starts pg-boss on the site's database and creates (or updates) `queues`,
+ * dead-letter queues first. `worker` also turns on pg-boss's supervision
+ * (expiring jobs of dead workers) and cron scheduling, which only the
+ * processes that run the worker need.
  */
-export async function startBoss(store: Store, env: Env, log: Logger, { worker }: { worker: boolean }): Promise<PgBoss> {
+export async function startBoss(
+  store: Store,
+  log: Logger,
+  { worker, queues }: { worker: boolean; queues: readonly QueueSpec[] },
+): Promise<PgBoss> {
   const boss = new PgBoss({
     ...store.bossConnection,
     ...(store.engine === "pglite" ? { backend: "pglite" as const } : { max: 4 }),
@@ -135,18 +86,9 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
   });
   boss.on("error", (error) => log.error("job queue error", { err: error }));
   await boss.start();
-  await ensureQueue(boss, DEAD_LETTER_QUEUE, deadLetterQueueOptions);
-  await ensureQueue(boss, DELIVERY_QUEUE, deliveryQueueOptions(env));
-  await ensureQueue(boss, WEBHOOK_DEAD_QUEUE, deadLetterQueueOptions);
-  await ensureQueue(boss, WEBHOOK_QUEUE, webhookQueueOptions(env));
-  // Text messages: the e-mails' policy, their own dead letters.
-  await ensureQueue(boss, SMS_DEAD_QUEUE, deadLetterQueueOptions);
-  await ensureQueue(boss, SMS_QUEUE, { ...deliveryQueueOptions(env), deadLetter: SMS_DEAD_QUEUE });
-  await ensureQueue(boss, RETENTION_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
-  // A backup that fails is retried once, five minutes later.
-  await ensureQueue(boss, BACKUP_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 });
-  await ensureQueue(boss, STAFF_MAIL_QUEUE, staffMailQueueOptions);
-  await ensureQueue(boss, DIGEST_QUEUE, digestQueueOptions);
+  const deadLetters = new Set(queues.flatMap((queue) => queue.options.deadLetter ?? []));
+  for (const queue of queues.filter((queue) => deadLetters.has(queue.name))) await ensureQueue(boss, queue);
+  for (const queue of queues.filter((queue) => !deadLetters.has(queue.name))) await ensureQueue(boss, queue);
   return boss;
 }
 
@@ -155,25 +97,15 @@ export async function startBoss(store: Store, env: Env, log: Logger, { worker }:
  * they expire (expireInSeconds, then up to a supervise interval): minutes
  * during which those e-mails wait. The embedded database can only be open in
  * one process (its lock file), so when a worker starts on it every active job
- * is an orphan: fail them now, and pg-boss retries them after the usual retry
- * delay (a repeat carries the same Message-ID). Not for PostgreSQL, where
- * another live worker may own them. Returns how many were recovered.
+ * of every queue is an orphan: fail them now, and pg-boss retries them after
+ * the usual retry delay (a repeat carries the same Message-ID). Not for
+ * PostgreSQL, where another live worker may own them. Returns how many were
+ * recovered.
  */
 export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
   if (store.engine !== "pglite") return 0;
   let recovered = 0;
-  for (const queue of [
-    DELIVERY_QUEUE,
-    DEAD_LETTER_QUEUE,
-    WEBHOOK_QUEUE,
-    WEBHOOK_DEAD_QUEUE,
-    SMS_QUEUE,
-    SMS_DEAD_QUEUE,
-    RETENTION_QUEUE,
-    BACKUP_QUEUE,
-    STAFF_MAIL_QUEUE,
-    DIGEST_QUEUE,
-  ]) {
+  for (const { name: queue } of await boss.getQueues()) {
     const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
     if (orphans.length === 0) continue;
     await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });
@@ -181,4 +113,68 @@ export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logge
     log.warn("recovered jobs of a process that stopped", { queue, jobs: orphans.length });
   }
   return recovered;
+}
+
+/** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */
+export function settleEach<T>(
+  jobs: readonly { id: string; data: T }[],
+  limit: number,
+  fn: (job: { data: T }) => Promise<unknown>,
+) {
+  return mapBounded(jobs, limit, async (job) => {
+    try {
+      await fn(job);
+      return { id: job.id, status: "completed" as const };
+    } catch (error) {
+      return {
+        id: job.id,
+        status: "failed" as const,
+        output: { message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/** How a worker that sends takes its jobs: WORKER_BATCH_SIZE at once, WORKER_CONCURRENCY in flight. */
+export type DeliveryWorkerOptions = Pick<
+  Env,
+  "WORKER_BATCH_SIZE" | "WORKER_CONCURRENCY" | "WORKER_POLL_INTERVAL_SECONDS"
+>;
+
+/**
+ * Works `queue`'s jobs in batches, each settling on its own, and its
+ * dead-letter queue one at a time: the shape every sending worker has
+ * (integrations, text messages; the enquiries' e-mails add a rate-limit gate).
+ */
+export async function workDeliveries<T>(
+  boss: PgBoss,
+  queues: { queue: string; deadLetter: string },
+  options: DeliveryWorkerOptions,
+  handlers: { send(data: T): Promise<unknown>; giveUp(data: T): Promise<unknown> },
+) {
+  const polling = { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS };
+  await boss.work<T>(queues.queue, { ...polling, batchSize: options.WORKER_BATCH_SIZE, perJobResults: true }, (jobs) =>
+    settleEach(jobs, options.WORKER_CONCURRENCY, (job) => handlers.send(job.data)),
+  );
+  await boss.work<T>(queues.deadLetter, polling, async ([job]) => {
+    if (job) await handlers.giveUp(job.data);
+  });
 }

@@ -13,7 +13,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
-import { createEnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import { openSite } from "~/site.server";
 import { backupEmbedded } from "../../app/features/backups/backups.server";
 import { restoreBackup } from "../../app/features/backups/restore.server";
 
@@ -35,14 +35,14 @@ export async function benchBackup(total: number) {
       ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
       ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
     });
-    const pipeline = await createEnquiryPipeline({ env, log: createLogger("warn"), runWorker: false });
+    const pipeline = await openSite({ env, log: createLogger("warn"), runWorker: false });
     const seeding = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           const i = next++;
-          const result = await pipeline.service.submitEnquiry(
+          const result = await pipeline.services.enquiries.submitEnquiry(
             "contact",
             {
               name: `Bench Person ${i}`,
@@ -64,7 +64,7 @@ export async function benchBackup(total: number) {
 
     // While the backup runs: the longest a query waited for it, and the longest the event
     // loop was blocked (the tar of the data directory is built synchronously).
-    const { store } = pipeline.internals;
+    const { store } = pipeline.platform;
     let running = true;
     let longestWait = 0;
     const probing = (async () => {

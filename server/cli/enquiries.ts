@@ -9,6 +9,7 @@ import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "~/features/e
 import { exportBatches } from "~/features/inbox/inbox.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "~/features/enquiries/keep-spam.server";
 import { startBoss } from "~/platform/queue.server";
+import { siteQueues } from "~/site.server";
 import { backupEmbedded, backupPostgres, listBackups } from "~/features/backups/backups.server";
 import { restoreBackup } from "~/features/backups/restore.server";
 import { createLogger } from "~/platform/log.server";
@@ -227,7 +228,7 @@ async function main(argv: string[]) {
         }
         break;
       case "redrive": {
-        const boss = await startBoss(store, env, log, { worker: false });
+        const boss = await startBoss(store, log, { worker: false, queues: siteQueues(env) });
         try {
           const count = await redriveDeadDeliveries(store, boss);
           process.stdout.write(`Requeued ${count} dead-lettered e-mail(s). The worker sends them on its next poll.\n`);

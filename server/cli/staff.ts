@@ -2,10 +2,7 @@ import { parseArgs } from "node:util";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { staffRoles, type StaffRole } from "~/features/console/types";
-import { openStore } from "~/platform/db/db.server";
-import { openKeys } from "~/platform/keys.server";
-import { startBoss } from "~/platform/queue.server";
-import { createStaffConsole } from "~/services.server.ts";
+import { openSite } from "~/site.server";
 import { runCli } from "./run";
 
 const usage = `Usage: npm run staff -- <command> [options]
@@ -56,12 +53,9 @@ async function main(argv: string[]) {
 
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL, { process: "staff-cli" });
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  let boss: Awaited<ReturnType<typeof startBoss>> | undefined;
+  const site = await openSite({ env, log, runWorker: false });
   try {
-    boss = await startBoss(store, env, log, { worker: false });
-    const keys = await openKeys({ env, store, log });
-    const console = await createStaffConsole({ store, boss, env, log, keys });
+    const console = site.services;
     const meta = { fingerprint: "cli" };
     const audit = (action: "staff-added" | "staff-removed" | "role-changed", target: string, detail: object) =>
       console.audit.record({ action, actor: null, target, detail: { ...detail, via: "cli" }, meta });
@@ -119,8 +113,7 @@ async function main(argv: string[]) {
     }
     return 2;
   } finally {
-    await boss?.stop({ graceful: false }).catch(() => {});
-    await store.close();
+    await site.close();
   }
 }
 

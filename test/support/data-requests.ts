@@ -11,10 +11,10 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { rowsOf, type Store } from "../../app/platform/db/db.server";
-import type { EnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { submissions } from "../../app/platform/db/schema.server";
 import { queueStaffMail } from "../../app/platform/mail/staff-mail.server";
-import { STAFF_MAIL_QUEUE } from "../../app/platform/queue.server";
+import { STAFF_MAIL_QUEUE } from "../../app/platform/mail/staff-mail.server";
 import { enquiryNotes } from "../../app/platform/db/staff-schema.server";
 import { validFields, type FormKind } from "./fixtures";
 import { postgresBinary } from "./postgres";
@@ -46,12 +46,16 @@ export function personFields(kind: FormKind, who: Person, n: number): Record<str
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 
 /** Submits `count` enquiries for `who` through the real service, kinds in turn. Returns their ids. */
-export async function submitAs(pipeline: EnquiryPipeline, who: Person, count: number): Promise<string[]> {
+export async function submitAs(pipeline: Site, who: Person, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 0; n < count; n++) {
-    const result = await pipeline.service.submitEnquiry(kinds[n % kinds.length]!, personFields(kinds[n % 3]!, who, n), {
-      ip: `203.0.113.${(n % 200) + 1}`,
-    });
+    const result = await pipeline.services.enquiries.submitEnquiry(
+      kinds[n % kinds.length]!,
+      personFields(kinds[n % 3]!, who, n),
+      {
+        ip: `203.0.113.${(n % 200) + 1}`,
+      },
+    );
     if (!result.ok) throw new Error(`submission ${n} was refused: ${JSON.stringify(result)}`);
     ids.push(result.submissionId);
   }

@@ -4,10 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { PgBoss } from "pg-boss";
-import { createEnquiryPipeline, type EnquiryPipeline } from "../../app/features/enquiries/index.server.ts";
-import { staffWork } from "../../app/services.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { openStore, rowsOf } from "../../app/platform/db/db.server";
-import { DELIVERY_QUEUE } from "../../app/platform/queue.server";
+import { DELIVERY_QUEUE } from "../../app/features/enquiries/queues.server";
 import { sql } from "drizzle-orm";
 import { TEST_KEYS } from "./test-keys";
 import { waitFor } from "./wait";
@@ -102,8 +101,8 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
   });
 }
 
-export async function openPipeline(env: Env, runWorker = true): Promise<EnquiryPipeline> {
-  return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker, extensions: [staffWork] });
+export async function openPipeline(env: Env, runWorker = true): Promise<Site> {
+  return openSite({ env, log: createLogger(env.LOG_LEVEL), runWorker });
 }
 
 /**
@@ -139,8 +138,8 @@ export function testEngines(postgres: () => { createDatabase(): Promise<string> 
  * nothing more did, reads a state after which no further send can happen —
  * the worker marks a row `sent` only after the provider accepted it.
  */
-export async function waitForDeliveriesSettled(pipeline: EnquiryPipeline, { timeoutMs = 30_000 } = {}) {
-  const { store } = pipeline.internals;
+export async function waitForDeliveriesSettled(pipeline: Site, { timeoutMs = 30_000 } = {}) {
+  const { store } = pipeline.platform;
   return waitFor(
     async () => {
       const open = rowsOf<{ n: number | string }>(

@@ -1,12 +1,12 @@
 /**
  * A router context for testing console loaders and actions directly: the app
- * context with a given StaffConsole, and the staff request the layout's
+ * context with a given Services, and the staff request the layout's
  * middleware would have set.
  */
 import { RouterContextProvider } from "react-router";
 import type { AuditEntry } from "~/features/audit/audit";
 import { staffContext, type StaffRequest } from "~/routes/staff/access/request.server";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { StaffRole } from "~/features/console/types";
 import { appContext } from "~/context.server";
 import { parseEnv } from "~/platform/env.server";
@@ -38,12 +38,12 @@ function refusing<T extends object>(name: string, given: Partial<T> = {}): T {
  * the console has: it need not be listed here).
  */
 export function fakeConsole(
-  dataRequests?: Partial<StaffConsole["dataRequests"]>,
-  audit?: Partial<StaffConsole["audit"]>,
-  rest?: Partial<Omit<StaffConsole, "audit" | "dataRequests">>,
+  dataRequests?: Partial<Services["dataRequests"]>,
+  audit?: Partial<Services["audit"]>,
+  rest?: Partial<Omit<Services, "audit" | "dataRequests">>,
 ) {
   const recorded: AuditEntry[] = [];
-  const given: Partial<StaffConsole> = {
+  const given: Partial<Services> = {
     audit: {
       record: async (entry) => void recorded.push(entry),
       list: async () => ({ rows: [], page: 1, pages: 1, total: 0 }),
@@ -52,20 +52,20 @@ export function fakeConsole(
     },
     fingerprint: () => "0123456789abcdef",
     alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
-    dataRequests: refusing<StaffConsole["dataRequests"]>("dataRequests", dataRequests),
+    dataRequests: refusing<Services["dataRequests"]>("dataRequests", dataRequests),
     // An enquiry's page lists its webhook deliveries: none here.
-    integrations: refusing<StaffConsole["integrations"]>("integrations", { deliveriesOf: async () => [] }),
+    integrations: refusing<Services["integrations"]>("integrations", { deliveriesOf: async () => [] }),
     ...rest,
   };
   // Sign-in, the banner and every section's service not given: any use of them fails the test.
   const service = new Proxy(given, {
     get: (target, key) =>
       typeof key === "symbol" || key === "then" || key in target ? Reflect.get(target, key) : refusing(String(key)),
-  }) as StaffConsole;
+  }) as Services;
   return { service, recorded };
 }
 
-export function consoleContext(service: StaffConsole | null, staff: StaffRequest | null) {
+export function consoleContext(service: Services | null, staff: StaffRequest | null) {
   const context = new RouterContextProvider();
   context.set(appContext, {
     env: parseEnv({ NODE_ENV: "test" }),
@@ -96,7 +96,7 @@ export function unwrapData(result: unknown) {
 }
 
 /** A console whose auth is the given methods (the rest refuse), in a context signed in as `staff`. */
-export function authConsole(auth: Partial<StaffConsole["auth"]>, staff: StaffRequest) {
-  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffConsole["auth"] });
+export function authConsole(auth: Partial<Services["auth"]>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as Services["auth"] });
   return { context: consoleContext(service, staff), recorded };
 }

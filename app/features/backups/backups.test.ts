@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/platform/env.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { backupsToKeep } from "./backup-retention.server";
 import {
   backupEmbedded,
@@ -15,7 +15,8 @@ import {
 } from "./backups.server";
 import { openStore, type Store } from "~/platform/db/db.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
-import { BACKUP_QUEUE, DELIVERY_QUEUE } from "~/platform/queue.server";
+import { BACKUP_QUEUE } from "./worker.server";
+import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
 import {
@@ -31,19 +32,19 @@ import { waitFor } from "../../../test/support/wait";
 
 /** Backups of the embedded database: the schedule, retention, and a restore that brings everything back. */
 const smtp = smtpServerPerFile();
-const { open, cleanups, closeNow } = closedAfterEach<EnquiryPipeline>();
+const { open, cleanups, closeNow } = closedAfterEach<Site>();
 
 async function start(dataDir: string, runWorker: boolean, overrides: Record<string, string> = {}) {
   const env = testEnv({ DATA_DIR: dataDir, MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...overrides });
   const pipeline = await openPipeline(env, runWorker);
   open.push(pipeline);
-  return { pipeline, env, store: pipeline.internals.store };
+  return { pipeline, env, store: pipeline.platform.store };
 }
 
-async function submitContacts(pipeline: EnquiryPipeline, from: number, n: number) {
+async function submitContacts(pipeline: Site, from: number, n: number) {
   const ids: string[] = [];
   for (let i = from; i < from + n; i++) {
-    const result = await pipeline.service.submitEnquiry(
+    const result = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       {
         name: `Backup Tester ${i}`,
@@ -155,7 +156,7 @@ describe("backup and restore of the embedded database", () => {
     const source = await preparedDataDir();
     cleanups.push(source.remove);
     const { pipeline, env } = await start(source.dir, true, { BACKUP_CRON: "45 1 * * 1-5" });
-    const { boss } = pipeline.internals;
+    const { boss } = pipeline.platform;
     expect(await boss.getSchedules(BACKUP_QUEUE)).toMatchObject([
       { name: BACKUP_QUEUE, cron: "45 1 * * 1-5", timezone: "Europe/London" },
     ]);

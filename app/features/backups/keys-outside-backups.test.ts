@@ -33,13 +33,13 @@ import { openStore, rowsOf } from "~/platform/db/db.server";
 import { readKeysFile } from "~/platform/keys.server";
 import { backupEmbedded } from "./backups.server";
 import { restoreBackup } from "./restore.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { backupFiles, backupFilesHolding, filesHolding, pgDump } from "../../../test/support/data-requests";
 import { bothEngines } from "../../../test/support/engines";
 import { tempDataDir, testEnv } from "../../../test/support/pglite";
 import { codeSignIn, enrolApp, forgedSession, openStaffConsole } from "../../../test/support/staff-auth";
 
-const { engines, open, cleanups } = bothEngines<EnquiryPipeline>();
+const { engines, open, cleanups } = bothEngines<Site>();
 const MEMBER = "enrolled.member@maternis.test";
 const ADMIN = "integrations.admin@maternis.test";
 const SLACK_URL = "https://hooks.slack.com/services/T0KEYTEST/B0KEYTEST/SlackChannelSecret4h7Q2x";
@@ -88,7 +88,7 @@ async function enrolAndConnect(env: Env) {
     appKey.utf8,
     ...setup.recoveryCodes,
   ];
-  return { console, store, pipeline, browser, secrets, keys: pipeline.internals.keys };
+  return { console, store, pipeline, browser, secrets, keys: pipeline.platform.keys };
 }
 
 const runs = (text: string) => [...text.matchAll(/[A-Za-z0-9+/=_-]{20,}/g)].map((match) => match[0]);

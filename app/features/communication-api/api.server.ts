@@ -6,8 +6,13 @@ import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import type { SmsOutcome } from "~/features/text-messages/send.server";
 import { quotaKeyId, recipientQuotaFromEnv, takeRecipients, type RecipientQuota } from "./quota.server";
-import { mapBounded } from "~/features/enquiries/worker.server";
-import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, errorText, type MailTransport } from "~/platform/mail/transport.server";
+import { mapBounded } from "~/platform/queue.server";
+import {
+  EMAIL_FALLBACK_ERROR,
+  SMS_FALLBACK_ERROR,
+  errorText,
+  type MailTransport,
+} from "~/platform/mail/transport.server";
 
 /**
  * POST /functions/v1/azure-communication: the e-mail and SMS endpoint the

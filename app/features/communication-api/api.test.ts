@@ -22,7 +22,7 @@ import {
   type MailTransport,
   type SmsTransport,
 } from "~/platform/mail/transport.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { textMessages } from "~/platform/db/schema.server";
 import { sendTextMessages } from "~/features/text-messages/send.server";
 
@@ -65,13 +65,13 @@ async function serve(
       sendSms: (request) =>
         sendTextMessages(
           {
-            ...pipeline.internals,
+            ...pipeline.platform,
             sms: options.sms ?? fileSmsTransport({ outbox: path.join(data.dir, "outbox"), log }),
             log,
           },
           request,
         ),
-      store: pipeline.internals.store,
+      store: pipeline.platform.store,
       policy: communicationPolicyFromEnv(env),
       log: options.log ?? log,
     }),
@@ -98,13 +98,13 @@ const email = {
   textContent: "Attached",
 };
 
-let pipeline: EnquiryPipeline;
+let pipeline: Site;
 const pipelineData = tempDataDir();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // No worker: what the endpoint could not send stays stored, for the tests to read.
-  pipeline = await createEnquiryPipeline({
+  pipeline = await openSite({
     env: testEnv({ DATA_DIR: pipelineData.dir }),
     log,
     runWorker: false,
@@ -231,7 +231,7 @@ describe("the communication endpoint", () => {
     // The outbox cannot be written now, which may pass: the message is kept for the worker's retries.
     expect(sms.status).toBe(202);
     expect(await sms.json()).toEqual({ success: true, queued: true });
-    const [kept] = await pipeline.internals.store.db
+    const [kept] = await pipeline.platform.store.db
       .select()
       .from(textMessages)
       .where(eq(textMessages.recipient, "+447700900124"));
@@ -356,7 +356,7 @@ describe("allowed recipients", () => {
   test("a number outside the allowed prefixes: 403 naming its position, nothing stored or sent", async () => {
     const captured = createMemoryLogger();
     const url = await serve({ apiKey: KEY, log: captured });
-    const texts = async () => (await pipeline.internals.store.db.select().from(textMessages)).length;
+    const texts = async () => (await pipeline.platform.store.db.select().from(textMessages)).length;
     const before = await texts();
     for (const [to, where] of [
       ["+19005550100", "to"],

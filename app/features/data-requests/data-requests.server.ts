@@ -389,8 +389,7 @@ export function createDataRequests(deps: SubjectDeps) {
   };
 }
 
-/** The "Data requests" section's service (app/features/console/sections.ts), as the console builds it. */
-/** The section's service as the console builds it (app/services.server.ts). */
+/** The "Data requests" section\'s service, as the site builds it (app/site.server.ts). */
 export function createDataRequestsService(deps: PlatformDeps) {
   return createDataRequests({
     ...deps,
@@ -399,4 +398,3 @@ export function createDataRequestsService(deps: PlatformDeps) {
     outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
   });
 }
-

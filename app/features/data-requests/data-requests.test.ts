@@ -3,10 +3,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { createMemoryLogger } from "~/platform/log.server";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { SubjectActor } from "~/features/data-requests/data-requests";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
@@ -26,7 +25,7 @@ import {
 import { waitFor } from "../../../test/support/wait";
 import { consoleContext, staffRequest } from "../../../test/support/staff-context";
 import { loader as searchLoader } from "~/routes/staff/data-requests/route";
-import { createStaffConsole } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 import { auditLog } from "~/platform/db/staff-schema.server";
 import { personPattern, searchableMailText } from "./data-requests.server";
 
@@ -35,7 +34,7 @@ import { personPattern, searchableMailText } from "./data-requests.server";
  * server: find, the access export, and erasure down to a full dump of the
  * database and the file outbox.
  */
-const { engines: both, open } = bothEngines<EnquiryPipeline>();
+const { engines: both, open } = bothEngines<Site>();
 
 const admin: SubjectActor = {
   member: { id: "admin-1", email: "admin@maternis.test", name: "Admin Person", role: "admin" },
@@ -50,17 +49,13 @@ describe.each(engines)("data requests on $name", (engine) => {
     const env = testEnv({ MAIL_TRANSPORT: "file", ...(await engine.database()) });
     const pipeline = await openPipeline(env, true);
     open.push(pipeline);
-    const { store, boss } = pipeline.internals;
-    const staffConsole: StaffConsole = await createStaffConsole({
-      ...pipeline.internals,
-      env,
-      log: createMemoryLogger(),
-    });
+    const { store, boss } = pipeline.platform;
+    const staffConsole: Services = await createServices(pipeline.platform);
     return { pipeline, env, store, boss, staffConsole, outbox: path.join(env.DATA_DIR, "outbox") };
   }
 
   /** Waits until every delivery of `ids` was sent (the worker wrote its file). */
-  async function allSent(store: EnquiryPipeline["internals"]["store"], ids: string[], expected: number) {
+  async function allSent(store: Site["platform"]["store"], ids: string[], expected: number) {
     await waitFor(
       async () => {
         const rows = await store.db

@@ -11,7 +11,7 @@ import { deliveries, integrations, submissions, webhookDeliveries } from "~/plat
 import type { StaffDigestEmailProps } from "./emails/digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
-import { DIGEST_QUEUE } from "~/platform/queue.server";
+import type { QueueSpec } from "~/platform/queue.server";
 
 /**
  * The daily digest to ENQUIRIES_EMAIL (08:00 Europe/London, a pg-boss
@@ -22,6 +22,12 @@ import { DIGEST_QUEUE } from "~/platform/queue.server";
  * goes out through the staff-mail queue, like every staff e-mail.
  */
 export const DIGEST_CRON = "0 8 * * *";
+/** The digest's queue, on its schedule. */
+export const DIGEST_QUEUE = "staff-digest";
+export const digestQueue: QueueSpec = {
+  name: DIGEST_QUEUE,
+  options: { retryLimit: 3, retryDelay: 300, expireInSeconds: 300 },
+};
 /** Each list shows at most this many, then "and N more" with a link. */
 export const DIGEST_LIST_LIMIT = 50;
 

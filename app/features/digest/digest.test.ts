@@ -1,14 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { waitFor } from "../../../test/support/wait";
 import { sendDigest } from "./digest.server";
-import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "~/platform/queue.server";
+import { DIGEST_QUEUE } from "./digest.server";
+import { STAFF_MAIL_QUEUE } from "~/platform/mail/staff-mail.server";
 
 /**
  * The daily digest on both engines: an e-mail dead-lettered by an SMTP outage
@@ -16,7 +17,7 @@ import { DIGEST_QUEUE, STAFF_MAIL_QUEUE } from "~/platform/queue.server";
  * reaches the enquiries mailbox through the staff-mail queue; with nothing to
  * say, nothing is queued. The worker schedules it at 08:00 Europe/London.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 const smtp = smtpServerPerFile();
 
 const ENQUIRIES = "enquiries@maternis.test";
@@ -42,7 +43,7 @@ describe.each(engines)("daily digest on $name", (engine) => {
     const pipeline = await openPipeline(env);
     open.push(pipeline);
     const log = createMemoryLogger();
-    const { store, boss } = pipeline.internals;
+    const { store, boss } = pipeline.platform;
     const deps = { store, boss, log, siteUrl: env.SITE_URL, enquiriesEmail: ENQUIRIES, mailFrom: env.MAIL_FROM };
     return { pipeline, store, boss, deps, log };
   }
@@ -50,7 +51,7 @@ describe.each(engines)("daily digest on $name", (engine) => {
   test("an e-mail dead-lettered by an SMTP outage, and an enquiry still new, are in the digest", async () => {
     const { pipeline, store, deps } = await start();
     smtp.options.outage = "refuse-connect";
-    const lost = await pipeline.service.submitEnquiry("contact", contact("Ama Mensah", "ama@example.org"), {
+    const lost = await pipeline.services.enquiries.submitEnquiry("contact", contact("Ama Mensah", "ama@example.org"), {
       ip: "192.0.2.1",
     });
     if (!lost.ok) throw new Error("setup");
@@ -62,13 +63,17 @@ describe.each(engines)("daily digest on $name", (engine) => {
     smtp.options.outage = null;
 
     // A week-old enquiry nobody handled, one that was handled, and old suspected spam: only the first is overdue.
-    const old = await pipeline.service.submitEnquiry("contact", contact("Kofi Asante", "kofi@example.org"), {
+    const old = await pipeline.services.enquiries.submitEnquiry("contact", contact("Kofi Asante", "kofi@example.org"), {
       ip: "192.0.2.2",
     });
-    const handled = await pipeline.service.submitEnquiry("contact", contact("Efua Handled", "efua@example.org"), {
-      ip: "192.0.2.3",
-    });
-    const spam = await pipeline.service.keepSuspectedSpam(
+    const handled = await pipeline.services.enquiries.submitEnquiry(
+      "contact",
+      contact("Efua Handled", "efua@example.org"),
+      {
+        ip: "192.0.2.3",
+      },
+    );
+    const spam = await pipeline.services.enquiries.keepSuspectedSpam(
       "contact",
       contact("Spam Bot", "bot@example.org"),
       "honeypot",
@@ -107,7 +112,7 @@ describe.each(engines)("daily digest on $name", (engine) => {
   test("with nothing to say, no digest is queued, and the skip is logged", async () => {
     const { pipeline, store, boss, deps, log } = await start();
     // A fresh enquiry (not yet a business day old) is nothing to say either.
-    const fresh = await pipeline.service.submitEnquiry("contact", contact("Ama Mensah", "ama@example.org"), {
+    const fresh = await pipeline.services.enquiries.submitEnquiry("contact", contact("Ama Mensah", "ama@example.org"), {
       ip: "192.0.2.1",
     });
     expect(fresh.ok).toBe(true);

@@ -5,9 +5,9 @@ import { enquiryKind, recipientOf, type DeliveryKind, type EnquiryKind } from "~
 import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import { buildEmail } from "./emails.server";
-import { DELIVERY_QUEUE, deliveryJob } from "~/platform/queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
-import { queueWebhookEvent } from "~/features/integrations/deliveries.server";
+import type { AnnounceEvent } from "./events.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "~/platform/mail/transport.server";
 
 /**
@@ -46,6 +46,8 @@ export type DeliveryDeps = {
   enquiriesEmail: string;
   /** The clock dated wording in e-mails follows (SITE_CLOCK or the real time); default the real time. */
   now?: () => Date;
+  /** Tells the features that listen (the integrations) of each e-mail given up, in its transaction. */
+  announce: AnnounceEvent;
 };
 
 /**
@@ -154,7 +156,7 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
     if (row) {
       const [submission] = await tx.select().from(submissions).where(eq(submissions.id, row.submissionId));
       if (submission) await enqueueFollowUp(deps, tx, bossDb, submission, row.kind);
-      await queueWebhookEvent(tx, bossDb, deps.boss, "delivery.dead_lettered", [
+      await deps.announce(tx, bossDb, "delivery.dead_lettered", [
         { submissionId: row.submissionId, deliveryId: row.id },
       ]);
     }

@@ -11,15 +11,14 @@ import { inboxCsv } from "~/features/inbox/csv";
 import { kindLabels, type ExportRow } from "~/features/inbox/inbox";
 import { enquiryKindNames, isEnquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
-import { createLogger } from "~/platform/log.server";
 import { bothEngines } from "../../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { smtpServerPerFile } from "../../../test/support/per-file";
-import { createStaffConsole } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 import { staffUsers } from "~/platform/db/staff-schema.server";
 import type * as EmailsModule from "./emails/registry";
 import type * as RegistryModule from "~/features/enquiries/kinds";
-import type { EnquiryPipeline } from "./index.server.ts";
+import type { Site } from "~/site.server";
 import { deliveries } from "~/platform/db/schema.server";
 
 vi.mock("~/features/enquiries/kinds", async (importOriginal) => {
@@ -80,7 +79,7 @@ const ENQUIRIES = "enquiries@maternis.test";
 const member = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" as const };
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
 
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 const smtp = smtpServerPerFile();
 
 describe.each(engines)("a fourth enquiry kind, declared only in the registry, on $name", (engine) => {
@@ -110,13 +109,13 @@ describe.each(engines)("a fourth enquiry kind, declared only in the registry, on
     });
     const pipeline = await openPipeline(env);
     open.push(pipeline);
-    const sent = await pipeline.service.submitEnquiry(FEEDBACK, form, { ip: "192.0.2.40" });
+    const sent = await pipeline.services.enquiries.submitEnquiry(FEEDBACK, form, { ip: "192.0.2.40" });
     if (!sent.ok) throw new Error(`not accepted: ${sent.reason}`);
     await waitForDeliveriesSettled(pipeline);
     expect(smtp.received.map((mail) => [mail.envelopeTo[0], mail.subject])).toEqual([
       [ENQUIRIES, "New clinic feedback from Ama Owusu"],
     ]);
-    const { store } = pipeline.internals;
+    const { store } = pipeline.platform;
     expect(
       await store.db
         .select({ kind: deliveries.kind, status: deliveries.status })
@@ -126,7 +125,7 @@ describe.each(engines)("a fourth enquiry kind, declared only in the registry, on
 
     // Listed, opened and exported by the console, labelled as its form labels it.
     await store.db.insert(staffUsers).values({ id: member.id, email: member.email, name: member.name });
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    const console = await createServices(pipeline.platform);
     expect(kindLabels[FEEDBACK]).toBe("Clinic feedback");
     expect((await console.inbox.list({ kind: FEEDBACK }, 1)).rows).toMatchObject([
       { id: sent.submissionId, kind: "feedback", name: "Ama Owusu", topic: "It worked well" },

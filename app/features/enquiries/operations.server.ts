@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "~/platform/db/db.server";
-import { DELIVERY_QUEUE, deliveryJob } from "~/platform/queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import { deliveries, submissions, type Delivery } from "~/platform/db/schema.server";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import type { EnquiryPipeline } from "./index.server.ts";
-import { InvalidEnquiryError } from "./index.server.ts";
+import { InvalidEnquiryError } from "./index.server";
+import type { Site } from "~/site.server";
 import { enqueueDelivery } from "./deliveries.server";
 import { listEnquiries, type EnquiryRecord, purgeExpired, redriveDeadDeliveries } from "./operations.server";
-import { RETENTION_QUEUE } from "~/platform/queue.server";
+import { RETENTION_QUEUE } from "~/platform/retention.server";
 import { inboxCsv } from "~/features/inbox/csv";
 import type { ExportRow } from "~/features/inbox/inbox";
 import { exportBatches } from "~/features/inbox/inbox.server";
@@ -23,7 +23,7 @@ import { waitFor } from "../../../test/support/wait";
  */
 // Registered first, so that its reset runs after the test's pipelines are closed.
 const smtp = smtpServerPerFile();
-const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
+const { engines, open, closeNow } = bothEngines<Site>();
 
 const ENQUIRIES = "enquiries@maternis.test";
 
@@ -40,7 +40,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     });
     const pipeline = await openPipeline(env, runWorker);
     open.push(pipeline);
-    return { pipeline, env, store: pipeline.internals.store };
+    return { pipeline, env, store: pipeline.platform.store };
   }
 
   const bySubject = (subject: string) => {
@@ -52,7 +52,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
   test("each kind delivers exactly its e-mails, with subjects, recipients, Reply-To, greeting and payload", async () => {
     const { pipeline, store } = await start();
-    const submit = pipeline.service.submitEnquiry;
+    const submit = pipeline.services.enquiries.submitEnquiry;
     const contact = await submit(
       "contact",
       {
@@ -157,7 +157,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
   test("the notification waits for the welcome; a dead-lettered welcome still yields a flagged notification", async () => {
     const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "2" });
     smtp.reject.add("bounce@example.org");
-    const result = await pipeline.service.submitEnquiry(
+    const result = await pipeline.services.enquiries.submitEnquiry(
       "advisory",
       { fullName: "Chidi Eze", email: "bounce@example.org", role: "doctor", country: "Nigeria", reason: "Interested" },
       { ip: "198.51.100.7" },
@@ -191,7 +191,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     await smtp.stop();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        pipeline.service.submitEnquiry(
+        pipeline.services.enquiries.submitEnquiry(
           "contact",
           { name: `Person ${i}`, email: `person${i}@example.org`, interest: "general", message: `Message number ${i}` },
           { ip: `192.0.2.${i}` },
@@ -225,7 +225,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
   test("delivery stats (for /metrics) count deliveries by status and the age of the oldest waiting", async () => {
     const { pipeline } = await start();
     await smtp.stop();
-    const result = await pipeline.service.submitEnquiry(
+    const result = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       { name: "Stats Person", email: "stats@example.org", interest: "general", message: "Hello" },
       { ip: "192.0.2.201" },
@@ -233,7 +233,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(result.ok).toBe(true);
     const waiting = await waitFor(
       async () => {
-        const stats = await pipeline.deliveryStats();
+        const stats = await pipeline.services.deliveryStats();
         return stats.oldestWaitingSeconds >= 1 ? stats : undefined;
       },
       { what: "the oldest waiting delivery to be a second old" },
@@ -242,15 +242,15 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(waiting.oldestWaitingSeconds).toBeGreaterThanOrEqual(1);
     await smtp.start();
     await waitFor(() => smtp.received.length >= 2, { what: "both e-mails", timeoutMs: 20_000 });
-    await waitFor(async () => (await pipeline.deliveryStats()).byStatus.sent === 2, { what: "both sent" });
-    expect((await pipeline.deliveryStats()).oldestWaitingSeconds).toBe(0);
+    await waitFor(async () => (await pipeline.services.deliveryStats()).byStatus.sent === 2, { what: "both sent" });
+    expect((await pipeline.services.deliveryStats()).oldestWaitingSeconds).toBe(0);
   });
 
   test("a provider that says it is busy (451) slows the worker instead of using up retries", async () => {
     // No retries at all: a send that failed the job would be dead-lettered at once.
     const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "0" });
     smtp.options.outage = "defer-data";
-    const result = await pipeline.service.submitEnquiry(
+    const result = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       { name: "Busy Relay", email: "busy@example.org", interest: "general", message: "Hello" },
       { ip: "192.0.2.200" },
@@ -271,7 +271,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const database = await engine.database();
     const producer = await start({}, { database, runWorker: false });
     for (let i = 0; i < 30; i++) {
-      const r = await producer.pipeline.service.submitEnquiry(
+      const r = await producer.pipeline.services.enquiries.submitEnquiry(
         "contact",
         { name: `Queued ${i}`, email: `queued${i}@example.org`, interest: "pricing", message: "Hello" },
         { ip: `192.0.2.${i}` },
@@ -308,7 +308,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       { runWorker: false },
     );
     const submit = (email: string, ip: string) =>
-      pipeline.service.submitEnquiry(
+      pipeline.services.enquiries.submitEnquiry(
         "demo",
         { fullName: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
         { ip },
@@ -354,7 +354,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       { runWorker: false },
     );
     const submit = (email: string, ip: string) =>
-      pipeline.service.submitEnquiry(
+      pipeline.services.enquiries.submitEnquiry(
         "contact",
         { name: "Kofi Mensah", email, interest: "general", message: "Hello" },
         { ip },
@@ -382,7 +382,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
   test("invalid payloads are refused with a typed error and nothing is stored", async () => {
     const { pipeline, store } = await start({}, { runWorker: false });
-    const submit = pipeline.service.submitEnquiry;
+    const submit = pipeline.services.enquiries.submitEnquiry;
     const ip = { ip: "10.1.1.1" };
     const cases: [Parameters<typeof submit>[0], Record<string, string | undefined>][] = [
       ["contact", { name: "Ama", interest: "general", message: "Hi" }],
@@ -418,7 +418,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
   test("the submission, its deliveries and their jobs commit or roll back together", async () => {
     const { pipeline, store } = await start({}, { runWorker: false });
-    const { boss } = pipeline.internals;
+    const { boss } = pipeline.platform;
     const countJobs = async (db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }) =>
       Number(
         (
@@ -446,7 +446,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(await jobs()).toBe(0);
     expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(0);
 
-    const ok = await pipeline.service.submitEnquiry(
+    const ok = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       { name: "B", email: "b@example.org", interest: "general", message: "Hi" },
       { ip: "10.2.2.2" },
@@ -458,7 +458,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
   test("operators: list and export with delivery status, redrive dead-lettered e-mails, purge by retention", async () => {
     const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "0" });
     smtp.reject.add("gone@example.org");
-    const r = await pipeline.service.submitEnquiry(
+    const r = await pipeline.services.enquiries.submitEnquiry(
       "demo",
       { fullName: "Yaw Darko", email: "gone@example.org", organization: "Clinic", role: "ngo" },
       { ip: "10.3.3.3" },
@@ -490,7 +490,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
     // Redrive: the welcome goes again, with the same Message-ID, and no second notification.
     smtp.reject.clear();
-    expect(await redriveDeadDeliveries(store, pipeline.internals.boss)).toBe(1);
+    expect(await redriveDeadDeliveries(store, pipeline.platform.boss)).toBe(1);
     await waitFor(() => smtp.received.some((m) => m.subject === "Thank you for requesting a demo"), {
       what: "the redriven welcome",
     });
@@ -503,7 +503,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 
     // Retention: only what is older than RETENTION_MONTHS goes, with its deliveries; it is scheduled daily.
     await store.db.update(submissions).set({ createdAt: sql`now() - interval '25 months'` });
-    const fresh = await pipeline.service.submitEnquiry(
+    const fresh = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       { name: "New", email: "new@example.org", interest: "general", message: "Hi" },
       { ip: "10.3.3.4" },
@@ -512,6 +512,6 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const left = await store.db.select().from(submissions);
     expect(left.map((row) => row.id)).toEqual([fresh.ok ? fresh.submissionId : ""]);
     expect((await store.db.select().from(deliveries)).every((d) => d.submissionId === left[0]!.id)).toBe(true);
-    expect((await pipeline.internals.boss.getSchedules()).map((s) => s.name)).toContain(RETENTION_QUEUE);
+    expect((await pipeline.platform.boss.getSchedules()).map((s) => s.name)).toContain(RETENTION_QUEUE);
   });
 });

@@ -13,10 +13,10 @@ import {
   type LimitKey,
   type Limits,
 } from "./limits.server";
-import { DELIVERY_QUEUE, deliveryJob } from "~/platform/queue.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { SpamReason } from "~/features/enquiries/service";
 import { deliveries, submissions } from "~/platform/db/schema.server";
-import { queueWebhookEvent } from "~/features/integrations/deliveries.server";
+import type { AnnounceEvent } from "./events.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, app/features/enquiries/index.server.ts). */
 export type SubmitDeps = {
@@ -26,6 +26,8 @@ export type SubmitDeps = {
   limits: Limits;
   enquiriesEmail: string;
   fingerprintSecret: string;
+  /** Tells the features that listen (the integrations) of each enquiry accepted, in its transaction. */
+  announce: AnnounceEvent;
 };
 
 /** A submission on its way to the database; the promise of its submitter settles once it is committed. */
@@ -121,10 +123,9 @@ export async function storeSubmissions(
     );
     await tx.insert(deliveries).values(rows);
     await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
-    await queueWebhookEvent(
+    await deps.announce(
       tx,
       bossDb,
-      deps.boss,
       "enquiry.received",
       accepted.map((item) => ({ submissionId: item.id })),
     );

@@ -1,19 +1,8 @@
 import type { PgBoss } from "pg-boss";
-import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
-import { processDelivery, type DeliveryDeps } from "./deliveries.server";
-import {
-  DELIVERY_QUEUE,
-  SMS_DEAD_QUEUE,
-  SMS_QUEUE,
-  WEBHOOK_DEAD_QUEUE,
-  WEBHOOK_QUEUE,
-  type DeliveryJob,
-  type SmsJob,
-  type WebhookJob,
-} from "~/platform/queue.server";
-import { processTextMessage, processTextMessageDeadLetter, type SmsDeps } from "~/features/text-messages/send.server";
-import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "~/features/integrations/deliveries.server";
+import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
+import { settleEach, type DeliveryWorkerOptions } from "~/platform/queue.server";
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./queues.server";
 import { rateLimitDelay } from "~/platform/mail/transport.server";
 
 /**
@@ -33,11 +22,6 @@ import { rateLimitDelay } from "~/platform/mail/transport.server";
  *   failed send retries only itself.
  */
 export const MAX_THROTTLED_TRIES = 3;
-
-export type DeliveryWorkerOptions = Pick<
-  Env,
-  "WORKER_BATCH_SIZE" | "WORKER_CONCURRENCY" | "WORKER_POLL_INTERVAL_SECONDS"
->;
 
 export async function startDeliveryWorker(
   boss: PgBoss,
@@ -72,79 +56,21 @@ export async function startDeliveryWorker(
   );
 }
 
-/**
- * The webhook worker (./webhooks.server.ts): the same batches and bounds as
- * the e-mails', each job settling on its own. A receiver's answer never slows
- * the others: every attempt is bounded by its 10 s timeout.
- */
-export async function startWebhookWorker(boss: PgBoss, deps: WebhookDeps, options: DeliveryWorkerOptions) {
-  await boss.work<WebhookJob>(
-    WEBHOOK_QUEUE,
-    {
-      pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS,
-      batchSize: options.WORKER_BATCH_SIZE,
-      perJobResults: true,
-    },
-    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => processWebhook(deps, job.data.webhookDeliveryId)),
-  );
-  await boss.work<WebhookJob>(
-    WEBHOOK_DEAD_QUEUE,
+/** The enquiries' workers: their e-mails, and the dead letters of those given up. */
+export async function startEnquiryWorkers(
+  boss: PgBoss,
+  deps: DeliveryDeps,
+  options: DeliveryWorkerOptions,
+  log: Logger,
+) {
+  await startDeliveryWorker(boss, deps, options, log);
+  await boss.work<DeliveryJob>(
+    DEAD_LETTER_QUEUE,
     { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS },
     async ([job]) => {
-      if (job) await processWebhookDeadLetter(deps, job.data.webhookDeliveryId);
+      if (job) await processDeadLetter(deps, job.data.deliveryId);
     },
   );
-}
-
-/** The text messages' worker (./sms.server.ts): like the webhooks', with their own dead letters. */
-export async function startSmsWorker(boss: PgBoss, deps: SmsDeps, options: DeliveryWorkerOptions) {
-  const polling = { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS };
-  await boss.work<SmsJob>(
-    SMS_QUEUE,
-    { ...polling, batchSize: options.WORKER_BATCH_SIZE, perJobResults: true },
-    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => processTextMessage(deps, job.data.textMessageId)),
-  );
-  await boss.work<SmsJob>(SMS_DEAD_QUEUE, polling, async ([job]) => {
-    if (job) await processTextMessageDeadLetter(deps, job.data.textMessageId);
-  });
-}
-
-/** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */
-function settleEach<T>(
-  jobs: readonly { id: string; data: T }[],
-  limit: number,
-  fn: (job: { data: T }) => Promise<unknown>,
-) {
-  return mapBounded(jobs, limit, async (job) => {
-    try {
-      await fn(job);
-      return { id: job.id, status: "completed" as const };
-    } catch (error) {
-      return {
-        id: job.id,
-        status: "failed" as const,
-        output: { message: error instanceof Error ? error.message : String(error) },
-      };
-    }
-  });
-}
-
-/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }
 
 /** A gate every send passes: closed for a while when the provider asks us to wait. */

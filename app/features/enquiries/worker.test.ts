@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { createGate, mapBounded } from "./worker.server";
+import { createGate } from "./worker.server";
+import { mapBounded } from "~/platform/queue.server";
 import { rateLimitDelay, SendError, SMTP_BUSY_DELAY_MS } from "~/platform/mail/transport.server";
 
 describe("rate-limit replies slow the worker", () => {

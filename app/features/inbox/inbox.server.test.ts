@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { InboxActor } from "~/features/inbox/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
-import { DELIVERY_QUEUE } from "~/platform/queue.server";
+import type { Site } from "~/site.server";
+import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
 import type { DeliveryStatus } from "~/platform/db/schema.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
@@ -27,7 +27,7 @@ async function drain(batches: ExportBatches) {
 import { auditLog, staffUsers } from "~/platform/db/staff-schema.server";
 
 /** The inbox's queries and actions on the embedded database and on PostgreSQL. */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 
 const member = { id: "staff-1", email: "ada@maternis.test", name: "Ada Lovelace", role: "staff" as const };
 const by: InboxActor = { member, meta: { fingerprint: "fp-0123456789abcd" } };
@@ -47,9 +47,9 @@ describe.each(engines)("inbox on $name", (engine) => {
   async function start() {
     const pipeline = await openPipeline(testEnv(await engine.database()), false);
     open.push(pipeline);
-    const { store, boss } = pipeline.internals;
+    const { store, boss } = pipeline.platform;
     await store.db.insert(staffUsers).values({ id: member.id, email: member.email, name: member.name });
-    const secret = pipeline.internals.keys.FINGERPRINT_KEY;
+    const secret = pipeline.platform.keys.FINGERPRINT_KEY;
     const inbox = createInbox({
       store,
       boss,

@@ -24,7 +24,13 @@ import {
   type RetryOutcome,
   type StateOutcome,
 } from "~/features/inbox/inbox";
-import { enquiryKind, enquiryKindNames, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
+import {
+  enquiryKind,
+  enquiryKindNames,
+  isEnquiryKind,
+  type DeliveryKind,
+  type EnquiryKind,
+} from "~/features/enquiries/kinds";
 import { pageOf, rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { requeueDeadDeliveries } from "~/features/enquiries/operations.server";
@@ -528,10 +534,12 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
   };
 }
 
-/** The "Inbox" section's service (app/features/console/sections.ts), as the console builds it. */
-/** The section's service as the console builds it (app/services.server.ts). */
+/** The "Inbox" section\'s service, as the site builds it (app/site.server.ts). */
 export function createInboxService(deps: PlatformDeps) {
-  return createInbox({ ...deps,
-    secret: deps.keys.FINGERPRINT_KEY, siteUrl: deps.env.SITE_URL, mailFrom: deps.env.MAIL_FROM });
+  return createInbox({
+    ...deps,
+    secret: deps.keys.FINGERPRINT_KEY,
+    siteUrl: deps.env.SITE_URL,
+    mailFrom: deps.env.MAIL_FROM,
+  });
 }
-

@@ -9,7 +9,7 @@ import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "~/platform/queue.server";
+import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
 import { deliveries, integrations, submissions, webhookDeliveries } from "~/platform/db/schema.server";
 

@@ -18,9 +18,9 @@ import { testEnv } from "../../../test/support/pglite";
 import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
-import { createStaffConsole } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 import { staffUsers } from "~/platform/db/staff-schema.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { submissions, webhookDeliveries } from "~/platform/db/schema.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 
@@ -28,7 +28,7 @@ const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada A
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
 const SITE = "https://www.maternis.health";
 
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 let receiver: HttpsReceiver;
 beforeAll(async () => {
   receiver = await startHttpsReceiver();
@@ -46,18 +46,18 @@ async function start(engine: (typeof engines)[number], env: Record<string, strin
     ...env,
     ...(await engine.database()),
   });
-  const pipeline = await createEnquiryPipeline({
+  const pipeline = await openSite({
     env: parsed,
     log: createLogger("silent"),
     webhooks: { ca: receiver.ca },
     ...(mail ? { mail } : {}),
   });
   open.push(pipeline);
-  await pipeline.internals.store.db
+  await pipeline.platform.store.db
     .insert(staffUsers)
     .values({ id: member.id, email: member.email, name: member.name, role: "admin" });
-  const console = await createStaffConsole({ ...pipeline.internals, env: parsed, log: createLogger("silent") });
-  return { pipeline, console, store: pipeline.internals.store };
+  const console = await createServices(pipeline.platform);
+  return { pipeline, console, store: pipeline.platform.store };
 }
 
 const endpoint = (kind: IntegrationInput["kind"], path: string, extra: Partial<IntegrationInput> = {}) =>
@@ -70,14 +70,14 @@ const endpoint = (kind: IntegrationInput["kind"], path: string, extra: Partial<I
     ...extra,
   }) satisfies IntegrationInput;
 
-const rowsOf = (store: EnquiryPipeline["internals"]["store"]) =>
+const rowsOf = (store: Site["platform"]["store"]) =>
   store.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.createdAt);
 
 function bodyOf(request: ReceivedRequest) {
   return JSON.parse(request.body) as Record<string, unknown>;
 }
 
-async function settled(store: EnquiryPipeline["internals"]["store"], expected: number) {
+async function settled(store: Site["platform"]["store"], expected: number) {
   return waitFor(
     async () => {
       const rows = await rowsOf(store);
@@ -105,9 +105,13 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     const ids: string[] = [];
     for (const [n, kind] of (["contact", "demo", "advisory"] as const).entries()) {
-      const result = await pipeline.service.submitEnquiry(kind, validFields(kind, `lead${n}@example.org`, n), {
-        ip: `192.0.2.${50 + n}`,
-      });
+      const result = await pipeline.services.enquiries.submitEnquiry(
+        kind,
+        validFields(kind, `lead${n}@example.org`, n),
+        {
+          ip: `192.0.2.${50 + n}`,
+        },
+      );
       if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
       ids.push(result.submissionId);
     }
@@ -212,9 +216,13 @@ describe.each(engines)("integrations on $name", (engine) => {
     const added = await console.integrations.add(endpoint("webhook", "/down"), by);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "broken" }));
-    const result = await pipeline.service.submitEnquiry("contact", validFields("contact", "dead@example.org"), {
-      ip: "192.0.2.70",
-    });
+    const result = await pipeline.services.enquiries.submitEnquiry(
+      "contact",
+      validFields("contact", "dead@example.org"),
+      {
+        ip: "192.0.2.70",
+      },
+    );
     if (!result.ok) throw new Error("not accepted");
     const [dead] = await settled(store, 1);
     expect(dead).toMatchObject({ status: "dead", attempts: 2, httpStatus: 500, response: "broken" });
@@ -252,9 +260,13 @@ describe.each(engines)("integrations on $name", (engine) => {
     if (!added.ok) throw new Error("refused");
 
     // Received, and its notification e-mail given up (no retries): two events.
-    const first = await pipeline.service.submitEnquiry("contact", validFields("contact", "one@example.org"), {
-      ip: "192.0.2.80",
-    });
+    const first = await pipeline.services.enquiries.submitEnquiry(
+      "contact",
+      validFields("contact", "one@example.org"),
+      {
+        ip: "192.0.2.80",
+      },
+    );
     if (!first.ok) throw new Error("not accepted");
     const events = await waitFor(async () => {
       const rows = await rowsOf(store);
@@ -271,7 +283,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     expect(events.every((row) => row.submissionId === first.submissionId)).toBe(true);
 
     // Released from spam: an event (kept spam itself is not one).
-    const kept = await pipeline.service.keepSuspectedSpam(
+    const kept = await pipeline.services.enquiries.keepSuspectedSpam(
       "advisory",
       validFields("advisory", "kept@example.org"),
       "honeypot",
@@ -287,7 +299,7 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     // Paused: a new enquiry queues nothing for it (positive control above: each enquiry did).
     expect(await console.integrations.setPaused(added.id, true, by)).toBe(true);
-    const second = await pipeline.service.submitEnquiry("demo", validFields("demo", "two@example.org"), {
+    const second = await pipeline.services.enquiries.submitEnquiry("demo", validFields("demo", "two@example.org"), {
       ip: "192.0.2.82",
     });
     if (!second.ok) throw new Error("not accepted");
@@ -312,9 +324,13 @@ describe.each(engines)("integrations on $name", (engine) => {
     const port = new URL(receiver.url).port;
     const added = await console.integrations.add(endpoint("webhook", "", { url: `https://localhost:${port}/x` }), by);
     expect(added.ok).toBe(true);
-    const result = await pipeline.service.submitEnquiry("contact", validFields("contact", "ssrf@example.org"), {
-      ip: "192.0.2.90",
-    });
+    const result = await pipeline.services.enquiries.submitEnquiry(
+      "contact",
+      validFields("contact", "ssrf@example.org"),
+      {
+        ip: "192.0.2.90",
+      },
+    );
     if (!result.ok) throw new Error("not accepted");
     const [row] = await settled(store, 1);
     expect(row).toMatchObject({ status: "dead", httpStatus: null });

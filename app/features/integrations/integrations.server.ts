@@ -13,7 +13,7 @@ import type { StaffAct } from "~/features/spam/spam";
 import type { Logger } from "~/platform/log.server";
 import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "~/platform/queue.server";
+import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { checkEndpointUrl, parseAllowList, type AllowList } from "./safe-fetch.server";
 import { integrations, submissions, webhookDeliveries, type IntegrationRow } from "~/platform/db/schema.server";
 import { newSigningSecret } from "./deliveries.server";
@@ -330,8 +330,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
   };
 }
 
-/** The "Integrations" section's service (app/features/console/sections.ts), as the console builds it. */
-/** The section's service as the console builds it (app/services.server.ts). */
+/** The "Integrations" section\'s service, as the site builds it (app/site.server.ts). */
 export function createIntegrationsService(deps: PlatformDeps) {
   return createIntegrations({
     ...deps,
@@ -340,4 +339,3 @@ export function createIntegrationsService(deps: PlatformDeps) {
     cipher: dataCipher(deps.keys),
   });
 }
-

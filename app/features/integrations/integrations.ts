@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import type { EnquiryKind } from "~/features/enquiries/kinds";
+import { enquiryEvents, type EnquiryEvent } from "~/features/enquiries/events";
 
 export const integrationKinds = ["webhook", "slack", "teams"] as const;
 export type IntegrationKind = (typeof integrationKinds)[number];
@@ -21,8 +22,9 @@ export const integrationKindLabels: Record<IntegrationKind, string> = {
   teams: "Microsoft Teams",
 };
 
-export const integrationEvents = ["enquiry.received", "enquiry.released", "delivery.dead_lettered"] as const;
-export type IntegrationEvent = (typeof integrationEvents)[number];
+/** What an endpoint may listen to: the enquiries' events (~/features/enquiries/events). */
+export const integrationEvents = enquiryEvents;
+export type IntegrationEvent = EnquiryEvent;
 
 export const integrationEventLabels: Record<IntegrationEvent, string> = {
   "enquiry.received": "A new enquiry arrives",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/features/sign-in/sign-in";
 import { createLogger } from "~/platform/log.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import type { MailTransport, OutgoingEmail } from "~/platform/mail/transport.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
@@ -15,7 +15,7 @@ import {
   requestedCode,
   TEST_SITE as SITE,
 } from "../../../test/support/staff-auth";
-import { createStaffConsole, staffWork, type ServerStaffConsole } from "~/services.server.ts";
+import { createServices, type Services } from "~/site.server";
 import { auditLog } from "~/platform/db/staff-schema.server";
 import { consoleOrigins, servesConsole, sessionCount } from "./auth.server";
 import { waitFor } from "../../../test/support/wait";
@@ -29,7 +29,7 @@ import { requireAdmin, staffContext } from "~/routes/staff/access/request.server
  * on codes asked for and tried are in ./lockout.test.ts; the browser flows
  * (passkeys, the pages) are in e2e/.
  */
-const { engines, open, closeNow } = bothEngines<EnquiryPipeline>();
+const { engines, open, closeNow } = bothEngines<Site>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -43,11 +43,11 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
   }
 
   /** The code in the newest queued sign-in e-mail to `to`. */
-  const lastCode = (pipeline: EnquiryPipeline, to: string) => lastCodeIn(pipeline.internals.store, to);
+  const lastCode = (pipeline: Site, to: string) => lastCodeIn(pipeline.platform.store, to);
 
   /** Rows of every table in the pgboss schema (jobs, any archive, partitions) whose text contains `needle`. */
-  async function rowsHolding(pipeline: EnquiryPipeline, needle: string) {
-    const { db } = pipeline.internals.store;
+  async function rowsHolding(pipeline: Site, needle: string) {
+    const { db } = pipeline.platform.store;
     const rows = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
     const tables = rows(
       await db.execute(
@@ -68,8 +68,8 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
   }
 
   /** A code sign-in (test/support/staff-auth.ts) on the pipeline's store. */
-  const signIn = (console: ServerStaffConsole, pipeline: EnquiryPipeline, email: string, browser?: Browser) =>
-    codeSignIn(console, pipeline.internals.store, email, browser);
+  const signIn = (console: Services, pipeline: Site, email: string, browser?: Browser) =>
+    codeSignIn(console, pipeline.platform.store, email, browser);
 
   test("an admin address signs in with a code; the cookie is __Host- prefixed, HttpOnly, Secure, SameSite=Lax", async () => {
     const { console, store } = await start();
@@ -149,7 +149,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     const someoneElse = new Browser(undefined, { ip: "127.0.0.2" });
     await console.auth.requestCode(someoneElse.request(), ADMIN);
     await console.auth.requestCode(someoneElse.request(), ADMIN);
-    const result: unknown = await pipeline.internals.store.db.execute(
+    const result: unknown = await pipeline.platform.store.db.execute(
       sql`select data from pgboss.job where name = 'staff-mail' order by created_on`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -176,15 +176,14 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       },
       close: () => {},
     };
-    const pipeline = await createEnquiryPipeline({
+    const pipeline = await openSite({
       env,
       log: createLogger("silent"),
       runWorker: true,
       mail,
-      extensions: [staffWork],
     });
     open.push(pipeline);
-    const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    const console = await createServices(pipeline.platform);
     await console.auth.requestCode(new Browser().request(), ADMIN);
     const message = await waitFor(() => sent.find((m) => m.to.includes(ADMIN)), {
       timeoutMs: 20_000,

@@ -9,7 +9,7 @@ import type { FactorResult } from "~/features/sign-in/sign-in";
 
 /**
  * The pieces of setting up second factors (ADR 020), shared by the enrolment
- * page and the Account page; their actions are ~/features/sign-in/factor-actions.server.
+ * page and the Account page; their actions are ~/routes/staff/access/factor-actions.server.
  */
 
 /** "Set up an authenticator app": asks the server for a new key. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import {
@@ -15,7 +15,7 @@ import {
   softwarePasskey,
   staffMailJobs,
 } from "../../../test/support/staff-auth";
-import type { ServerStaffConsole } from "~/services.server.ts";
+import type { Services } from "~/site.server";
 import { auditLog } from "~/platform/db/staff-schema.server";
 import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS, WRONG_CODES_CLIENT_WINDOW_MS } from "./lockout.server";
 
@@ -30,7 +30,7 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS, WRONG_CODES_CLIENT_WINDOW_MS } fr
  * member's or a client's pause, and "Reset sign-in" lifts the member's; a
  * passkey is never paused. Waits are read from the refusals, never slept.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -55,7 +55,7 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   }
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
-  type Store = EnquiryPipeline["internals"]["store"];
+  type Store = Site["platform"]["store"];
   const alertRows = async (store: Store) =>
     store.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-locked"));
   const alertMails = async (store: Store) =>
@@ -66,7 +66,7 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
     );
 
   /** The member sets up an authenticator app (a code sign-in from their client, then the app); answers its key. */
-  async function enrolApp(console: ServerStaffConsole, store: Store) {
+  async function enrolApp(console: Services, store: Store) {
     const { browser } = await codeSignIn(console, store, MEMBER, new Browser(undefined, { ip: MEMBER_IP }));
     const setup = (await console.auth.startApp(browser.request()))!;
     expect(await console.auth.confirmApp(browser.request(), appCode(setup.secret))).toMatchObject({ ok: true });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
 import { staffSessions } from "~/platform/db/staff-schema.server";
 import { bothEngines } from "../../../test/support/engines";
@@ -15,7 +15,7 @@ import {
   softwarePasskey,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
-import type { ServerStaffConsole } from "~/services.server.ts";
+import type { Services } from "~/site.server";
 import { APP_SETUP_SECONDS, WRONG_APP_CODES, WRONG_APP_CODES_WINDOW_MS } from "./auth.server";
 
 /**
@@ -28,7 +28,7 @@ import { APP_SETUP_SECONDS, WRONG_APP_CODES, WRONG_APP_CODES_WINDOW_MS } from ".
  * token. Confirming an app needs a start in the same session and no
  * confirmed app, and wrong codes there are limited.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -60,7 +60,7 @@ describe.each(engines)("session assurance on $name", (engine) => {
     [...browser.cookies].find(([name]) => name.endsWith("session_token"))?.[1];
 
   /** Asks for passkey registration options as the browser (better-auth's own endpoint, as the page's script does). */
-  const registerOptions = (console: ServerStaffConsole, browser: Browser) =>
+  const registerOptions = (console: Services, browser: Browser) =>
     console.auth.handler(browser.request("/staff/auth/passkey/generate-register-options"));
 
   test("a code-only session waiting at enrolment is ended when the member enrols an app in another browser; the enrolling browser gets a new token", async () => {

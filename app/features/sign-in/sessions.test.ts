@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { Browser, codeSignIn, lastCode, openStaffConsole, staffMailJobs } from "../../../test/support/staff-auth";
@@ -13,7 +13,7 @@ import { staffRemovedAddresses, staffSessions } from "~/platform/db/staff-schema
  * another; an admin ends all of another member's sessions without removing
  * them; STAFF_ADMIN_EMAILS does not bring a removed member back.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 
 const ADMIN = "admin@maternis.test";
 const MEMBER = "member@maternis.test";

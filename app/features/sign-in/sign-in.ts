@@ -144,7 +144,7 @@ export type StaffSessionSummary = {
   current: boolean;
 };
 
-/** What a factor action (~/features/sign-in/factor-actions.server) answers, for the enrolment and Account pages. */
+/** What a factor action (~/routes/staff/access/factor-actions.server) answers, for the enrolment and Account pages. */
 export type FactorResult =
   | { step: "app"; secret: string; uri: string }
   | { step: "confirm-app"; code: string; error: string }

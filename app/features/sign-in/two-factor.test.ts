@@ -2,8 +2,7 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
-import { createLogger } from "~/platform/log.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
 import { staffTwoFactors } from "~/platform/db/staff-schema.server";
 import { bothEngines } from "../../../test/support/engines";
@@ -18,7 +17,7 @@ import {
   softwarePasskey,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
-import { createStaffConsole, type ServerStaffConsole } from "~/services.server.ts";
+import { createServices, type Services } from "~/site.server";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both
@@ -29,7 +28,7 @@ import { createStaffConsole, type ServerStaffConsole } from "~/services.server.t
  * sends the member back to enrolment. TOTP codes come from a real TOTP
  * library (otpauth), not from the server.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 const MEMBER = "member@maternis.test";
 
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
@@ -41,7 +40,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   }
 
   /** A member enrolled with an app: their app, recovery codes and enrolment session. */
-  async function enrolledWithApp(console: ServerStaffConsole, store: Store, email = MEMBER) {
+  async function enrolledWithApp(console: Services, store: Store, email = MEMBER) {
     const first = await codeSignIn(console, store, email);
     const { app, recoveryCodes } = await enrolApp(console, first.browser);
     return { app, recoveryCodes, browser: first.browser, member: first.member };
@@ -54,7 +53,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   }
 
   /** A new browser with a pending second step (the e-mail code accepted). */
-  async function pendingSecondStep(console: ServerStaffConsole, store: Store) {
+  async function pendingSecondStep(console: Services, store: Store) {
     const browser = new Browser();
     await codeSignIn(console, store, MEMBER, browser);
     expect(await console.auth.session(browser.request())).toBeNull();
@@ -323,7 +322,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   });
 
   test("recovery codes stored encrypted before they were hashed are removed at start-up: the member makes new ones", async () => {
-    const { console, store, member, pipeline, env } = await start();
+    const { console, store, member, pipeline } = await start();
     const { recoveryCodes: kept } = await enrolledWithApp(console, store);
     const other = (await console.auth.addMember({ email: "legacy@maternis.test", name: "Lee", role: "staff" }))!;
     const legacy = await enrolledWithApp(console, store, "legacy@maternis.test");
@@ -334,7 +333,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     await store.db.update(staffTwoFactors).set({ backupCodes: encrypted }).where(eq(staffTwoFactors.userId, other.id));
 
     // Another process starts on the same database.
-    const restarted = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    const restarted = await createServices(pipeline.platform);
     try {
       expect((await twoFactorRow(store, other.id)).backupCodes).toBe("[]");
       expect((await restarted.auth.factors(legacy.browser.request())).recoveryCodes).toBe(0);

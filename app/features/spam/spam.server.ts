@@ -1,13 +1,12 @@
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { DeadLetters } from "~/features/alerts/alerts";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage, type StaffAct } from "~/features/spam/spam";
 import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/features/enquiries/kinds";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { enqueueDelivery } from "~/features/enquiries/deliveries.server";
-import { queueWebhookEvent } from "~/features/integrations/deliveries.server";
-import { deliveries, submissions, textMessages, webhookDeliveries, type Submission } from "~/platform/db/schema.server";
+import type { AnnounceEvent } from "~/features/enquiries/events.server";
+import { deliveries, submissions, type Submission } from "~/platform/db/schema.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
@@ -27,6 +26,8 @@ export type SpamFolderDeps = {
   enquiriesEmail: string;
   /** The key of the audit log's hashes (the fingerprint secret). */
   secret: string;
+  /** Tells the features that listen (the integrations) of each enquiry released, in its transaction. */
+  announce: AnnounceEvent;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,7 +110,7 @@ export function createSpamFolder(deps: SpamFolderDeps) {
           if (deliveryId) queued.push(kind);
         }
         // Back in the inbox: the team's integrations hear of it (once per endpoint and enquiry).
-        await queueWebhookEvent(tx, bossDb, boss, "enquiry.released", [{ submissionId: row.id }]);
+        await deps.announce(tx, bossDb, "enquiry.released", [{ submissionId: row.id }]);
         await recordAudit(tx, deps.secret, {
           action: "spam-released",
           actor: { member },
@@ -147,28 +148,12 @@ export function createSpamFolder(deps: SpamFolderDeps) {
   };
 }
 
-/** What every console page warns about (the layout's banner, ~/features/alerts/alerts.ts). */
-export function createAlerts(store: Store) {
-  const dead = async (table: typeof deliveries | typeof webhookDeliveries | typeof textMessages) => {
-    const [row] = await store.db.select({ n: count() }).from(table).where(eq(table.status, "dead"));
-    return Number(row?.n ?? 0);
-  };
-  return {
-    async deadLetters(): Promise<DeadLetters> {
-      const [emails, webhooks, texts] = await Promise.all([
-        dead(deliveries),
-        dead(webhookDeliveries),
-        dead(textMessages),
-      ]);
-      return { emails, webhooks, texts };
-    },
-  };
+/** The "Spam" section's service, as the site builds it (app/site.server.ts). */
+export function createSpamService(deps: PlatformDeps, announce: AnnounceEvent) {
+  return createSpamFolder({
+    ...deps,
+    secret: deps.keys.FINGERPRINT_KEY,
+    enquiriesEmail: deps.env.ENQUIRIES_EMAIL,
+    announce,
+  });
 }
-
-/** The "Spam" section's service (app/features/console/sections.ts), as the console builds it. */
-/** The section's service as the console builds it (app/services.server.ts). */
-export function createSpamService(deps: PlatformDeps) {
-  return createSpamFolder({ ...deps,
-    secret: deps.keys.FINGERPRINT_KEY, enquiriesEmail: deps.env.ENQUIRIES_EMAIL });
-}
-

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { StaffMember } from "~/features/console/types";
-import { createLogger } from "~/platform/log.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { listEnquiries } from "~/features/enquiries/operations.server";
 import { deliveries, submissions } from "~/platform/db/schema.server";
 import { purgeSpam } from "~/features/enquiries/keep-spam.server";
@@ -13,7 +12,7 @@ import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { waitFor } from "../../../test/support/wait";
 import { auditLog } from "~/platform/db/staff-schema.server";
-import { createStaffConsole } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 
 /**
  * Suspected spam end to end on both engines: kept by the enquiry service
@@ -21,7 +20,7 @@ import { createStaffConsole } from "~/services.server.ts";
  * released (delivered as if accepted, through a real SMTP server) or deleted
  * from the console, with audit rows; and the dead-letter count of the banner.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 const smtp = smtpServerPerFile();
 
 const ENQUIRIES = "enquiries@maternis.test";
@@ -49,12 +48,8 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     });
     const pipeline = await openPipeline(env);
     open.push(pipeline);
-    const console: StaffConsole = await createStaffConsole({
-      ...pipeline.internals,
-      env,
-      log: createLogger("silent"),
-    });
-    return { pipeline, console, store: pipeline.internals.store, service: pipeline.service };
+    const console: Services = await createServices(pipeline.platform);
+    return { pipeline, console, store: pipeline.platform.store, service: pipeline.services.enquiries };
   }
 
   test("a kept post is stored flagged, sends nothing, and is not an enquiry; invalid junk is dropped", async () => {
@@ -254,12 +249,14 @@ describe.each(engines)("suspected spam on $name", (engine) => {
       ...(await engine.database()),
     });
     const quiet = await openPipeline(env, false);
-    const console = await createStaffConsole({ ...quiet.internals, env, log: createLogger("silent") });
-    const { store } = quiet.internals;
+    const console = await createServices(quiet.platform);
+    const { store } = quiet.platform;
     await store.db.execute(
       sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
     );
-    const demoed = await quiet.service.submitEnquiry("demo", demo("early@example.org"), { ip: "192.0.2.13" });
+    const demoed = await quiet.services.enquiries.submitEnquiry("demo", demo("early@example.org"), {
+      ip: "192.0.2.13",
+    });
     if (!demoed.ok) throw new Error("setup");
     expect(await store.db.select({ kind: deliveries.kind }).from(deliveries)).toEqual([{ kind: "welcome" }]);
 
@@ -275,7 +272,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     await waitForDeliveriesSettled(pipeline);
     expect(smtp.received).toEqual([]);
     // ...and released, it is delivered as an accepted one is: the welcome, then the notification, once each.
-    const live = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
+    const live = await createServices(pipeline.platform);
     expect(await live.spam.release(demoed.submissionId, by)).toBe(true);
     await waitFor(async () => (smtp.received.length === 2 ? true : null));
     await waitForDeliveriesSettled(pipeline);

@@ -3,7 +3,7 @@ import { and, eq, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import { SMS_QUEUE, type SmsJob } from "~/platform/queue.server";
+import { SMS_QUEUE, type SmsJob } from "./queues.server";
 import { textMessages, type TextMessage } from "~/platform/db/schema.server";
 import {
   ACS_SEND_TIMEOUT_MS,

@@ -17,9 +17,9 @@ import { createLogger } from "~/platform/log.server";
 import { bothEngines } from "../../../test/support/engines";
 import { testEnv } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
-import { createStaffConsole } from "~/services.server.ts";
+import { createServices } from "~/site.server";
 import { auditLog, staffUsers } from "~/platform/db/staff-schema.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { rowsOf } from "~/platform/db/db.server";
 import { textMessages } from "~/platform/db/schema.server";
@@ -28,7 +28,7 @@ import { SendError, type SmsTransport } from "~/platform/mail/transport.server";
 const KEY = "test-key-0123456789abcdefghijklmnop";
 const admin = { id: "staff-admin-sms", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
 const by = { member: admin, meta: { fingerprint: "f00dfeedf00dfeed" } };
-const { engines, open, cleanups } = bothEngines<EnquiryPipeline>();
+const { engines, open, cleanups } = bothEngines<Site>();
 
 /** An SMS provider that answers as `answer` says for each number, and records what it accepted. */
 function scriptedSms(answer: (to: string) => "ok" | "busy" | "refused") {
@@ -49,17 +49,17 @@ function scriptedSms(answer: (to: string) => "ok" | "busy" | "refused") {
 /** A pipeline serving the endpoint; without `sms`, the one SMS_TRANSPORT chooses (the file outbox, DATA_DIR/outbox). */
 async function start(engine: (typeof engines)[number], sms?: SmsTransport, env: Record<string, string> = {}) {
   const parsed = testEnv({ COMMUNICATION_API_KEY: KEY, ...env, ...(await engine.database()) });
-  const pipeline = await createEnquiryPipeline({
+  const pipeline = await openSite({
     env: parsed,
     log: createLogger("silent"),
     ...(sms ? { sms } : {}),
     smsGraceMs: 300,
   });
   open.push(pipeline);
-  const { store } = pipeline.internals;
+  const { store } = pipeline.platform;
   await store.db.insert(staffUsers).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin" });
-  const console = await createStaffConsole({ ...pipeline.internals, env: parsed, log: createLogger("silent") });
-  const app = express().use(pipeline.apiRouter);
+  const console = await createServices(pipeline.platform);
+  const app = express().use(pipeline.services.communicationApi);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   cleanups.push(() => server.close());
@@ -130,15 +130,15 @@ describe.each(engines)("text messages on $name", (engine) => {
       ["+447700900555", 3],
     ]);
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 0, texts: 2 });
-    const page = await console.messages.list({ dead: true });
+    const page = await console.textMessages.list({ dead: true });
     expect(page).toMatchObject({ total: 2, dead: 2 });
 
     mode = "ok";
-    for (const row of page.rows) expect(await console.messages.retry(row.id, by)).toBe(true);
+    for (const row of page.rows) expect(await console.textMessages.retry(row.id, by)).toBe(true);
     await waitFor(async () => ((await rows()).every((r) => r.status === "sent") ? true : null));
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 0, texts: 0 });
     // Not given up any more: a second retry is refused.
-    expect(await console.messages.retry(page.rows[0]!.id, by)).toBe(false);
+    expect(await console.textMessages.retry(page.rows[0]!.id, by)).toBe(false);
   });
 
   test("a phone number's text messages are found, exported and erased: rows, jobs and outbox files", async () => {

@@ -4,7 +4,7 @@ import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/features/text-m
 import type { StaffAct } from "~/features/spam/spam";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
-import { SMS_QUEUE, type SmsJob } from "~/platform/queue.server";
+import { SMS_QUEUE, type SmsJob } from "./queues.server";
 import { textMessages } from "~/platform/db/schema.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { PlatformDeps } from "~/platform/platform.server";
@@ -67,9 +67,7 @@ export function createTextMessages(deps: TextMessagesDeps) {
   };
 }
 
-/** The "Text messages" section's service (app/features/console/sections.ts), as the console builds it. */
-/** The section's service as the console builds it (app/services.server.ts). */
+/** The "Text messages" section\'s service, as the site builds it (app/site.server.ts). */
 export function createTextMessagesService(deps: PlatformDeps) {
   return createTextMessages({ ...deps, secret: deps.keys.FINGERPRINT_KEY });
 }
-

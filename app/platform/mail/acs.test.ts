@@ -5,7 +5,7 @@ import express from "express";
 import { describe, expect, test } from "vitest";
 import { createLogger, createMemoryLogger, type Logger } from "~/platform/log.server";
 import type { Env } from "~/platform/env.server";
-import { createEnquiryPipeline, type EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import { openSite, type Site } from "~/site.server";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { deliveries, textMessages } from "~/platform/db/schema.server";
@@ -32,7 +32,7 @@ const ENQUIRIES = "enquiries@maternis.test";
 const API_KEY = "test-key-0123456789abcdefghijklmnop";
 // Registered first, so that its reset runs after the test's pipelines are closed.
 const acs = serverPerFile("ACS contract server", startAcsServer, (server) => server.reset());
-const { open, cleanups } = closedAfterEach<EnquiryPipeline>();
+const { open, cleanups } = closedAfterEach<Site>();
 
 /** The SDK trusts the contract server's throwaway certificate through its own pipeline option. */
 const trust = (extra: AcsClientSettings = {}): AcsClientSettings => ({ tlsOptions: { ca: acs.ca }, ...extra });
@@ -57,7 +57,7 @@ async function startPipeline(
   const data = await preparedDataDir();
   cleanups.push(data.remove);
   const env = acsEnv({ DATA_DIR: data.dir, ...overrides });
-  const pipeline = await createEnquiryPipeline({
+  const pipeline = await openSite({
     env,
     log: options.log ?? log,
     mail: createMailTransport(env, log, trust(settings)),
@@ -67,12 +67,12 @@ async function startPipeline(
     smsGraceMs: options.smsGraceMs,
   });
   open.push(pipeline);
-  return { pipeline, store: pipeline.internals.store };
+  return { pipeline, store: pipeline.platform.store };
 }
 
 /** A contact enquiry (a notification and an acknowledgement to send), accepted. */
-async function submitContact(pipeline: EnquiryPipeline, name: string, email: string, ip: string) {
-  const result = await pipeline.service.submitEnquiry(
+async function submitContact(pipeline: Site, name: string, email: string, ip: string) {
+  const result = await pipeline.services.enquiries.submitEnquiry(
     "contact",
     { name, email, interest: "general", message: "Hello" },
     { ip },
@@ -91,7 +91,7 @@ async function startEndpoint(
     options,
   );
   const app = express();
-  app.use(pipeline.apiRouter);
+  app.use(pipeline.services.communicationApi);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   cleanups.push(() => server.close());
@@ -210,7 +210,7 @@ describe("each e-mail sent once", () => {
 describe("enquiries through the ACS e-mail SDK", () => {
   test("each kind is delivered: sender from MAIL_FROM, Message-ID, Reply-To, HTML and plain text, UTF-8 names", async () => {
     const { pipeline, store } = await startPipeline();
-    const submit = pipeline.service.submitEnquiry;
+    const submit = pipeline.services.enquiries.submitEnquiry;
     const contact = await submit(
       "contact",
       { name: "Zoë Ọlá-Ångström", email: "zoe@example.org", interest: "partnership", message: "Bonjour — ça va?" },

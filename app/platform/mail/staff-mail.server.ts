@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
-import { STAFF_MAIL_QUEUE, type StaffMailJob } from "~/platform/queue.server";
+import type { QueueSpec } from "~/platform/queue.server";
 import { bareAddress, type MailTransport, type OutgoingEmail } from "./transport.server";
 
 /**
@@ -13,9 +13,24 @@ import { bareAddress, type MailTransport, type OutgoingEmail } from "./transport
  * (docs/decisions/012-one-origin-and-sign-in-codes.md): a sign-in code is a
  * secret that has no reason to outlive its e-mail in the queue's tables. A
  * job that never gets sent goes an hour after it fails, long after its code
- * expired. (The queue and its policy are declared with the others in
- * app/platform/queue.server.ts.)
+ * expired.
  */
+export const STAFF_MAIL_QUEUE = "staff-mail";
+export type StaffMailJob = { message: OutgoingEmail };
+export const staffMailQueue: QueueSpec = {
+  name: STAFF_MAIL_QUEUE,
+  options: {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 120,
+    heartbeatSeconds: 15,
+    // Useless after a few minutes (a code expires in 10), and a secret.
+    retentionSeconds: 60 * 60,
+    deleteAfterSeconds: 60 * 60,
+  },
+};
 
 /** Queues one e-mail; with `db`, inside the caller's transaction. Returns its Message-ID. */
 export async function queueStaffMail(
@@ -30,7 +45,7 @@ export async function queueStaffMail(
   return messageId;
 }
 
-/** The worker's side (the queue itself is created by startBoss): sends each job; a failure throws so pg-boss retries it. */
+/** The worker's side: sends each job; a failure throws so pg-boss retries it. */
 export async function workStaffMail(boss: PgBoss, mail: MailTransport, log: Logger, pollingIntervalSeconds: number) {
   await boss.work<StaffMailJob>(STAFF_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (!job) return;

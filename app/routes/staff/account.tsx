@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { AuditAction } from "~/features/audit/audit";
-import { factorAction, isFactorIntent } from "~/features/sign-in/factor-actions.server";
+import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { signInUrl } from "~/features/console/paths";
 import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/routes/staff/access/request.server";
 import { describeUserAgent } from "~/platform/user-agent";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { SignedOutShell } from "~/features/console/console-shell";
 import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/features/sign-in/factors";
 import type { FactorResult } from "~/features/sign-in/sign-in";
-import { factorAction, isFactorIntent } from "~/features/sign-in/factor-actions.server";
+import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
 import { signInUrl } from "~/features/console/paths";
 import { getConsole, sessionRequest } from "~/routes/staff/access/request.server";

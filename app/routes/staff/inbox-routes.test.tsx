@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import type { EnquiryDetail, InboxPage as InboxPageData } from "~/features/inbox/inbox";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { StaffRequest } from "~/routes/staff/access/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
@@ -84,7 +84,7 @@ const page: InboxPageData = {
   ],
 };
 
-type Inbox = StaffConsole["inbox"];
+type Inbox = Services["inbox"];
 
 function fakeInbox() {
   return {

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const dead = url.searchParams.get("state") === "dead";
-  const list = await getConsole(context).messages.list({ page: Number(url.searchParams.get("page") ?? 1), dead });
+  const list = await getConsole(context).textMessages.list({ page: Number(url.searchParams.get("page") ?? 1), dead });
   return { ...list, onlyDead: dead, retried: url.searchParams.get("done") === "retry" };
 }
 
@@ -26,7 +26,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const staff = await requireAdmin(context, request);
   const form = await request.formData();
   if (String(form.get("intent") ?? "") !== "retry") throw data("Unknown action", { status: 400 });
-  const retried = await getConsole(context).messages.retry(String(form.get("message") ?? ""), {
+  const retried = await getConsole(context).textMessages.retry(String(form.get("message") ?? ""), {
     member: staff.member,
     meta: staff.meta,
   });

@@ -7,7 +7,7 @@ import { action as signInAction } from "~/routes/staff/sign-in";
 import { action as signOutAction } from "~/routes/staff/sign-out";
 import { action as teamAction } from "~/routes/staff/team";
 import { staffContext } from "~/routes/staff/access/request.server";
-import type { EnquiryPipeline } from "~/features/enquiries/index.server.ts";
+import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { openStaffConsole } from "../../../test/support/staff-auth";
@@ -17,7 +17,7 @@ import { auditLog } from "~/platform/db/staff-schema.server";
  * The sign-in, sign-out and team route actions against the real console on
  * both engines: what they answer, and the audit rows they write.
  */
-const { engines, open } = bothEngines<EnquiryPipeline>();
+const { engines, open } = bothEngines<Site>();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -61,7 +61,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
       return provider;
     };
     const lastCode = async () => {
-      const result: unknown = await pipeline.internals.store.db.execute(
+      const result: unknown = await pipeline.platform.store.db.execute(
         sql`select data from pgboss.job where name = 'staff-mail' order by created_on desc limit 1`,
       );
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -70,7 +70,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
       return /\b(\d{6})\b/.exec(rows[0]?.data.message.text ?? "")?.[1] ?? "";
     };
     const audit = async () =>
-      (await pipeline.internals.store.db.select().from(auditLog).orderBy(auditLog.id)).map((row) => ({
+      (await pipeline.platform.store.db.select().from(auditLog).orderBy(auditLog.id)).map((row) => ({
         action: row.action,
         actor: row.actor,
         detail: row.detail,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/features/audit/audit";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import { auditActions } from "~/features/audit/audit";
 import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
@@ -18,7 +18,7 @@ import { action as teamAction } from "./team";
  */
 const post = formPost;
 const unwrap = unwrapData;
-const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
+const setup = (auth: Partial<Services["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
 type Context = ReturnType<typeof setup>["context"];
 
 /** A route action's answer to a form post; what it throws instead (a redirect, a refusal) is returned too. */
@@ -76,7 +76,7 @@ describe("ending sessions", () => {
   ] as const) {
     it(`${intent} more than 5 minutes after signing in: sign in again, nothing ends; within 5 minutes it ends`, async () => {
       const calls: string[] = [];
-      const auth: Partial<StaffConsole["auth"]> = {
+      const auth: Partial<Services["auth"]> = {
         endSession: async (_request, id) => {
           calls.push(`end ${id}`);
           return true;
@@ -111,7 +111,7 @@ describe("ending sessions", () => {
 
   it("an admin signs a member out everywhere (audited sessions-ended); needs a recent sign-in and the admin role", async () => {
     const asked: string[] = [];
-    const auth: Partial<StaffConsole["auth"]> = {
+    const auth: Partial<Services["auth"]> = {
       endMemberSessions: async (id) => {
         asked.push(id);
         return { member: { id, email: "mo@maternis.test", name: "Mo", role: "staff" }, ended: 2 };
@@ -274,7 +274,7 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("needs a recent sign-in and the admin role, like every staff change", async () => {
     const lifted: string[] = [];
-    const auth: Partial<StaffConsole["auth"]> = {
+    const auth: Partial<Services["auth"]> = {
       liftClientPauses: async (hash) => {
         lifted.push(hash);
         return 1;

@@ -1,7 +1,7 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getAppContext } from "~/context.server";
 import { requestWithCookies } from "~/features/sign-in/session-cookie.server";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
 
 /** A console request whose session the staff layout's middleware has checked. */
@@ -46,7 +46,7 @@ export function getStaff(context: Context): StaffRequest {
 }
 
 /** The console service; a server without one cannot serve the console. */
-export function getConsole(context: Context): StaffConsole {
+export function getConsole(context: Context): Services {
   const service = getAppContext(context).console;
   if (!service) throw new Response("The staff console is not available", { status: 503 });
   return service;

@@ -4,7 +4,7 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appContext } from "~/context.server";
 import { staffContext } from "~/routes/staff/access/request.server";
-import type { StaffConsole } from "~/console.server";
+import type { Services } from "~/site.server";
 import type { SpamDetail, StaffAct } from "~/features/spam/spam";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard } from "~/features/enquiries/form-guard.server";
@@ -42,7 +42,7 @@ function post(over: Partial<SpamDetail> = {}): SpamDetail {
 let folder: SpamDetail[];
 const calls: { op: "release" | "delete"; id: string; by: StaffAct }[] = [];
 
-const spam: StaffConsole["spam"] = {
+const spam: Services["spam"] = {
   async list({ page = 1 } = {}) {
     return { rows: folder, page, pages: 1, total: folder.length };
   },
@@ -71,7 +71,7 @@ function context() {
     metrics: { enquiry() {} },
     formGuard: createFormGuard({ key: Buffer.alloc(32), minFillMs: 0 }),
     enquiries: null,
-    console: { spam } as unknown as StaffConsole,
+    console: { spam } as unknown as Services,
     banner: null,
   });
   provider.set(staffContext, {

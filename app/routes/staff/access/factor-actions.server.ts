@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { AppConfirmResult, FactorResult } from "./sign-in";
-import { adoptNewSession } from "~/routes/staff/access/request.server";
-import type { StaffConsole } from "~/console.server";
+import type { AppConfirmResult, FactorResult } from "~/features/sign-in/sign-in";
+import { adoptNewSession } from "./request.server";
+import type { Services } from "~/site.server";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
 
 /**
@@ -32,7 +32,7 @@ type Args = {
   request: Request;
   /** The request's router context: where a new session is handed to the rest of the request. */
   context: Readonly<Pick<RouterContextProvider, "get" | "set">>;
-  console: StaffConsole;
+  console: Services;
   member: StaffMember;
   meta: RequestMeta;
 };

@@ -1,17 +1,19 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import { auditLog } from "./db/staff-schema.server";
+import { auditLog } from "~/platform/db/staff-schema.server";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { openStore, type Store } from "./db/db.server";
-import { submissions } from "./db/schema.server";
-import { filesHolding } from "../../test/support/data-requests";
-import { runRetentionSweep } from "./retention.server";
-import { staffWork } from "~/services.server.ts";
-import { bothEngines } from "../../test/support/engines";
+import { openStore, type Store } from "~/platform/db/db.server";
+import { submissions } from "~/platform/db/schema.server";
+import { filesHolding } from "../test/support/data-requests";
+import { runRetentionSweep } from "~/platform/retention.server";
+import { parseEnv } from "~/platform/env.server";
+import { bothEngines } from "../test/support/engines";
+import { retentionParts } from "./site.server";
 
-/** The daily retention sweep also purges audit rows older than 24 months (the staff side's part), and says so. */
+/** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
+const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24" }));
 const { engines, open: stores } = bothEngines<Store>();
 
 /** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
@@ -33,14 +35,14 @@ describe.each(engines)("retention sweep on $name", (engine) => {
     });
     await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
     const log = createMemoryLogger();
-    const result = await runRetentionSweep(store, 24, log, [staffWork.retention]);
+    const result = await runRetentionSweep(store, log, parts);
     expect(result).toEqual({ deleted: 0, textsDeleted: 0, spamDeleted: 0, auditDeleted: 1 });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([
-      "retention sweep: enquiries kept 24 months, suspected spam 30 days, audit rows 24 months",
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months",
     ]);
-    expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1, months: 24 });
+    expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1 });
   });
 });
 
@@ -61,7 +63,7 @@ test("on the embedded database, expired enquiries leave the data folder too, not
   const dbDir = path.join(dataDir, "db");
   expect(filesHolding(dbDir, [marker])).not.toEqual([]);
   const log = createMemoryLogger();
-  const result = await runRetentionSweep(store, 24, log);
+  const result = await runRetentionSweep(store, log, parts);
   expect(result.deleted).toBe(1);
   expect(log.entries[0]).toMatchObject({ deleted: 1, rewritten: true });
   expect(filesHolding(dbDir, [marker])).toEqual([]);

@@ -1,0 +1,22 @@
+import { count, eq } from "drizzle-orm";
+import type { Store } from "~/platform/db/db.server";
+import { deliveries, textMessages, webhookDeliveries } from "~/platform/db/schema.server";
+import type { DeadLetters } from "./alerts";
+
+/** What every console page warns about (the layout's alert, ./alerts.ts). */
+export function createAlerts(store: Store) {
+  const dead = async (table: typeof deliveries | typeof webhookDeliveries | typeof textMessages) => {
+    const [row] = await store.db.select({ n: count() }).from(table).where(eq(table.status, "dead"));
+    return Number(row?.n ?? 0);
+  };
+  return {
+    async deadLetters(): Promise<DeadLetters> {
+      const [emails, webhooks, texts] = await Promise.all([
+        dead(deliveries),
+        dead(webhookDeliveries),
+        dead(textMessages),
+      ]);
+      return { emails, webhooks, texts };
+    },
+  };
+}

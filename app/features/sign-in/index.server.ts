@@ -1,0 +1,2 @@
+/** Staff sign-in: better-auth, e-mail codes, second factors, sessions and members. */
+export { createStaffAuth, servesConsole, consoleOrigins, COOKIE_NAME, type StaffAuthDeps } from "./auth.server";
