@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { openStore, type Store } from "~/platform/db/db.server";
-import { submissions } from "~/platform/db/schema.server";
+import { submissions } from "~/features/enquiries/tables.server";
 import { filesHolding } from "../test/support/data-requests";
 import { runRetentionSweep } from "~/platform/retention.server";
 import { parseEnv } from "~/platform/env.server";

@@ -21,8 +21,9 @@ import { count, eq, sql } from "drizzle-orm";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { openStore, type Store, type Transaction } from "../app/platform/db/db.server";
-import { deliveries, submissions } from "../app/platform/db/schema.server";
-import { auditLog, enquiryNotes } from "../app/platform/db/staff-schema.server";
+import { deliveries, submissions } from "../app/features/enquiries/tables.server";
+import { auditLog } from "../app/features/audit/tables.server";
+import { enquiryNotes } from "../app/features/inbox/tables.server";
 import { openKeys } from "../app/platform/keys.server";
 import { eraseSubject } from "../app/features/data-requests/data-requests.server";
 

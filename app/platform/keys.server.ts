@@ -56,8 +56,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Store, Transaction } from "./db/db.server";
-import { appSecrets, integrations, keyChecks } from "./db/schema.server";
-import { staffSessions, staffTwoFactors, staffVerifications } from "./db/staff-schema.server";
+import { appSecrets, keyChecks } from "~/platform/db/tables.server";
+import { integrations } from "~/features/integrations/tables.server";
+import { staffSessions, staffTwoFactors, staffVerifications } from "~/features/sign-in/tables.server";
 
 export const KEY_NAMES = ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY", "FINGERPRINT_KEY", "FORM_SECRET"] as const;
 export type KeyName = (typeof KEY_NAMES)[number];

@@ -1,7 +1,7 @@
 /** Seeds the inbox with `enquiries` generated enquiries, straight into the database (npm run bench:console). */
 import { sql } from "drizzle-orm";
 import type { Store } from "../../app/platform/db/db.server";
-import { staffUsers } from "../../app/platform/db/staff-schema.server";
+import { staffUsers } from "../../app/features/sign-in/tables.server";
 
 const firstNames = ["Amara", "Ben", "Chloe", "Dev", "Ewa", "Fatima", "Gareth", "Hana", "Isla", "Jamal", "Kofi", "Lena"];
 const surnames = [

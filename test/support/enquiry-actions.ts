@@ -11,7 +11,7 @@ import type { EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";
 import { createMemoryLogger } from "~/platform/log.server";
-import type { EnquiryService, KeepSpamResult, SpamReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryService, KeepSpamResult, GuardReason, SubmitResult } from "~/features/enquiries/service";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { urlencodedForm } from "./form-posts";
 
@@ -36,7 +36,7 @@ export function fakeEnquiryService(
   keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, submissionId: "spam-1" }),
 ) {
   const calls: SubmitCall[] = [];
-  const kept: (SubmitCall & { reason: SpamReason })[] = [];
+  const kept: (SubmitCall & { reason: GuardReason })[] = [];
   const service: EnquiryService = {
     async submitEnquiry(kind, fields, { ip }) {
       calls.push({ kind, fields, ip });

@@ -39,7 +39,7 @@ import type { Env } from "~/platform/env.server";
 import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
 import type { Services } from "~/site.server";
-import { staffPasskeys } from "../../app/platform/db/staff-schema.server";
+import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { openPipeline } from "./pglite";
 import { waitFor } from "./wait";
 

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { Store } from "~/platform/db/db.server";
-import { deliveries, textMessages, webhookDeliveries } from "~/platform/db/schema.server";
+import { deliveries } from "~/features/enquiries/tables.server";
+import { textMessages } from "~/features/text-messages/tables.server";
+import { webhookDeliveries } from "~/features/integrations/tables.server";
 import type { DeadLetters } from "./alerts";
 
 /** What every console page warns about (the layout's alert, ./alerts.ts). */

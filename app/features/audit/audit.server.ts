@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { AuditEntry, AuditPage, AuditQuery } from "~/features/audit/audit";
 import type { Actor } from "~/features/console/types";
 import { listPage, type Database, type Store, type Transaction } from "~/platform/db/db.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 
 /** Audit rows are kept as long as the enquiries: 24 months. */
 export const AUDIT_RETENTION_MONTHS = 24;

@@ -18,7 +18,7 @@ import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { BACKUP_QUEUE } from "./worker.server";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import {
   openPipeline,
   preparedDataDir,

@@ -13,7 +13,7 @@ import type { StaffAct } from "~/features/spam/spam";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { siteAnnouncements } from "~/platform/db/staff-schema.server";
+import { siteAnnouncements } from "~/features/banner/tables.server";
 
 /** The NOTIFY channel a publish or unpublish signals on, so every web process reloads. */
 export const BANNER_CHANNEL = "site_announcements";

@@ -7,7 +7,7 @@ import { preparedDataDir } from "../../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../../test/support/postgres";
 import { waitFor } from "../../../test/support/wait";
 import { createBanner, type Banner } from "./banner.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 
 const admin: StaffMember = { id: "u-admin", email: "admin@maternis.test", name: "Ada Admin", role: "admin" };
 const by = { member: admin, meta: { fingerprint: "f00dfeedf00dfeed" } };

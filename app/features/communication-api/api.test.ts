@@ -23,7 +23,7 @@ import {
   type SmsTransport,
 } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
-import { textMessages } from "~/platform/db/schema.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import { sendTextMessages } from "~/features/text-messages/send.server";
 
 /** POST /functions/v1/azure-communication against real transports: an SMTP server on loopback and the file SMS outbox. */

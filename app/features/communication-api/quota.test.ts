@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { bothEngines } from "../../../test/support/engines";
 import { openStore, type Store } from "~/platform/db/db.server";
-import { staffRateLimits } from "~/platform/db/staff-schema.server";
+import { staffRateLimits } from "~/platform/db/tables.server";
 import { counterKey, quotaKeyId, takeRecipients } from "./quota.server";
 
 const { engines, open } = bothEngines<Store>();

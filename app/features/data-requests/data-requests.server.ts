@@ -16,9 +16,10 @@ import { isPhoneKey, normaliseSubjectEmail } from "~/features/data-requests/data
 import { rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { predecessorOf } from "~/features/enquiries/deliveries.server";
 import { buildEmail } from "~/features/enquiries/emails.server";
-import { deliveries, submissions, textMessages } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import { recordAudit, subjectHash } from "~/features/audit/audit.server";
-import { enquiryNotes } from "~/platform/db/staff-schema.server";
+import { enquiryNotes } from "~/features/inbox/tables.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
 import type { SubjectActor } from "~/features/data-requests/data-requests";
 import type { Site } from "~/site.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import {
@@ -26,7 +26,7 @@ import { waitFor } from "../../../test/support/wait";
 import { consoleContext, staffRequest } from "../../../test/support/staff-context";
 import { loader as searchLoader } from "~/routes/staff/data-requests/route";
 import { createServices } from "~/site.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 import { personPattern, searchableMailText } from "./data-requests.server";
 
 /**

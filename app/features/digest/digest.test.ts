@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import type { Site } from "~/site.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";

@@ -6,7 +6,7 @@ import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import { buildEmail } from "./emails.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "~/platform/mail/transport.server";
 

@@ -15,11 +15,11 @@ import { bothEngines } from "../../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { createServices } from "~/site.server";
-import { staffUsers } from "~/platform/db/staff-schema.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 import type * as EmailsModule from "./emails/registry";
 import type * as RegistryModule from "~/features/enquiries/kinds";
 import type { Site } from "~/site.server";
-import { deliveries } from "~/platform/db/schema.server";
+import { deliveries } from "~/features/enquiries/tables.server";
 
 vi.mock("~/features/enquiries/kinds", async (importOriginal) => {
   const registry = await importOriginal<typeof RegistryModule>();

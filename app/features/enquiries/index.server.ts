@@ -1,5 +1,5 @@
 import type { EnquiryKind } from "./kinds";
-import type { SpamReason, SubmitMeta } from "./service";
+import type { GuardReason, SubmitMeta } from "./service";
 import type { Platform } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { siteClock } from "~/platform/site-clock.server";
@@ -57,7 +57,7 @@ export function createEnquiryService(platform: Platform, announce: AnnounceEvent
      * it expires after 30 days). Bounded by a per-client and a global daily
      * cap (./keep-spam.server.ts).
      */
-    keepSuspectedSpam: (kind: EnquiryKind, form: Record<string, unknown>, reason: SpamReason, meta: SubmitMeta) =>
+    keepSuspectedSpam: (kind: EnquiryKind, form: Record<string, unknown>, reason: GuardReason, meta: SubmitMeta) =>
       keepSuspectedSpam(spamDeps, kind, form, reason, meta),
   };
 }

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, gt, isNotNull, lt, sql } from "drizzle-orm";
 import type { Env } from "~/platform/env.server";
 import type { EnquiryKind } from "~/features/enquiries/kinds";
-import type { KeepSpamResult, SpamReason, SubmitMeta } from "~/features/enquiries/service";
+import type { KeepSpamResult, GuardReason, SubmitMeta } from "~/features/enquiries/service";
 import type { Store } from "~/platform/db/db.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
-import { submissions } from "~/platform/db/schema.server";
+import { submissions } from "~/features/enquiries/tables.server";
 import { submissionRow } from "./store.server";
 import type { SubmitDeps } from "./submit.server";
 import { InvalidEnquiryError, validateEnquiry } from "./validate.server";
@@ -37,7 +37,7 @@ export async function keepSuspectedSpam(
   deps: SpamDeps,
   kind: EnquiryKind,
   form: Record<string, unknown>,
-  reason: SpamReason,
+  reason: GuardReason,
   meta: SubmitMeta,
 ): Promise<KeepSpamResult> {
   let payload: Record<string, string | undefined>;

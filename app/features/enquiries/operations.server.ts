@@ -3,7 +3,7 @@ import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "~/platform/db/db.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
-import { deliveries, submissions, type Delivery } from "~/platform/db/schema.server";
+import { deliveries, submissions, type Delivery } from "~/features/enquiries/tables.server";
 
 /** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, app/features/inbox/inbox.server.ts). */
 

@@ -10,7 +10,7 @@ import { inboxCsv } from "~/features/inbox/csv";
 import type { ExportRow } from "~/features/inbox/inbox";
 import { exportBatches } from "~/features/inbox/inbox.server";
 import { deliveryMessageId } from "./emails.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";

@@ -16,7 +16,10 @@ export type SubmitResult =
   | { ok: false; reason: "unavailable"; message: string };
 
 /** Why a post was kept as suspected spam (the form guard's `suspect`). */
-export type SpamReason = "honeypot" | "time-trap";
+export type GuardReason = "honeypot" | "time-trap";
+
+/** Why a stored post is in the spam folder: the form guard kept it, or staff moved it there. */
+export type SpamReason = GuardReason | "staff";
 
 export type KeepSpamResult =
   | { kept: true; submissionId: string }

@@ -15,7 +15,7 @@ import {
 } from "./limits.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { SpamReason } from "~/features/enquiries/service";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, app/features/enquiries/index.server.ts). */

@@ -5,8 +5,8 @@ import type { InboxActor } from "~/features/inbox/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import type { Site } from "~/site.server";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
-import type { DeliveryStatus } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import type { DeliveryStatus } from "~/platform/db/columns.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { staffMailJobs } from "../../../test/support/staff-auth";
@@ -24,7 +24,8 @@ async function drain(batches: ExportBatches) {
   }
   return { rows, sizes };
 }
-import { auditLog, staffUsers } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 
 /** The inbox's queries and actions on the embedded database and on PostgreSQL. */
 const { engines, open } = bothEngines<Site>();

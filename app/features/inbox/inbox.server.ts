@@ -34,7 +34,8 @@ import {
 import { pageOf, rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { requeueDeadDeliveries } from "~/features/enquiries/operations.server";
-import { deliveries, submissions, webhookDeliveries } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { webhookDeliveries } from "~/features/integrations/tables.server";
 import type { AuditAction } from "~/features/audit/audit";
 import { recordAudit } from "~/features/audit/audit.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
@@ -42,7 +43,8 @@ import { renderEmail } from "~/platform/mail/define";
 import { staffAssigned } from "./emails/assigned";
 import { enquiryPath, MY_ENQUIRIES_PATH } from "~/features/console/paths";
 import { londonTime } from "~/platform/london-time";
-import { enquiryNotes, staffUsers } from "~/platform/db/staff-schema.server";
+import { enquiryNotes } from "~/features/inbox/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 export type InboxDeps = {

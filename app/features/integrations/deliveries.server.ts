@@ -11,7 +11,8 @@ import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
-import { deliveries, integrations, submissions, webhookDeliveries } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { integrations, webhookDeliveries } from "~/features/integrations/tables.server";
 
 /**
  * Webhook, Slack and Teams deliveries (docs/decisions/022-integrations.md),

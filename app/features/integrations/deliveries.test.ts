@@ -19,9 +19,10 @@ import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "..
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
 import { createServices } from "~/site.server";
-import { staffUsers } from "~/platform/db/staff-schema.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 import { openSite, type Site } from "~/site.server";
-import { submissions, webhookDeliveries } from "~/platform/db/schema.server";
+import { submissions } from "~/features/enquiries/tables.server";
+import { webhookDeliveries } from "~/features/integrations/tables.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 
 const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };

@@ -50,7 +50,13 @@ import {
   TOTP_PERIOD_SECONDS,
 } from "./second-factor.server";
 import { rememberRemoved, sessionControls, wasRemoved } from "./sessions.server";
-import { authSchema, staffPasskeys, staffSessions, staffTwoFactors, staffUsers } from "~/platform/db/staff-schema.server";
+import {
+  authSchema,
+  staffPasskeys,
+  staffSessions,
+  staffTwoFactors,
+  staffUsers,
+} from "~/features/sign-in/tables.server";
 
 /**
  * Staff sign-in on better-auth (docs/decisions/009-staff-console.md): its

@@ -16,7 +16,7 @@ import {
   TEST_SITE as SITE,
 } from "../../../test/support/staff-auth";
 import { createServices, type Services } from "~/site.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 import { consoleOrigins, servesConsole, sessionCount } from "./auth.server";
 import { waitFor } from "../../../test/support/wait";
 import { RouterContextProvider } from "react-router";

@@ -8,7 +8,8 @@ import { renderEmail } from "~/platform/mail/define";
 import { staffSignInLocked } from "./emails/sign-in-locked";
 import type { StaffAuthDeps } from "./auth.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
-import { staffRateLimits, staffUsers } from "~/platform/db/staff-schema.server";
+import { staffRateLimits } from "~/platform/db/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 
 /**
  * Limits on e-mail sign-in codes that slow down whoever guesses, never the

@@ -16,7 +16,7 @@ import {
   staffMailJobs,
 } from "../../../test/support/staff-auth";
 import type { Services } from "~/site.server";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS, WRONG_CODES_CLIENT_WINDOW_MS } from "./lockout.server";
 
 /**

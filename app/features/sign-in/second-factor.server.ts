@@ -7,7 +7,7 @@ import { and, eq, isNull, like, lt, not, or } from "drizzle-orm";
 import { normaliseRecoveryCode, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import { staffTwoFactors } from "~/platform/db/staff-schema.server";
+import { staffTwoFactors } from "~/features/sign-in/tables.server";
 
 /**
  * What we add to better-auth's two-factor plugin (docs/decisions/020-multi-factor-sign-in.md):

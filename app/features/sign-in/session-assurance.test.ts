@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
-import { staffSessions } from "~/platform/db/staff-schema.server";
+import { staffSessions } from "~/features/sign-in/tables.server";
 import { bothEngines } from "../../../test/support/engines";
 import { testEnv } from "../../../test/support/pglite";
 import {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { ABSOLUTE_TIMEOUT_MS, type StaffSession, type StaffSessionSummary } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console/types";
 import type { Store } from "~/platform/db/db.server";
-import { staffRemovedAddresses } from "~/platform/db/staff-schema.server";
+import { staffRemovedAddresses } from "~/features/sign-in/tables.server";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-

@@ -5,7 +5,7 @@ import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { Browser, codeSignIn, lastCode, openStaffConsole, staffMailJobs } from "../../../test/support/staff-auth";
 import { sessionCount } from "./auth.server";
-import { staffRemovedAddresses, staffSessions } from "~/platform/db/staff-schema.server";
+import { staffRemovedAddresses, staffSessions } from "~/features/sign-in/tables.server";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
 import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
-import { staffTwoFactors } from "~/platform/db/staff-schema.server";
+import { staffTwoFactors } from "~/features/sign-in/tables.server";
 import { bothEngines } from "../../../test/support/engines";
 import { testEnv } from "../../../test/support/pglite";
 import {

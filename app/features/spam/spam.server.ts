@@ -6,7 +6,7 @@ import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { enqueueDelivery } from "~/features/enquiries/deliveries.server";
 import type { AnnounceEvent } from "~/features/enquiries/events.server";
-import { deliveries, submissions, type Submission } from "~/platform/db/schema.server";
+import { deliveries, submissions, type Submission } from "~/features/enquiries/tables.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 

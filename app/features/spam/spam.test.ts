@@ -5,13 +5,13 @@ import type { Services } from "~/site.server";
 import type { StaffMember } from "~/features/console/types";
 import type { Site } from "~/site.server";
 import { listEnquiries } from "~/features/enquiries/operations.server";
-import { deliveries, submissions } from "~/platform/db/schema.server";
+import { deliveries, submissions } from "~/features/enquiries/tables.server";
 import { purgeSpam } from "~/features/enquiries/keep-spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { waitFor } from "../../../test/support/wait";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 import { createServices } from "~/site.server";
 
 /**

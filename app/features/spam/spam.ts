@@ -9,11 +9,10 @@
  * app/features/spam/spam.server.ts implements it (its methods are the service's type).
  */
 import type { EnquiryKind } from "~/features/enquiries/kinds";
-import type { SpamReason as GuardReason } from "~/features/enquiries/service";
+import type { SpamReason } from "~/features/enquiries/service";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
 
-/** Why a post is in the Spam view: the form guard kept it, or staff moved it there. */
-export type SpamReason = GuardReason | "staff";
+export type { SpamReason };
 
 /** How each reason reads in the console. */
 export const spamReasonLabels: Record<SpamReason, string> = {

@@ -4,7 +4,7 @@ import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { SMS_QUEUE, type SmsJob } from "./queues.server";
-import { textMessages, type TextMessage } from "~/platform/db/schema.server";
+import { textMessages, type TextMessage } from "~/features/text-messages/tables.server";
 import {
   ACS_SEND_TIMEOUT_MS,
   SMS_FALLBACK_ERROR,

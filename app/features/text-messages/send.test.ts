@@ -18,11 +18,12 @@ import { bothEngines } from "../../../test/support/engines";
 import { testEnv } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
 import { createServices } from "~/site.server";
-import { auditLog, staffUsers } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 import { openSite, type Site } from "~/site.server";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { rowsOf } from "~/platform/db/db.server";
-import { textMessages } from "~/platform/db/schema.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import { SendError, type SmsTransport } from "~/platform/mail/transport.server";
 
 const KEY = "test-key-0123456789abcdefghijklmnop";

@@ -5,7 +5,7 @@ import type { StaffAct } from "~/features/spam/spam";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { SMS_QUEUE, type SmsJob } from "./queues.server";
-import { textMessages } from "~/platform/db/schema.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 

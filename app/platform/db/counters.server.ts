@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./db.server";
-import { staffRateLimits } from "./staff-schema.server";
+import { staffRateLimits } from "~/platform/db/tables.server";
 
 /**
  * The site's request counters: fixed-window counters in `staff_rate_limits`

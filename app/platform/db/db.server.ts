@@ -10,17 +10,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
 import { runMigrations, type MigrationSession } from "./migrate.server";
-import { schema } from "./schema.server";
 
 /**
- * The tables drizzle is told of: the enquiries'. Queries name their tables
- * themselves, so the staff console's (server/staff/schema.server.ts, a layer
- * above) need not be registered here; better-auth's adapter gets them from
+ * Drizzle over the site's database. Queries name their tables themselves
+ * (each feature's ./tables.server.ts), so no table is registered here: the
+ * platform knows none of them. better-auth's adapter gets its tables from
  * app/features/sign-in/auth.server.ts.
  */
-
-type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const gzip = promisify(gzipCallback);
@@ -104,7 +101,7 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool }) as unknown as Database;
   return {
     engine: "postgres",
     db,
@@ -187,7 +184,7 @@ async function openPglite(dir: string): Promise<Store & { migrate(): Promise<voi
     throw error;
   }
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   const base = fromPglite(client);
   const inTransaction = new AsyncLocalStorage<{ db: BossDb; open: boolean }>();
   const bossDb: BossDb = {

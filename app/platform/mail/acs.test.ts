@@ -8,7 +8,8 @@ import type { Env } from "~/platform/env.server";
 import { openSite, type Site } from "~/site.server";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
-import { deliveries, textMessages } from "~/platform/db/schema.server";
+import { deliveries } from "~/features/enquiries/tables.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import {
   TransportConfigError,
   acsOperationId,

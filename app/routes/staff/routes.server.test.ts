@@ -11,7 +11,7 @@ import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { openStaffConsole } from "../../../test/support/staff-auth";
-import { auditLog } from "~/platform/db/staff-schema.server";
+import { auditLog } from "~/features/audit/tables.server";
 
 /**
  * The sign-in, sign-out and team route actions against the real console on

@@ -4,7 +4,7 @@ import { getAppContext, type EnquiryOutcome } from "~/context.server";
 import { enquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
 import { TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
-import type { SpamReason, SubmitResult } from "~/features/enquiries/service";
+import type { GuardReason, SubmitResult } from "~/features/enquiries/service";
 import type { EnquiryResult, FormValues } from "./types";
 
 /**
@@ -56,7 +56,7 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
   }
 
   /** A post that may be a person's (a password manager filled the honeypot, an autofilled form sent fast): kept for staff when its fields are valid. */
-  async function keepSuspect(reason: SpamReason): Promise<boolean> {
+  async function keepSuspect(reason: GuardReason): Promise<boolean> {
     const parsed = parseEnquiryForm(kind, raw);
     if (!parsed.ok || !app.enquiries) return false;
     try {

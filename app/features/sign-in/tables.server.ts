@@ -1,9 +1,10 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { SessionAssurance } from "~/features/sign-in/sign-in";
-import { submissions } from "./schema.server";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { staffRateLimits } from "~/platform/db/tables.server";
+import type { StaffRole } from "~/features/console/types";
+import type { SessionAssurance } from "./sign-in";
 
 /**
- * The staff console's tables (docs/decisions/009-staff-console.md).
+ * Staff sign-in's tables (docs/decisions/009-staff-console.md).
  *
  * The `staff_*` tables belong to better-auth: their columns are the ones its
  * core, admin and passkey plugins read and write, under the JavaScript names
@@ -14,9 +15,6 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const staffRoles = ["admin", "staff"] as const;
-export type StaffRole = (typeof staffRoles)[number];
 
 export const staffUsers = pgTable("staff_users", {
   id: text("id").primaryKey(),
@@ -135,14 +133,6 @@ export const staffTwoFactors = pgTable("staff_two_factors", {
   lastTotpStep: integer("last_totp_step"),
 });
 
-/** better-auth's rate-limit counters, in the database so every process shares them. */
-export const staffRateLimits = pgTable("staff_rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
-
 /**
  * Addresses of removed members, as keyed hashes (the client-fingerprint key;
  * never the address): STAFF_ADMIN_EMAILS creates an admin only for an address
@@ -152,78 +142,6 @@ export const staffRemovedAddresses = pgTable("staff_removed_addresses", {
   addressHash: text("address_hash").primaryKey(),
   removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Internal notes on an enquiry, with their author; erased with the enquiry. */
-export const enquiryNotes = pgTable(
-  "enquiry_notes",
-  {
-    id: uuid("id").primaryKey(),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
-    /** The author's staff user id (null once that account is removed). */
-    authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
-    /** The author's name and address when the note was written. */
-    authorName: text("author_name").notNull(),
-    body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("enquiry_notes_submission_idx").on(t.submissionId, t.createdAt)],
-);
-
-/**
- * The audit log: append-only (a trigger refuses updates, and deletes of rows
- * younger than the retention period). Never holds a data subject's address:
- * where one is the target, the row keeps a keyed hash of it.
- */
-export const auditLog = pgTable(
-  "audit_log",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    /** The staff user id, when the actor is signed in or known. */
-    actorId: text("actor_id"),
-    /** Who acted as shown to admins: a staff address, or a keyed hash for an unknown one. */
-    actor: text("actor").notNull(),
-    action: text("action").notNull(),
-    /** What it acted on: an enquiry, delivery, staff user or passkey id, a URL, or a keyed hash. */
-    target: text("target"),
-    /** The client fingerprint (HMAC of the client address, as on the public forms). */
-    clientFingerprint: text("client_fingerprint").notNull(),
-    /** Counts, outcomes and other non-personal details. */
-    detail: jsonb("detail").$type<Record<string, unknown>>(),
-  },
-  (t) => [
-    index("audit_log_at_idx").on(t.at),
-    index("audit_log_action_idx").on(t.action, t.at),
-    index("audit_log_actor_idx").on(t.actorId, t.at),
-  ],
-);
-
-/**
- * Announcements published by admins from the console. Each publish is a new
- * row (a new id, so visitors who dismissed the previous one see this one);
- * the newest row decides: published and within its window, it is the banner;
- * unpublished, there is none. With no rows at all, the content module's dated
- * announcement is the default.
- */
-export const siteAnnouncements = pgTable(
-  "site_announcements",
-  {
-    id: uuid("id").primaryKey(),
-    message: text("message").notNull(),
-    linkLabel: text("link_label").notNull(),
-    /** A path on this site or an https: URL. */
-    linkHref: text("link_href").notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
-    publishedBy: text("published_by").notNull(),
-    unpublishedAt: timestamp("unpublished_at", { withTimezone: true }),
-    unpublishedBy: text("unpublished_by"),
-  },
-  (t) => [index("site_announcements_published_idx").on(t.publishedAt)],
-);
 
 /** The better-auth models, keyed by the names its Drizzle adapter looks up. */
 export const authSchema = {
@@ -236,21 +154,4 @@ export const authSchema = {
   rateLimit: staffRateLimits,
 };
 
-export const staffSchema = {
-  staffUsers,
-  staffSessions,
-  staffAccounts,
-  staffVerifications,
-  staffPasskeys,
-  staffTwoFactors,
-  staffRateLimits,
-  staffRemovedAddresses,
-  enquiryNotes,
-  auditLog,
-  siteAnnouncements,
-};
-
 export type StaffUser = typeof staffUsers.$inferSelect;
-export type EnquiryNote = typeof enquiryNotes.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;
-export type SiteAnnouncement = typeof siteAnnouncements.$inferSelect;

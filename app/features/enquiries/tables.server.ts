@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { cascadingForeignKey, deliveryStateColumns } from "~/platform/db/columns.server";
+import type { DeliveryKind, EnquiryKind } from "./kinds";
+import type { SpamReason } from "./service";
+
+/**
+ * The enquiry outbox. An enquiry is stored before any e-mail is attempted;
+ * each e-mail it causes is a delivery row whose status the worker moves from
+ * queued to sent, failed (will retry) or dead (gave up).
+ */
+
+/** Why a post is in the Spam view: kept as suspected spam instead of being delivered, or moved there by staff. */
+export const spamReasons = ["honeypot", "time-trap", "staff"] as const satisfies readonly SpamReason[];
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").$type<EnquiryKind>().notNull(),
+    /** What the registry's `toPayload` made of the validated form (~/features/enquiries/kinds.ts); its kind is checked there. */
+    payload: jsonb("payload").$type<Record<string, string | undefined>>().notNull(),
+    /** The submitter's address, lower-cased, for the per-recipient limit. */
+    email: text("email").notNull(),
+    /** First 16 hex characters of HMAC-SHA256(secret, client IP): never the raw IP. */
+    clientFingerprint: text("client_fingerprint").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a member of staff marked it handled (null: new); reopening clears it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** The staff user id that marked it handled. */
+    handledBy: text("handled_by"),
+    /** The staff user id dealing with it (the inbox's "Assigned to"); null: nobody yet. */
+    assignedTo: text("assigned_to"),
+    /**
+     * Set when the post tripped the honeypot or the time trap (kept in the
+     * console's Spam view, with no e-mail sent), or when staff moved an
+     * enquiry there from the inbox ("staff": its e-mails were already
+     * queued); it stays until staff release or delete it (or it expires
+     * after 30 days).
+     */
+    spamReason: text("spam_reason").$type<SpamReason>(),
+    /** Lower-cased name, address and organisation, for the console's search (trigram index). */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(coalesce(payload->>'name', '') || ' ' || email || ' ' || coalesce(payload->>'organization', ''))`,
+    ),
+  },
+  (t) => [
+    index("submissions_created_at_idx").on(t.createdAt),
+    check("submissions_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap', 'staff')`),
+    index("submissions_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("submissions_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
+    index("submissions_email_idx").on(t.email, t.createdAt),
+    // The console's inbox (suspected spam is not listed): its pages and counts, and the new ones alone.
+    index("submissions_inbox_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.spamReason} is null`),
+    index("submissions_inbox_new_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.spamReason} is null and ${t.handledAt} is null`),
+    // The inbox's "Assigned to" filter ("Mine").
+    index("submissions_inbox_assigned_idx")
+      .on(t.assignedTo, t.createdAt)
+      .where(sql`${t.spamReason} is null and ${t.assignedTo} is not null`),
+  ],
+);
+
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    submissionId: uuid("submission_id").notNull(),
+    kind: text("kind").$type<DeliveryKind>().notNull(),
+    recipient: text("recipient").notNull(),
+    ...deliveryStateColumns(),
+  },
+  (t) => [
+    cascadingForeignKey("deliveries_submission_id_fk", t.submissionId, submissions.id),
+    unique("deliveries_submission_kind_unique").on(t.submissionId, t.kind),
+    check("deliveries_kind_check", sql`${t.kind} in ('welcome', 'notification', 'acknowledgement')`),
+    check("deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),
+    index("deliveries_status_idx").on(t.status),
+    // The inbox's "delivery problem" filter reads only e-mails not sent (few), from this index alone.
+    index("deliveries_unsent_idx")
+      .on(t.submissionId, t.status, t.createdAt)
+      .where(sql`${t.status} <> 'sent'`),
+  ],
+);
+
+export type Submission = typeof submissions.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;
