@@ -32,6 +32,7 @@ const fewPageGroups = {
     "app/components/ui/(field|error-summary|toaster)\\.tsx",
     "app/components/ui/toast-durations\\.ts",
     "app/features/enquiries/(fields|kinds|form-guard)\\.ts",
+    "app/platform/action-result\\.ts",
   ),
   product: modules("app/components/product-screens", "app/content/product\\.ts"),
   team: modules("app/components/team", "app/content/team\\.ts"),

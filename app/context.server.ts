@@ -1,17 +1,11 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Env } from "./platform/env.server";
+import { siteClock } from "./platform/site-clock.server";
+import { parseSiteClock, type Env } from "./platform/env.server";
 import type { FormGuard } from "./features/enquiries/form-guard.server";
 import type { Logger } from "./platform/log.server";
-import type { EnquiryService } from "./features/enquiries/service";
+import type { EnquiryOutcome, EnquiryService } from "./features/enquiries/service";
 import type { Services } from "./site.server";
 import type { BannerSource } from "./features/banner/banner";
-
-/**
- * What became of an enquiry form post. `spam`: dropped; `spam-kept`: kept as
- * suspected spam for staff; `spam-capped`: would have been kept, but a daily cap was reached.
- */
-export type EnquiryOutcome =
-  "accepted" | "spam" | "spam-kept" | "spam-capped" | "invalid" | "expired" | "rate-limited" | "unavailable";
 
 /** The counters route code feeds (server/metrics.ts exposes them to Prometheus). */
 export type AppMetrics = {
@@ -53,4 +47,15 @@ export function getAppContext(context: Readonly<Pick<RouterContextProvider, "get
   const app = context.get(appContext);
   if (!app) throw new Error("The server did not provide the app context");
   return app;
+}
+
+/**
+ * "Now" for a loader: the server's clock (its SITE_CLOCK, or a test's), or,
+ * when the build prerenders a page (no server, no app context), the build's
+ * SITE_CLOCK or the real time. docs/decisions/010-dated-content.md
+ */
+export function siteNow(context: Readonly<Pick<RouterContextProvider, "get">>): Date {
+  const app = context.get(appContext);
+  if (app) return (app.now ?? siteClock(app.env))();
+  return parseSiteClock(process.env.SITE_CLOCK) ?? new Date();
 }

@@ -23,7 +23,7 @@ import { appContext } from "~/context.server";
 import { announcementKey, contentDate, currentAnnouncement } from "~/lib/dated";
 import { pageHydrates, useDocumentNavigation } from "~/lib/hydration";
 import { plainMeta } from "~/lib/seo";
-import { siteNow } from "~/platform/site-clock.server";
+import { siteNow } from "~/context.server";
 import type { RootDatedData } from "~/lib/use-dated";
 import { speculationRules } from "~/lib/speculation-rules";
 import type { Route } from "./+types/root";

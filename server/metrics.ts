@@ -2,7 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { AppMetrics, EnquiryOutcome } from "~/context.server";
+import type { AppMetrics } from "~/context.server";
+import type { EnquiryOutcome } from "~/features/enquiries/service";
 import type { DeliveryStats } from "~/features/enquiries/operations.server";
 
 /**

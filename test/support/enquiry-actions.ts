@@ -6,7 +6,8 @@
 import { RouterContextProvider } from "react-router";
 import { beforeEach } from "vitest";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
-import { appContext, type EnquiryOutcome } from "~/context.server";
+import { appContext } from "~/context.server";
+import type { EnquiryOutcome } from "~/features/enquiries/service";
 import type { EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";

@@ -1,4 +1,7 @@
-import type { Actor, RequestMeta } from "~/features/console/types";
+import type { Actor, RequestMeta, StaffMember } from "~/features/console/types";
+
+/** Who acts, and from where: the audit row written with a change names them. */
+export type StaffAct = { member: StaffMember; meta: RequestMeta };
 
 /**
  * Everything the audit log records, with the label admins see when they read

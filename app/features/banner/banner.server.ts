@@ -9,7 +9,7 @@ import {
   type BannerSource,
   type PublishedAnnouncement,
 } from "~/features/banner/banner";
-import type { StaffAct } from "~/features/spam/spam";
+import type { StaffAct } from "~/features/audit/audit";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { recordAudit } from "~/features/audit/audit.server";

@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { inboxCsv } from "~/features/inbox/csv";
-import { kindLabels, type ExportRow } from "~/features/inbox/inbox";
+import { type ExportRow } from "~/features/inbox/inbox";
+import { kindLabels } from "~/features/enquiries/labels";
 import { enquiryKindNames, isEnquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
 import { bothEngines } from "../../../test/support/engines";

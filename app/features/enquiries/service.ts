@@ -31,3 +31,10 @@ export type KeepSpamResult =
  * app/features/enquiries/index.server.ts): a type import, erased when built.
  */
 export type { EnquiryService } from "./index.server.ts";
+
+/**
+ * What became of an enquiry form post. `spam`: dropped; `spam-kept`: kept as
+ * suspected spam for staff; `spam-capped`: would have been kept, but a daily cap was reached.
+ */
+export type EnquiryOutcome =
+  "accepted" | "spam" | "spam-kept" | "spam-capped" | "invalid" | "expired" | "rate-limited" | "unavailable";

@@ -6,7 +6,8 @@
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import { csvLines, toCsv } from "~/platform/csv";
 import { deliveryKinds, enquiryKindNames, fieldsOf } from "~/features/enquiries/kinds";
-import { payloadKeyOf, type ExportBatches, type ExportRow } from "./inbox";
+import { type ExportBatches, type ExportRow } from "./inbox";
+import { payloadKeyOf } from "~/features/enquiries/labels";
 
 /** Every stored field of every form, from the registry, in its order; long texts (the message) last. */
 const payloadColumns = (() => {

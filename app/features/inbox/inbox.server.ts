@@ -2,28 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/platform/calendar";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import {
-  BULK_MAX,
-  INBOX_PAGE_SIZE,
-  STUCK_AFTER_MINUTES,
-  payloadFields,
-  payloadValue,
-  topicKey,
-  validateNote,
-  type BulkChange,
-  type BulkOutcome,
-  type DeliveryGlance,
-  type DeliveryState,
-  type Assignee,
-  type EnquiryDetail,
-  type ExportBatches,
-  type ExportRow,
-  type InboxActor,
-  type InboxFilters,
-  type InboxPage,
-  type RetryOutcome,
-  type StateOutcome,
-} from "~/features/inbox/inbox";
+import { BULK_MAX, INBOX_PAGE_SIZE, STUCK_AFTER_MINUTES, validateNote, type BulkChange, type BulkOutcome, type DeliveryGlance, type DeliveryState, type Assignee, type EnquiryDetail, type ExportBatches, type ExportRow, type InboxActor, type InboxFilters, type InboxPage, type RetryOutcome, type StateOutcome } from "~/features/inbox/inbox";
+import { payloadFields, payloadValue, topicKey } from "~/features/enquiries/labels";
 import {
   enquiryKind,
   enquiryKindNames,

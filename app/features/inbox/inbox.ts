@@ -3,14 +3,9 @@
  * annotate, close and export them (implemented by app/features/inbox/inbox.server.ts).
  * Types, constants and pure helpers only: the routes and the server share them.
  */
-import {
-  deliveryKinds,
-  enquiryKind,
-  enquiryKindNames,
-  isEnquiryKind,
-  type DeliveryKind,
-  type EnquiryKind,
-} from "~/features/enquiries/kinds";
+import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
+import type { EnquiryField } from "~/features/enquiries/labels";
+export type { EnquiryField };
 import { isCalendarDate } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
 
@@ -170,7 +165,6 @@ export type InboxRow = {
 
 export type InboxPage = { rows: InboxRow[]; page: number; pages: number; total: number };
 
-export type EnquiryField = { key: string; label: string; value: string };
 
 export type EnquiryDelivery = {
   id: string;
@@ -232,51 +226,6 @@ export function validateNote(body: string): string | null {
     return `Note must be ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`;
   return null;
 }
-
-/** The label a field of a kind's stored payload had on its form (payload keys follow the registry's toPayload). */
-const payloadAliases: Record<string, string> = { name: "fullName", preferredTime: "preferredDate" };
-
-/** The payload key a form field is stored under (the registry's toPayload renames these two). */
-export function payloadKeyOf(field: string): string {
-  return Object.entries(payloadAliases).find(([, alias]) => alias === field)?.[0] ?? field;
-}
-
-export function payloadLabel(kind: EnquiryKind, key: string): string {
-  const fields = enquiryKind(kind).fields;
-  return fields[key]?.label ?? fields[payloadAliases[key] ?? ""]?.label ?? key;
-}
-
-/** A stored value as the form showed it: a select's option label, otherwise the text. */
-export function payloadValue(kind: EnquiryKind, key: string, value: string): string {
-  const fields = enquiryKind(kind).fields;
-  const spec = fields[key] ?? fields[payloadAliases[key] ?? ""];
-  return spec?.options?.find((option) => option.value === value)?.label ?? value;
-}
-
-/** The fields of a payload in their form's order (keys the form does not know come last). */
-export function payloadFields(kind: EnquiryKind, payload: Record<string, string | undefined>): EnquiryField[] {
-  const order = Object.keys(enquiryKind(kind).fields).map(payloadKeyOf);
-  const keys = [...order.filter((key) => key in payload), ...Object.keys(payload).filter((k) => !order.includes(k))];
-  return keys
-    .filter((key) => payload[key] !== undefined && payload[key] !== "")
-    .map((key) => ({ key, label: payloadLabel(kind, key), value: payloadValue(kind, key, payload[key]!) }));
-}
-
-/** Which payload key an inbox row shows as its topic (the registry's `topic`: the interest for contact, the role otherwise). */
-export function topicKey(kind: EnquiryKind): string {
-  return payloadKeyOf(enquiryKind(kind).topic);
-}
-
-export const kindLabels = Object.fromEntries(enquiryKindNames.map((k) => [k, enquiryKind(k).label])) as Record<
-  EnquiryKind,
-  string
->;
-
-export const deliveryKindLabels: Record<DeliveryKind, string> = {
-  welcome: "Welcome",
-  notification: "Notification",
-  acknowledgement: "Acknowledgement",
-};
 
 export const deliveryStateLabels: Record<DeliveryState, string> = {
   queued: "Queued",

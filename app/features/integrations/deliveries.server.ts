@@ -3,7 +3,7 @@ import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import { Webhook } from "standardwebhooks";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind } from "~/features/integrations/integrations";
-import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } from "~/features/inbox/inbox";
+import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } from "~/features/enquiries/labels";
 import { londonTime } from "~/platform/london-time";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import type { Logger } from "~/platform/log.server";

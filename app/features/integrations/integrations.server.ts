@@ -9,7 +9,7 @@ import {
   type IntegrationSaved,
   type WebhookDelivery,
 } from "~/features/integrations/integrations";
-import type { StaffAct } from "~/features/spam/spam";
+import type { StaffAct } from "~/features/audit/audit";
 import type { Logger } from "~/platform/log.server";
 import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";

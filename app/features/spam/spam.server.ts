@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage, type StaffAct } from "~/features/spam/spam";
+import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage } from "~/features/spam/spam";
+import type { StaffAct } from "~/features/audit/audit";
 import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/features/enquiries/kinds";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";

@@ -10,7 +10,6 @@
  */
 import type { EnquiryKind } from "~/features/enquiries/kinds";
 import type { SpamReason } from "~/features/enquiries/service";
-import type { RequestMeta, StaffMember } from "~/features/console/types";
 
 export type { SpamReason };
 
@@ -40,5 +39,3 @@ export type SpamDetail = SpamItem & { payload: Record<string, string | undefined
 
 export type SpamPage = { rows: SpamItem[]; page: number; pages: number; total: number };
 
-/** Who acts, for the audit row written with the change. */
-export type StaffAct = { member: StaffMember; meta: RequestMeta };

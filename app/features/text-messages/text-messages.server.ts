@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/features/text-messages/text-messages";
-import type { StaffAct } from "~/features/spam/spam";
+import type { StaffAct } from "~/features/audit/audit";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { SMS_QUEUE, type SmsJob } from "./queues.server";

@@ -4,7 +4,6 @@
  */
 import { createElement, type ComponentType } from "react";
 import { render, toPlainText } from "react-email";
-import type { DeliveryKind, EnquiryKind, EnquiryPayload } from "~/features/enquiries/kinds";
 import { plainTextOptions } from "./plain-text";
 
 export type EmailTemplate<P> = {
@@ -30,15 +29,3 @@ export async function renderEmail<P extends object>(template: EmailTemplate<P>, 
   const html = await render(createElement(template.Email, props), { pretty: false });
   return { subject: template.subject(props), html, text: toPlainText(html, plainTextOptions) };
 }
-
-/**
- * The e-mails of one enquiry kind, declared in its file (`server/emails/<kind>.tsx`): for each delivery it
- * sends, the template and the props it takes from the enquiry's payload (and, for a notification, whether
- * the welcome it waited for was given up). Typed against the registry, so a delivery without one does not compile.
- */
-export type EnquiryEmails<K extends EnquiryKind> = Partial<
-  Record<
-    DeliveryKind,
-    (payload: EnquiryPayload<K>, opts: { welcomeFailed: boolean; today?: string }) => Promise<RenderedEmail>
-  >
->;

@@ -1,4 +1,4 @@
-import { enquiryAction, tokenLoader } from "~/features/enquiries/form/enquiry-action.server";
+import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
 import { retryAfterHeaders } from "~/platform/retry-after";
 import { EnquiryHero } from "~/features/enquiries/form/enquiry-hero";
 import { ADVISORY_FORM_ID, advisoryNotices, advisoryOn } from "~/content/advisory";

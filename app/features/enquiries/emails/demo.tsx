@@ -1,7 +1,8 @@
 import { company } from "~/platform/company";
 import { responsePromises } from "~/content/milestones";
 import { Greeting, notificationSections, UserText } from "~/platform/mail/blocks";
-import { defineEmail, renderEmail, type EnquiryEmails } from "~/platform/mail/define";
+import { defineEmail, renderEmail } from "~/platform/mail/define";
+import type { EnquiryEmails } from "./enquiry-emails";
 import { EmailLayout } from "~/platform/mail/layout";
 import { sitePage, mailtoUrl } from "~/platform/mail/links";
 import { subjectLine, formatDate, optionLabel, singleLine } from "~/platform/mail/utils";

@@ -7,8 +7,10 @@
 import type { DeliveryKind, EnquiryKind, EnquiryPayload } from "~/features/enquiries/kinds";
 import * as advisory from "./advisory";
 import * as contact from "./contact";
-import type { EmailTemplate, EnquiryEmails, RenderedEmail } from "~/platform/mail/define";
+import type { EmailTemplate, RenderedEmail } from "~/platform/mail/define";
+import type { EnquiryEmails } from "./enquiry-emails";
 import * as demo from "./demo";
+
 
 /** Each kind's e-mails file, `server/emails/<kind>.tsx`: a new kind's line goes here. */
 const kinds = { contact, demo, advisory } satisfies { [K in EnquiryKind]: { emails: EnquiryEmails<K> } };

@@ -1,10 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
-import { getAppContext, type EnquiryOutcome } from "~/context.server";
+import type { Logger } from "~/platform/log.server";
 import { enquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
-import { TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
-import type { GuardReason, SubmitResult } from "~/features/enquiries/service";
+import { TIMESTAMP_FIELD, type FormGuard } from "~/features/enquiries/form-guard.server";
+import type { EnquiryOutcome, EnquiryService, GuardReason, SubmitResult } from "~/features/enquiries/service";
 import type { EnquiryResult, FormValues } from "./types";
 
 /**
@@ -15,15 +15,21 @@ import type { EnquiryResult, FormValues } from "./types";
  *      may be a person's (genuine token, valid fields) is kept as suspected
  *      spam for staff to release or delete, within daily caps;
  *   2. the kind's schema (the same specs that set the controls' attributes);
- *   3. the enquiry service, reached through the router context.
+ *   3. the enquiry service.
  *
- * Every outcome other than success sends back what the visitor typed.
+ * Every outcome other than success sends back what the visitor typed. The
+ * route modules reach it through app/routes/enquiry-route.server.ts, which
+ * hands it what the router context holds.
  */
+export type EnquiryPostDeps = {
+  log: Logger;
+  metrics: { enquiry(kind: string, outcome: EnquiryOutcome): void };
+  formGuard: FormGuard;
+  /** Null when the server runs without one: every post then fails as unavailable. */
+  enquiries: EnquiryService | null;
+};
 
-type Context = Readonly<Pick<RouterContextProvider, "get">>;
-
-async function handleEnquiryAction(kind: EnquiryKind, request: Request, context: Context) {
-  const app = getAppContext(context);
+export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app: EnquiryPostDeps) {
   const log = app.log.child({ component: "forms", kind });
   const count = (outcome: EnquiryOutcome) => app.metrics.enquiry(kind, outcome);
   const definition = enquiryKind(kind);
@@ -117,14 +123,4 @@ async function handleEnquiryAction(kind: EnquiryKind, request: Request, context:
   log.error("enquiry submission failed", { reason: result.reason, err: { message: result.message } });
   count("unavailable");
   return data<EnquiryResult>({ status: "failed", reason: "unavailable", values, token }, { status: 503 });
-}
-
-/** An enquiry route's `action` export: the form of `kind` from the registry. */
-export function enquiryAction(kind: EnquiryKind) {
-  return ({ request, context }: { request: Request; context: Context }) => handleEnquiryAction(kind, request, context);
-}
-
-/** The `loader` of an enquiry page: a fresh anti-spam token (these pages are rendered per request). */
-export function tokenLoader({ context }: { context: Context }) {
-  return { token: getAppContext(context).formGuard.issue() };
 }

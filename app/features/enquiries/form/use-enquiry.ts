@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { decodeActionData } from "~/islands/action-result";
+import { decodeActionData } from "~/platform/action-result";
 import { notifyError, notifySuccess } from "~/components/ui/toaster";
 import { refusalOf, type EnquiryNotices } from "./refusal";
 import type { EnquiryResult } from "./types";

@@ -3,7 +3,7 @@ import { Choice, ChoiceFieldset } from "~/features/console/choices";
 import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { kindLabels } from "~/features/inbox/inbox";
+import { kindLabels } from "~/features/enquiries/labels";
 import {
   INTEGRATION_NAME_MAX,
   integrationDetailLabels,

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/item";
-import { payloadFields } from "~/features/inbox/inbox";
+import { payloadFields } from "~/features/enquiries/labels";
 import { releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
 import { consoleTitle } from "~/features/console/paths";
 
