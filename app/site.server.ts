@@ -5,6 +5,7 @@ import type { Logger } from "~/platform/log.server";
 import { staffMailQueue, workStaffMail } from "~/platform/mail/staff-mail.server";
 import type { MailTransport, SmsTransport } from "~/platform/mail/transport.server";
 import { openPlatform, type Platform } from "~/platform/platform.server";
+import type { KeyRewriters } from "~/platform/open-keys.server";
 import { recoverOrphanedJobs, type QueueSpec } from "~/platform/queue.server";
 import { RETENTION_CRON, RETENTION_QUEUE, retentionQueue, runRetentionSweep } from "~/platform/retention.server";
 import type { RetentionPart } from "~/platform/retention.server";
@@ -28,13 +29,14 @@ import { createInboxService, inboxRetention } from "~/features/inbox/index.serve
 import {
   createIntegrationsService,
   integrationQueues,
+  encryptIntegrations,
   integrationsRetention,
   listenToEnquiries,
   startIntegrationWorker,
   webhookDepsOf,
   type WebhookOptions,
 } from "~/features/integrations/index.server";
-import { createStaffAuth } from "~/features/sign-in/index.server";
+import { createStaffAuth, reencryptAuthSecrets } from "~/features/sign-in/index.server";
 import { createSpamService } from "~/features/spam/index.server";
 import {
   createTextMessagesService,
@@ -64,6 +66,9 @@ export function siteQueues(env: Env): QueueSpec[] {
     backupQueue,
   ];
 }
+
+/** What is encrypted with the keys, rewritten when a key moves out of the database or changes: sign-in's (auth secret), the integrations' (data key). */
+export const keyRewriters: KeyRewriters = { auth: reencryptAuthSecrets, data: encryptIntegrations };
 
 /** The retention sweep's parts, in the order its log line lists them. */
 export function retentionParts(env: Env): RetentionPart[] {
@@ -189,6 +194,7 @@ export async function openSite(options: SiteOpenOptions) {
     log: options.log,
     worker: runWorker,
     queues: siteQueues(options.env),
+    keyRewriters,
     mail: options.mail,
     sms: options.sms,
   });

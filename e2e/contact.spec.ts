@@ -151,7 +151,7 @@ test.describe("contact with JavaScript", () => {
 
     scripts.release();
     await waitForIsland(page);
-    // React hydrating the textarea would have put "First words." back (app/lib/typed-before-hydration.ts).
+    // React hydrating the textarea would have put "First words." back (app/components/ui/typed-before-hydration.ts).
     await expect(page.locator("#contact-form-message")).toHaveValue("Second thoughts: we have 12 clinics.");
     await expect(page.locator("#contact-form-name")).toHaveValue("Amina K. Mensah");
     await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");

@@ -24,7 +24,7 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
 import { londonMidnight } from "~/platform/calendar";
 import type { BannerSource, BannerState } from "~/features/banner/banner";
-import { BEFORE_ALL } from "~/lib/dated";
+import { BEFORE_ALL } from "~/content/dated";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard } from "~/features/enquiries/form-guard.server";
 import { createMemoryLogger, type Logger } from "~/platform/log.server";

@@ -24,7 +24,8 @@ import { openStore, type Store, type Transaction } from "../app/platform/db/db.s
 import { deliveries, submissions } from "../app/features/enquiries/tables.server";
 import { auditLog } from "../app/features/audit/tables.server";
 import { enquiryNotes } from "../app/features/inbox/tables.server";
-import { openKeys } from "../app/platform/keys.server";
+import { openKeys } from "../app/platform/open-keys.server";
+import { keyRewriters } from "../app/site.server";
 import { eraseSubject } from "../app/features/data-requests/data-requests.server";
 
 const pause = process.env.PAUSE ?? "none";
@@ -114,7 +115,8 @@ const paused: Store = {
 const result = await eraseSubject(
   {
     store: paused,
-    secret: (await openKeys({ env: parseEnv(), store, log: createLogger("warn") })).FINGERPRINT_KEY,
+    secret: (await openKeys({ env: parseEnv(), store, log: createLogger("warn"), rewriters: keyRewriters }))
+      .FINGERPRINT_KEY,
     siteUrl: "https://www.maternis.health",
     outboxDir: path.join(dataDir, "outbox"),
     log: createLogger("warn"),

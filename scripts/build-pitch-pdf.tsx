@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { pitchPdf } from "../app/content/investors";
 import { londonDate } from "../app/platform/calendar";
-import { contentDate } from "../app/lib/dated";
+import { contentDate } from "../app/content/dated";
 import { parseSiteClock } from "../app/platform/env.server";
 import { PitchDocument } from "./pitch-pdf/document";
 

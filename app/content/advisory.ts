@@ -57,7 +57,7 @@ export const advisorySuccess = {
 
 /**
  * The page by the network's phase (its launch quarter) and the 2025 pilot's
- * (app/lib/dated.ts); before both, as above.
+ * (app/content/dated.ts); before both, as above.
  */
 export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
   const { network, pilotLaunch: pilot } = phases;

@@ -14,11 +14,30 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import type { Interest } from "~/features/enquiries/fields";
 import { company } from "~/platform/company";
 import { responsePromises } from "./milestones";
 
 export const CONTACT_FORM_ID = "contact-form";
+
+/**
+ * What a contact enquiry is about (the specification's interest values and
+ * labels): the form's select, the quick actions, the e-mails' subjects.
+ */
+export const interestOptions = [
+  { value: "general", label: "General Information" },
+  { value: "demo", label: "Demo" },
+  { value: "partnership", label: "Partnership Opportunities" },
+  { value: "implementation", label: "Implementation Services" },
+  { value: "pricing", label: "Pricing & Plans" },
+] as const satisfies readonly { value: string; label: string }[];
+
+export type Interest = (typeof interestOptions)[number]["value"];
+const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]];
+export const defaultInterest: Interest = "general";
+
+export function isInterest(value: unknown): value is Interest {
+  return typeof value === "string" && (interestValues as string[]).includes(value);
+}
 
 export const contactHero = {
   eyebrow: "Contact Us",

@@ -51,7 +51,7 @@ const companyDomain = company.email.enquiries.slice(company.email.enquiries.last
 /**
  * SITE_CLOCK: an ISO date ("2025-06-01" = 00:00 London time that day) or a
  * date and time with its offset ("2025-11-14T09:00:00Z"). It fixes the site's
- * "now" for dated content (app/lib/dated.ts), for previews and tests.
+ * "now" for dated content (app/content/dated.ts), for previews and tests.
  */
 export const siteClockSchema = z
   .string()

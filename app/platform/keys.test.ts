@@ -36,7 +36,9 @@ import { describe, expect, test } from "vitest";
 import { EnvError, parseEnv, type Env } from "~/platform/env.server";
 import { createMemoryLogger } from "~/platform/log.server";
 import { openStore } from "./db/db.server";
-import { KeysError, readKeysFile, rotateKeys, writeNewKeysFile } from "./keys.server";
+import { KeysError, readKeysFile, writeNewKeysFile } from "./keys.server";
+import { rotateKeys } from "./open-keys.server";
+import { keyRewriters } from "~/site.server";
 import { appSecrets, keyChecks } from "~/platform/db/tables.server";
 import { integrations } from "~/features/integrations/tables.server";
 import { staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "~/features/sign-in/tables.server";
@@ -305,16 +307,12 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const log = createMemoryLogger();
     try {
-      await expect(rotateKeys({ env: testEnv({ ...database }), store, log })).rejects.toThrow(
+      await expect(rotateKeys({ env: testEnv({ ...database }), store, log, rewriters: keyRewriters })).rejects.toThrow(
         /^STAFF_AUTH_SECRET is set in the environment: rotation writes the new keys into KEYS_FILE only/,
       );
-      expect(await rotateKeys({ env, store, log })).toEqual({
+      expect(await rotateKeys({ env, store, log, rewriters: keyRewriters })).toEqual({
         file: env.KEYS_FILE,
-        reencrypted: 1,
-        unreadable: 0,
-        codes: 0,
-        sessionsEnded: 1,
-        integrationValues: 3,
+        changed: { reencrypted: 1, unreadable: 0, codes: 0, sessionsEnded: 1, integrationValues: 3 },
       });
     } finally {
       await store.close();

@@ -1,7 +1,8 @@
 import type { PgBoss } from "pg-boss";
 import { openStore, type Store } from "./db/db.server";
 import type { Env } from "./env.server";
-import { openKeys, type Keys } from "./keys.server";
+import type { Keys } from "./keys.server";
+import { openKeys, type KeyRewriters } from "./open-keys.server";
 import type { Logger } from "./log.server";
 import {
   createMailTransport,
@@ -33,6 +34,8 @@ export type PlatformOptions = {
   worker: boolean;
   /** Every queue of the site, created (or updated) at start. */
   queues: readonly QueueSpec[];
+  /** What the features that encrypt with the keys rewrite when a key moves out of the database. */
+  keyRewriters: KeyRewriters;
   /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
   mail?: MailTransport;
   sms?: SmsTransport;
@@ -53,7 +56,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   let keys: Keys;
   try {
     // The keys first: they come from outside the data, and the old ones leave the database.
-    keys = await openKeys({ env, store, log });
+    keys = await openKeys({ env, store, log, rewriters: options.keyRewriters });
     boss = await startBoss(store, log, { worker: options.worker, queues: options.queues });
   } catch (error) {
     await store.close().catch(() => {});

@@ -9,13 +9,14 @@ import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "~/features/e
 import { exportBatches } from "~/features/inbox/inbox.server";
 import { purgeSpam, SPAM_RETENTION_DAYS } from "~/features/enquiries/keep-spam.server";
 import { startBoss } from "~/platform/queue.server";
-import { siteQueues } from "~/site.server";
+import { keyRewriters, siteQueues } from "~/site.server";
 import { backupEmbedded, backupPostgres, listBackups } from "~/features/backups/backups.server";
 import { restoreBackup } from "~/features/backups/restore.server";
 import { createLogger } from "~/platform/log.server";
 import { normaliseSubjectEmail, type ErasureResult } from "~/features/data-requests/data-requests";
 import path from "node:path";
-import { openKeys, rotateKeys, writeNewKeysFile } from "~/platform/keys.server";
+import { writeNewKeysFile } from "~/platform/keys.server";
+import { openKeys, rotateKeys } from "~/platform/open-keys.server";
 import { eraseSubject } from "~/features/data-requests/data-requests.server";
 import { runCli } from "./run";
 
@@ -248,7 +249,7 @@ async function main(argv: string[]) {
         const result = await eraseSubject(
           {
             store,
-            secret: (await openKeys({ env, store, log })).FINGERPRINT_KEY,
+            secret: (await openKeys({ env, store, log, rewriters: keyRewriters })).FINGERPRINT_KEY,
             siteUrl: env.SITE_URL,
             outboxDir: path.resolve(env.DATA_DIR, "outbox"),
             log,
@@ -262,10 +263,10 @@ async function main(argv: string[]) {
       }
       case "keys": {
         if (values.rotate) {
-          const rotated = await rotateKeys({ env, store, log });
+          const { file, changed } = await rotateKeys({ env, store, log, rewriters: keyRewriters });
           process.stdout.write(
-            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${rotated.file}: ${rotated.reencrypted} authenticator app(s) ` +
-              `and recovery codes and ${rotated.integrationValues} integration value(s) re-encrypted, ${rotated.sessionsEnded} ` +
+            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${file}: ${changed.reencrypted ?? 0} authenticator app(s) ` +
+              `and ${changed.integrationValues ?? 0} integration value(s) re-encrypted, ${changed.sessionsEnded ?? 0} ` +
               "staff session(s) ended. Back the new file up apart from the data; backups taken before now need the previous file.\n",
           );
           break;

@@ -3,7 +3,7 @@
  * and its href, a section by its heading, and the roadmap list.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { roadmapOn } from "../../app/lib/dated";
+import { roadmapOn } from "../../app/content/dated";
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/section";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** Where a RingsHero's decorative rings sit, and its accent dot. */
 export type Rings = {

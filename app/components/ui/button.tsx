@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
-import { linkDiscovery } from "~/lib/hydration";
+import { cn } from "~/components/ui/cn";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",

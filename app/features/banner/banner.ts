@@ -1,11 +1,8 @@
 import { z } from "zod";
+import type { Announcement, BannerState } from "~/content/banner";
 
-/** An announcement: what the banner shows (a new one has a new id), published from the console or the content module's dated default. */
-export type Announcement = {
-  id: string;
-  message: string;
-  link: { label: string; to: string };
-};
+/** What the banner shows, and what the site shows now: the content module's (~/content/banner). */
+export type { Announcement, BannerState };
 
 /** A published row, as the console's editor shows it. */
 export type PublishedAnnouncement = {
@@ -19,13 +16,6 @@ export type PublishedAnnouncement = {
   publishedBy: string;
   unpublishedAt: Date | null;
 };
-
-/**
- * What the site shows now: `default` while staff have never published one
- * (the content module's dated announcement decides), otherwise the published
- * announcement, or null for none.
- */
-export type BannerState = { kind: "default" } | { kind: "published"; announcement: Announcement | null };
 
 export const ANNOUNCEMENT_LIMITS = { message: 200, linkLabel: 40, linkHref: 500 } as const;
 

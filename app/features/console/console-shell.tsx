@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { BrandName } from "~/components/layout/brand";
+import { BrandName } from "~/components/ui/brand";
 import type { StaffMember } from "~/features/console/types";
 import { consoleMenu } from "~/features/console/sections";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** True once React has hydrated the page (tests wait for `data-hydrated`). */
 export function useHydrated() {

@@ -21,21 +21,8 @@ export const limits = {
 
 type Option = { value: string; label: string };
 
-export const interestOptions = [
-  { value: "general", label: "General Information" },
-  { value: "demo", label: "Demo" },
-  { value: "partnership", label: "Partnership Opportunities" },
-  { value: "implementation", label: "Implementation Services" },
-  { value: "pricing", label: "Pricing & Plans" },
-] as const satisfies readonly Option[];
-
-export type Interest = (typeof interestOptions)[number]["value"];
-const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]];
-export const defaultInterest: Interest = "general";
-
-export function isInterest(value: unknown): value is Interest {
-  return typeof value === "string" && (interestValues as string[]).includes(value);
-}
+/** The contact form's interests (values and labels: the contact page's copy, ~/content/contact). */
+export { defaultInterest, interestOptions, isInterest, type Interest } from "~/content/contact";
 
 export const demoRoleOptions = [
   { value: "investor", label: "Investor" },

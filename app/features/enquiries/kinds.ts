@@ -200,7 +200,7 @@ export function registryOf<K extends Record<string, unknown>>(kinds: K) {
      * The enquiry pages, one per kind: not hydrated, but each carries a form
      * island, the one part of the page React runs in the browser
      * (docs/decisions/015-form-islands.md). Every other public page is a
-     * content page that ships no React runtime (app/lib/hydration.ts).
+     * content page that ships no React runtime (app/components/ui/hydration.ts).
      */
     islandPaths: names.map((kind) => entry(kind).path) as readonly string[],
     isEnquiryKind: (value: unknown): value is Kind => typeof value === "string" && Object.hasOwn(kinds, value),

@@ -10,6 +10,7 @@ import { parseAllowList } from "./safe-fetch.server";
 export { createIntegrationsService } from "./integrations.server";
 export { integrationQueues } from "./queues.server";
 export { startIntegrationWorker } from "./worker.server";
+export { encryptIntegrations } from "./keys.server";
 
 /** Tests: a certificate authority the integrations' requests trust, and their timeout. */
 export type WebhookOptions = { ca?: string; timeoutMs?: number };

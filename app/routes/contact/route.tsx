@@ -1,6 +1,6 @@
 import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
 import { retryAfterHeaders } from "~/platform/retry-after";
-import { EnquiryHero } from "~/features/enquiries/form/enquiry-hero";
+import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactHero, contactNotices, contactSuccess } from "~/content/contact";
 import { Island } from "~/islands/island";
@@ -19,7 +19,7 @@ export const meta = () => pageMeta("/contact");
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
-export { formPage as handle } from "~/lib/hydration";
+export { formPage as handle } from "~/components/ui/hydration";
 
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { figures } from "~/content/figures";
 import { pitchPdf } from "~/content/investors";
 import { roadmapEntries as roadmap } from "~/content/milestones";
-import { contentDate } from "~/lib/dated";
+import { contentDate } from "~/content/dated";
 import { formatFileSize, getPitchPdfInfo } from "./pitch-pdf.server";
 import InvestorsPage from "./route";
 

@@ -1,7 +1,7 @@
 import { company } from "~/platform/company";
 import { advisoryNetworkLaunch } from "~/content/milestones";
 import { londonDate } from "~/platform/calendar";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { Greeting, notificationSections, UserText } from "~/platform/mail/blocks";
 import { defineEmail, renderEmail } from "~/platform/mail/define";
 import type { EnquiryEmails } from "./enquiry-emails";
@@ -14,7 +14,7 @@ import type { AdvisoryPayload } from "~/features/enquiries/kinds";
 /**
  * To the person who joined the Advisory Network (the welcome payload: name and
  * e-mail only), and the London date it is sent, which its wording of the
- * network's launch follows (app/lib/dated.ts; default: today).
+ * network's launch follows (app/content/dated.ts; default: today).
  */
 export type AdvisoryWelcomeEmailProps = { name: string; email: string; today?: string };
 

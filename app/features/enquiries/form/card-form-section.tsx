@@ -30,7 +30,7 @@ type CardFormCopy = { title: string; lead: string; submitLabel: string; pendingL
 
 /**
  * What a card form's island is rendered with, on the server and again in the
- * browser, copy included: the server picks the dated words (app/lib/dated.ts),
+ * browser, copy included: the server picks the dated words (app/content/dated.ts),
  * so the browser renders exactly what it did. `Form` is the form's own copy.
  */
 export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {

@@ -6,7 +6,7 @@ import { fieldId } from "~/components/ui/field";
 import { company } from "~/platform/company";
 import type { FieldErrors, FieldSpec } from "~/features/enquiries/fields";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import type { EnquiryState } from "./use-enquiry";
 import { prepareToasts } from "~/components/ui/toaster";
 

@@ -1,6 +1,6 @@
 import { CircleCheckIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * What replaces a form once it has been sent. It keeps the form's id (so the

@@ -5,7 +5,7 @@ import type { Route } from "./+types/route";
 import { ColumnHeads } from "~/features/console/stacked-table";
 import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
 import { consoleTitle } from "~/features/console/paths";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * The Spam view: posts that tripped the honeypot or the time trap but were

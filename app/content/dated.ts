@@ -12,9 +12,9 @@
  * visitors of public-sector services. A launch, which has no end, says
  * "Launching now" in its quarter and "Launched" after it.
  */
-import { announcement as defaultAnnouncement } from "../content/banner";
-import type { Announcement, BannerState } from "~/features/banner/banner";
-import { firstNationalPilotOn } from "../content/national-pilot";
+import { announcement as defaultAnnouncement } from "./banner";
+import type { Announcement, BannerState } from "~/content/banner";
+import { firstNationalPilotOn } from "./national-pilot";
 import {
   advisoryNetworkLaunch,
   advisoryNetworkPeriod,
@@ -24,7 +24,7 @@ import {
   webSummit,
   type RoadmapItem,
   type RoadmapStatus,
-} from "../content/milestones";
+} from "./milestones";
 import { boundaryDates, londonDate, londonMidnight, phaseOn, type Period, type Phase } from "~/platform/calendar";
 
 export type { Phase };

@@ -1,5 +1,5 @@
 import { company } from "~/platform/company";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** The Maternis mark: a record card cradled by an arc. Decorative; the name is text. */
 function BrandMark({ className }: { className?: string }) {

@@ -6,7 +6,7 @@
  * staff console is hydrated by React Router; a content page marks itself in
  * its route module with
  *
- *     export { contentPage as handle } from "~/lib/hydration";
+ *     export { contentPage as handle } from "~/components/ui/hydration";
  *
  * and an enquiry page (whose form is an island, app/islands/) with
  * `formPage`; the root layout then leaves out React Router's scripts and
