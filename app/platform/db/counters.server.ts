@@ -20,8 +20,15 @@ export type CounterWindow = {
 
 /**
  * Adds `n` (default 1) to the counter `key`'s window of `windowMs`: a window
- * that has ended starts again at `n`, now. One statement, so concurrent adds
- * queue on the row and none is lost. `db` may be a transaction.
+ * that has ended starts again at `n`, now. `db` may be a transaction.
+ *
+ * Two statements, so that concurrent adds never fail and none is lost: the
+ * row is made if missing (`on conflict do nothing` with no target treats the
+ * table's two unique indexes, id and key, alike, and waits for a concurrent
+ * insert of the same row to end), then the update queues on the row. A single
+ * `insert … on conflict (key) do update` is not enough: its conflict target
+ * covers one index, and two first adds at the same moment could collide on
+ * the other one (a duplicate-key error on PostgreSQL).
  */
 export async function addToWindow(
   db: Database | Transaction,
@@ -30,16 +37,17 @@ export async function addToWindow(
   { n = 1, now = Date.now() }: { n?: number; now?: number } = {},
 ): Promise<CounterWindow> {
   const windowStart = now - windowMs;
-  const [row] = await db
+  await db
     .insert(staffRateLimits)
-    .values({ id: key, key, count: n, lastRequest: now })
-    .onConflictDoUpdate({
-      target: staffRateLimits.key,
-      set: {
-        count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${n}::int else ${staffRateLimits.count} + ${n}::int end`,
-        lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
-      },
+    .values({ id: key, key, count: 0, lastRequest: now })
+    .onConflictDoNothing();
+  const [row] = await db
+    .update(staffRateLimits)
+    .set({
+      count: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${n}::int else ${staffRateLimits.count} + ${n}::int end`,
+      lastRequest: sql`case when ${staffRateLimits.lastRequest} < ${windowStart} then ${now} else ${staffRateLimits.lastRequest} end`,
     })
+    .where(eq(staffRateLimits.key, key))
     .returning({ count: staffRateLimits.count, since: staffRateLimits.lastRequest });
   return row ? { count: row.count, since: Number(row.since) } : { count: n, since: now };
 }
