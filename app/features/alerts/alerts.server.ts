@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { Store } from "~/platform/db/db.server";
-import { deliveries } from "~/features/enquiries/tables.server";
-import { textMessages } from "~/features/text-messages/tables.server";
-import { webhookDeliveries } from "~/features/integrations/tables.server";
+import { deliveries } from "~/features/enquiries/index.server";
+import { textMessages } from "~/features/text-messages/index.server";
+import { webhookDeliveries } from "~/features/integrations/index.server";
 import type { DeadLetters } from "./alerts";
 
 /** What every console page warns about (the layout's alert, ./alerts.ts). */

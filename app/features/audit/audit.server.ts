@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { AuditEntry, AuditPage, AuditQuery } from "~/features/audit/audit";
-import type { Actor } from "~/features/console/types";
+import type { Actor } from "~/features/console";
 import { listPage, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { auditLog } from "~/features/audit/tables.server";
 

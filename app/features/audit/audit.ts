@@ -1,4 +1,4 @@
-import type { Actor, RequestMeta, StaffMember } from "~/features/console/types";
+import type { Actor, RequestMeta, StaffMember } from "~/features/console";
 
 /** Who acts, and from where: the audit row written with a change names them. */
 export type StaffAct = { member: StaffMember; meta: RequestMeta };

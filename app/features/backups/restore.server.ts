@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
 import { openStore, pgliteExtensions } from "~/platform/db/db.server";
 import { hasKeyChecks } from "~/platform/keys.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, submissions } from "~/features/enquiries/index.server";
 
 const gunzip = promisify(gunzipCallback);
 

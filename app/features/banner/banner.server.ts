@@ -9,10 +9,10 @@ import {
   type BannerSource,
   type PublishedAnnouncement,
 } from "~/features/banner/banner";
-import type { StaffAct } from "~/features/audit/audit";
+import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { siteAnnouncements } from "~/features/banner/tables.server";
 
 /** The NOTIFY channel a publish or unpublish signals on, so every web process reloads. */

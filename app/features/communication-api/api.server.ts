@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import type { SmsOutcome } from "~/features/text-messages/send.server";
+import type { SmsOutcome } from "~/features/text-messages/index.server";
 import { quotaKeyId, recipientQuotaFromEnv, takeRecipients, type RecipientQuota } from "./quota.server";
 import { mapBounded } from "~/platform/queue.server";
 import {

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { enquiryKind } from "~/features/enquiries/kinds";
+import { enquiryKind } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import type {
   AccessExport,
@@ -14,12 +14,12 @@ import type {
 } from "~/features/data-requests/data-requests";
 import { isPhoneKey, normaliseSubjectEmail } from "~/features/data-requests/data-requests";
 import { rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
-import { predecessorOf } from "~/features/enquiries/deliveries.server";
-import { buildEmail } from "~/features/enquiries/emails.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
-import { textMessages } from "~/features/text-messages/tables.server";
-import { recordAudit, subjectHash } from "~/features/audit/audit.server";
-import { enquiryNotes } from "~/features/inbox/tables.server";
+import { predecessorOf } from "~/features/enquiries/index.server";
+import { buildEmail } from "~/features/enquiries/index.server";
+import { deliveries, submissions } from "~/features/enquiries/index.server";
+import { textMessages } from "~/features/text-messages/index.server";
+import { recordAudit, subjectHash } from "~/features/audit/index.server";
+import { enquiryNotes } from "~/features/inbox/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**

@@ -3,8 +3,8 @@
  * address, export it for a right-of-access request, or erase it. Types only;
  * app/features/data-requests/data-requests.server.ts implements them.
  */
-import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
-import type { RequestMeta, StaffMember } from "~/features/console/types";
+import type { DeliveryKind, EnquiryKind } from "~/features/enquiries";
+import type { RequestMeta, StaffMember } from "~/features/console";
 
 /** What an e-mail and a text message to the person both record: to whom, and how far sending it got. */
 type SubjectMessage = {

@@ -94,3 +94,7 @@ export function enquiriesRetention(months: number): RetentionPart {
     },
   };
 }
+export { enqueueDelivery, predecessorOf } from "./deliveries.server";
+export { buildEmail, deliveryMessageId } from "./emails.server";
+export { requeueDeadDeliveries } from "./operations.server";
+export { submissions, deliveries, type Submission } from "./tables.server";

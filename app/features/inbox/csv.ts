@@ -5,9 +5,9 @@
  */
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import { csvLines, toCsv } from "~/platform/csv";
-import { deliveryKinds, enquiryKindNames, fieldsOf } from "~/features/enquiries/kinds";
+import { deliveryKinds, enquiryKindNames, fieldsOf } from "~/features/enquiries";
 import { type ExportBatches, type ExportRow } from "./inbox";
-import { payloadKeyOf } from "~/features/enquiries/labels";
+import { payloadKeyOf } from "~/features/enquiries";
 
 /** Every stored field of every form, from the registry, in its order; long texts (the message) last. */
 const payloadColumns = (() => {

@@ -3,28 +3,28 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { addDays, londonMidnight } from "~/platform/calendar";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import { BULK_MAX, INBOX_PAGE_SIZE, STUCK_AFTER_MINUTES, validateNote, type BulkChange, type BulkOutcome, type DeliveryGlance, type DeliveryState, type Assignee, type EnquiryDetail, type ExportBatches, type ExportRow, type InboxActor, type InboxFilters, type InboxPage, type RetryOutcome, type StateOutcome } from "~/features/inbox/inbox";
-import { payloadFields, payloadValue, topicKey } from "~/features/enquiries/labels";
+import { payloadFields, payloadValue, topicKey } from "~/features/enquiries";
 import {
   enquiryKind,
   enquiryKindNames,
   isEnquiryKind,
   type DeliveryKind,
   type EnquiryKind,
-} from "~/features/enquiries/kinds";
+} from "~/features/enquiries";
 import { pageOf, rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
-import { deliveryMessageId } from "~/features/enquiries/emails.server";
-import { requeueDeadDeliveries } from "~/features/enquiries/operations.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
-import { webhookDeliveries } from "~/features/integrations/tables.server";
-import type { AuditAction } from "~/features/audit/audit";
-import { recordAudit } from "~/features/audit/audit.server";
+import { deliveryMessageId } from "~/features/enquiries/index.server";
+import { requeueDeadDeliveries } from "~/features/enquiries/index.server";
+import { deliveries, submissions } from "~/features/enquiries/index.server";
+import { webhookDeliveries } from "~/features/integrations/index.server";
+import type { AuditAction } from "~/features/audit";
+import { recordAudit } from "~/features/audit/index.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { renderEmail } from "~/platform/mail/define";
 import { staffAssigned } from "./emails/assigned";
-import { enquiryPath, MY_ENQUIRIES_PATH } from "~/features/console/paths";
+import { enquiryPath, MY_ENQUIRIES_PATH } from "~/features/console";
 import { londonTime } from "~/platform/london-time";
 import { enquiryNotes } from "~/features/inbox/tables.server";
-import { staffUsers } from "~/features/sign-in/tables.server";
+import { staffUsers } from "~/features/sign-in/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 export type InboxDeps = {

@@ -3,11 +3,11 @@
  * annotate, close and export them (implemented by app/features/inbox/inbox.server.ts).
  * Types, constants and pure helpers only: the routes and the server share them.
  */
-import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
-import type { EnquiryField } from "~/features/enquiries/labels";
+import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries";
+import type { EnquiryField } from "~/features/enquiries";
 export type { EnquiryField };
 import { isCalendarDate } from "~/platform/calendar";
-import type { RequestMeta, StaffMember } from "~/features/console/types";
+import type { RequestMeta, StaffMember } from "~/features/console";
 
 export const INBOX_PAGE_SIZE = 50;
 /** A delivery still queued this long after it was created counts as a delivery problem. */

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { submissions } from "~/features/enquiries/tables.server";
-import { staffUsers } from "~/features/sign-in/tables.server";
+import { submissions } from "~/features/enquiries/index.server";
+import { staffUsers } from "~/features/sign-in/index.server";
 
 /** Internal notes on an enquiry, with their author; erased with the enquiry. */
 export const enquiryNotes = pgTable(

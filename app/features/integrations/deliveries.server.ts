@@ -3,15 +3,15 @@ import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import { Webhook } from "standardwebhooks";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind } from "~/features/integrations/integrations";
-import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } from "~/features/enquiries/labels";
+import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } from "~/features/enquiries";
 import { londonTime } from "~/platform/london-time";
-import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
+import type { DeliveryKind, EnquiryKind } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, submissions } from "~/features/enquiries/index.server";
 import { integrations, webhookDeliveries } from "~/features/integrations/tables.server";
 
 /**

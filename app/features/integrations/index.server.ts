@@ -38,3 +38,4 @@ export const integrationsRetention: RetentionPart = {
   tables: ["webhook_deliveries"],
   purge: async () => ({}),
 };
+export { integrations, webhookDeliveries } from "./tables.server";

@@ -9,16 +9,16 @@ import {
   type IntegrationSaved,
   type WebhookDelivery,
 } from "~/features/integrations/integrations";
-import type { StaffAct } from "~/features/audit/audit";
+import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
 import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { checkEndpointUrl, parseAllowList, type AllowList } from "./safe-fetch.server";
 import { integrations, webhookDeliveries, type IntegrationRow } from "~/features/integrations/tables.server";
-import { submissions } from "~/features/enquiries/tables.server";
+import { submissions } from "~/features/enquiries/index.server";
 import { newSigningSecret } from "./deliveries.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**

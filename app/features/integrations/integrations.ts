@@ -10,8 +10,8 @@
  * app/features/integrations/deliveries.server.ts the delivery.
  */
 import { z } from "zod";
-import type { EnquiryKind } from "~/features/enquiries/kinds";
-import { enquiryEvents, type EnquiryEvent } from "~/features/enquiries/events";
+import type { EnquiryKind } from "~/features/enquiries";
+import { enquiryEvents, type EnquiryEvent } from "~/features/enquiries";
 
 export const integrationKinds = ["webhook", "slack", "teams"] as const;
 export type IntegrationKind = (typeof integrationKinds)[number];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { cascadingForeignKey } from "~/platform/db/columns.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, submissions } from "~/features/enquiries/index.server";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatus } from "./integrations";
 
 /**

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { company } from "~/platform/company";
-import type { AuditEntry } from "~/features/audit/audit";
+import type { AuditEntry } from "~/features/audit";
 import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
@@ -27,7 +27,7 @@ import {
   type StaffSession,
   type TeamMember,
 } from "~/features/sign-in/sign-in";
-import { staffRoles, type StaffMember, type StaffRole } from "~/features/console/types";
+import { staffRoles, type StaffMember, type StaffRole } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import { requestWithCookies } from "~/features/sign-in/session-cookie.server";
 import type { Env } from "~/platform/env.server";
@@ -35,7 +35,7 @@ import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { authSecrets, type Keys } from "~/platform/keys.server";
 import { renderEmail } from "~/platform/mail/define";
-import { staffInvitation } from "~/features/members/emails/invitation";
+import { staffInvitation } from "~/features/members";
 import { staffSignInCode } from "./emails/sign-in-code";
 import { addToWindow, peekWindow } from "~/platform/db/counters.server";
 import { sessionAssurance } from "./assurance.server";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { useHydrated } from "~/features/console/console-shell";
-import { ButtonForm, PostForm, SubmitButton } from "~/features/console/post-form";
+import { useHydrated } from "~/features/console";
+import { ButtonForm, PostForm, SubmitButton } from "~/features/console";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";

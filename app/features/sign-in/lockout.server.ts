@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, like, or, sql } from "drizzle-orm";
 import type { CodePause, SignInPause } from "~/features/sign-in/sign-in";
 import { londonTime } from "~/platform/london-time";
-import type { StaffMember } from "~/features/console/types";
+import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { addToWindow, peekWindow, type CounterWindow } from "~/platform/db/counters.server";
 import { renderEmail } from "~/platform/mail/define";

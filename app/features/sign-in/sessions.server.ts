@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ABSOLUTE_TIMEOUT_MS, type StaffSession, type StaffSessionSummary } from "~/features/sign-in/sign-in";
-import type { StaffMember } from "~/features/console/types";
+import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { staffRemovedAddresses } from "~/features/sign-in/tables.server";
 

@@ -7,7 +7,7 @@
  * session cookie identifies them. Methods that start or end a session return
  * the `Set-Cookie` headers the response must carry.
  */
-import type { StaffMember } from "~/features/console/types";
+import type { StaffMember } from "~/features/console";
 
 /** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

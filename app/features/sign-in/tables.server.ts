@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { staffRateLimits } from "~/platform/db/tables.server";
-import type { StaffRole } from "~/features/console/types";
+import type { StaffRole } from "~/features/console";
 import type { SessionAssurance } from "./sign-in";
 
 /**

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage } from "~/features/spam/spam";
-import type { StaffAct } from "~/features/audit/audit";
-import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/features/enquiries/kinds";
+import type { StaffAct } from "~/features/audit";
+import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
-import { enqueueDelivery } from "~/features/enquiries/deliveries.server";
-import type { AnnounceEvent } from "~/features/enquiries/events.server";
-import { deliveries, submissions, type Submission } from "~/features/enquiries/tables.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { enqueueDelivery } from "~/features/enquiries/index.server";
+import type { AnnounceEvent } from "~/features/enquiries/index.server";
+import { deliveries, submissions, type Submission } from "~/features/enquiries/index.server";
+import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**

@@ -8,8 +8,8 @@
  * had are not sent twice) or delete it. Types and labels only;
  * app/features/spam/spam.server.ts implements it (its methods are the service's type).
  */
-import type { EnquiryKind } from "~/features/enquiries/kinds";
-import type { SpamReason } from "~/features/enquiries/service";
+import type { EnquiryKind } from "~/features/enquiries";
+import type { SpamReason } from "~/features/enquiries";
 
 export type { SpamReason };
 

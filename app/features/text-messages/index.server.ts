@@ -21,3 +21,4 @@ export function textMessagesRetention(months: number): RetentionPart {
     purge: async (store) => ({ textsDeleted: await purgeExpiredTexts(store, months) }),
   };
 }
+export { textMessages } from "./tables.server";

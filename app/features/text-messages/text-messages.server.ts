@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/features/text-messages/text-messages";
-import type { StaffAct } from "~/features/audit/audit";
+import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { SMS_QUEUE, type SmsJob } from "./queues.server";
 import { textMessages } from "~/features/text-messages/tables.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /** The console's "Text messages" (~/features/text-messages/text-messages.ts) over the SMS outbox (app/features/text-messages/send.server.ts). */
