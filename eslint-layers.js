@@ -8,7 +8,8 @@
  * 3. The features (app/features/<name>), in FEATURE_ORDER: a feature imports
  *    the two layers below, its own files, and a feature before it only
  *    through that feature's face: `~/features/<name>` (its index.ts, client
- *    safe) or `~/features/<name>/index.server`. No circle can form.
+ *    safe), `~/features/<name>/index.server`, or its tables
+ *    (`~/features/<name>/tables.server`, for foreign keys). No circle can form.
  * 4. The site: routes, the router context and the site's composition
  *    (app/site.server.ts), the layout, islands and the rest of app/. It may
  *    import any of the above; nothing below imports it.
@@ -76,12 +77,13 @@ export function refusal(importerFile, target) {
     return "nothing under app/ imports server/ (the processes)";
   if (from.layer === "feature" && to.layer === "feature") {
     if (from.feature === to.feature) return null;
-    const face =
-      target === `app/features/${to.feature}` ||
-      target === `app/features/${to.feature}/index` ||
-      target === `app/features/${to.feature}/index.server`;
+    // A feature's tables are part of its face: another feature's tables may
+    // point at them (foreign keys), and drizzle-kit reads the tables alone.
+    const face = ["", "/index", "/index.server", "/tables.server"].some(
+      (door) => target === `app/features/${to.feature}${door}`,
+    );
     if (!face)
-      return `another feature only through its face: ~/features/${to.feature} or ~/features/${to.feature}/index.server`;
+      return `another feature only through its face: ~/features/${to.feature}, ~/features/${to.feature}/index.server or its tables.server`;
     const a = FEATURE_ORDER.indexOf(from.feature);
     const b = FEATURE_ORDER.indexOf(to.feature);
     if (a < 0 || b < 0)

@@ -5,7 +5,7 @@ import { auditLog } from "~/features/audit/tables.server";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { openStore, type Store } from "~/platform/db/db.server";
-import { submissions } from "~/features/enquiries/tables.server";
+import { enquiries } from "~/features/enquiries/tables.server";
 import { filesHolding } from "../test/support/data-requests";
 import { runRetentionSweep } from "~/platform/retention.server";
 import { parseEnv } from "~/platform/env.server";
@@ -51,7 +51,7 @@ test("on the embedded database, expired enquiries leave the data folder too, not
   const store = await openStore({ dataDir });
   stores.push(store);
   const marker = "expired.quillwort@example.org";
-  await store.db.insert(submissions).values({
+  await store.db.insert(enquiries).values({
     id: randomUUID(),
     kind: "contact",
     payload: { name: "Expired Quillwort", email: marker, message: "Quillwort harbour" },

@@ -65,7 +65,7 @@ test.describe("contact with JavaScript", () => {
     );
 
     await expect(panel.getByRole("link", { name: "Explore Platform" })).toHaveAttribute("href", "/product");
-    // One request per submission: the action's result needs no reload of the page's loaders.
+    // One request per enquiry: the action's result needs no reload of the page's loaders.
     expect(dataRequests).toEqual(["POST /contact.data"]);
 
     // The e-mails: the notification to the company (replies go to the visitor) and the acknowledgement.

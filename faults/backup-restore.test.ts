@@ -49,7 +49,7 @@ const MIN_AFTER = 5;
 const env = faultEnvironment("backup-restore", "maternis-faults-backup-");
 
 test(
-  "a scheduled backup taken during submissions restores every accepted enquiry, and its queued e-mails arrive once",
+  "a scheduled backup taken during enquiries restores every accepted enquiry, and its queued e-mails arrive once",
   { timeout: 300_000 },
   async () => {
     const closedPort = await freePort();
@@ -96,7 +96,7 @@ test(
           first
             .logged("delivery failed; will retry")
             .filter((entry) => entry.attempt === 1)
-            .map((entry) => entry.submissionId),
+            .map((entry) => entry.enquiryId),
         ).size;
       const deadline = Date.now() + 180_000;
       // The snapshot under test: the first one taken once at least MIN_BEFORE enquiries were in.
@@ -110,7 +110,7 @@ test(
         expect(isSuccessPage(kind, response), `${kind} ${email}: ${response.status}`).toBe(true);
         accepted.push({ email, at: Date.now() });
         // Paced by the worker, not a timer: the next one once the worker has met this one, so
-        // submissions go on at the worker's pace until the once-a-minute schedule has fired.
+        // enquiries go on at the worker's pace until the once-a-minute schedule has fired.
         await waitFor(() => met() >= accepted.length, {
           timeoutMs: 30_000,
           intervalMs: 20,

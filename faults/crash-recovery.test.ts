@@ -109,8 +109,8 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
     }
   }
 
-  // Phase 1: a burst of submissions, then a trickle until e-mails are flowing too; then SIGKILL,
-  // with submissions and sends in flight.
+  // Phase 1: a burst of enquiries, then a trickle until e-mails are flowing too; then SIGKILL,
+  // with enquiries and sends in flight.
   const first = await startFaultServer(env);
   servers.push(first);
   let next = 0;
@@ -157,7 +157,7 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   const timeline: string[] = [];
   const progress = (what: string) =>
     timeline.push(`+${((Date.now() - t0) / 1000).toFixed(1)}s ${what} (${smtp.received.length} messages)`);
-  progress(`killed after ${phase1.length} submissions`);
+  progress(`killed after ${phase1.length} enquiries`);
 
   // The dead process left its lock file behind; a restart must reclaim it.
   const lockFile = path.join(data.dir, "db.lock");

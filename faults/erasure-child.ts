@@ -21,7 +21,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { openStore, type Store, type Transaction } from "../app/platform/db/db.server";
-import { deliveries, submissions } from "../app/features/enquiries/tables.server";
+import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
 import { auditLog } from "../app/features/audit/tables.server";
 import { enquiryNotes } from "../app/features/inbox/tables.server";
 import { openKeys } from "../app/platform/open-keys.server";
@@ -48,7 +48,7 @@ async function visible(tx: Transaction) {
     jobs: Number(jobRows[0]?.n ?? 0),
     notes: await total(tx.select({ n: count() }).from(enquiryNotes)),
     deliveries: await total(tx.select({ n: count() }).from(deliveries)),
-    submissions: await total(tx.select({ n: count() }).from(submissions)),
+    enquiries: await total(tx.select({ n: count() }).from(enquiries)),
     erasureRows: await total(tx.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "erasure"))),
   };
 }

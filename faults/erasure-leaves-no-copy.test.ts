@@ -35,7 +35,7 @@ import { backupEmbedded } from "../app/features/backups/backups.server";
 import { openStore, rowsOf, type Store } from "../app/platform/db/db.server";
 import { maintainEmbedded } from "../app/features/enquiries/operations.server";
 import { restoreBackup } from "../app/features/backups/restore.server";
-import { deliveries, submissions } from "../app/features/enquiries/tables.server";
+import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
 import { createServices } from "../app/site.server.ts";
 import { subjectHash } from "../app/features/audit/audit.server";
 import { auditLog } from "../app/features/audit/tables.server";
@@ -124,7 +124,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
       const sampled = rowsOf<{ n: number | string }>(
         await store.db.execute(sql`
           select count(*) as n from pg_stats
-          where tablename = 'submissions' and lower(coalesce(histogram_bounds::text, '') || coalesce(most_common_vals::text, '')) like ${`%${subject.email.toLowerCase()}%`}`),
+          where tablename = 'enquiries' and lower(coalesce(histogram_bounds::text, '') || coalesce(most_common_vals::text, '')) like ${`%${subject.email.toLowerCase()}%`}`),
       );
       expect(Number(sampled[0]?.n), "the address sampled into pg_statistic").toBeGreaterThan(0);
 
@@ -134,7 +134,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
 
       const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
-      expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(erased.counts).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("rewritten");
 
       const { file } = await backupEmbedded(store, { dir: env.BACKUP_DIR, policy });
@@ -158,16 +158,16 @@ describe("an erasure on the embedded database leaves no copy", () => {
       const reopened = await openStore({ dataDir: restoredDir });
       try {
         const rows = await reopened.db
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(eq(submissions.email, other.email.toLowerCase()));
+          .select({ id: enquiries.id })
+          .from(enquiries)
+          .where(eq(enquiries.email, other.email.toLowerCase()));
         expect(rows.map((r) => r.id).sort()).toEqual([...otherBefore, ...otherAfter].sort());
         const mails = await reopened.db
           .select({ status: deliveries.status })
           .from(deliveries)
-          .where(inArray(deliveries.submissionId, [...otherBefore, ...otherAfter]));
+          .where(inArray(deliveries.enquiryId, [...otherBefore, ...otherAfter]));
         expect(mails).toHaveLength(12);
-        expect((await findSubject(reopened, subject.email.toLowerCase())).counts.submissions).toBe(0);
+        expect((await findSubject(reopened, subject.email.toLowerCase())).counts.enquiries).toBe(0);
         expect((await findSubject(reopened, other.email.toLowerCase())).counts.notes).toBe(1);
       } finally {
         await reopened.close();
@@ -275,8 +275,8 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
       const [row] = await store.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
       const secret = TEST_KEYS.FINGERPRINT_KEY;
       expect(row).toMatchObject({ actor: "cli", actorId: null, target: subjectHash(secret, subject.email) });
-      expect(row?.detail).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
-      expect((await findSubject(store, other.email.toLowerCase())).counts.submissions).toBe(1);
+      expect(row?.detail).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect((await findSubject(store, other.email.toLowerCase())).counts.enquiries).toBe(1);
     } finally {
       await store.close();
     }
@@ -304,7 +304,7 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
 
       const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
-      expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(erased.counts).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("vacuumed");
 
       const dump = pgDump(env.DATABASE_URL!);

@@ -122,7 +122,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
   await db.connect();
   try {
     const stored = (
-      await db.query<{ id: string; kind: EnquiryKind; email: string }>("select id, kind, email from submissions")
+      await db.query<{ id: string; kind: EnquiryKind; email: string }>("select id, kind, email from enquiries")
     ).rows;
     const byEmail = new Map<string, number>();
     for (const row of stored) byEmail.set(row.email, (byEmail.get(row.email) ?? 0) + 1);

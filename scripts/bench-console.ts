@@ -81,7 +81,7 @@ async function bench(engine: string, postgres: TestPostgres | null): Promise<Res
     const inbox = createInboxService({ store, boss, env, log: createLogger("silent"), keys: newKeys() });
 
     const sample = (await store.db.execute(
-      sql`select id from submissions where spam_reason is null order by random() limit ${warmup + runs}`,
+      sql`select id from enquiries where spam_reason is null order by random() limit ${warmup + runs}`,
     )) as unknown as { rows: { id: string }[] };
     const ids = sample.rows.map((row) => row.id);
     const problemNew: InboxFilters = { problem: true, state: "new" };

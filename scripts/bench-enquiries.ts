@@ -7,7 +7,7 @@
  *
  * Each request is what a browser sends: urlencoded fields, the honeypot and a
  * signed formStartedAt token, posted by default to /contact.data, where the
- * contact form posts once JavaScript has loaded (one request per submission;
+ * contact form posts once JavaScript has loaded (one request per enquiry;
  * the route does not reload its loaders afterwards). BENCH_PATH=/contact
  * measures the form without JavaScript instead: the same action, then the
  * whole page rendered with its result.
@@ -130,7 +130,7 @@ try {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   const { rows } = await db.query<{ marker: string }>(
-    `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`,
+    `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from enquiries`,
   );
   await db.close();
   const stored = new Set(rows.map((row) => row.marker));

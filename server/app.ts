@@ -113,10 +113,7 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
       return;
     }
     if (Number(declared) > maxBytes) {
-      res
-        .status(413)
-        .type("text/plain")
-        .send(`The form submission is too large: at most ${maxBytes} bytes are accepted.`);
+      res.status(413).type("text/plain").send(`The form enquiry is too large: at most ${maxBytes} bytes are accepted.`);
       return;
     }
     next();

@@ -97,7 +97,7 @@ export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
   return { hero, benefits: { ...benefits, cards }, form, success };
 }
 
-/** The toasts after a submission, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const advisoryNotices = {
   success: { title: "Success!", description: "Thank you for joining the Advisory Network." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

@@ -105,7 +105,7 @@ export function receivedLine(interest: Interest | undefined) {
   return `${contactSuccess.received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
 }
 
-/** The toasts after a submission, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const contactNotices = {
   success: {
     title: "Message Sent Successfully!",

@@ -80,7 +80,7 @@ export const demoSuccess = {
   home: { label: "Return Home", to: "/" },
 } as const;
 
-/** The toasts after a submission, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const demoNotices = {
   success: { title: "Success!", description: "Your demo request has been received. We'll contact you shortly." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

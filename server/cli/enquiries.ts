@@ -67,7 +67,7 @@ function erasureReport(result: ErasureResult): string {
   }[storage.state];
   return [
     "Erased.",
-    `Enquiries deleted: ${counts.submissions}${counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} suspected spam)` : ""}`,
+    `Enquiries deleted: ${counts.enquiries}${counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} suspected spam)` : ""}`,
     `E-mail records deleted: ${counts.deliveries}`,
     `Notes deleted: ${counts.notes}`,
     `Text messages deleted: ${counts.texts}`,

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { rowsOf, type Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
-import { submissions } from "../../app/features/enquiries/tables.server";
+import { enquiries } from "../../app/features/enquiries/tables.server";
 import { queueStaffMail } from "../../app/platform/mail/staff-mail.server";
 import { STAFF_MAIL_QUEUE } from "../../app/platform/mail/staff-mail.server";
 import { enquiryNotes } from "../../app/features/inbox/tables.server";
@@ -56,8 +56,8 @@ export async function submitAs(pipeline: Site, who: Person, count: number): Prom
         ip: `203.0.113.${(n % 200) + 1}`,
       },
     );
-    if (!result.ok) throw new Error(`submission ${n} was refused: ${JSON.stringify(result)}`);
-    ids.push(result.submissionId);
+    if (!result.ok) throw new Error(`enquiry ${n} was refused: ${JSON.stringify(result)}`);
+    ids.push(result.enquiryId);
   }
   return ids;
 }
@@ -65,7 +65,7 @@ export async function submitAs(pipeline: Site, who: Person, count: number): Prom
 /** A suspected-spam post of `who` (no e-mail), as the spam folder keeps one. */
 export async function insertSpam(store: Store, who: Person): Promise<string> {
   const id = randomUUID();
-  await store.db.insert(submissions).values({
+  await store.db.insert(enquiries).values({
     id,
     kind: "contact",
     payload: { ...personFields("contact", who, 99) },
@@ -76,8 +76,8 @@ export async function insertSpam(store: Store, who: Person): Promise<string> {
   return id;
 }
 
-export async function insertNote(store: Store, submissionId: string, body: string) {
-  await store.db.insert(enquiryNotes).values({ id: randomUUID(), submissionId, authorName: "Admin Person", body });
+export async function insertNote(store: Store, enquiryId: string, body: string) {
+  await store.db.insert(enquiryNotes).values({ id: randomUUID(), enquiryId, authorName: "Admin Person", body });
 }
 
 /**

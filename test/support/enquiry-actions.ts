@@ -33,8 +33,8 @@ export const testLog = createMemoryLogger();
 export const testOutcomes: { kind: string; outcome: EnquiryOutcome }[] = [];
 
 export function fakeEnquiryService(
-  respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
-  keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, submissionId: "spam-1" }),
+  respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, enquiryId: "sub-1" }),
+  keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, enquiryId: "spam-1" }),
 ) {
   const calls: SubmitCall[] = [];
   const kept: (SubmitCall & { reason: GuardReason })[] = [];

@@ -9,7 +9,7 @@ export type FormKind = EnquiryKind;
 
 export const formKinds: readonly FormKind[] = enquiryKindNames;
 
-/** A valid value for one field: `n` makes each submission's text distinct. */
+/** A valid value for one field: `n` makes each enquiry's text distinct. */
 function validValue(spec: FieldSpec, email: string, n: number): string {
   switch (spec.kind) {
     case "email":
@@ -24,7 +24,7 @@ function validValue(spec: FieldSpec, email: string, n: number): string {
   }
 }
 
-/** Valid fields for a `kind` form from `email`; `n` makes each submission's text distinct. */
+/** Valid fields for a `kind` form from `email`; `n` makes each enquiry's text distinct. */
 export function validFields(kind: FormKind, email: string, n = 0): Record<string, string> {
   return Object.fromEntries(Object.entries(fieldsOf(kind)).map(([name, spec]) => [name, validValue(spec, email, n)]));
 }

@@ -2,12 +2,12 @@ import { count, eq } from "drizzle-orm";
 import type { Store } from "~/platform/db/db.server";
 import { deliveries } from "~/features/enquiries/index.server";
 import { textMessages } from "~/features/text-messages/index.server";
-import { webhookDeliveries } from "~/features/integrations/index.server";
+import { integrationDeliveries } from "~/features/integrations/index.server";
 import type { DeadLetters } from "./alerts";
 
 /** What every console page warns about (the layout's alert, ./alerts.ts). */
 export function createAlerts(store: Store) {
-  const dead = async (table: typeof deliveries | typeof webhookDeliveries | typeof textMessages) => {
+  const dead = async (table: typeof deliveries | typeof integrationDeliveries | typeof textMessages) => {
     const [row] = await store.db.select({ n: count() }).from(table).where(eq(table.status, "dead"));
     return Number(row?.n ?? 0);
   };
@@ -15,7 +15,7 @@ export function createAlerts(store: Store) {
     async deadLetters(): Promise<DeadLetters> {
       const [emails, webhooks, texts] = await Promise.all([
         dead(deliveries),
-        dead(webhookDeliveries),
+        dead(integrationDeliveries),
         dead(textMessages),
       ]);
       return { emails, webhooks, texts };

@@ -18,7 +18,7 @@ import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { BACKUP_QUEUE } from "./worker.server";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import {
   openPipeline,
   preparedDataDir,
@@ -56,8 +56,8 @@ async function submitContacts(pipeline: Site, from: number, n: number) {
       },
       { ip: `203.0.113.${i}` },
     );
-    if (!result.ok) throw new Error(`submission ${i} refused`);
-    ids.push(result.submissionId);
+    if (!result.ok) throw new Error(`enquiry ${i} refused`);
+    ids.push(result.enquiryId);
   }
   return ids;
 }
@@ -65,7 +65,7 @@ async function submitContacts(pipeline: Site, from: number, n: number) {
 /** Everything a restore must bring back: enquiries, deliveries, and the delivery jobs of pg-boss. */
 async function snapshotRows(store: Store) {
   return {
-    submissions: await store.db.select().from(submissions).orderBy(asc(submissions.id)),
+    enquiries: await store.db.select().from(enquiries).orderBy(asc(enquiries.id)),
     deliveries: await store.db.select().from(deliveries).orderBy(asc(deliveries.id)),
     jobs: (
       (await store.db.execute(
@@ -99,7 +99,7 @@ describe("backup and restore of the embedded database", () => {
     expect(readdirSync(backupDir)).toEqual([file.name]);
     expect(await listBackups(backupDir)).toEqual([file]);
     const before = await snapshotRows(second.store);
-    expect(before.submissions).toHaveLength(5);
+    expect(before.enquiries).toHaveLength(5);
     // Four completed jobs (the e-mails sent) and six waiting.
     expect(before.jobs.map((job) => job.state).sort()).toEqual([
       ...Array(4).fill("completed"),

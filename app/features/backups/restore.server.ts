@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
 import { openStore, pgliteExtensions } from "~/platform/db/db.server";
 import { hasKeyChecks } from "~/platform/keys.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
+import { deliveries, enquiries } from "~/features/enquiries/index.server";
 
 const gunzip = promisify(gunzipCallback);
 
@@ -81,7 +81,7 @@ export async function restoreBackup(file: string, dataDir: string) {
   // Opening it as the server would (lock, migrations) proves it is usable.
   const store = await openStore({ dataDir });
   try {
-    const [enquiries] = await store.db.select({ n: count() }).from(submissions);
+    const [stored] = await store.db.select({ n: count() }).from(enquiries);
     // Queued or failed (to be retried): the worker sends these after the restore.
     const [waiting] = await store.db
       .select({ n: count() })
@@ -89,7 +89,7 @@ export async function restoreBackup(file: string, dataDir: string) {
       .where(inArray(deliveries.status, ["queued", "failed"]));
     return {
       dbDir,
-      enquiries: enquiries?.n ?? 0,
+      enquiries: stored?.n ?? 0,
       waitingEmails: waiting?.n ?? 0,
       /** Whether its data was written with keys (KEYS_FILE), which the backup does not hold. */
       writtenWithKeys: await hasKeyChecks(store),

@@ -16,7 +16,7 @@ import { isPhoneKey, normaliseSubjectEmail } from "~/features/data-requests/data
 import { rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { predecessorOf } from "~/features/enquiries/index.server";
 import { buildEmail } from "~/features/enquiries/index.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
+import { deliveries, enquiries } from "~/features/enquiries/index.server";
 import { textMessages } from "~/features/text-messages/index.server";
 import { recordAudit, subjectHash } from "~/features/audit/index.server";
 import { enquiryNotes } from "~/features/inbox/index.server";
@@ -27,14 +27,14 @@ import type { PlatformDeps } from "~/platform/platform.server";
  * held about one e-mail address or phone number, found, exported or erased.
  *
  * Where a person's data lives:
- * - `submissions` (by `email`, lower-cased when stored), suspected spam included;
- * - `deliveries` and `enquiry_notes` of those submissions;
+ * - `enquiries` (by `email`, lower-cased when stored), suspected spam included;
+ * - `deliveries` and `enquiry_notes` of those enquiries;
  * - pg-boss's `pgboss.job` table (a partitioned table: every queue's rows,
  *   active, completed, failed and dead-lettered): delivery jobs carry only
  *   `{ deliveryId }`, but a job's `output` can hold a provider's error naming
  *   the recipient, and `staff-mail` jobs carry whole rendered e-mails;
  * - the file outbox (DATA_DIR/outbox), one .eml file per message, named after
- *   its Message-ID (`<submission id>.<kind>@host` for an enquiry's e-mails),
+ *   its Message-ID (`<enquiry id>.<kind>@host` for an enquiry's e-mails),
  *   and one `sms-<id>.json` per text message (the file SMS transport);
  * - `text_messages` (by `recipient`, E.164) for a phone number, and their
  *   jobs (`{ textMessageId }`).
@@ -50,7 +50,7 @@ export type SubjectDeps = {
   log: Logger;
 };
 
-type SubmissionRow = typeof submissions.$inferSelect;
+type SubmissionRow = typeof enquiries.$inferSelect;
 type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 type TextRow = typeof textMessages.$inferSelect;
@@ -98,18 +98,18 @@ async function loadSubject(db: Database | Transaction, key: string, lock = false
       .orderBy(desc(textMessages.createdAt));
     return lock ? await query.for("update") : await query;
   };
-  const query = db.select().from(submissions).where(eq(submissions.email, key)).orderBy(desc(submissions.createdAt));
+  const query = db.select().from(enquiries).where(eq(enquiries.email, key)).orderBy(desc(enquiries.createdAt));
   const rows: SubmissionRow[] = isPhoneKey(key) ? [] : lock ? await query.for("update") : await query;
   const ids = rows.map((row) => row.id);
   const [deliveryRows, noteRows, textRows]: [DeliveryRow[], NoteRow[], TextRow[]] =
     ids.length === 0
       ? [[], [], await texts()]
       : await Promise.all([
-          db.select().from(deliveries).where(inArray(deliveries.submissionId, ids)).orderBy(asc(deliveries.createdAt)),
+          db.select().from(deliveries).where(inArray(deliveries.enquiryId, ids)).orderBy(asc(deliveries.createdAt)),
           db
             .select()
             .from(enquiryNotes)
-            .where(inArray(enquiryNotes.submissionId, ids))
+            .where(inArray(enquiryNotes.enquiryId, ids))
             .orderBy(asc(enquiryNotes.createdAt)),
           texts(),
         ]);
@@ -126,7 +126,7 @@ function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>
     spamReason: row.spamReason,
     handledAt: row.handledAt,
     deliveries: loaded.deliveryRows
-      .filter((d) => d.submissionId === row.id)
+      .filter((d) => d.enquiryId === row.id)
       .map((d) => ({
         id: d.id,
         kind: d.kind,
@@ -138,7 +138,7 @@ function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>
         createdAt: d.createdAt,
       })),
     notes: loaded.noteRows
-      .filter((n) => n.submissionId === row.id)
+      .filter((n) => n.enquiryId === row.id)
       .map((n) => ({ id: n.id, author: n.authorName, body: n.body, createdAt: n.createdAt })),
   }));
   const texts = loaded.textRows.map((t) => ({
@@ -150,12 +150,12 @@ function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>
     sentAt: t.sentAt,
     createdAt: t.createdAt,
   }));
-  return { email, submissions: list, texts, counts: countsOf(loaded) };
+  return { email, enquiries: list, texts, counts: countsOf(loaded) };
 }
 
 function countsOf(loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectCounts {
   return {
-    submissions: loaded.rows.length,
+    enquiries: loaded.rows.length,
     suspectedSpam: loaded.rows.filter((row) => row.spamReason !== null).length,
     deliveries: loaded.deliveryRows.length,
     notes: loaded.noteRows.length,
@@ -168,16 +168,14 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 /** The access export's document: everything held, with each e-mail rendered by the worker's own code. */
 async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date) {
   const items = [];
-  for (const submission of record.submissions) {
+  for (const enquiry of record.enquiries) {
     const emails = [];
-    for (const delivery of submission.deliveries) {
-      const waitedFor = predecessorOf(submission.kind, delivery.kind);
+    for (const delivery of enquiry.deliveries) {
+      const waitedFor = predecessorOf(enquiry.kind, delivery.kind);
       const message = await buildEmail({
-        submission,
+        enquiry,
         delivery,
-        welcomeFailed: waitedFor
-          ? submission.deliveries.some((d) => d.kind === waitedFor && d.status === "dead")
-          : false,
+        welcomeFailed: waitedFor ? enquiry.deliveries.some((d) => d.kind === waitedFor && d.status === "dead") : false,
         siteUrl,
       });
       emails.push({
@@ -193,16 +191,16 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
       });
     }
     items.push({
-      id: submission.id,
-      form: submission.kind,
-      formName: enquiryKind(submission.kind).label,
-      receivedAt: iso(submission.createdAt),
-      suspectedSpam: submission.spamReason,
-      handledAt: iso(submission.handledAt),
-      fields: submission.payload,
-      clientFingerprint: submission.clientFingerprint,
+      id: enquiry.id,
+      form: enquiry.kind,
+      formName: enquiryKind(enquiry.kind).label,
+      receivedAt: iso(enquiry.createdAt),
+      suspectedSpam: enquiry.spamReason,
+      handledAt: iso(enquiry.handledAt),
+      fields: enquiry.payload,
+      clientFingerprint: enquiry.clientFingerprint,
       emails,
-      notes: submission.notes.map((note) => ({ author: note.author, at: iso(note.createdAt), body: note.body })),
+      notes: enquiry.notes.map((note) => ({ author: note.author, at: iso(note.createdAt), body: note.body })),
     });
   }
   return {
@@ -212,7 +210,7 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
     email: record.email,
     exportedAt: now.toISOString(),
     counts: record.counts,
-    submissions: items,
+    enquiries: items,
     textMessages: record.texts.map((text) => ({
       to: text.recipient,
       message: text.body,
@@ -292,16 +290,16 @@ export async function exportSubject(deps: SubjectDeps, email: string, by: Subjec
  * (`audit_log` only gains a row holding a keyed hash, never the person.)
  */
 export const ERASED_TABLES = [
-  "submissions",
+  "enquiries",
   "deliveries",
   "enquiry_notes",
-  "webhook_deliveries",
+  "integration_deliveries",
   "text_messages",
   "pgboss.job",
 ] as const;
 
 /**
- * Erases the person: one transaction deletes their submissions, deliveries,
+ * Erases the person: one transaction deletes their enquiries, deliveries,
  * notes and job-queue rows and appends the audit row (so a crash leaves them
  * fully present or fully erased); the outbox files go after it commits; then
  * the database's files are made to forget the deleted rows (Store.forgetDeleted:
@@ -323,9 +321,9 @@ export async function eraseSubject(
     const jobs = await deleteJobs(tx, personPattern(email, ids));
     if (textIds.length > 0) await tx.delete(textMessages).where(inArray(textMessages.id, textIds));
     if (submissionIds.length > 0) {
-      await tx.delete(enquiryNotes).where(inArray(enquiryNotes.submissionId, submissionIds));
-      await tx.delete(deliveries).where(inArray(deliveries.submissionId, submissionIds));
-      await tx.delete(submissions).where(inArray(submissions.id, submissionIds));
+      await tx.delete(enquiryNotes).where(inArray(enquiryNotes.enquiryId, submissionIds));
+      await tx.delete(deliveries).where(inArray(deliveries.enquiryId, submissionIds));
+      await tx.delete(enquiries).where(inArray(enquiries.id, submissionIds));
     }
     const counts = countsOf(loaded);
     await recordAudit(tx, deps.secret, {
@@ -376,13 +374,13 @@ export function createDataRequests(deps: SubjectDeps) {
     /** Everything held about `email` (case-insensitive), suspected spam included. */
     find: (email: string): Promise<SubjectRecord> => findSubject(deps.store, keyOf(email)),
     /**
-     * The access export: every submission, its e-mails (subject and text as
+     * The access export: every enquiry, its e-mails (subject and text as
      * sent) and notes. Audited (`access-export`) with a keyed hash of the
      * address and the counts, never the address.
      */
     access: (email: string, by: SubjectActor): Promise<AccessExport> => exportSubject(deps, keyOf(email), by),
     /**
-     * Erasure: submissions, deliveries, notes and the job queue's rows in one
+     * Erasure: enquiries, deliveries, notes and the job queue's rows in one
      * transaction (with its audit row), then the outbox files. Running it again
      * for an erased address is safe and removes any file left behind.
      */

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
 import type { SubjectActor } from "~/features/data-requests/data-requests";
 import type { Site } from "~/site.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import {
@@ -61,7 +61,7 @@ describe.each(engines)("data requests on $name", (engine) => {
         const rows = await store.db
           .select({ status: deliveries.status })
           .from(deliveries)
-          .where(inArray(deliveries.submissionId, ids));
+          .where(inArray(deliveries.enquiryId, ids));
         return rows.length === expected && rows.every((row) => row.status === "sent");
       },
       { timeoutMs: 45_000, what: `${expected} deliveries sent` },
@@ -93,9 +93,9 @@ describe.each(engines)("data requests on $name", (engine) => {
     // Find: case-insensitive, suspected spam included.
     const found = await staffConsole.dataRequests.find(`  ${subject.email.toUpperCase()} `);
     expect(found.email).toBe(subject.email.toLowerCase());
-    expect(found.counts).toEqual({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1, texts: 0 });
-    expect(found.submissions.map((s) => s.id).sort()).toEqual([...ids, spamId].sort());
-    expect(found.submissions.find((s) => s.id === spamId)?.spamReason).toBe("honeypot");
+    expect(found.counts).toEqual({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1, texts: 0 });
+    expect(found.enquiries.map((s) => s.id).sort()).toEqual([...ids, spamId].sort());
+    expect(found.enquiries.find((s) => s.id === spamId)?.spamReason).toBe("honeypot");
 
     // Access: one JSON document with every field, each e-mail's subject and text as sent, and the notes.
     const exported = await staffConsole.dataRequests.access(subject.email, admin);
@@ -104,7 +104,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     const doc = JSON.parse(exported.json) as {
       email: string;
       counts: Record<string, number>;
-      submissions: {
+      enquiries: {
         id: string;
         form: string;
         fields: Record<string, string>;
@@ -115,19 +115,19 @@ describe.each(engines)("data requests on $name", (engine) => {
     };
     expect(doc.email).toBe(subject.email.toLowerCase());
     expect(doc.counts).toEqual(found.counts);
-    expect(doc.submissions).toHaveLength(4);
-    expect(doc.submissions.flatMap((s) => s.notes.map((n) => n.body))).toEqual([
+    expect(doc.enquiries).toHaveLength(4);
+    expect(doc.enquiries.flatMap((s) => s.notes.map((n) => n.body))).toEqual([
       `Called back; ${subject.name} prefers mornings`,
     ]);
-    expect(doc.submissions.find((s) => s.id === spamId)).toMatchObject({ suspectedSpam: "honeypot", emails: [] });
+    expect(doc.enquiries.find((s) => s.id === spamId)).toMatchObject({ suspectedSpam: "honeypot", emails: [] });
     for (const [n, id] of ids.entries()) {
-      const item = doc.submissions.find((s) => s.id === id)!;
+      const item = doc.enquiries.find((s) => s.id === id)!;
       expect(item.form).toBe(["contact", "demo", "advisory"][n]);
       expect(JSON.stringify(item.fields)).toContain(`${subject.message} ${n}`);
       expect(item.emails).toHaveLength(2);
     }
     // Each e-mail's subject and text are exactly what the worker wrote to the outbox.
-    const emails = doc.submissions.flatMap((s) => s.emails);
+    const emails = doc.enquiries.flatMap((s) => s.emails);
     expect(emails).toHaveLength(6);
     const sent = await Promise.all(outboxFiles(outbox).map((f) => simpleParser(f.raw)));
     for (const email of emails) {
@@ -149,7 +149,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     expect(otherFilesBefore).toHaveLength(2);
 
     const erased = await staffConsole.dataRequests.erase(subject.email.toUpperCase(), admin);
-    expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+    expect(erased.counts).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
     // The six delivery jobs (the staff-mail job that named the subject was deleted when it was sent).
     expect(erased.counts.jobs).toBe(6);
     expect(erased.counts.outboxFiles).toBe(subjectFiles.length);
@@ -181,7 +181,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     expect(after).toContain(other.email.toLowerCase());
     expect(after).toContain(other.name.toLowerCase());
     expect((await staffConsole.dataRequests.find(other.email)).counts).toEqual({
-      submissions: 1,
+      enquiries: 1,
       suspectedSpam: 0,
       deliveries: 2,
       notes: 1,
@@ -200,7 +200,7 @@ describe.each(engines)("data requests on $name", (engine) => {
       expect(row.target).toBe(hash);
       expect(row.actor).toBe(admin.member.email);
       expect(row.clientFingerprint).toBe(admin.meta.fingerprint);
-      expect(row.detail).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(row.detail).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       for (const marker of markers(subject)) expect(JSON.stringify(row).toLowerCase()).not.toContain(marker);
     }
     expect(rows.find((r) => r.action === "erasure")?.detail).toMatchObject({ jobs: erased.counts.jobs });
@@ -237,7 +237,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     const [id] = await submitAs(open[0]!, subject, 1);
     await allSent(store, [id!], 2);
     const first = await staffConsole.dataRequests.erase(subject.email, admin);
-    expect(first.counts).toMatchObject({ submissions: 1, deliveries: 2, outboxFiles: 2 });
+    expect(first.counts).toMatchObject({ enquiries: 1, deliveries: 2, outboxFiles: 2 });
 
     // A file written after the first erasure (a send that was in flight, or a crash before the files went).
     mkdirSync(outbox, { recursive: true });
@@ -252,7 +252,7 @@ describe.each(engines)("data requests on $name", (engine) => {
 
     const again = await staffConsole.dataRequests.erase(subject.email, admin);
     expect(again.counts).toEqual({
-      submissions: 0,
+      enquiries: 0,
       suspectedSpam: 0,
       deliveries: 0,
       notes: 0,
@@ -267,9 +267,7 @@ describe.each(engines)("data requests on $name", (engine) => {
         .from(auditLog)
         .where(and(eq(auditLog.action, "erasure"), eq(auditLog.target, staffConsole.audit.subjectHash(subject.email)))),
     ).toHaveLength(2);
-    expect(await store.db.select().from(submissions).where(eq(submissions.email, subject.email.toLowerCase()))).toEqual(
-      [],
-    );
+    expect(await store.db.select().from(enquiries).where(eq(enquiries.email, subject.email.toLowerCase()))).toEqual([]);
   });
 });
 

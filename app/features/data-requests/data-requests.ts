@@ -38,7 +38,7 @@ export type SubjectSubmission = {
 export type SubjectText = SubjectMessage & { body: string };
 
 export type SubjectCounts = {
-  submissions: number;
+  enquiries: number;
   suspectedSpam: number;
   deliveries: number;
   notes: number;
@@ -53,7 +53,7 @@ export type SubjectCounts = {
  */
 export type SubjectRecord = {
   email: string;
-  submissions: SubjectSubmission[];
+  enquiries: SubjectSubmission[];
   texts: SubjectText[];
   counts: SubjectCounts;
 };

@@ -7,8 +7,8 @@ import { londonTime, relativeTime } from "~/platform/london-time";
 import { enquiryKind, type DeliveryKind } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
-import { integrations, webhookDeliveries } from "~/features/integrations/index.server";
+import { deliveries, enquiries } from "~/features/enquiries/index.server";
+import { integrations, integrationDeliveries } from "~/features/integrations/index.server";
 import type { StaffDigestEmailProps } from "./emails/digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
@@ -37,7 +37,7 @@ export const NEW_ENQUIRIES_PATH = "/staff?state=new";
 
 export type DigestData = {
   deadLetters: {
-    submissionId: string;
+    enquiryId: string;
     kind: DeliveryKind;
     recipient: string;
     lastError: string | null;
@@ -46,7 +46,7 @@ export type DigestData = {
     receivedAt: Date;
   }[];
   deadTotal: number;
-  overdue: { submissionId: string; enquiryKind: string; name: string; organization?: string; receivedAt: Date }[];
+  overdue: { enquiryId: string; enquiryKind: string; name: string; organization?: string; receivedAt: Date }[];
   overdueTotal: number;
   /** Integrations with messages given up (dead), each with how many. */
   deadWebhooks: { integrationId: string; name: string; count: number }[];
@@ -55,32 +55,32 @@ export type DigestData = {
 export async function collectDigest(store: Store, now: Date): Promise<DigestData> {
   const dead = eq(deliveries.status, "dead");
   const overdueWhere = and(
-    isNull(submissions.handledAt),
-    isNull(submissions.spamReason),
-    lte(submissions.createdAt, overdueCutoff(now)),
+    isNull(enquiries.handledAt),
+    isNull(enquiries.spamReason),
+    lte(enquiries.createdAt, overdueCutoff(now)),
   );
   const [[deadCount], deadRows, [overdueCount], overdueRows, deadWebhooks] = await Promise.all([
     store.db.select({ n: count() }).from(deliveries).where(dead),
     store.db
-      .select({ delivery: deliveries, submission: submissions })
+      .select({ delivery: deliveries, submission: enquiries })
       .from(deliveries)
-      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .innerJoin(enquiries, eq(enquiries.id, deliveries.enquiryId))
       .where(dead)
-      .orderBy(desc(submissions.createdAt), deliveries.kind)
+      .orderBy(desc(enquiries.createdAt), deliveries.kind)
       .limit(DIGEST_LIST_LIMIT),
-    store.db.select({ n: count() }).from(submissions).where(overdueWhere),
-    store.db.select().from(submissions).where(overdueWhere).orderBy(submissions.createdAt).limit(DIGEST_LIST_LIMIT),
+    store.db.select({ n: count() }).from(enquiries).where(overdueWhere),
+    store.db.select().from(enquiries).where(overdueWhere).orderBy(enquiries.createdAt).limit(DIGEST_LIST_LIMIT),
     store.db
       .select({ integrationId: integrations.id, name: integrations.name, n: count() })
-      .from(webhookDeliveries)
-      .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
-      .where(eq(webhookDeliveries.status, "dead"))
+      .from(integrationDeliveries)
+      .innerJoin(integrations, eq(integrations.id, integrationDeliveries.integrationId))
+      .where(eq(integrationDeliveries.status, "dead"))
       .groupBy(integrations.id, integrations.name)
       .orderBy(integrations.name),
   ]);
   return {
     deadLetters: deadRows.map(({ delivery, submission }) => ({
-      submissionId: submission.id,
+      enquiryId: submission.id,
       kind: delivery.kind,
       recipient: delivery.recipient,
       lastError: delivery.lastError,
@@ -90,7 +90,7 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
     })),
     deadTotal: Number(deadCount?.n ?? 0),
     overdue: overdueRows.map((row) => ({
-      submissionId: row.id,
+      enquiryId: row.id,
       enquiryKind: row.kind,
       name: row.payload.name ?? "",
       organization: row.payload.organization,
@@ -136,14 +136,14 @@ export function digestProps(
       enquiry: who(item.enquiryKind, item.name),
       received: londonTime(item.receivedAt),
       lastError: item.lastError ? item.lastError.replace(/\s+/g, " ").slice(0, 200) : null,
-      url: url(enquiryPath(item.submissionId)),
+      url: url(enquiryPath(item.enquiryId)),
     })),
     deadTotal: data.deadTotal,
     deadLettersUrl: url(DELIVERY_PROBLEMS_PATH),
     overdue: data.overdue.map((item) => ({
       enquiry: who(item.enquiryKind, item.name, item.organization),
       received: `${londonTime(item.receivedAt)} (${relativeTime(item.receivedAt, now)})`,
-      url: url(enquiryPath(item.submissionId)),
+      url: url(enquiryPath(item.enquiryId)),
     })),
     overdueTotal: data.overdueTotal,
     inboxUrl: url(NEW_ENQUIRIES_PATH),

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import type { Site } from "~/site.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
@@ -83,9 +83,9 @@ describe.each(engines)("daily digest on $name", (engine) => {
     );
     if (!old.ok || !handled.ok || !spam.kept) throw new Error("setup");
     await store.db.execute(
-      sql`update submissions set created_at = now() - interval '8 days' where id <> ${lost.submissionId}`,
+      sql`update enquiries set created_at = now() - interval '8 days' where id <> ${lost.enquiryId}`,
     );
-    await store.db.update(submissions).set({ handledAt: new Date() }).where(eq(submissions.id, handled.submissionId));
+    await store.db.update(enquiries).set({ handledAt: new Date() }).where(eq(enquiries.id, handled.enquiryId));
     await waitFor(() => smtp.received.length >= 4, { what: "the later enquiries' e-mails" });
     smtp.received.length = 0;
 
@@ -100,10 +100,10 @@ describe.each(engines)("daily digest on $name", (engine) => {
     expect(text).toContain("Contact from Ama Mensah");
     expect(text).toContain("Notification to enquiries@maternis.test");
     expect(text).toContain("Acknowledgement to ama@example.org");
-    expect(text).toContain(`/staff/enquiries/${lost.submissionId}`);
+    expect(text).toContain(`/staff/enquiries/${lost.enquiryId}`);
     expect(text).toContain("/staff?problem=1");
     expect(text).toContain("Contact from Kofi Asante (Korle Bu)");
-    expect(text).toContain(`/staff/enquiries/${old.submissionId}`);
+    expect(text).toContain(`/staff/enquiries/${old.enquiryId}`);
     expect(text).not.toContain("Efua");
     expect(text).not.toContain("Spam Bot");
     expect(digest.html).toContain("Kofi Asante");

@@ -8,7 +8,7 @@ const site = { siteUrl: "https://www.maternis.health", now };
 const empty: DigestData = { deadLetters: [], deadTotal: 0, overdue: [], overdueTotal: 0, deadWebhooks: [] };
 
 const deadLetter = {
-  submissionId: "11111111-1111-4111-8111-111111111111",
+  enquiryId: "11111111-1111-4111-8111-111111111111",
   kind: "welcome" as const,
   recipient: "kwame@example.org",
   lastError: "421 4.3.2\n Service not available",
@@ -17,7 +17,7 @@ const deadLetter = {
   receivedAt: new Date("2026-11-20T16:12:00Z"),
 };
 const overdue = {
-  submissionId: "22222222-2222-4222-8222-222222222222",
+  enquiryId: "22222222-2222-4222-8222-222222222222",
   enquiryKind: "contact",
   name: "Ama Mensah",
   organization: "Korle Bu",
@@ -44,14 +44,14 @@ describe("daily digest", () => {
           enquiry: "Demo request from Kwame Boateng",
           received: "Fri 20 Nov 2026, 16:12",
           lastError: "421 4.3.2 Service not available",
-          url: `https://www.maternis.health/staff/enquiries/${deadLetter.submissionId}`,
+          url: `https://www.maternis.health/staff/enquiries/${deadLetter.enquiryId}`,
         },
       ],
       overdue: [
         {
           enquiry: "Contact from Ama Mensah (Korle Bu)",
           received: "Fri 20 Nov 2026, 07:30 (3 days ago)",
-          url: `https://www.maternis.health/staff/enquiries/${overdue.submissionId}`,
+          url: `https://www.maternis.health/staff/enquiries/${overdue.enquiryId}`,
         },
       ],
     });
@@ -61,7 +61,7 @@ describe("daily digest", () => {
       expect(part).toContain("Kwame Boateng");
       expect(part).toContain("kwame@example.org");
       expect(part).toContain("Ama Mensah (Korle Bu)");
-      expect(part).toContain(`/staff/enquiries/${overdue.submissionId}`);
+      expect(part).toContain(`/staff/enquiries/${overdue.enquiryId}`);
     }
     expect(email.text).toContain("E-mails not delivered");
   });

@@ -4,7 +4,7 @@ import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server"
 /**
  * Group commit for the embedded database: PGlite is one connection that runs
  * in this thread, and a transaction costs a few milliseconds of it whatever
- * its size, so submissions that arrive while a transaction is running are
+ * its size, so enquiries that arrive while a transaction is running are
  * stored together in the next one. Each caller still resolves only after the
  * commit that holds its enquiry. The batcher also keeps the rate-limit bounds
  * that spare most batches a count query (see LimitBounds).

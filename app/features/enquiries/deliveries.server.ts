@@ -6,30 +6,30 @@ import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import { buildEmail } from "./emails.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
 import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "~/platform/mail/transport.server";
 
 /**
  * Creates a delivery row and its job inside the caller's transaction. The
- * unique (submission_id, kind) makes this idempotent: a delivery that already
+ * unique (enquiry_id, kind) makes this idempotent: a delivery that already
  * exists is left alone and gets no second job.
  */
 export async function enqueueDelivery(
   tx: Transaction | Database,
   bossDb: BossDb,
   boss: PgBoss,
-  delivery: { submissionId: string; kind: DeliveryKind; recipient: string },
+  delivery: { enquiryId: string; kind: DeliveryKind; recipient: string },
 ): Promise<string | null> {
   const [row] = await tx
     .insert(deliveries)
     .values({
       id: randomUUID(),
-      submissionId: delivery.submissionId,
+      enquiryId: delivery.enquiryId,
       kind: delivery.kind,
       recipient: delivery.recipient,
     })
-    .onConflictDoNothing({ target: [deliveries.submissionId, deliveries.kind] })
+    .onConflictDoNothing({ target: [deliveries.enquiryId, deliveries.kind] })
     .returning({ id: deliveries.id });
   if (!row) return null;
   const job = deliveryJob({ id: row.id, kind: delivery.kind });
@@ -59,9 +59,9 @@ export type DeliveryDeps = {
 export async function processDelivery(deps: DeliveryDeps, deliveryId: string): Promise<"sent" | "skipped"> {
   const { store, log } = deps;
   const [row] = await store.db
-    .select({ delivery: deliveries, submission: submissions })
+    .select({ delivery: deliveries, submission: enquiries })
     .from(deliveries)
-    .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+    .innerJoin(enquiries, eq(enquiries.id, deliveries.enquiryId))
     .where(eq(deliveries.id, deliveryId));
   if (!row) {
     log.warn("delivery no longer exists", { deliveryId });
@@ -77,7 +77,7 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
     const [before] = await store.db
       .select({ status: deliveries.status })
       .from(deliveries)
-      .where(and(eq(deliveries.submissionId, submission.id), eq(deliveries.kind, waitedFor)));
+      .where(and(eq(deliveries.enquiryId, submission.id), eq(deliveries.kind, waitedFor)));
     welcomeFailed = before?.status === "dead";
   }
 
@@ -87,14 +87,20 @@ export async function processDelivery(deps: DeliveryDeps, deliveryId: string): P
     .where(eq(deliveries.id, delivery.id));
   const fields = {
     deliveryId: delivery.id,
-    submissionId: submission.id,
+    enquiryId: submission.id,
     kind: delivery.kind,
     enquiry: submission.kind,
   };
 
   let providerMessageId: string;
   try {
-    const message = await buildEmail({ submission, delivery, welcomeFailed, siteUrl: deps.siteUrl, now: deps.now?.() });
+    const message = await buildEmail({
+      enquiry: submission,
+      delivery,
+      welcomeFailed,
+      siteUrl: deps.siteUrl,
+      now: deps.now?.(),
+    });
     providerMessageId = (await deps.mail.sendEmail(message)).messageId;
   } catch (error) {
     const text = errorText(error, EMAIL_FALLBACK_ERROR);
@@ -134,7 +140,7 @@ async function enqueueFollowUp(
   const next = enquiryKind(submission.kind).after?.[sent];
   if (!next) return;
   await enqueueDelivery(tx, bossDb, deps.boss, {
-    submissionId: submission.id,
+    enquiryId: submission.id,
     kind: next,
     recipient: recipientOf(next, { enquiries: deps.enquiriesEmail, submitter: submission.payload.email ?? "" }),
   });
@@ -154,18 +160,16 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
       .where(and(eq(deliveries.id, deliveryId), ne(deliveries.status, "sent")))
       .returning();
     if (row) {
-      const [submission] = await tx.select().from(submissions).where(eq(submissions.id, row.submissionId));
+      const [submission] = await tx.select().from(enquiries).where(eq(enquiries.id, row.enquiryId));
       if (submission) await enqueueFollowUp(deps, tx, bossDb, submission, row.kind);
-      await deps.announce(tx, bossDb, "delivery.dead_lettered", [
-        { submissionId: row.submissionId, deliveryId: row.id },
-      ]);
+      await deps.announce(tx, bossDb, "delivery.dead_lettered", [{ enquiryId: row.enquiryId, deliveryId: row.id }]);
     }
     return row;
   });
   if (dead) {
     deps.log.error("delivery dead-lettered", {
       deliveryId,
-      submissionId: dead.submissionId,
+      enquiryId: dead.enquiryId,
       kind: dead.kind,
       attempts: dead.attempts,
       error: dead.lastError,

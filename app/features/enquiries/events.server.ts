@@ -3,7 +3,7 @@ import type { Database, Transaction } from "~/platform/db/db.server";
 import type { EnquiryEvent } from "./events";
 
 /** One enquiry an event is about (and, for a dead letter, which of its e-mails). */
-export type EnquiryEventItem = { submissionId: string; deliveryId?: string | null };
+export type EnquiryEventItem = { enquiryId: string; deliveryId?: string | null };
 
 /**
  * Tells the features that listen of an event, in the transaction that made

@@ -16,7 +16,7 @@ describe("form guard", () => {
   const at = (now: number, fields: Record<string, string>) =>
     checkFormGuard(form(fields), { now, minFillMs: 2000, key });
 
-  it("accepts a human-paced submission with an empty honeypot", () => {
+  it("accepts a human-paced enquiry with an empty honeypot", () => {
     expect(at(t0 + 5000, { [TIMESTAMP_FIELD]: token, [HONEYPOT_FIELD]: "" })).toEqual({ ok: true });
   });
 
@@ -34,7 +34,7 @@ describe("form guard", () => {
     expect(at(t0, { [TIMESTAMP_FIELD]: "garbage" })).toMatchObject({ reason: "bad-timestamp" });
   });
 
-  it("flags a submission faster than the minimum fill time", () => {
+  it("flags an enquiry faster than the minimum fill time", () => {
     expect(at(t0 + 1999, { [TIMESTAMP_FIELD]: token })).toMatchObject({ spam: true, reason: "too-fast" });
   });
 

@@ -121,7 +121,7 @@ describe.each(engines)("a fourth enquiry kind, declared only in the registry, on
       await store.db
         .select({ kind: deliveries.kind, status: deliveries.status })
         .from(deliveries)
-        .where(eq(deliveries.submissionId, sent.submissionId)),
+        .where(eq(deliveries.enquiryId, sent.enquiryId)),
     ).toEqual([{ kind: "notification", status: "sent" }]);
 
     // Listed, opened and exported by the console, labelled as its form labels it.
@@ -129,9 +129,9 @@ describe.each(engines)("a fourth enquiry kind, declared only in the registry, on
     const console = await createServices(pipeline.platform);
     expect(kindLabels[FEEDBACK]).toBe("Clinic feedback");
     expect((await console.inbox.list({ kind: FEEDBACK }, 1)).rows).toMatchObject([
-      { id: sent.submissionId, kind: "feedback", name: "Ama Owusu", topic: "It worked well" },
+      { id: sent.enquiryId, kind: "feedback", name: "Ama Owusu", topic: "It worked well" },
     ]);
-    expect((await console.inbox.get(sent.submissionId, by))!.fields).toEqual([
+    expect((await console.inbox.get(sent.enquiryId, by))!.fields).toEqual([
       { key: "name", label: "Full Name", value: "Ama Owusu" },
       { key: "email", label: "Email Address", value: "ama@example.org" },
       { key: "rating", label: "How was the pilot?", value: "It worked well" },

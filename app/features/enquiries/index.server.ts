@@ -88,7 +88,7 @@ export function startEnquiryWorker(platform: Platform, announce: AnnounceEvent) 
 export function enquiriesRetention(months: number): RetentionPart {
   return {
     keeps: `enquiries kept ${months} months, suspected spam ${SPAM_RETENTION_DAYS} days`,
-    tables: ["submissions", "deliveries"],
+    tables: ["enquiries", "deliveries"],
     async purge(store) {
       return { deleted: await purgeExpired(store, months), spamDeleted: await purgeSpam(store) };
     },
@@ -97,4 +97,4 @@ export function enquiriesRetention(months: number): RetentionPart {
 export { enqueueDelivery, predecessorOf } from "./deliveries.server";
 export { buildEmail, deliveryMessageId } from "./emails.server";
 export { requeueDeadDeliveries } from "./operations.server";
-export { submissions, deliveries, type Submission } from "./tables.server";
+export { enquiries, deliveries, type EnquiryRow } from "./tables.server";

@@ -5,7 +5,7 @@ import type { EnquiryKind } from "~/features/enquiries/kinds";
 import type { KeepSpamResult, GuardReason, SubmitMeta } from "~/features/enquiries/service";
 import type { Store } from "~/platform/db/db.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
-import { submissions } from "~/features/enquiries/tables.server";
+import { enquiries } from "~/features/enquiries/tables.server";
 import { submissionRow } from "./store.server";
 import type { SubmitDeps } from "./submit.server";
 import { InvalidEnquiryError, validateEnquiry } from "./validate.server";
@@ -56,19 +56,19 @@ export async function keepSuspectedSpam(
     if (store.engine === "postgres") await tx.execute(sql`select pg_advisory_xact_lock(hashtext('enquiry-spam'))`);
     const [counts] = await tx
       .select({
-        client: sql<number>`(count(*) filter (where ${submissions.clientFingerprint} = ${fingerprint}))::int`,
+        client: sql<number>`(count(*) filter (where ${enquiries.clientFingerprint} = ${fingerprint}))::int`,
         total: sql<number>`count(*)::int`,
       })
-      .from(submissions)
-      .where(and(isNotNull(submissions.spamReason), gt(submissions.createdAt, sql`now() - interval '1 day'`)));
+      .from(enquiries)
+      .where(and(isNotNull(enquiries.spamReason), gt(enquiries.createdAt, sql`now() - interval '1 day'`)));
     if (Number(counts?.total ?? 0) >= caps.globalPerDay) return { kept: false, reason: "global-cap" };
     if (Number(counts?.client ?? 0) >= caps.perClientPerDay) return { kept: false, reason: "client-cap" };
     await tx
-      .insert(submissions)
+      .insert(enquiries)
       .values(submissionRow({ id, kind, payload, email: (payload.email ?? "").toLowerCase(), fingerprint }, reason));
-    return { kept: true, submissionId: id };
+    return { kept: true, enquiryId: id };
   });
-  if (result.kept) log.info("suspected spam kept for review", { kind, reason, submissionId: id });
+  if (result.kept) log.info("suspected spam kept for review", { kind, reason, enquiryId: id });
   else log.warn("suspected spam dropped", { kind, reason, dropped: result.reason, fingerprint });
   return result;
 }
@@ -76,13 +76,10 @@ export async function keepSuspectedSpam(
 /** The retention sweep's part: suspected spam older than 30 days. Returns how many were deleted. */
 export async function purgeSpam(store: Store, days = SPAM_RETENTION_DAYS): Promise<number> {
   const rows = await store.db
-    .delete(submissions)
+    .delete(enquiries)
     .where(
-      and(
-        isNotNull(submissions.spamReason),
-        lt(submissions.createdAt, sql`now() - make_interval(days => ${days}::int)`),
-      ),
+      and(isNotNull(enquiries.spamReason), lt(enquiries.createdAt, sql`now() - make_interval(days => ${days}::int)`)),
     )
-    .returning({ id: submissions.id });
+    .returning({ id: enquiries.id });
   return rows.length;
 }

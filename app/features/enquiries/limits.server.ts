@@ -3,7 +3,7 @@ import type { Env } from "~/platform/env.server";
 import { rowsOf, type Transaction } from "~/platform/db/db.server";
 
 /**
- * The three enquiry rate limits, counted from the submissions table so they
+ * The three enquiry rate limits, counted from the enquiries table so they
  * hold across processes and restarts: per client fingerprint (an hour), per
  * submitter address, i.e. per recipient of welcome e-mails (a day), and for
  * the whole site (an hour). Suspected spam kept for review (spam_reason set)
@@ -44,8 +44,8 @@ export function limitOf(limits: Limits, window: Window): number {
 export const keyId = ({ window, key }: LimitKey) => `${window}:${key}`;
 
 /**
- * Counts the submissions each key's window holds now, in one query.
- * With `all`, every key with a submission in its window (to seed
+ * Counts the enquiries each key's window holds now, in one query.
+ * With `all`, every key with an enquiry in its window (to seed
  * {@link LimitBounds}); keys without any are absent from the result.
  */
 export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): Promise<Map<string, number>> {
@@ -56,12 +56,12 @@ export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): P
     const list = wanted(window);
     if (list?.length === 0) continue;
     const { column, sql: period } = periods[window];
-    parts.push(sql`select ${window}::text as window, ${column} as key, count(*)::int as n from submissions
+    parts.push(sql`select ${window}::text as window, ${column} as key, count(*)::int as n from enquiries
       where ${list ? sql`${column} = any(${sql.param(list)}::text[]) and ` : sql``}created_at > now() - ${period} and spam_reason is null
       group by ${column}`);
   }
   if (keys === "all" || keys.some((k) => k.window === "global")) {
-    parts.push(sql`select 'global'::text as window, '' as key, count(*)::int as n from submissions
+    parts.push(sql`select 'global'::text as window, '' as key, count(*)::int as n from enquiries
       where created_at > now() - ${periods.global.sql} and spam_reason is null`);
   }
   const counts = new Map<string, number>();
@@ -71,16 +71,16 @@ export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): P
   return counts;
 }
 
-/** Seconds until every limit in `reached` lets one more submission of this client/address through. */
+/** Seconds until every limit in `reached` lets one more enquiry of this client/address through. */
 export async function secondsUntilFree(tx: Transaction, limits: Limits, reached: LimitKey[]): Promise<number> {
   const waits: number[] = [];
   for (const { window, key } of reached) {
     const { sql: period, column } = periods[window];
     const filter = window === "global" ? sql`true` : sql`${column} = ${key}`;
-    // The limit-th most recent submission in the window: when it leaves, there is room again.
+    // The limit-th most recent enquiry in the window: when it leaves, there is room again.
     const [row] = rowsOf<{ wait: number | null }>(
       await tx.execute(sql`
-        select ceil(extract(epoch from created_at + ${period} - now()))::int as wait from submissions
+        select ceil(extract(epoch from created_at + ${period} - now()))::int as wait from enquiries
           where ${filter} and created_at > now() - ${period} and spam_reason is null
           order by created_at desc offset ${limitOf(limits, window) - 1} limit 1`),
     );
@@ -92,10 +92,10 @@ export async function secondsUntilFree(tx: Transaction, limits: Limits, reached:
 /**
  * Upper bounds of the rate-limit counts, for the embedded database.
  *
- * PGlite is open in one process only (its lock file), so every submission
+ * PGlite is open in one process only (its lock file), so every enquiry
  * stored in it went through this process. Seeded with the exact counts of
  * every window, then kept up to date with what this process accepts, a
- * bound can only overstate a window's count (submissions only ever leave a
+ * bound can only overstate a window's count (enquiries only ever leave a
  * window, by time or the retention purge). While a key's bound plus what a
  * batch adds stays within its limit, the limit cannot be reached and the
  * batch needs no count query for it; near a limit, the key is counted
@@ -163,7 +163,7 @@ export class LimitBounds {
   }
 
   #expired(entry: { window: Window; setAt: number }) {
-    // Every submission counted was created before setAt; a minute of margin for clock steps.
+    // Every enquiry counted was created before setAt; a minute of margin for clock steps.
     return this.now() - entry.setAt > periods[entry.window].ms + 60_000;
   }
 }

@@ -11,9 +11,9 @@ beforeAll(async () => {
   const data = await preparedDataDir();
   removeData = data.remove;
   store = await openStore({ dataDir: data.dir });
-  // Two submissions from client A (one of them to x@), one from B to x@ a day ago, one of last week.
+  // Two enquiries from client A (one of them to x@), one from B to x@ a day ago, one of last week.
   await store.db.execute(sql`
-    insert into submissions (id, kind, payload, email, client_fingerprint, created_at) values
+    insert into enquiries (id, kind, payload, email, client_fingerprint, created_at) values
       (gen_random_uuid(), 'contact', '{}', 'x@example.org', 'aaaa', now() - interval '10 minutes'),
       (gen_random_uuid(), 'contact', '{}', 'y@example.org', 'aaaa', now() - interval '20 minutes'),
       (gen_random_uuid(), 'contact', '{}', 'x@example.org', 'bbbb', now() - interval '5 hours'),
@@ -40,7 +40,7 @@ describe("rate-limit windows", () => {
         global,
       ]),
     );
-    // bbbb's only submission is older than the client hour; z@ is older than the recipient day.
+    // bbbb's only enquiry is older than the client hour; z@ is older than the recipient day.
     expect(Object.fromEntries(counts)).toEqual({ "client:aaaa": 2, "recipient:x@example.org": 2, "global:": 2 });
   });
 
@@ -49,7 +49,7 @@ describe("rate-limit windows", () => {
     expect(Object.fromEntries(counts)).toEqual({ "global:": 2 });
   });
 
-  test("countWindows('all') lists every key with a submission in its window", async () => {
+  test("countWindows('all') lists every key with an enquiry in its window", async () => {
     const counts = await store.transaction((tx) => countWindows(tx, "all"));
     expect(Object.fromEntries(counts)).toEqual({
       "client:aaaa": 2,

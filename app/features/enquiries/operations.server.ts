@@ -3,7 +3,7 @@ import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "~/platform/db/db.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
-import { deliveries, submissions, type Delivery } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries, type Delivery } from "~/features/enquiries/tables.server";
 
 /** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, app/features/inbox/inbox.server.ts). */
 
@@ -21,10 +21,10 @@ export async function listEnquiries(
 ): Promise<EnquiryRecord[]> {
   const rows = await store.db
     .select()
-    .from(submissions)
+    .from(enquiries)
     // Suspected spam is not an enquiry until staff release it (the console's Spam view).
-    .where(and(isNull(submissions.spamReason), kind ? eq(submissions.kind, kind) : undefined))
-    .orderBy(desc(submissions.createdAt))
+    .where(and(isNull(enquiries.spamReason), kind ? eq(enquiries.kind, kind) : undefined))
+    .orderBy(desc(enquiries.createdAt))
     .limit(limit);
   if (rows.length === 0) return [];
   const related = await store.db
@@ -32,7 +32,7 @@ export async function listEnquiries(
     .from(deliveries)
     .where(
       inArray(
-        deliveries.submissionId,
+        deliveries.enquiryId,
         rows.map((row) => row.id),
       ),
     )
@@ -43,7 +43,7 @@ export async function listEnquiries(
     createdAt: row.createdAt,
     payload: row.payload,
     deliveries: related
-      .filter((d) => d.submissionId === row.id)
+      .filter((d) => d.enquiryId === row.id)
       .map(({ kind, recipient, status, attempts, lastError, sentAt }) => ({
         kind,
         recipient,
@@ -65,12 +65,12 @@ export async function requeueDeadDeliveries(
   bossDb: BossDb,
   boss: PgBoss,
   { deliveryId }: { deliveryId?: string } = {},
-): Promise<{ id: string; kind: DeliveryKind; submissionId: string }[]> {
+): Promise<{ id: string; kind: DeliveryKind; enquiryId: string }[]> {
   const rows = await tx
     .update(deliveries)
     .set({ status: "queued", lastError: null })
     .where(and(eq(deliveries.status, "dead"), deliveryId ? eq(deliveries.id, deliveryId) : undefined))
-    .returning({ id: deliveries.id, kind: deliveries.kind, submissionId: deliveries.submissionId });
+    .returning({ id: deliveries.id, kind: deliveries.kind, enquiryId: deliveries.enquiryId });
   if (rows.length > 0) await boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
   return rows;
 }
@@ -80,12 +80,12 @@ export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise
   return store.transaction(async (tx, bossDb) => (await requeueDeadDeliveries(tx, bossDb, boss)).length);
 }
 
-/** Deletes submissions (and their deliveries) older than `months`. Returns how many. */
+/** Deletes enquiries (and their deliveries) older than `months`. Returns how many. */
 export async function purgeExpired(store: Store, months: number): Promise<number> {
   const rows = await store.db
-    .delete(submissions)
-    .where(lt(submissions.createdAt, sql`now() - make_interval(months => ${months}::int)`))
-    .returning({ id: submissions.id });
+    .delete(enquiries)
+    .where(lt(enquiries.createdAt, sql`now() - make_interval(months => ${months}::int)`))
+    .returning({ id: enquiries.id });
   return rows.length;
 }
 
@@ -97,7 +97,7 @@ export async function purgeExpired(store: Store, months: number): Promise<number
  */
 export async function maintainEmbedded(store: Store): Promise<boolean> {
   if (store.engine !== "pglite") return false;
-  await store.db.execute(sql`vacuum (analyze) submissions, deliveries`);
+  await store.db.execute(sql`vacuum (analyze) enquiries, deliveries`);
   return true;
 }
 

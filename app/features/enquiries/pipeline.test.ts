@@ -10,7 +10,7 @@ import { inboxCsv } from "~/features/inbox/csv";
 import type { ExportRow } from "~/features/inbox/inbox";
 import { exportBatches } from "~/features/inbox/inbox.server";
 import { deliveryMessageId } from "./emails.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEngines } from "../../../test/support/engines";
 import { smtpServerPerFile } from "../../../test/support/per-file";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
@@ -99,7 +99,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(contactNotification.envelopeTo).toEqual([ENQUIRIES]);
     expect(contactNotification.replyTo?.value[0]?.address).toBe("ama@example.org");
     expect(contactNotification.messageId).toBe(
-      deliveryMessageId(contact.submissionId, "notification", "https://www.maternis.health"),
+      deliveryMessageId(contact.enquiryId, "notification", "https://www.maternis.health"),
     );
     for (const text of [
       "Ama Kofi Mensah",
@@ -115,7 +115,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(acknowledgement).toBeDefined();
     expect(acknowledgement.replyTo).toBeUndefined();
     expect(acknowledgement.text).toContain("Hi Ama,");
-    expect(acknowledgement.messageId).toBe(`<${contact.submissionId}.acknowledgement@www.maternis.health>`);
+    expect(acknowledgement.messageId).toBe(`<${contact.enquiryId}.acknowledgement@www.maternis.health>`);
 
     const demoWelcome = bySubject("Thank you for requesting a demo");
     expect(demoWelcome.envelopeTo).toEqual(["kwame@example.org"]);
@@ -200,7 +200,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     );
     expect(results.every((r) => r.ok)).toBe(true);
     // Stored the moment submitEnquiry resolved.
-    expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(50);
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(50);
     expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(100);
 
     await waitFor(
@@ -215,7 +215,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(ids).toHaveLength(100);
     expect(new Set(ids).size).toBe(100);
     const expected = results.flatMap((r) =>
-      r.ok ? ["notification", "acknowledgement"].map((k) => `<${r.submissionId}.${k}@www.maternis.health>`) : [],
+      r.ok ? ["notification", "acknowledgement"].map((k) => `<${r.enquiryId}.${k}@www.maternis.health>`) : [],
     );
     expect(new Set(ids)).toEqual(new Set(expected));
     const rows = await store.db.select().from(deliveries);
@@ -313,7 +313,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
         { fullName: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
         { ip },
       );
-    const stored = async () => (await store.db.select({ n: count() }).from(submissions))[0]?.n;
+    const stored = async () => (await store.db.select({ n: count() }).from(enquiries))[0]?.n;
 
     // Per client: the third from one address within the hour.
     expect((await submit("a1@example.org", "10.0.0.1")).ok).toBe(true);
@@ -341,14 +341,14 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(await stored()).toBe(5);
     expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(5);
     // The fingerprint stored is not the address.
-    const rows = await store.db.select().from(submissions);
+    const rows = await store.db.select().from(enquiries);
     for (const row of rows) {
       expect(row.clientFingerprint).toMatch(/^[0-9a-f]{16}$/);
       expect(JSON.stringify(row)).not.toContain("10.0.0.");
     }
   });
 
-  test("concurrent submissions (one group commit on PGlite) still respect the limits, in order", async () => {
+  test("concurrent enquiries (one group commit on PGlite) still respect the limits, in order", async () => {
     const { pipeline, store } = await start(
       { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2" },
       { runWorker: false },
@@ -376,7 +376,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     if (refused && !refused.ok && refused.reason === "rate-limited") {
       expect(refused.retryAfterSeconds).toBeGreaterThan(86_000);
     }
-    expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(7);
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(7);
     expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(14);
   });
 
@@ -413,10 +413,10 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     await expect(submit("contact", { name: "Ama", interest: "general", message: "Hi" }, ip)).rejects.toMatchObject({
       fieldErrors: { email: "Enter your email address" },
     });
-    expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(0);
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(0);
   });
 
-  test("the submission, its deliveries and their jobs commit or roll back together", async () => {
+  test("the enquiry, its deliveries and their jobs commit or roll back together", async () => {
     const { pipeline, store } = await start({}, { runWorker: false });
     const { boss } = pipeline.platform;
     const countJobs = async (db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }) =>
@@ -431,20 +431,20 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     const id = randomUUID();
     await expect(
       store.transaction(async (tx, bossDb) => {
-        await tx.insert(submissions).values({
+        await tx.insert(enquiries).values({
           id,
           kind: "demo",
           payload: { name: "A", email: "a@example.org" },
           email: "a@example.org",
           clientFingerprint: "0123456789abcdef",
         });
-        await enqueueDelivery(tx, bossDb, boss, { submissionId: id, kind: "welcome", recipient: "a@example.org" });
+        await enqueueDelivery(tx, bossDb, boss, { enquiryId: id, kind: "welcome", recipient: "a@example.org" });
         expect(await countJobs(tx)).toBe(1);
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
     expect(await jobs()).toBe(0);
-    expect((await store.db.select({ n: count() }).from(submissions))[0]?.n).toBe(0);
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(0);
 
     const ok = await pipeline.services.enquiries.submitEnquiry(
       "contact",
@@ -499,19 +499,19 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       "New Demo Request from Yaw Darko",
       "Thank you for requesting a demo",
     ]);
-    expect(smtp.received[1]!.messageId).toBe(r.ok ? `<${r.submissionId}.welcome@www.maternis.health>` : "");
+    expect(smtp.received[1]!.messageId).toBe(r.ok ? `<${r.enquiryId}.welcome@www.maternis.health>` : "");
 
     // Retention: only what is older than RETENTION_MONTHS goes, with its deliveries; it is scheduled daily.
-    await store.db.update(submissions).set({ createdAt: sql`now() - interval '25 months'` });
+    await store.db.update(enquiries).set({ createdAt: sql`now() - interval '25 months'` });
     const fresh = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       { name: "New", email: "new@example.org", interest: "general", message: "Hi" },
       { ip: "10.3.3.4" },
     );
     expect(await purgeExpired(store, 24)).toBe(1);
-    const left = await store.db.select().from(submissions);
-    expect(left.map((row) => row.id)).toEqual([fresh.ok ? fresh.submissionId : ""]);
-    expect((await store.db.select().from(deliveries)).every((d) => d.submissionId === left[0]!.id)).toBe(true);
+    const left = await store.db.select().from(enquiries);
+    expect(left.map((row) => row.id)).toEqual([fresh.ok ? fresh.enquiryId : ""]);
+    expect((await store.db.select().from(deliveries)).every((d) => d.enquiryId === left[0]!.id)).toBe(true);
     expect((await pipeline.platform.boss.getSchedules()).map((s) => s.name)).toContain(RETENTION_QUEUE);
   });
 });

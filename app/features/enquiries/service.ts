@@ -11,7 +11,7 @@ export type SubmitMeta = {
 };
 
 export type SubmitResult =
-  | { ok: true; submissionId: string }
+  | { ok: true; enquiryId: string }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   | { ok: false; reason: "unavailable"; message: string };
 
@@ -22,7 +22,7 @@ export type GuardReason = "honeypot" | "time-trap";
 export type SpamReason = GuardReason | "staff";
 
 export type KeepSpamResult =
-  | { kept: true; submissionId: string }
+  | { kept: true; enquiryId: string }
   /** Not kept: its fields were invalid, or a cap (per client or for the whole site, per day) was reached. */
   | { kept: false; reason: "invalid" | "client-cap" | "global-cap" };
 

@@ -15,7 +15,7 @@ import {
 } from "./limits.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { SpamReason } from "~/features/enquiries/service";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, app/features/enquiries/index.server.ts). */
@@ -30,7 +30,7 @@ export type SubmitDeps = {
   announce: AnnounceEvent;
 };
 
-/** A submission on its way to the database; the promise of its submitter settles once it is committed. */
+/** A enquiry on its way to the database; the promise of its submitter settles once it is committed. */
 export type Pending = {
   id: string;
   kind: EnquiryKind;
@@ -41,11 +41,11 @@ export type Pending = {
   reject: (error: unknown) => void;
 };
 
-/** The submissions row of an enquiry; with `spamReason`, kept as suspected spam (./spam.server.ts). */
+/** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./spam.server.ts). */
 export function submissionRow(
   item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint">,
   spamReason: SpamReason | null = null,
-): typeof submissions.$inferInsert {
+): typeof enquiries.$inferInsert {
   return {
     id: item.id,
     kind: item.kind,
@@ -57,17 +57,17 @@ export function submissionRow(
 }
 
 /**
- * Stores submissions and their first deliveries and jobs, in the caller's
+ * Stores enquiries and their first deliveries and jobs, in the caller's
  * transaction, in order, with a fixed number of statements per batch:
  *
  *   1. at most one query counts what the rate limits see (see limits.server.ts;
  *      with `bounds`, only the keys that may be near a limit);
  *   2. the batch is walked in order against those counts, each accepted
- *      submission counting towards the ones after it;
- *   3. one statement inserts the accepted submissions, one their deliveries
+ *      enquiry counting towards the ones after it;
+ *   3. one statement inserts the accepted enquiries, one their deliveries
  *      and one their jobs (and, for endpoints on /staff/integrations, one
  *      query finds them and two store their deliveries and jobs);
- *   4. only for a refused submission (rare), one query finds when the limit
+ *   4. only for a refused enquiry (rare), one query finds when the limit
  *      that refused it frees up.
  */
 export async function storeSubmissions(
@@ -112,11 +112,11 @@ export async function storeSubmissions(
   });
   const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
   if (accepted.length > 0) {
-    await tx.insert(submissions).values(accepted.map((item) => submissionRow(item)));
+    await tx.insert(enquiries).values(accepted.map((item) => submissionRow(item)));
     const rows = accepted.flatMap((item) =>
       enquiryKinds[item.kind].first.map((kind) => ({
         id: randomUUID(),
-        submissionId: item.id,
+        enquiryId: item.id,
         kind,
         recipient: recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: item.payload.email ?? "" }),
       })),
@@ -127,7 +127,7 @@ export async function storeSubmissions(
       tx,
       bossDb,
       "enquiry.received",
-      accepted.map((item) => ({ submissionId: item.id })),
+      accepted.map((item) => ({ enquiryId: item.id })),
     );
   }
 
@@ -135,7 +135,7 @@ export async function storeSubmissions(
   for (const [i, item] of items.entries()) {
     const reached = verdicts[i]!;
     if (reached.length === 0) {
-      results.push({ ok: true, submissionId: item.id });
+      results.push({ ok: true, enquiryId: item.id });
       continue;
     }
     const retryAfterSeconds = await secondsUntilFree(tx, limits, reached);

@@ -22,7 +22,7 @@ const batchers = new WeakMap<SubmitDeps, (item: Pending) => void>();
 /**
  * Stores an enquiry and queues its first e-mails in one transaction, then
  * returns: when this resolves `ok`, the enquiry is committed to the database.
- * Rate limits are counted from the submissions table so they hold across
+ * Rate limits are counted from the enquiries table so they hold across
  * processes: per client fingerprint (an hour), per submitter address (a day)
  * and for the whole site (an hour).
  */
@@ -47,7 +47,7 @@ export async function submitEnquiry(
       }
       store
         .transaction(async (tx, bossDb) => {
-          // Serialise submissions from the same client or to the same address, so
+          // Serialise enquiries from the same client or to the same address, so
           // concurrent requests cannot all pass the limits.
           await tx.execute(
             sql`select pg_advisory_xact_lock(hashtext(${`enquiry-client:${fingerprint}`})), pg_advisory_xact_lock(hashtext(${`enquiry-recipient:${email}`}))`,

@@ -13,8 +13,8 @@ import type { SpamReason } from "./service";
 /** Why a post is in the Spam view: kept as suspected spam instead of being delivered, or moved there by staff. */
 export const spamReasons = ["honeypot", "time-trap", "staff"] as const satisfies readonly SpamReason[];
 
-export const submissions = pgTable(
-  "submissions",
+export const enquiries = pgTable(
+  "enquiries",
   {
     id: uuid("id").primaryKey(),
     kind: text("kind").$type<EnquiryKind>().notNull(),
@@ -45,20 +45,20 @@ export const submissions = pgTable(
     ),
   },
   (t) => [
-    index("submissions_created_at_idx").on(t.createdAt),
-    check("submissions_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap', 'staff')`),
-    index("submissions_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("submissions_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
-    index("submissions_email_idx").on(t.email, t.createdAt),
+    index("enquiries_created_at_idx").on(t.createdAt),
+    check("enquiries_spam_reason_check", sql`${t.spamReason} in ('honeypot', 'time-trap', 'staff')`),
+    index("enquiries_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("enquiries_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
+    index("enquiries_email_idx").on(t.email, t.createdAt),
     // The console's inbox (suspected spam is not listed): its pages and counts, and the new ones alone.
-    index("submissions_inbox_idx")
+    index("enquiries_inbox_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.spamReason} is null`),
-    index("submissions_inbox_new_idx")
+    index("enquiries_inbox_new_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.spamReason} is null and ${t.handledAt} is null`),
     // The inbox's "Assigned to" filter ("Mine").
-    index("submissions_inbox_assigned_idx")
+    index("enquiries_inbox_assigned_idx")
       .on(t.assignedTo, t.createdAt)
       .where(sql`${t.spamReason} is null and ${t.assignedTo} is not null`),
   ],
@@ -68,23 +68,23 @@ export const deliveries = pgTable(
   "deliveries",
   {
     id: uuid("id").primaryKey(),
-    submissionId: uuid("submission_id").notNull(),
+    enquiryId: uuid("enquiry_id").notNull(),
     kind: text("kind").$type<DeliveryKind>().notNull(),
     recipient: text("recipient").notNull(),
     ...deliveryStateColumns(),
   },
   (t) => [
-    cascadingForeignKey("deliveries_submission_id_fk", t.submissionId, submissions.id),
-    unique("deliveries_submission_kind_unique").on(t.submissionId, t.kind),
+    cascadingForeignKey("deliveries_enquiry_id_fk", t.enquiryId, enquiries.id),
+    unique("deliveries_enquiry_kind_unique").on(t.enquiryId, t.kind),
     check("deliveries_kind_check", sql`${t.kind} in ('welcome', 'notification', 'acknowledgement')`),
     check("deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead')`),
     index("deliveries_status_idx").on(t.status),
     // The inbox's "delivery problem" filter reads only e-mails not sent (few), from this index alone.
     index("deliveries_unsent_idx")
-      .on(t.submissionId, t.status, t.createdAt)
+      .on(t.enquiryId, t.status, t.createdAt)
       .where(sql`${t.status} <> 'sent'`),
   ],
 );
 
-export type Submission = typeof submissions.$inferSelect;
+export type EnquiryRow = typeof enquiries.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;

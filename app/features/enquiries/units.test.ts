@@ -63,7 +63,7 @@ describe("error texts of a failed send", () => {
 });
 
 describe("Message-ID", () => {
-  test("derives from the submission, the delivery kind and the site's host", () => {
+  test("derives from the enquiry, the delivery kind and the site's host", () => {
     const id = "0b5e3963-4eb8-4807-9ebe-83727475df92";
     expect(deliveryMessageId(id, "welcome", "https://www.maternis.health")).toBe(`<${id}.welcome@www.maternis.health>`);
     expect(deliveryMessageId(id, "notification", "http://localhost:3000/")).toBe(`<${id}.notification@localhost>`);

@@ -5,7 +5,7 @@ import type { InboxActor } from "~/features/inbox/inbox";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import type { Site } from "~/site.server";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { DeliveryStatus } from "~/platform/db/columns.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
@@ -71,7 +71,7 @@ describe.each(engines)("inbox on $name", (engine) => {
         message: "Hello",
       };
       const at = s.at ?? new Date(Date.now() - (s.minutesAgo ?? n) * 60_000);
-      await store.db.insert(submissions).values({
+      await store.db.insert(enquiries).values({
         id,
         kind,
         payload,
@@ -87,7 +87,7 @@ describe.each(engines)("inbox on $name", (engine) => {
         ids[d.kind] = randomUUID();
         await store.db.insert(deliveries).values({
           id: ids[d.kind]!,
-          submissionId: id,
+          enquiryId: id,
           kind: d.kind,
           recipient: d.kind === "notification" ? "enquiries@maternis.test" : payload.email!,
           status: d.status,
@@ -316,10 +316,7 @@ describe.each(engines)("inbox on $name", (engine) => {
     expect(await inbox.bulk([a, c], { action: "spam" }, by)).toMatchObject({ changed: 2 });
     expect(await inbox.bulk([a], { action: "spam" }, by)).toMatchObject({ changed: 0, unchanged: 1 });
     expect((await inbox.list({}, 1)).rows.map((r) => r.id)).toEqual([b]);
-    const moved = await store.db
-      .select({ reason: submissions.spamReason })
-      .from(submissions)
-      .where(eq(submissions.id, a));
+    const moved = await store.db.select({ reason: enquiries.spamReason }).from(enquiries).where(eq(enquiries.id, a));
     expect(moved).toEqual([{ reason: "staff" }]);
 
     const trail = (await audits()).filter((row) => row.action !== "enquiry-viewed" && row.action !== "export");
@@ -351,7 +348,7 @@ describe.each(engines)("inbox on $name", (engine) => {
     });
     expect(await inbox.retryDelivery(d.acknowledgement!, by)).toEqual({ ok: false, reason: "not-dead" });
     expect(await inbox.retryDelivery(randomUUID(), by)).toEqual({ ok: false, reason: "not-found" });
-    expect(await inbox.retryDelivery(d.notification!, by)).toEqual({ ok: true, submissionId: id });
+    expect(await inbox.retryDelivery(d.notification!, by)).toEqual({ ok: true, enquiryId: id });
 
     const [row] = await store.db.select().from(deliveries).where(eq(deliveries.id, d.notification!));
     expect(row).toMatchObject({ status: "queued", lastError: null });
@@ -430,9 +427,9 @@ describe.each(engines)("inbox on $name", (engine) => {
     for (let i = 0; i < 20; i++) await seed();
     // Twelve rows within one millisecond (a JavaScript Date cannot tell them apart), several at the same microsecond.
     await store.db.execute(sql`
-      update submissions set created_at = '2026-03-01 10:00:00.123000+00'::timestamptz
+      update enquiries set created_at = '2026-03-01 10:00:00.123000+00'::timestamptz
         + make_interval(secs => (ascii(right(id::text, 1)) % 3) * 0.000001)
-      where id in (select id from submissions order by id limit 12)`);
+      where id in (select id from enquiries order by id limit 12)`);
     const once = await drain(exportBatches(store.db, {}, { batchSize: 1000 }));
     const batched = await drain(exportBatches(store.db, {}, { batchSize: 3 }));
     expect(once.sizes).toEqual([20]);
@@ -450,7 +447,7 @@ describe.each(engines)("inbox on $name", (engine) => {
       Number(
         (
           (await store.db.execute(
-            sql`select relallvisible as n from pg_class where relname = 'submissions'`,
+            sql`select relallvisible as n from pg_class where relname = 'enquiries'`,
           )) as unknown as { rows: { n: number }[] }
         ).rows[0]!.n,
       );

@@ -2,7 +2,25 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/platform/calendar";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import { BULK_MAX, INBOX_PAGE_SIZE, STUCK_AFTER_MINUTES, validateNote, type BulkChange, type BulkOutcome, type DeliveryGlance, type DeliveryState, type Assignee, type EnquiryDetail, type ExportBatches, type ExportRow, type InboxActor, type InboxFilters, type InboxPage, type RetryOutcome, type StateOutcome } from "~/features/inbox/inbox";
+import {
+  BULK_MAX,
+  INBOX_PAGE_SIZE,
+  STUCK_AFTER_MINUTES,
+  validateNote,
+  type BulkChange,
+  type BulkOutcome,
+  type DeliveryGlance,
+  type DeliveryState,
+  type Assignee,
+  type EnquiryDetail,
+  type ExportBatches,
+  type ExportRow,
+  type InboxActor,
+  type InboxFilters,
+  type InboxPage,
+  type RetryOutcome,
+  type StateOutcome,
+} from "~/features/inbox/inbox";
 import { payloadFields, payloadValue, topicKey } from "~/features/enquiries";
 import {
   enquiryKind,
@@ -14,8 +32,8 @@ import {
 import { pageOf, rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { deliveryMessageId } from "~/features/enquiries/index.server";
 import { requeueDeadDeliveries } from "~/features/enquiries/index.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
-import { webhookDeliveries } from "~/features/integrations/index.server";
+import { deliveries, enquiries } from "~/features/enquiries/index.server";
+import { integrationDeliveries } from "~/features/integrations/index.server";
 import type { AuditAction } from "~/features/audit";
 import { recordAudit } from "~/features/audit/index.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
@@ -48,7 +66,7 @@ export function likePattern(text: string): string {
 /**
  * The subqueries below name their columns in plain SQL: Drizzle leaves column
  * names unqualified in a single-table select, which would make
- * `submission_id = id` compare a delivery with itself.
+ * `enquiry_id = id` compare a delivery with itself.
  */
 const stuck = sql.raw(`d.status = 'queued' and d.created_at < now() - interval '${STUCK_AFTER_MINUTES} minutes'`);
 
@@ -63,7 +81,7 @@ const stuck = sql.raw(`d.status = 'queued' and d.created_at < now() - interval '
 async function deliveryProblemIds(db: Database): Promise<string[]> {
   const rows = await db.execute(
     // Written so that only deliveries_unsent_idx can serve it (no equality on status for the status index).
-    sql`select distinct d.submission_id as id from deliveries d where d.status <> 'sent' and (d.status <> 'queued' or d.created_at < now() - ${sql.raw(`interval '${STUCK_AFTER_MINUTES} minutes'`)})`,
+    sql`select distinct d.enquiry_id as id from deliveries d where d.status <> 'sent' and (d.status <> 'queued' or d.created_at < now() - ${sql.raw(`interval '${STUCK_AFTER_MINUTES} minutes'`)})`,
   );
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
@@ -71,24 +89,24 @@ async function deliveryProblemIds(db: Database): Promise<string[]> {
 /** Who "mine" means: the member asking (an export or a list); without one (the operator CLI), nobody's. */
 function assignedWhere(assigned: InboxFilters["assigned"], memberId: string | undefined): SQL | undefined {
   if (!assigned) return undefined;
-  if (assigned === "nobody") return isNull(submissions.assignedTo);
-  if (assigned === "mine") return memberId ? eq(submissions.assignedTo, memberId) : sql`false`;
-  return eq(submissions.assignedTo, assigned);
+  if (assigned === "nobody") return isNull(enquiries.assignedTo);
+  if (assigned === "mine") return memberId ? eq(enquiries.assignedTo, memberId) : sql`false`;
+  return eq(enquiries.assignedTo, assigned);
 }
 
 function whereOf(filters: InboxFilters, problemIds: string[] | null, memberId?: string): SQL | undefined {
   return and(
     assignedWhere(filters.assigned, memberId),
-    isNull(submissions.spamReason),
-    filters.kind ? eq(submissions.kind, filters.kind) : undefined,
-    filters.state === "new" ? isNull(submissions.handledAt) : undefined,
-    filters.state === "handled" ? isNotNull(submissions.handledAt) : undefined,
-    problemIds ? sql`${submissions.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
+    isNull(enquiries.spamReason),
+    filters.kind ? eq(enquiries.kind, filters.kind) : undefined,
+    filters.state === "new" ? isNull(enquiries.handledAt) : undefined,
+    filters.state === "handled" ? isNotNull(enquiries.handledAt) : undefined,
+    problemIds ? sql`${enquiries.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
     // search_text is lower-cased; its trigram index serves ILIKE '%…%'.
-    filters.q ? ilike(submissions.searchText, likePattern(filters.q)) : undefined,
+    filters.q ? ilike(enquiries.searchText, likePattern(filters.q)) : undefined,
     // London days: from its midnight to the next day's (GMT or BST as the date falls).
-    filters.from ? gte(submissions.createdAt, londonMidnight(filters.from)) : undefined,
-    filters.to ? lt(submissions.createdAt, londonMidnight(addDays(filters.to, 1))) : undefined,
+    filters.from ? gte(enquiries.createdAt, londonMidnight(filters.from)) : undefined,
+    filters.to ? lt(enquiries.createdAt, londonMidnight(addDays(filters.to, 1))) : undefined,
   );
 }
 
@@ -100,36 +118,36 @@ const assigneeLabel = sql<string | null>`coalesce(nullif(${staffUsers.name}, '')
 /** Each delivery of the row's submission as [kind, status, stuck], oldest first. */
 const deliveryGlances = sql<
   string | [DeliveryKind, DeliveryState, boolean][]
->`coalesce((select json_agg(json_build_array(d.kind, d.status, ${stuck}) order by d.created_at, d.kind) from deliveries d where d.submission_id = "submissions"."id"), '[]')`;
+>`coalesce((select json_agg(json_build_array(d.kind, d.status, ${stuck}) order by d.created_at, d.kind) from deliveries d where d.enquiry_id = "enquiries"."id"), '[]')`;
 
 function parseJson<T>(value: T | string): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 
 function payloadText(key: string) {
-  return sql<string | null>`${submissions.payload}->>${sql.raw(`'${key}'`)}`;
+  return sql<string | null>`${enquiries.payload}->>${sql.raw(`'${key}'`)}`;
 }
 
 /** Each row's topic, whichever payload key its kind's registry entry names. */
-const topicText = sql<string | null>`case ${submissions.kind} ${sql.join(
-  enquiryKindNames.map((kind) => sql`when ${kind} then ${submissions.payload}->>${topicKey(kind)}`),
+const topicText = sql<string | null>`case ${enquiries.kind} ${sql.join(
+  enquiryKindNames.map((kind) => sql`when ${kind} then ${enquiries.payload}->>${topicKey(kind)}`),
   sql` `,
 )} end`;
 
 function exportBatch(db: Database, where: SQL | undefined, size: number) {
   return db
     .select({
-      id: submissions.id,
-      receivedAt: submissions.createdAt,
-      at: sql<string>`${submissions.createdAt}::text`,
-      kind: submissions.kind,
-      handledAt: submissions.handledAt,
-      payload: submissions.payload,
+      id: enquiries.id,
+      receivedAt: enquiries.createdAt,
+      at: sql<string>`${enquiries.createdAt}::text`,
+      kind: enquiries.kind,
+      handledAt: enquiries.handledAt,
+      payload: enquiries.payload,
       deliveries: deliveryGlances,
     })
-    .from(submissions)
+    .from(enquiries)
     .where(where)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
     .limit(size);
 }
 
@@ -157,7 +175,7 @@ export async function* exportBatches(
   let after: { at: string; id: string } | null = null;
   for (let left = limit; left > 0;) {
     const cursor = after
-      ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      ? sql`(${enquiries.createdAt}, ${enquiries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const rows = await exportBatch(db, and(whereOf(filters, problemIds, memberId), cursor), Math.min(batchSize, left));
     if (rows.length === 0) return;
@@ -182,15 +200,15 @@ export async function* exportBatches(
  * goes to the sender or the team's tools about it. A release queues the
  * e-mails again, each kind at most once (what was sent stays sent).
  */
-async function withdrawUnsent(tx: Transaction, submissionId: string) {
+async function withdrawUnsent(tx: Transaction, enquiryId: string) {
   const emails = await tx
     .delete(deliveries)
-    .where(and(eq(deliveries.submissionId, submissionId), ne(deliveries.status, "sent")))
+    .where(and(eq(deliveries.enquiryId, enquiryId), ne(deliveries.status, "sent")))
     .returning({ kind: deliveries.kind });
   const messages = await tx
-    .delete(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.submissionId, submissionId), ne(webhookDeliveries.status, "sent")))
-    .returning({ id: webhookDeliveries.id });
+    .delete(integrationDeliveries)
+    .where(and(eq(integrationDeliveries.enquiryId, enquiryId), ne(integrationDeliveries.status, "sent")))
+    .returning({ id: integrationDeliveries.id });
   return emails.length + messages.length > 0
     ? { withdrawn: emails.map((e) => e.kind), integrationMessages: messages.length }
     : undefined;
@@ -205,7 +223,7 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
     row: { handledAt: Date | null; assignedTo: string | null; spamReason: string | null },
     change: BulkChange,
     memberId: string,
-  ): { set: Partial<typeof submissions.$inferInsert>; action: AuditAction } | null {
+  ): { set: Partial<typeof enquiries.$inferInsert>; action: AuditAction } | null {
     switch (change.action) {
       case "handled":
         return row.handledAt ? null : { set: { handledAt: new Date(), handledBy: memberId }, action: "marked-handled" };
@@ -238,22 +256,22 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
       }
       const rows = await tx
         .select({
-          id: submissions.id,
-          kind: submissions.kind,
-          createdAt: submissions.createdAt,
-          handledAt: submissions.handledAt,
-          assignedTo: submissions.assignedTo,
-          spamReason: submissions.spamReason,
+          id: enquiries.id,
+          kind: enquiries.kind,
+          createdAt: enquiries.createdAt,
+          handledAt: enquiries.handledAt,
+          assignedTo: enquiries.assignedTo,
+          spamReason: enquiries.spamReason,
         })
-        .from(submissions)
-        .where(inArray(submissions.id, wanted))
-        .orderBy(asc(submissions.id))
+        .from(enquiries)
+        .where(inArray(enquiries.id, wanted))
+        .orderBy(asc(enquiries.id))
         .for("update");
       const changedRows: typeof rows = [];
       for (const row of rows) {
         const plan = planChange(row, change, by.member.id);
         if (!plan) continue;
-        await tx.update(submissions).set(plan.set).where(eq(submissions.id, row.id));
+        await tx.update(enquiries).set(plan.set).where(eq(enquiries.id, row.id));
         // Moved to spam: what was not sent yet is withdrawn (a release queues it again).
         const withdrawn = change.action === "spam" ? await withdrawUnsent(tx, row.id) : undefined;
         await recordAudit(tx, secret, {
@@ -309,24 +327,24 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
       const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       if (problemIds?.length === 0) return { rows: [], page: 1, pages: 1, total: 0 };
       const where = whereOf(filters, problemIds, by?.member.id);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(submissions).where(where);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(enquiries).where(where);
       const { page, pages, offset } = pageOf(total, INBOX_PAGE_SIZE, requested);
       const rows = await db
         .select({
-          id: submissions.id,
-          receivedAt: submissions.createdAt,
-          kind: submissions.kind,
+          id: enquiries.id,
+          receivedAt: enquiries.createdAt,
+          kind: enquiries.kind,
           name: payloadText("name"),
           organisation: payloadText("organization"),
           topic: topicText,
-          handledAt: submissions.handledAt,
+          handledAt: enquiries.handledAt,
           assignee: assigneeLabel,
           deliveries: deliveryGlances,
         })
-        .from(submissions)
-        .leftJoin(staffUsers, eq(staffUsers.id, submissions.assignedTo))
+        .from(enquiries)
+        .leftJoin(staffUsers, eq(staffUsers.id, enquiries.assignedTo))
         .where(where)
-        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
         .limit(INBOX_PAGE_SIZE)
         .offset(offset);
       return {
@@ -358,10 +376,10 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
     async get(id: string, by: InboxActor): Promise<EnquiryDetail | null> {
       if (!UUID.test(id)) return null;
       const [found] = await db
-        .select({ submission: submissions, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
-        .from(submissions)
-        .leftJoin(staffUsers, eq(staffUsers.id, submissions.handledBy))
-        .where(eq(submissions.id, id));
+        .select({ submission: enquiries, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
+        .from(enquiries)
+        .leftJoin(staffUsers, eq(staffUsers.id, enquiries.handledBy))
+        .where(eq(enquiries.id, id));
       if (!found) return null;
       const { submission } = found;
       const [assigned] = submission.assignedTo
@@ -377,13 +395,13 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
             stuck: sql<boolean>`${sql.raw(`"deliveries"."status" = 'queued' and "deliveries"."created_at" < now() - interval '${STUCK_AFTER_MINUTES} minutes'`)}`,
           })
           .from(deliveries)
-          .where(eq(deliveries.submissionId, id))
+          .where(eq(deliveries.enquiryId, id))
           // An enquiry's e-mails are created in one transaction (one created_at): the kind breaks the tie, so the order is stable.
           .orderBy(asc(deliveries.createdAt), asc(deliveries.kind)),
         db
           .select()
           .from(enquiryNotes)
-          .where(eq(enquiryNotes.submissionId, id))
+          .where(eq(enquiryNotes.enquiryId, id))
           .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id)),
       ]);
       await recordAudit(db, secret, {
@@ -408,7 +426,7 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
           stuck: Boolean(stuck),
           attempts: d.attempts,
           lastError: d.lastError,
-          messageId: d.providerMessageId ?? deliveryMessageId(d.submissionId, d.kind, siteUrl),
+          messageId: d.providerMessageId ?? deliveryMessageId(d.enquiryId, d.kind, siteUrl),
           sentAt: d.sentAt,
           createdAt: d.createdAt,
         })),
@@ -426,13 +444,13 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
       if (error) throw new Error(`Invalid note: ${error}`);
       if (!UUID.test(id)) return { ok: false };
       return store.transaction(async (tx) => {
-        const [exists] = await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id));
+        const [exists] = await tx.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id));
         if (!exists) return { ok: false };
         const noteId = randomUUID();
         const { name, email } = by.member;
         await tx.insert(enquiryNotes).values({
           id: noteId,
-          submissionId: id,
+          enquiryId: id,
           authorId: by.member.id,
           authorName: name && name !== email ? `${name} (${email})` : email,
           body: body.trim(),
@@ -477,10 +495,10 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
           action: "retry",
           actor: { member: by.member },
           target: deliveryId,
-          detail: { enquiry: row.submissionId, kind: row.kind },
+          detail: { enquiry: row.enquiryId, kind: row.kind },
           meta: by.meta,
         });
-        return { ok: true, submissionId: row.submissionId } as const;
+        return { ok: true, enquiryId: row.enquiryId } as const;
       });
     },
 
@@ -493,7 +511,7 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
       const problemIds = filters.problem ? await deliveryProblemIds(db) : null;
       const [{ rows } = { rows: 0 }] = await db
         .select({ rows: count() })
-        .from(submissions)
+        .from(enquiries)
         .where(whereOf(filters, problemIds, by.member.id));
       await recordAudit(db, secret, {
         action: "export",

@@ -165,7 +165,6 @@ export type InboxRow = {
 
 export type InboxPage = { rows: InboxRow[]; page: number; pages: number; total: number };
 
-
 export type EnquiryDelivery = {
   id: string;
   kind: DeliveryKind;
@@ -215,7 +214,7 @@ export type ExportBatches = AsyncIterable<readonly ExportRow[]> | Iterable<reado
 /** Who acts, and from where (the staff request's member and fingerprint): every action is audited. */
 export type InboxActor = { member: StaffMember; meta: RequestMeta };
 
-export type RetryOutcome = { ok: true; submissionId: string } | { ok: false; reason: "not-found" | "not-dead" };
+export type RetryOutcome = { ok: true; enquiryId: string } | { ok: false; reason: "not-found" | "not-dead" };
 export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" };
 
 /** The error for a note, or null when it can be saved. */

@@ -1,15 +1,15 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { submissions } from "~/features/enquiries/index.server";
-import { staffUsers } from "~/features/sign-in/index.server";
+import { enquiries } from "~/features/enquiries/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 
 /** Internal notes on an enquiry, with their author; erased with the enquiry. */
 export const enquiryNotes = pgTable(
   "enquiry_notes",
   {
     id: uuid("id").primaryKey(),
-    submissionId: uuid("submission_id")
+    enquiryId: uuid("enquiry_id")
       .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
+      .references(() => enquiries.id, { onDelete: "cascade" }),
     /** The author's staff user id (null once that account is removed). */
     authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /** The author's name and address when the note was written. */
@@ -17,7 +17,7 @@ export const enquiryNotes = pgTable(
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("enquiry_notes_submission_idx").on(t.submissionId, t.createdAt)],
+  (t) => [index("enquiry_notes_enquiry_idx").on(t.enquiryId, t.createdAt)],
 );
 
 export type EnquiryNote = typeof enquiryNotes.$inferSelect;

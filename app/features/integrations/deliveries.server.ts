@@ -11,8 +11,8 @@ import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { postJson, type AllowList } from "./safe-fetch.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
-import { integrations, webhookDeliveries } from "~/features/integrations/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/index.server";
+import { integrations, integrationDeliveries } from "~/features/integrations/tables.server";
 
 /**
  * Webhook, Slack and Teams deliveries (docs/decisions/022-integrations.md),
@@ -41,7 +41,7 @@ export async function queueWebhookEvent(
   bossDb: BossDb,
   boss: PgBoss,
   event: IntegrationEvent,
-  items: readonly { submissionId: string; deliveryId?: string | null }[],
+  items: readonly { enquiryId: string; deliveryId?: string | null }[],
 ): Promise<number> {
   if (items.length === 0) return 0;
   const endpoints = await tx
@@ -53,16 +53,16 @@ export async function queueWebhookEvent(
     items.map((item) => ({
       id: randomUUID(),
       integrationId: endpoint.id,
-      submissionId: item.submissionId,
+      enquiryId: item.enquiryId,
       event,
       deliveryId: item.deliveryId ?? null,
     })),
   );
   const queued = await tx
-    .insert(webhookDeliveries)
+    .insert(integrationDeliveries)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
+    .returning({ id: integrationDeliveries.id });
   if (queued.length > 0) {
     await boss.insert(
       WEBHOOK_QUEUE,
@@ -250,12 +250,12 @@ export type WebhookDeps = {
 /** The facts of one stored delivery, from its enquiry (and, for a dead letter, its e-mail). */
 async function factsOf(deps: WebhookDeps, id: string) {
   const [row] = await deps.store.db
-    .select({ delivery: webhookDeliveries, integration: integrations, submission: submissions, email: deliveries })
-    .from(webhookDeliveries)
-    .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
-    .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
-    .leftJoin(deliveries, eq(deliveries.id, webhookDeliveries.deliveryId))
-    .where(eq(webhookDeliveries.id, id));
+    .select({ delivery: integrationDeliveries, integration: integrations, submission: enquiries, email: deliveries })
+    .from(integrationDeliveries)
+    .innerJoin(integrations, eq(integrations.id, integrationDeliveries.integrationId))
+    .innerJoin(enquiries, eq(enquiries.id, integrationDeliveries.enquiryId))
+    .leftJoin(deliveries, eq(deliveries.id, integrationDeliveries.deliveryId))
+    .where(eq(integrationDeliveries.id, id));
   if (!row) return null;
   const { delivery, integration, submission, email } = row;
   const facts: EventFacts = {
@@ -291,9 +291,9 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
   const fields = { webhookDeliveryId: id, integrationId: integration.id, kind: integration.kind, event: facts.event };
   if (integration.pausedAt) {
     await store.db
-      .update(webhookDeliveries)
+      .update(integrationDeliveries)
       .set({ status: "skipped", lastError: "Not sent: the endpoint was paused." })
-      .where(eq(webhookDeliveries.id, id));
+      .where(eq(integrationDeliveries.id, id));
     log.info("webhook not sent: endpoint paused", fields);
     return "skipped";
   }
@@ -303,11 +303,11 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
   const secret = integration.secret === null ? null : await deps.cipher.decrypt(integration.secret);
   const headers = integration.kind === "webhook" && secret ? signedHeaders(secret, id, facts.at, body) : {};
   const attempt = delivery.attempts + 1;
-  const record = (set: Partial<typeof webhookDeliveries.$inferInsert>) =>
+  const record = (set: Partial<typeof integrationDeliveries.$inferInsert>) =>
     store.db
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...set })
-      .where(and(eq(webhookDeliveries.id, id), notInArray(webhookDeliveries.status, ["sent", "dead"])));
+      .update(integrationDeliveries)
+      .set({ attempts: sql`${integrationDeliveries.attempts} + 1`, lastAttemptAt: new Date(), ...set })
+      .where(and(eq(integrationDeliveries.id, id), notInArray(integrationDeliveries.status, ["sent", "dead"])));
 
   let outcome;
   try {
@@ -343,15 +343,15 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
 /** Every retry failed: the delivery is given up (the console's banner and digest count it). */
 export async function processWebhookDeadLetter(deps: Pick<WebhookDeps, "store" | "log">, id: string) {
   const [dead] = await deps.store.db
-    .update(webhookDeliveries)
+    .update(integrationDeliveries)
     .set({ status: "dead" })
-    .where(and(eq(webhookDeliveries.id, id), notInArray(webhookDeliveries.status, ["sent", "skipped"])))
+    .where(and(eq(integrationDeliveries.id, id), notInArray(integrationDeliveries.status, ["sent", "skipped"])))
     .returning();
   if (dead) {
     deps.log.error("webhook delivery given up", {
       webhookDeliveryId: id,
       integrationId: dead.integrationId,
-      submissionId: dead.submissionId,
+      enquiryId: dead.enquiryId,
       event: dead.event,
       attempts: dead.attempts,
       error: dead.lastError,

@@ -21,8 +21,8 @@ import { collectDigest } from "~/features/digest/digest.server";
 import { createServices } from "~/site.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
 import { openSite, type Site } from "~/site.server";
-import { submissions } from "~/features/enquiries/tables.server";
-import { webhookDeliveries } from "~/features/integrations/tables.server";
+import { enquiries } from "~/features/enquiries/tables.server";
+import { integrationDeliveries } from "~/features/integrations/tables.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 
 const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
@@ -72,7 +72,7 @@ const endpoint = (kind: IntegrationInput["kind"], path: string, extra: Partial<I
   }) satisfies IntegrationInput;
 
 const rowsOf = (store: Site["platform"]["store"]) =>
-  store.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.createdAt);
+  store.db.select().from(integrationDeliveries).orderBy(integrationDeliveries.createdAt);
 
 function bodyOf(request: ReceivedRequest) {
   return JSON.parse(request.body) as Record<string, unknown>;
@@ -114,7 +114,7 @@ describe.each(engines)("integrations on $name", (engine) => {
         },
       );
       if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
-      ids.push(result.submissionId);
+      ids.push(result.enquiryId);
     }
     const rows = await settled(store, 9);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
@@ -236,14 +236,17 @@ describe.each(engines)("integrations on $name", (engine) => {
     const before = receiver.requests.length;
     expect(await console.integrations.resend(dead!.id, by)).toBe(true);
     const sent = await waitFor(async () => {
-      const [row] = await store.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, dead!.id));
+      const [row] = await store.db.select().from(integrationDeliveries).where(eq(integrationDeliveries.id, dead!.id));
       return row?.status === "sent" ? row : null;
     });
     expect(sent.httpStatus).toBe(204);
     expect(receiver.requests.slice(before).map((r) => r.headers["webhook-id"])).toEqual([dead!.id]);
     expect((await console.alerts.deadLetters()).webhooks).toBe(0);
     // A delivery already queued or retrying is not resent twice.
-    await store.db.update(webhookDeliveries).set({ status: "queued" }).where(eq(webhookDeliveries.id, dead!.id));
+    await store.db
+      .update(integrationDeliveries)
+      .set({ status: "queued" })
+      .where(eq(integrationDeliveries.id, dead!.id));
     expect(await console.integrations.resend(dead!.id, by)).toBe(false);
   });
 
@@ -277,11 +280,11 @@ describe.each(engines)("integrations on $name", (engine) => {
     const deadEvent = receiver.requests.map(bodyOf).find((body) => body.type === "delivery.dead_lettered")!;
     expect(deadEvent).toMatchObject({
       data: {
-        enquiry: { id: first.submissionId },
+        enquiry: { id: first.enquiryId },
         email: { kind: expect.stringMatching(/^(notification|acknowledgement)$/), attempts: 1 },
       },
     });
-    expect(events.every((row) => row.submissionId === first.submissionId)).toBe(true);
+    expect(events.every((row) => row.enquiryId === first.enquiryId)).toBe(true);
 
     // Released from spam: an event (kept spam itself is not one).
     const kept = await pipeline.services.enquiries.keepSuspectedSpam(
@@ -291,8 +294,8 @@ describe.each(engines)("integrations on $name", (engine) => {
       { ip: "192.0.2.81" },
     );
     if (!kept.kept) throw new Error("not kept");
-    const spam = { id: kept.submissionId };
-    expect(await rowsOf(store).then((rows) => rows.filter((r) => r.submissionId === spam!.id))).toEqual([]);
+    const spam = { id: kept.enquiryId };
+    expect(await rowsOf(store).then((rows) => rows.filter((r) => r.enquiryId === spam!.id))).toEqual([]);
     expect(await console.spam.release(spam!.id, by)).toBe(true);
     await waitFor(async () =>
       receiver.requests.map(bodyOf).some((body) => body.type === "enquiry.released") ? true : null,
@@ -305,12 +308,12 @@ describe.each(engines)("integrations on $name", (engine) => {
     });
     if (!second.ok) throw new Error("not accepted");
     const rows = await rowsOf(store);
-    expect(rows.filter((row) => row.submissionId === second.submissionId)).toEqual([]);
-    expect(rows.filter((row) => row.submissionId === first.submissionId).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.enquiryId === second.enquiryId)).toEqual([]);
+    expect(rows.filter((row) => row.enquiryId === first.enquiryId).length).toBeGreaterThan(0);
 
     // An enquiry's deliveries go with it (erasure, expiry): nothing of it stays in the log.
-    await store.db.delete(submissions).where(eq(submissions.id, first.submissionId));
-    expect((await rowsOf(store)).filter((row) => row.submissionId === first.submissionId)).toEqual([]);
+    await store.db.delete(enquiries).where(eq(enquiries.id, first.enquiryId));
+    expect((await rowsOf(store)).filter((row) => row.enquiryId === first.enquiryId)).toEqual([]);
   });
 
   test("no request leaves for a private address: refused at save, and at connect time for a host name", async () => {

@@ -35,7 +35,7 @@ export function listenToEnquiries(boss: PgBoss): AnnounceEvent {
 /** An enquiry's webhook deliveries go with it (their foreign key cascades): the sweep rewrites their table too. */
 export const integrationsRetention: RetentionPart = {
   keeps: "",
-  tables: ["webhook_deliveries"],
+  tables: ["integration_deliveries"],
   purge: async () => ({}),
 };
-export { integrations, webhookDeliveries } from "./tables.server";
+export { integrations, integrationDeliveries } from "./tables.server";

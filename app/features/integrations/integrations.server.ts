@@ -7,7 +7,7 @@ import {
   type IntegrationInput,
   type IntegrationPage,
   type IntegrationSaved,
-  type WebhookDelivery,
+  type IntegrationDelivery,
 } from "~/features/integrations/integrations";
 import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
@@ -15,8 +15,8 @@ import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
 import { checkEndpointUrl, parseAllowList, type AllowList } from "./safe-fetch.server";
-import { integrations, webhookDeliveries, type IntegrationRow } from "~/features/integrations/tables.server";
-import { submissions } from "~/features/enquiries/index.server";
+import { integrations, integrationDeliveries, type IntegrationRow } from "~/features/integrations/tables.server";
+import { enquiries } from "~/features/enquiries/index.server";
 import { newSigningSecret } from "./deliveries.server";
 import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
@@ -53,22 +53,22 @@ const hostOf = (url: string) => {
 };
 
 const deliveryColumns = {
-  delivery: webhookDeliveries,
+  delivery: integrationDeliveries,
   integrationName: integrations.name,
-  enquiryKind: submissions.kind,
+  enquiryKind: enquiries.kind,
 };
 
 function deliveryOf(row: {
-  delivery: typeof webhookDeliveries.$inferSelect;
+  delivery: typeof integrationDeliveries.$inferSelect;
   integrationName: string;
-  enquiryKind: WebhookDelivery["enquiryKind"];
-}): WebhookDelivery {
+  enquiryKind: IntegrationDelivery["enquiryKind"];
+}): IntegrationDelivery {
   const d = row.delivery;
   return {
     id: d.id,
     integrationId: d.integrationId,
     integrationName: row.integrationName,
-    submissionId: d.submissionId,
+    enquiryId: d.enquiryId,
     enquiryKind: row.enquiryKind,
     event: d.event,
     status: d.status,
@@ -94,22 +94,25 @@ export function createIntegrations(deps: IntegrationsDeps) {
         ? [[], []]
         : await Promise.all([
             store.db
-              .selectDistinctOn([webhookDeliveries.integrationId], {
-                integrationId: webhookDeliveries.integrationId,
-                at: webhookDeliveries.lastAttemptAt,
-                status: webhookDeliveries.status,
-                httpStatus: webhookDeliveries.httpStatus,
+              .selectDistinctOn([integrationDeliveries.integrationId], {
+                integrationId: integrationDeliveries.integrationId,
+                at: integrationDeliveries.lastAttemptAt,
+                status: integrationDeliveries.status,
+                httpStatus: integrationDeliveries.httpStatus,
               })
-              .from(webhookDeliveries)
+              .from(integrationDeliveries)
               .where(
-                and(inArray(webhookDeliveries.integrationId, ids), sql`${webhookDeliveries.lastAttemptAt} is not null`),
+                and(
+                  inArray(integrationDeliveries.integrationId, ids),
+                  sql`${integrationDeliveries.lastAttemptAt} is not null`,
+                ),
               )
-              .orderBy(webhookDeliveries.integrationId, desc(webhookDeliveries.lastAttemptAt)),
+              .orderBy(integrationDeliveries.integrationId, desc(integrationDeliveries.lastAttemptAt)),
             store.db
-              .select({ integrationId: webhookDeliveries.integrationId, n: count() })
-              .from(webhookDeliveries)
-              .where(and(inArray(webhookDeliveries.integrationId, ids), eq(webhookDeliveries.status, "dead")))
-              .groupBy(webhookDeliveries.integrationId),
+              .select({ integrationId: integrationDeliveries.integrationId, n: count() })
+              .from(integrationDeliveries)
+              .where(and(inArray(integrationDeliveries.integrationId, ids), eq(integrationDeliveries.status, "dead")))
+              .groupBy(integrationDeliveries.integrationId),
           ]);
     const hosts = await Promise.all(rows.map(async (row) => hostOf(await cipher.decrypt(row.url))));
     return rows.map((row, index) => {
@@ -133,9 +136,9 @@ export function createIntegrations(deps: IntegrationsDeps) {
   const deliveryRows = () =>
     store.db
       .select(deliveryColumns)
-      .from(webhookDeliveries)
-      .innerJoin(integrations, eq(integrations.id, webhookDeliveries.integrationId))
-      .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId));
+      .from(integrationDeliveries)
+      .innerJoin(integrations, eq(integrations.id, integrationDeliveries.integrationId))
+      .innerJoin(enquiries, eq(enquiries.id, integrationDeliveries.enquiryId));
 
   const checked = (input: IntegrationInput) => checkEndpointUrl(input.url, deps.allow);
 
@@ -151,12 +154,12 @@ export function createIntegrations(deps: IntegrationsDeps) {
       if (!row) return null;
       const [[integration], [total]] = await Promise.all([
         summaries([row]),
-        store.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, id)),
+        store.db.select({ n: count() }).from(integrationDeliveries).where(eq(integrationDeliveries.integrationId, id)),
       ]);
       const current = pageOf(Number(total?.n ?? 0), WEBHOOK_LOG_PAGE_SIZE, page);
       const rows = await deliveryRows()
-        .where(eq(webhookDeliveries.integrationId, id))
-        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .where(eq(integrationDeliveries.integrationId, id))
+        .orderBy(desc(integrationDeliveries.createdAt), desc(integrationDeliveries.id))
         .limit(WEBHOOK_LOG_PAGE_SIZE)
         .offset(current.offset);
       return {
@@ -299,12 +302,15 @@ export function createIntegrations(deps: IntegrationsDeps) {
       if (!UUID.test(deliveryId)) return false;
       const resent = await store.transaction(async (tx, bossDb) => {
         const [row] = await tx
-          .update(webhookDeliveries)
+          .update(integrationDeliveries)
           .set({ status: "queued" })
           .where(
-            and(eq(webhookDeliveries.id, deliveryId), inArray(webhookDeliveries.status, ["sent", "dead", "skipped"])),
+            and(
+              eq(integrationDeliveries.id, deliveryId),
+              inArray(integrationDeliveries.status, ["sent", "dead", "skipped"]),
+            ),
           )
-          .returning({ integrationId: webhookDeliveries.integrationId, event: webhookDeliveries.event });
+          .returning({ integrationId: integrationDeliveries.integrationId, event: integrationDeliveries.event });
         if (!row) return null;
         await boss.send(WEBHOOK_QUEUE, { webhookDeliveryId: deliveryId } satisfies WebhookJob, { db: bossDb });
         await recordAudit(tx, deps.secret, {
@@ -321,11 +327,11 @@ export function createIntegrations(deps: IntegrationsDeps) {
     },
 
     /** An enquiry's webhook deliveries, for its page. */
-    async deliveriesOf(submissionId: string): Promise<WebhookDelivery[]> {
-      if (!UUID.test(submissionId)) return [];
+    async deliveriesOf(enquiryId: string): Promise<IntegrationDelivery[]> {
+      if (!UUID.test(enquiryId)) return [];
       const rows = await deliveryRows()
-        .where(eq(webhookDeliveries.submissionId, submissionId))
-        .orderBy(webhookDeliveries.createdAt, integrations.name);
+        .where(eq(integrationDeliveries.enquiryId, enquiryId))
+        .orderBy(integrationDeliveries.createdAt, integrations.name);
       return rows.map(deliveryOf);
     },
   };

@@ -94,11 +94,11 @@ export type Integration = {
 };
 
 /** One delivery in an endpoint's log, or on an enquiry's page. */
-export type WebhookDelivery = {
+export type IntegrationDelivery = {
   id: string;
   integrationId: string;
   integrationName: string;
-  submissionId: string;
+  enquiryId: string;
   enquiryKind: EnquiryKind;
   event: IntegrationEvent;
   status: WebhookStatus;
@@ -114,7 +114,7 @@ export type WebhookDelivery = {
 
 export type IntegrationPage = {
   integration: Integration & { url: string };
-  deliveries: WebhookDelivery[];
+  deliveries: IntegrationDelivery[];
   page: number;
   pages: number;
 };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { cascadingForeignKey } from "~/platform/db/columns.server";
-import { deliveries, submissions } from "~/features/enquiries/index.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatus } from "./integrations";
 
 /**
@@ -38,12 +38,12 @@ export const integrations = pgTable(
  * holds no copy of the enquiry (the body is built from it at each attempt),
  * and goes with the enquiry when that is erased or expires.
  */
-export const webhookDeliveries = pgTable(
-  "webhook_deliveries",
+export const integrationDeliveries = pgTable(
+  "integration_deliveries",
   {
     id: uuid("id").primaryKey(),
     integrationId: uuid("integration_id").notNull(),
-    submissionId: uuid("submission_id").notNull(),
+    enquiryId: uuid("enquiry_id").notNull(),
     event: text("event").$type<IntegrationEvent>().notNull(),
     /** For delivery.dead_lettered: the e-mail given up. */
     deliveryId: uuid("delivery_id"),
@@ -59,25 +59,25 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    cascadingForeignKey("webhook_deliveries_integration_id_fk", t.integrationId, integrations.id),
-    cascadingForeignKey("webhook_deliveries_submission_id_fk", t.submissionId, submissions.id),
-    cascadingForeignKey("webhook_deliveries_delivery_id_fk", t.deliveryId, deliveries.id),
+    cascadingForeignKey("integration_deliveries_integration_id_fk", t.integrationId, integrations.id),
+    cascadingForeignKey("integration_deliveries_enquiry_id_fk", t.enquiryId, enquiries.id),
+    cascadingForeignKey("integration_deliveries_delivery_id_fk", t.deliveryId, deliveries.id),
     // One delivery per endpoint and event: queuing an event twice (a job run twice) is a no-op.
-    unique("webhook_deliveries_event_unique")
-      .on(t.integrationId, t.submissionId, t.event, t.deliveryId)
+    unique("integration_deliveries_event_unique")
+      .on(t.integrationId, t.enquiryId, t.event, t.deliveryId)
       .nullsNotDistinct(),
     check(
-      "webhook_deliveries_event_check",
+      "integration_deliveries_event_check",
       sql`${t.event} in ('enquiry.received', 'enquiry.released', 'delivery.dead_lettered')`,
     ),
-    check("webhook_deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead', 'skipped')`),
-    index("webhook_deliveries_log_idx").on(t.integrationId, t.createdAt),
-    index("webhook_deliveries_submission_idx").on(t.submissionId),
-    index("webhook_deliveries_dead_idx")
+    check("integration_deliveries_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'dead', 'skipped')`),
+    index("integration_deliveries_log_idx").on(t.integrationId, t.createdAt),
+    index("integration_deliveries_enquiry_idx").on(t.enquiryId),
+    index("integration_deliveries_dead_idx")
       .on(t.status)
       .where(sql`${t.status} = 'dead'`),
   ],
 );
 
 export type IntegrationRow = typeof integrations.$inferSelect;
-export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookDeliveryRow = typeof integrationDeliveries.$inferSelect;

@@ -7,13 +7,13 @@ import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
 import { enqueueDelivery } from "~/features/enquiries/index.server";
 import type { AnnounceEvent } from "~/features/enquiries/index.server";
-import { deliveries, submissions, type Submission } from "~/features/enquiries/index.server";
+import { deliveries, enquiries, type EnquiryRow } from "~/features/enquiries/index.server";
 import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**
  * The Spam view's server side (~/features/spam/spam.ts): suspected spam is a
- * submissions row with `spam_reason` set and no deliveries
+ * enquiries row with `spam_reason` set and no deliveries
  * (app/features/enquiries/keep-spam.server.ts keeps it), or an enquiry staff moved here
  * (its unsent e-mails withdrawn, app/features/inbox/inbox.server.ts). Releasing
  * clears the flag and queues what it has not had through the pipeline's own
@@ -39,7 +39,7 @@ function excerptOf(payload: Record<string, string | undefined>) {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
 }
 
-function itemOf(row: Submission): SpamItem {
+function itemOf(row: EnquiryRow): SpamItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -51,16 +51,16 @@ function itemOf(row: Submission): SpamItem {
   };
 }
 
-const isSpam = isNotNull(submissions.spamReason);
+const isSpam = isNotNull(enquiries.spamReason);
 
 export function createSpamFolder(deps: SpamFolderDeps) {
   const { store, boss, log } = deps;
   return {
     /** Newest first, {@link SPAM_PAGE_SIZE} a page; `page` is 1-based and clamped to the last page. */
     async list(query: { page?: number } = {}): Promise<SpamPage> {
-      const { rows, ...paging } = await listPage(store.db, submissions, {
+      const { rows, ...paging } = await listPage(store.db, enquiries, {
         where: isSpam,
-        orderBy: [desc(submissions.createdAt), desc(submissions.id)],
+        orderBy: [desc(enquiries.createdAt), desc(enquiries.id)],
         pageSize: SPAM_PAGE_SIZE,
         page: query.page,
       });
@@ -72,8 +72,8 @@ export function createSpamFolder(deps: SpamFolderDeps) {
       if (!UUID.test(id)) return null;
       const [row] = await store.db
         .select()
-        .from(submissions)
-        .where(and(eq(submissions.id, id), isSpam));
+        .from(enquiries)
+        .where(and(eq(enquiries.id, id), isSpam));
       return row ? { ...itemOf(row), payload: row.payload } : null;
     },
 
@@ -87,18 +87,18 @@ export function createSpamFolder(deps: SpamFolderDeps) {
       const released = await store.transaction(async (tx, bossDb) => {
         const [row] = await tx
           .select()
-          .from(submissions)
-          .where(and(eq(submissions.id, id), isSpam))
+          .from(enquiries)
+          .where(and(eq(enquiries.id, id), isSpam))
           .for("update");
         if (!row) return null;
-        await tx.update(submissions).set({ spamReason: null }).where(eq(submissions.id, id));
+        await tx.update(enquiries).set({ spamReason: null }).where(eq(enquiries.id, id));
         // The kind's first e-mails, and any that waited for one already sent or given up: for a post the
         // guard kept, all of them; for an enquiry staff moved here, those withdrawn when it was moved.
         // Each kind at most once per enquiry (unique): nothing already sent goes again.
         const existing = await tx
           .select({ kind: deliveries.kind, status: deliveries.status })
           .from(deliveries)
-          .where(eq(deliveries.submissionId, row.id));
+          .where(eq(deliveries.enquiryId, row.id));
         const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKind(row.kind).after ?? {};
         const followUps = existing
           .filter((d) => d.status === "sent" || d.status === "dead")
@@ -107,11 +107,11 @@ export function createSpamFolder(deps: SpamFolderDeps) {
         const queued: string[] = [];
         for (const kind of [...enquiryKinds[row.kind].first, ...followUps]) {
           const recipient = recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: row.payload.email ?? "" });
-          const deliveryId = await enqueueDelivery(tx, bossDb, boss, { submissionId: row.id, kind, recipient });
+          const deliveryId = await enqueueDelivery(tx, bossDb, boss, { enquiryId: row.id, kind, recipient });
           if (deliveryId) queued.push(kind);
         }
         // Back in the inbox: the team's integrations hear of it (once per endpoint and enquiry).
-        await deps.announce(tx, bossDb, "enquiry.released", [{ submissionId: row.id }]);
+        await deps.announce(tx, bossDb, "enquiry.released", [{ enquiryId: row.id }]);
         await recordAudit(tx, deps.secret, {
           action: "spam-released",
           actor: { member },
@@ -121,7 +121,7 @@ export function createSpamFolder(deps: SpamFolderDeps) {
         });
         return { kind: row.kind, queued };
       });
-      if (released) log.info("suspected spam released", { submissionId: id, by: member.id, ...released });
+      if (released) log.info("suspected spam released", { enquiryId: id, by: member.id, ...released });
       return released !== null;
     },
 
@@ -130,9 +130,9 @@ export function createSpamFolder(deps: SpamFolderDeps) {
       if (!UUID.test(id)) return false;
       const deleted = await store.transaction(async (tx) => {
         const [row] = await tx
-          .delete(submissions)
-          .where(and(eq(submissions.id, id), isSpam))
-          .returning({ kind: submissions.kind, reason: submissions.spamReason });
+          .delete(enquiries)
+          .where(and(eq(enquiries.id, id), isSpam))
+          .returning({ kind: enquiries.kind, reason: enquiries.spamReason });
         if (!row) return null;
         await recordAudit(tx, deps.secret, {
           action: "spam-deleted",
@@ -143,7 +143,7 @@ export function createSpamFolder(deps: SpamFolderDeps) {
         });
         return row;
       });
-      if (deleted) log.info("suspected spam deleted", { submissionId: id, by: member.id, ...deleted });
+      if (deleted) log.info("suspected spam deleted", { enquiryId: id, by: member.id, ...deleted });
       return deleted !== null;
     },
   };

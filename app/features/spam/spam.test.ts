@@ -5,7 +5,7 @@ import type { Services } from "~/site.server";
 import type { StaffMember } from "~/features/console/types";
 import type { Site } from "~/site.server";
 import { listEnquiries } from "~/features/enquiries/operations.server";
-import { deliveries, submissions } from "~/features/enquiries/tables.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { purgeSpam } from "~/features/enquiries/keep-spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
@@ -63,7 +63,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     });
     expect(junk).toEqual({ kept: false, reason: "invalid" });
 
-    const rows = await store.db.select().from(submissions);
+    const rows = await store.db.select().from(enquiries);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ spamReason: "honeypot", email: "ama@example.org", kind: "contact" });
     expect(await store.db.select().from(deliveries)).toEqual([]);
@@ -92,9 +92,9 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     expect(await keep("198.51.100.2", 4)).toMatchObject({ kept: true });
     expect(await keep("198.51.100.3", 5)).toEqual({ kept: false, reason: "global-cap" });
     // Only the last day counts.
-    await store.db.execute(sql`update submissions set created_at = now() - interval '25 hours'`);
+    await store.db.execute(sql`update enquiries set created_at = now() - interval '25 hours'`);
     expect(await keep("198.51.100.1", 6)).toMatchObject({ kept: true });
-    expect(await store.db.$count(submissions)).toBe(4);
+    expect(await store.db.$count(enquiries)).toBe(4);
   });
 
   test("spam does not count against a real submitter's rate limits", async () => {
@@ -104,7 +104,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
       ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "2",
     });
     const ip = "192.0.2.44";
-    // Kept before the first real submission (on PGlite, before the limit bounds are seeded)...
+    // Kept before the first real enquiry (on PGlite, before the limit bounds are seeded)...
     for (const reason of ["honeypot", "time-trap"] as const)
       expect(await service.keepSuspectedSpam("contact", contact("ama@example.org"), reason, { ip })).toMatchObject({
         kept: true,
@@ -118,7 +118,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     expect(await service.submitEnquiry("demo", demo("kofi@example.org"), { ip: "192.0.2.45" })).toMatchObject({
       ok: true,
     });
-    // The limits still hold for real submissions.
+    // The limits still hold for real enquiries.
     expect(await service.submitEnquiry("contact", contact("ama@example.org"), { ip })).toMatchObject({
       ok: false,
       reason: "rate-limited",
@@ -130,12 +130,12 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     for (const n of [1, 2])
       await service.keepSuspectedSpam("contact", contact(`old${n}@example.org`), "honeypot", { ip: "192.0.2.1" });
     await service.submitEnquiry("contact", contact("real@example.org"), { ip: "192.0.2.2" });
-    await store.db.execute(sql`update submissions set created_at = now() - interval '31 days'`);
+    await store.db.execute(sql`update enquiries set created_at = now() - interval '31 days'`);
     const fresh = await service.keepSuspectedSpam("contact", contact("new@example.org"), "honeypot", {
       ip: "192.0.2.1",
     });
     expect(await purgeSpam(store)).toBe(2);
-    const left = await store.db.select({ email: submissions.email }).from(submissions);
+    const left = await store.db.select({ email: enquiries.email }).from(enquiries);
     expect(left.map((row) => row.email).sort()).toEqual(["new@example.org", "real@example.org"]);
     expect(fresh.kept).toBe(true);
   });
@@ -152,11 +152,11 @@ describe.each(engines)("suspected spam on $name", (engine) => {
           ip: `10.0.0.${n}`,
         },
       );
-      if (result.kept) ids.push(result.submissionId);
+      if (result.kept) ids.push(result.enquiryId);
     }
     expect(ids).toHaveLength(52);
     await store.db.execute(
-      sql`update submissions set created_at = now() - make_interval(mins => (regexp_replace(email, '\\D', '', 'g'))::int)`,
+      sql`update enquiries set created_at = now() - make_interval(mins => (regexp_replace(email, '\\D', '', 'g'))::int)`,
     );
     await service.submitEnquiry("contact", contact("real@example.org"), { ip: "10.1.0.1" });
 
@@ -185,18 +185,18 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     const { pipeline, service, console, store } = await start();
     const kept = await service.keepSuspectedSpam("demo", demo("kwame@example.org"), "honeypot", { ip: "192.0.2.9" });
     if (!kept.kept) throw new Error("not kept");
-    expect(await console.spam.release(kept.submissionId, by)).toBe(true);
+    expect(await console.spam.release(kept.enquiryId, by)).toBe(true);
     // The demo's welcome first, then its notification (the registry's order), as for any accepted demo.
     await waitFor(() => smtp.received.length >= 2, { what: "the welcome and the notification" });
     expect(smtp.received.map((mail) => mail.envelopeTo[0])).toEqual(["kwame@example.org", ENQUIRIES]);
-    expect(smtp.received[0]!.messageId).toBe(`<${kept.submissionId}.welcome@www.maternis.health>`);
+    expect(smtp.received[0]!.messageId).toBe(`<${kept.enquiryId}.welcome@www.maternis.health>`);
 
-    const [row] = await store.db.select().from(submissions).where(eq(submissions.id, kept.submissionId));
+    const [row] = await store.db.select().from(enquiries).where(eq(enquiries.id, kept.enquiryId));
     expect(row?.spamReason).toBeNull();
-    expect(await console.spam.get(kept.submissionId)).toBeNull();
-    expect((await listEnquiries(store)).map((record) => record.id)).toEqual([kept.submissionId]);
+    expect(await console.spam.get(kept.enquiryId)).toBeNull();
+    expect((await listEnquiries(store)).map((record) => record.id)).toEqual([kept.enquiryId]);
     // Released twice (a double click): nothing more.
-    expect(await console.spam.release(kept.submissionId, by)).toBe(false);
+    expect(await console.spam.release(kept.enquiryId, by)).toBe(false);
     await waitForDeliveriesSettled(pipeline);
     expect(smtp.received).toHaveLength(2);
 
@@ -206,7 +206,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
         action: "spam-released",
         actorId: member.id,
         actor: member.email,
-        target: kept.submissionId,
+        target: kept.enquiryId,
         clientFingerprint: by.meta.fingerprint,
         detail: { kind: "demo", reason: "honeypot", queued: ["welcome"] },
       }),
@@ -223,12 +223,12 @@ describe.each(engines)("suspected spam on $name", (engine) => {
       sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
     );
 
-    expect(await console.inbox.bulk([real.submissionId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
-    expect((await console.spam.list()).rows).toMatchObject([{ id: real.submissionId, reason: "staff" }]);
+    expect(await console.inbox.bulk([real.enquiryId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    expect((await console.spam.list()).rows).toMatchObject([{ id: real.enquiryId, reason: "staff" }]);
     expect((await console.inbox.list({}, 1)).total).toBe(0);
 
-    expect(await console.spam.release(real.submissionId, by)).toBe(true);
-    expect((await console.inbox.list({}, 1)).rows.map((row) => row.id)).toEqual([real.submissionId]);
+    expect(await console.spam.release(real.enquiryId, by)).toBe(true);
+    expect((await console.inbox.list({}, 1)).rows.map((row) => row.id)).toEqual([real.enquiryId]);
     await waitForDeliveriesSettled(pipeline);
     // The same two e-mails as before the move, no more: each kind is delivered once per enquiry.
     expect(smtp.received).toHaveLength(2);
@@ -260,7 +260,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     if (!demoed.ok) throw new Error("setup");
     expect(await store.db.select({ kind: deliveries.kind }).from(deliveries)).toEqual([{ kind: "welcome" }]);
 
-    expect(await console.inbox.bulk([demoed.submissionId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    expect(await console.inbox.bulk([demoed.enquiryId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
     expect(await store.db.select().from(deliveries)).toEqual([]);
     const [moved] = await store.db.select().from(auditLog).where(eq(auditLog.action, "moved-to-spam"));
     expect(moved!.detail).toEqual({ withdrawn: ["welcome"], integrationMessages: 0 });
@@ -273,7 +273,7 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     expect(smtp.received).toEqual([]);
     // ...and released, it is delivered as an accepted one is: the welcome, then the notification, once each.
     const live = await createServices(pipeline.platform);
-    expect(await live.spam.release(demoed.submissionId, by)).toBe(true);
+    expect(await live.spam.release(demoed.enquiryId, by)).toBe(true);
     await waitFor(async () => (smtp.received.length === 2 ? true : null));
     await waitForDeliveriesSettled(pipeline);
     expect(smtp.received.map((mail) => mail.envelopeTo[0]).sort()).toEqual(["early@example.org", ENQUIRIES]);
@@ -286,18 +286,16 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     });
     const real = await service.submitEnquiry("contact", contact("real@example.org"), { ip: "192.0.2.11" });
     if (!kept.kept || !real.ok) throw new Error("setup");
-    expect(await console.spam.delete(real.submissionId, by)).toBe(false);
-    expect(await console.spam.release(real.submissionId, by)).toBe(false);
-    expect(await console.spam.delete(kept.submissionId, by)).toBe(true);
-    expect(await console.spam.delete(kept.submissionId, by)).toBe(false);
-    expect(await store.db.select({ email: submissions.email }).from(submissions)).toEqual([
-      { email: "real@example.org" },
-    ]);
+    expect(await console.spam.delete(real.enquiryId, by)).toBe(false);
+    expect(await console.spam.release(real.enquiryId, by)).toBe(false);
+    expect(await console.spam.delete(kept.enquiryId, by)).toBe(true);
+    expect(await console.spam.delete(kept.enquiryId, by)).toBe(false);
+    expect(await store.db.select({ email: enquiries.email }).from(enquiries)).toEqual([{ email: "real@example.org" }]);
     const audit = await store.db.select().from(auditLog);
     expect(audit).toEqual([
       expect.objectContaining({
         action: "spam-deleted",
-        target: kept.submissionId,
+        target: kept.enquiryId,
         detail: { kind: "contact", reason: "time-trap" },
       }),
     ]);

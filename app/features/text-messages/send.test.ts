@@ -156,7 +156,7 @@ describe.each(engines)("text messages on $name", (engine) => {
     expect(found.texts.map((t) => [t.recipient, t.body, t.status])).toEqual([
       [number, "Clinic visit on Monday", "sent"],
     ]);
-    expect(found.counts).toMatchObject({ submissions: 0, texts: 1 });
+    expect(found.counts).toMatchObject({ enquiries: 0, texts: 1 });
     const exported = JSON.parse((await console.dataRequests.access(number, by)).json) as {
       textMessages: { to: string; message: string }[];
     };

@@ -72,7 +72,7 @@ export interface Store {
 /** What forgetDeleted() did: `rewritten` when the files hold no byte of the deleted rows any more. */
 export type ForgetResult = { engine: "pglite" | "postgres"; rewritten: boolean; ms: number };
 
-/** A table name as the callers write it (`submissions`, `pgboss.job`), quoted for SQL. */
+/** A table name as the callers write it (`enquiries`, `pgboss.job`), quoted for SQL. */
 function quoteTable(name: string): string {
   if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(name)) throw new Error(`Not a table name: ${name}`);
   return name

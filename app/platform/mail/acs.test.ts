@@ -249,11 +249,9 @@ describe("enquiries through the ACS e-mail SDK", () => {
 
     const notifications = to(ENQUIRIES);
     expect(notifications).toHaveLength(3);
-    const contactNotification = notifications.find((m) =>
-      m.headers["Message-ID"]?.startsWith(`<${contact.submissionId}`),
-    );
+    const contactNotification = notifications.find((m) => m.headers["Message-ID"]?.startsWith(`<${contact.enquiryId}`));
     expect(contactNotification?.headers["Message-ID"]).toBe(
-      deliveryMessageId(contact.submissionId, "notification", "https://www.maternis.health"),
+      deliveryMessageId(contact.enquiryId, "notification", "https://www.maternis.health"),
     );
     expect(contactNotification?.replyTo).toEqual([{ address: "zoe@example.org", displayName: "Zoë Ọlá-Ångström" }]);
     expect(contactNotification?.plainText).toContain("Zoë Ọlá-Ångström");

@@ -186,7 +186,7 @@ describe("contact action", () => {
     const logged = logs.entries.find((entry) => entry.level === "error");
     expect(logged).toMatchObject({
       level: "error",
-      msg: "enquiry submission failed",
+      msg: "enquiry enquiry failed",
       kind: "contact",
       err: { message: "database down" },
     });

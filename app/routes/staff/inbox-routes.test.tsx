@@ -94,7 +94,7 @@ function fakeInbox() {
     markHandled: vi.fn<Inbox["markHandled"]>(async () => ({ ok: true })),
     reopen: vi.fn<Inbox["reopen"]>(async () => ({ ok: true })),
     retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
-      id === DEAD ? { ok: true, submissionId: ID } : { ok: false, reason: "not-dead" },
+      id === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
     ),
     bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
     assignees: vi.fn<Inbox["assignees"]>(async () => [

@@ -30,7 +30,7 @@ export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
   const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
   return (
     <EmailLayout
-      title="New contact form submission"
+      title="New contact form enquiry"
       preheader={`${singleLine(props.name)} sent a message about ${interestLabel}.`}
       intro={
         <p>

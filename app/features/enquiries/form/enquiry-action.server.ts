@@ -68,7 +68,7 @@ export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app
     try {
       const result = await app.enquiries.keepSuspectedSpam(kind, parsed.value, reason, { ip });
       if (result.kept) {
-        log.info("suspected spam kept for review", { reason, submissionId: result.submissionId });
+        log.info("suspected spam kept for review", { reason, enquiryId: result.enquiryId });
         count("spam-kept");
         return true;
       }
@@ -107,7 +107,7 @@ export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app
   }
 
   if (result.ok) {
-    log.info("enquiry submitted", { submissionId: result.submissionId });
+    log.info("enquiry submitted", { enquiryId: result.enquiryId });
     count("accepted");
     return data<EnquiryResult>(success());
   }

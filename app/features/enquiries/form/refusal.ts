@@ -6,7 +6,7 @@ export type Notice = { title: string; description: string };
 
 /** The words of one form: its toasts, its failure message, and its name in the console log. */
 export type EnquiryNotices = {
-  /** Shown as a toast after a successful submission. */
+  /** Shown as a toast after a successful enquiry. */
   success: Notice;
   /**
    * The specification's destructive toast (section 8): its title heads the

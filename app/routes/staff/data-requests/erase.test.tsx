@@ -15,7 +15,7 @@ const ErasePage = erase.default as unknown as (props: Props) => ReactNode;
 function renderErased(storage: ErasureResult["storage"]) {
   const erased: ErasureResult = {
     email: "ama@example.org",
-    counts: { submissions: 3, suspectedSpam: 1, deliveries: 4, notes: 1, texts: 0, jobs: 4, outboxFiles: 4 },
+    counts: { enquiries: 3, suspectedSpam: 1, deliveries: 4, notes: 1, texts: 0, jobs: 4, outboxFiles: 4 },
     storage,
   };
   const Stub = createRoutesStub([

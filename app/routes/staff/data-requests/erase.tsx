@@ -4,7 +4,12 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/features/data-requests/data-requests";
+import {
+  isPhoneKey,
+  normaliseSubjectEmail,
+  type ErasureResult,
+  type SubjectRecord,
+} from "~/features/data-requests/data-requests";
 import type { Route } from "./+types/erase";
 import { SubjectForm, dataRequestPaths } from "./paths";
 import { consoleTitle } from "~/features/console/paths";
@@ -70,7 +75,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
         <p>This will, at once and for good:</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            delete {plural(counts.submissions, "enquiry", "enquiries")}
+            delete {plural(counts.enquiries, "enquiry", "enquiries")}
             {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} of them kept as suspected spam)` : ""}, with{" "}
             {plural(counts.deliveries, "e-mail record")}, {plural(counts.notes, "note")} and{" "}
             {plural(counts.texts, "text message")}, from the database;
@@ -131,7 +136,7 @@ function Erased({ result }: { result: ErasureResult }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
         <dt className="font-semibold">Enquiries deleted</dt>
-        <dd>{counts.submissions}</dd>
+        <dd>{counts.enquiries}</dd>
         <dt className="font-semibold">E-mail records deleted</dt>
         <dd>{counts.deliveries}</dd>
         <dt className="font-semibold">Notes deleted</dt>

@@ -88,7 +88,7 @@ export default function DataRequestsPage({ actionData }: Route.ComponentProps) {
 function Results({ record, now }: { record: SubjectRecord; now: Date }) {
   const { counts } = record;
   if (isPhoneKey(record.email)) return <TextResults record={record} />;
-  if (counts.submissions === 0) {
+  if (counts.enquiries === 0) {
     return (
       <section aria-labelledby="results-title" className="grid gap-3">
         <h2 id="results-title" className="text-2xl font-semibold text-ink">
@@ -110,7 +110,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
       <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
         <dt className="font-semibold">Enquiries</dt>
         <dd>
-          {counts.submissions}
+          {counts.enquiries}
           {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} kept as suspected spam)` : ""}
         </dd>
         <dt className="font-semibold">E-mails</dt>
@@ -128,27 +128,25 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
         <caption className={stacked.caption}>Enquiries from {record.email}, newest first</caption>
         <StackedHead headings={["Received", "Form", "State", "E-mails", "Notes"]} numeric={["Notes"]} />
         <tbody className={stacked.tbody}>
-          {record.submissions.map((submission) => (
-            <tr key={submission.id} className={stacked.tr}>
+          {record.enquiries.map((enquiry) => (
+            <tr key={enquiry.id} className={stacked.tr}>
               <StackedCell label="Received">
                 <span>
-                  <time dateTime={new Date(submission.createdAt).toISOString()}>
-                    {londonTime(submission.createdAt)}
-                  </time>{" "}
-                  <span className="text-sm text-muted">({relativeTime(submission.createdAt, now)})</span>
+                  <time dateTime={new Date(enquiry.createdAt).toISOString()}>{londonTime(enquiry.createdAt)}</time>{" "}
+                  <span className="text-sm text-muted">({relativeTime(enquiry.createdAt, now)})</span>
                 </span>
               </StackedCell>
-              <StackedCell label="Form">{enquiryKind(submission.kind).label}</StackedCell>
+              <StackedCell label="Form">{enquiryKind(enquiry.kind).label}</StackedCell>
               <StackedCell label="State">
-                {submission.spamReason ? "Suspected spam" : submission.handledAt ? "Handled" : "New"}
+                {enquiry.spamReason ? "Suspected spam" : enquiry.handledAt ? "Handled" : "New"}
               </StackedCell>
               <StackedCell label="E-mails">
-                {submission.deliveries.length === 0
+                {enquiry.deliveries.length === 0
                   ? "None"
-                  : submission.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
+                  : enquiry.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
               </StackedCell>
               <StackedCell label="Notes" className={stacked.numeric}>
-                {submission.notes.length}
+                {enquiry.notes.length}
               </StackedCell>
             </tr>
           ))}

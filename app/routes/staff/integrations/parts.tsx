@@ -17,7 +17,7 @@ import {
   webhookStatusLabels,
   type IntegrationInput,
   type IntegrationKind,
-  type WebhookDelivery,
+  type IntegrationDelivery,
 } from "~/features/integrations/integrations";
 import { isoTime, londonTime } from "~/platform/london-time";
 import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
@@ -241,7 +241,7 @@ export function WebhookDeliveryTable({
   showEndpoint,
   busy = false,
 }: {
-  rows: WebhookDelivery[];
+  rows: IntegrationDelivery[];
   caption: string;
   /** Show a Resend button where one is possible (the endpoint's page, for admins). */
   resend?: boolean;
@@ -269,7 +269,7 @@ export function WebhookDeliveryTable({
               {showEndpoint ? (
                 <span>{d.integrationName}</span>
               ) : (
-                <Link to={`/staff/enquiries/${d.submissionId}`} className="underline underline-offset-2">
+                <Link to={`/staff/enquiries/${d.enquiryId}`} className="underline underline-offset-2">
                   {kindLabels[d.enquiryKind]} <time dateTime={isoTime(d.createdAt)}>{londonTime(d.createdAt)}</time>
                 </Link>
               )}
