@@ -18,11 +18,11 @@ test.describe("staff sign-in by e-mail code", () => {
     page,
     context,
   }) => {
-    await page.goto("/staff/team");
+    await page.goto("/staff/members");
     await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fteam$/);
-    await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/team" });
+    await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/members" });
     await expect(page).toHaveURL(/\/staff\/team$/);
-    await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name.endsWith("session_token"));
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });

@@ -17,7 +17,7 @@ export type DeadLetters = {
 export const DELIVERY_PROBLEMS_PATH = "/staff?problem=1";
 
 /** The console's text messages (admins), with Retry on each one given up. */
-export const TEXT_MESSAGES_PATH = "/staff/messages";
+export const TEXT_MESSAGES_PATH = "/staff/text-messages";
 
 /** The integrations (admins), where each endpoint's log has a Resend button. */
 export const INTEGRATIONS_PATH = "/staff/integrations";

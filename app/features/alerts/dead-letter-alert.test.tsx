@@ -2,15 +2,15 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DeadLetters } from "~/features/alerts/alerts";
-import { DeadLetterBanner, visibleDeadLetters } from "./dead-letter-alert";
+import { DeadLetterAlert, visibleDeadLetters } from "./dead-letter-alert";
 
 function renderBanner(dead: Partial<DeadLetters>) {
   const all = { emails: 0, webhooks: 0, texts: 0, ...dead };
-  const Stub = createRoutesStub([{ path: "/", Component: () => <DeadLetterBanner dead={all} /> }]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => <DeadLetterAlert dead={all} /> }]);
   return render(<Stub initialEntries={["/"]} />);
 }
 
-describe("DeadLetterBanner", () => {
+describe("DeadLetterAlert", () => {
   it("is absent while nothing is dead", () => {
     renderBanner({});
     expect(screen.queryByRole("status")).toBeNull();
@@ -34,7 +34,7 @@ describe("DeadLetterBanner", () => {
         "3 text messages could not be delivered. See text messages",
     );
     expect(screen.getByRole("link", { name: "See integrations" }).getAttribute("href")).toBe("/staff/integrations");
-    expect(screen.getByRole("link", { name: "See text messages" }).getAttribute("href")).toBe("/staff/messages");
+    expect(screen.getByRole("link", { name: "See text messages" }).getAttribute("href")).toBe("/staff/text-messages");
   });
 
   it("tells staff only of e-mails (the other pages are admins'); admins of everything", () => {

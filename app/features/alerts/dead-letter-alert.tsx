@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { DELIVERY_PROBLEMS_PATH, INTEGRATIONS_PATH, TEXT_MESSAGES_PATH, type DeadLetters } from "~/features/alerts/alerts";
+import {
+  DELIVERY_PROBLEMS_PATH,
+  INTEGRATIONS_PATH,
+  TEXT_MESSAGES_PATH,
+  type DeadLetters,
+} from "~/features/alerts/alerts";
 
 /** What a member with `role` is told of: every dead letter for admins; for staff the e-mails (the other pages are admins'). */
 export function visibleDeadLetters(dead: DeadLetters, role: "admin" | "staff"): DeadLetters {
@@ -46,10 +51,10 @@ const lines: {
  * needs a person. A polite status region, so it is not announced over what
  * the page is saying; each line links to where it can be retried.
  */
-export function DeadLetterBanner({ dead }: { dead: DeadLetters }) {
+export function DeadLetterAlert({ dead }: { dead: DeadLetters }) {
   if (!hasDeadLetters(dead)) return null;
   return (
-    <div role="status" className="border-b-4 border-danger-700 bg-danger-50 text-ink" data-testid="dead-letter-banner">
+    <div role="status" className="border-b-4 border-danger-700 bg-danger-50 text-ink" data-testid="dead-letter-alert">
       {lines
         .filter((line) => dead[line.key] > 0)
         .map((line) => (

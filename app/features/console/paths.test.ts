@@ -5,15 +5,15 @@ describe("console paths", () => {
   test("only /staff and below are console paths", () => {
     expect(isStaffPath("/staff")).toBe(true);
     expect(isStaffPath("/staff.data")).toBe(true);
-    expect(isStaffPath("/staff/team")).toBe(true);
+    expect(isStaffPath("/staff/members")).toBe(true);
     expect(isStaffPath("/staffing")).toBe(false);
     expect(isStaffPath("/contact")).toBe(false);
   });
 
   test.each([
-    ["/staff/team", "/staff/team"],
+    ["/staff/members", "/staff/members"],
     ["/staff/enquiries/1?page=2", "/staff/enquiries/1?page=2"],
-    ["/staff/team.data?_routes=x", "/staff/team"],
+    ["/staff/members.data?_routes=x", "/staff/members"],
     ["https://evil.example/staff", "/staff"],
     ["//evil.example/staff", "/staff"],
     ["/\\evil.example", "/staff"],
@@ -30,7 +30,7 @@ describe("console paths", () => {
 
   test("the sign-in URL carries reauth and a safe returnTo", () => {
     expect(signInUrl("/staff")).toBe("/staff/sign-in");
-    expect(signInUrl("/staff/team", true)).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fteam");
+    expect(signInUrl("/staff/members", true)).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fteam");
     expect(signInUrl("https://evil.example")).toBe("/staff/sign-in");
   });
 });

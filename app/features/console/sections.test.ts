@@ -8,7 +8,7 @@ describe("the console's sections", () => {
       "Spam",
       "Data requests",
       "Audit log",
-      "Staff",
+      "Members",
       "Banner",
       "Text messages",
       "Integrations",

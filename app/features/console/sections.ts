@@ -49,13 +49,13 @@ export const consoleSections = [
     },
   },
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
-  { label: "Staff", path: "team", admin: true, pages: { team: "routes/staff/team.tsx" } },
+  { label: "Members", path: "members", admin: true, pages: { members: "routes/staff/members.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
   {
     label: "Text messages",
-    path: "messages",
+    path: "text-messages",
     admin: true,
-    pages: { messages: "routes/staff/messages.tsx" },
+    pages: { "text-messages": "routes/staff/text-messages.tsx" },
   },
   {
     label: "Integrations",

@@ -824,7 +824,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
 
     findMember,
 
-    /** The pauses on code sign-in in force now for members and clients (admins, on "Staff"). */
+    /** The pauses on code sign-in in force now for members and clients (admins, on "Members"). */
     async signInPauses(): Promise<SignInPause[]> {
       const members = await store.db.select().from(staffUsers);
       return limits.pauses(members.map(toMember));

@@ -317,14 +317,14 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
       banner: null,
     });
     context.set(staffContext, { member, sessionId: "s", signedInAt: new Date(), meta: { fingerprint: "fp" } });
-    const refused = await requireAdmin(context, new Request(`${SITE}/staff/team`, { method: "POST" })).catch(
+    const refused = await requireAdmin(context, new Request(`${SITE}/staff/members`, { method: "POST" })).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
     const rows = await store.db.select().from(auditLog);
     expect(rows).toMatchObject([
-      { action: "refused", actorId: member.id, actor: "member@maternis.test", target: "POST /staff/team" },
+      { action: "refused", actorId: member.id, actor: "member@maternis.test", target: "POST /staff/members" },
     ]);
   });
 });

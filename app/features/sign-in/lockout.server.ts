@@ -34,7 +34,7 @@ import { staffUsers } from "~/features/sign-in/tables.server";
  * counters are rows of staff_rate_limits (shared by every process), keyed by
  * keyed hashes: never an address. Only the code path consults them: a
  * passkey sign-in never does. Admins lift a member's or a client's pauses on
- * "Staff" (liftMember, liftClient), and "Reset sign-in" lifts the member's.
+ * "Members" (liftMember, liftClient), and "Reset sign-in" lifts the member's.
  */
 export const CODE_REQUEST_WINDOW_MS = 15 * 60 * 1000;
 export const WRONG_CODES_CLIENT_WINDOW_MS = 60 * 60 * 1000;
@@ -166,7 +166,7 @@ export function createCodeLimits(deps: StaffAuthDeps) {
       window: limit.window,
       at: londonTime(new Date(now)),
       auditUrl: `${origin}/staff/audit?action=sign-in-locked`,
-      staffUrl: `${origin}/staff/team#sign-in-pauses`,
+      staffUrl: `${origin}/staff/members#sign-in-pauses`,
     });
     await queueStaffMail(deps.boss, { to: admins.map((a) => a.email), ...rendered }, { from: env.MAIL_FROM });
   }

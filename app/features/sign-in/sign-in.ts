@@ -119,7 +119,7 @@ export type PasskeyEnrolment = { recoveryCodes: string[]; headers: Headers };
 export type CodePause = "client-locked" | "slowed";
 
 /**
- * A pause in force, as admins see it on "Staff" to lift it: about a client
+ * A pause in force, as admins see it on "Members" to lift it: about a client
  * (its keyed hash, never its address) or about a member's address (from one
  * client, or from all). `until`: when it ends by itself.
  */

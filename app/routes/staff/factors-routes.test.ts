@@ -13,7 +13,7 @@ import {
 } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as enrolAction, loader as enrolLoader, middleware as enrolMiddleware } from "./enrol";
-import { action as teamAction } from "./team";
+import { action as teamAction } from "./members";
 
 /**
  * The route actions of ADR 020 with a fake console: on Account, changing a
@@ -161,7 +161,7 @@ describe("an admin resets a member's sign-in", () => {
     );
     const result = unwrap(
       await teamAction({
-        request: post("/staff/team", { intent: "reset-factors", id: "member-7" }),
+        request: post("/staff/members", { intent: "reset-factors", id: "member-7" }),
         context,
         params: {},
       } as never),

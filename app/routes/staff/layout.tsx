@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ConsoleShell, SignedOutShell } from "~/features/console/console-shell";
-import { DeadLetterBanner, hasDeadLetters, visibleDeadLetters } from "~/features/alerts/dead-letter-alert";
+import { DeadLetterAlert, hasDeadLetters, visibleDeadLetters } from "~/features/alerts/dead-letter-alert";
 import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/layout";
@@ -25,7 +25,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     // The banner slot: pass site-wide console banners as `banner`.
     <ConsoleShell
       member={loaderData.member}
-      banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterBanner dead={loaderData.deadLetters} /> : null}
+      banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterAlert dead={loaderData.deadLetters} /> : null}
     >
       <Outlet />
     </ConsoleShell>

@@ -5,7 +5,7 @@ import { appContext, noMetrics } from "~/context.server";
 import { createLogger } from "~/platform/log.server";
 import { action as signInAction } from "~/routes/staff/sign-in";
 import { action as signOutAction } from "~/routes/staff/sign-out";
-import { action as teamAction } from "~/routes/staff/team";
+import { action as teamAction } from "~/routes/staff/members";
 import { staffContext } from "~/routes/staff/access/request.server";
 import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
@@ -101,7 +101,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
     });
 
     const signedIn = (await run(() =>
-      signInAction(args(post("/staff/sign-in", { intent: "verify", email: ADMIN, code, returnTo: "/staff/team" }))),
+      signInAction(args(post("/staff/sign-in", { intent: "verify", email: ADMIN, code, returnTo: "/staff/members" }))),
     )) as Response;
     expect(signedIn.status).toBe(302);
     // No second factor yet: the code makes a session that may only enrol one (ADR 020), whatever returnTo said.
@@ -124,7 +124,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
     const added = await run(() =>
       teamAction({
         request: post(
-          "/staff/team",
+          "/staff/members",
           { intent: "add", name: "New Person", email: "new@maternis.test", role: "staff" },
           cookie,
         ),

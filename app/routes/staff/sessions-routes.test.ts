@@ -5,7 +5,7 @@ import { auditActions } from "~/features/audit/audit";
 import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as signInAction } from "./sign-in";
-import { action as teamAction } from "./team";
+import { action as teamAction } from "./members";
 
 /**
  * The route actions of ADR 019 with a fake console: ending one of one's own
@@ -118,7 +118,7 @@ describe("ending sessions", () => {
       },
     };
     const { context, recorded } = setup(auth);
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, context));
     expect(ok.status).toBe(200);
     expect(String(ok.body.message)).toContain("mo@maternis.test is signed out everywhere (2 sessions ended)");
     expect(recorded).toMatchObject([
@@ -127,12 +127,12 @@ describe("ending sessions", () => {
 
     // Signed in 10 minutes ago: sent to sign in again, nothing ended.
     const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
-    const redirect = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, stale.context);
+    const redirect = await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
     // A member of staff: 403 (and the refusal is audited), nothing ended.
     const staff = setup(auth, staffRequest("staff"));
-    const refused = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, staff.context);
+    const refused = await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(staff.recorded.map((entry) => entry.action)).toEqual(["refused"]);
     expect(asked).toEqual(["member-9"]);
@@ -240,7 +240,7 @@ describe("an admin lifts pauses on code sign-in", () => {
         return id === mo.id ? { member: mo, lifted: 3 } : null;
       },
     });
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: mo.id }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "lift-member", id: mo.id }, context));
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect(String(ok.body.message)).toContain("mo@maternis.test is no longer paused");
     expect(recorded).toMatchObject([
@@ -251,7 +251,7 @@ describe("an admin lifts pauses on code sign-in", () => {
         actor: { member: { id: "admin-1" } },
       },
     ]);
-    const gone = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: "gone" }, context));
+    const gone = unwrap(await act(teamAction, "/staff/members", { intent: "lift-member", id: "gone" }, context));
     expect(gone.status).toBe(404);
     expect(recorded).toHaveLength(1);
     expect(asked).toEqual([mo.id, "gone"]);
@@ -262,12 +262,14 @@ describe("an admin lifts pauses on code sign-in", () => {
     const { context, recorded } = setup({
       liftClientPauses: async (hash) => (/^[0-9a-f]{16}$/.test(hash) ? 2 : null),
     });
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "lift-client", client }, context));
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect(recorded).toMatchObject([
       { action: "sign-in-pause-lifted", target: client, detail: { of: "client", counters: 2 } },
     ]);
-    const bad = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client: "127.0.0.1" }, context));
+    const bad = unwrap(
+      await act(teamAction, "/staff/members", { intent: "lift-client", client: "127.0.0.1" }, context),
+    );
     expect(bad.status).toBe(400);
     expect(recorded).toHaveLength(1);
   });
@@ -282,16 +284,16 @@ describe("an admin lifts pauses on code sign-in", () => {
     };
     const fields = { intent: "lift-client", client: "0a1b2c3d4e5f6071" };
     const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
-    const redirect = await act(teamAction, "/staff/team", fields, stale.context);
+    const redirect = await act(teamAction, "/staff/members", fields, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
     const staff = setup(auth, staffRequest("staff"));
-    const refused = await act(teamAction, "/staff/team", fields, staff.context);
+    const refused = await act(teamAction, "/staff/members", fields, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(lifted).toEqual([]);
     // Positive control: a recent admin's same post lifts.
     const fresh = setup(auth);
-    expect(unwrap(await act(teamAction, "/staff/team", fields, fresh.context)).status).toBe(200);
+    expect(unwrap(await act(teamAction, "/staff/members", fields, fresh.context)).status).toBe(200);
     expect(lifted).toEqual(["0a1b2c3d4e5f6071"]);
   });
 });

@@ -21,7 +21,7 @@ export type StaffSignInLockedEmailProps = {
   /** "Wed 25 Nov 2026, 09:14". */
   at: string;
   auditUrl: string;
-  /** The "Staff" page, where admins see and lift pauses. */
+  /** The "Members" page, where admins see and lift pauses. */
   staffUrl: string;
 };
 
@@ -32,7 +32,7 @@ export const PreviewProps = {
   window: "24 hours",
   at: "Wed 25 Nov 2026, 09:14",
   auditUrl: `${company.siteUrl}/staff/audit?action=sign-in-locked`,
-  staffUrl: `${company.siteUrl}/staff/team#sign-in-pauses`,
+  staffUrl: `${company.siteUrl}/staff/members#sign-in-pauses`,
 } satisfies StaffSignInLockedEmailProps;
 
 export function staffSignInLockedSubject(_props: StaffSignInLockedEmailProps): string {
@@ -46,7 +46,7 @@ function whose(props: StaffSignInLockedEmailProps) {
 
 function effect(props: StaffSignInLockedEmailProps) {
   if (props.limit === "client")
-    return `Code sign-in from that client is paused for the rest of the ${props.window}. Other clients are not affected. If a colleague works from that network, you can lift the pause on the Staff page.`;
+    return `Code sign-in from that client is paused for the rest of the ${props.window}. Other clients are not affected. If a colleague works from that network, you can lift the pause on the Members page.`;
   return props.memberEmail
     ? `This does not stop ${props.memberEmail} signing in: each client that keeps trying wrong codes for the address is slowed down, and one that tries too many is paused. Their passkey always works.`
     : "Nobody is locked out: each client that keeps trying wrong codes is slowed down, and one that tries too many is paused.";
@@ -69,7 +69,7 @@ export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
         </>
       }
       ctas={[{ label: "Open the audit log", url: props.auditUrl }]}
-      secondaryCtas={[{ label: "See and lift pauses on the Staff page", url: props.staffUrl }]}
+      secondaryCtas={[{ label: "See and lift pauses on the Members page", url: props.staffUrl }]}
       footerNote="You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code."
       addUtm={false}
       suppressBranding

@@ -5,7 +5,7 @@ import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { isoTime, londonTime } from "~/platform/london-time";
 import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import { PageLinks } from "~/features/console/page-links";
-import type { Route } from "./+types/messages";
+import type { Route } from "./+types/text-messages";
 
 /**
  * Text messages (admins): the SMS the communication endpoint sent, one per
@@ -30,14 +30,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     member: staff.member,
     meta: staff.meta,
   });
-  if (retried) return redirect("/staff/messages?done=retry");
+  if (retried) return redirect("/staff/text-messages?done=retry");
   return data({ error: "That message is no longer given up, or no longer exists: not retried." }, 409);
 }
 
 export default function TextMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, page, pages, total, dead, onlyDead, retried } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const link = (n: number) => `/staff/messages?${onlyDead ? "state=dead&" : ""}page=${n}`;
+  const link = (n: number) => `/staff/text-messages?${onlyDead ? "state=dead&" : ""}page=${n}`;
   const headings = ["To", "Message", "State", "Attempts", "Last error", "Sent", "Action"];
   return (
     <>
@@ -59,11 +59,11 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
       ) : null}
       <nav aria-label="Which messages" className="mt-6 flex gap-4">
         {onlyDead ? (
-          <Link to="/staff/messages" className="underline underline-offset-2">
+          <Link to="/staff/text-messages" className="underline underline-offset-2">
             All messages
           </Link>
         ) : (
-          <Link to="/staff/messages?state=dead" className="underline underline-offset-2">
+          <Link to="/staff/text-messages?state=dead" className="underline underline-offset-2">
             Given up only ({dead})
           </Link>
         )}

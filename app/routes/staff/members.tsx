@@ -9,7 +9,7 @@ import type { SignInPause } from "~/features/sign-in/sign-in";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import { londonTime } from "~/platform/london-time";
-import type { Route } from "./+types/team";
+import type { Route } from "./+types/members";
 import { ColumnHeads } from "~/features/console/stacked-table";
 
 /**
@@ -19,7 +19,7 @@ import { ColumnHeads } from "~/features/console/stacked-table";
  * client's by its keyed hash: ADR 019). Changes need a sign-in within the
  * last 5 minutes.
  */
-export const meta: Route.MetaFunction = () => [{ title: "Staff | Staff console | Maternis" }];
+export const meta: Route.MetaFunction = () => [{ title: "Members | Staff console | Maternis" }];
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SITE_TIME_ZONE });
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -240,7 +240,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const fieldError = (field: string) => addErrors.find((e) => e.field === field)?.message;
   return (
     <>
-      <h1 className="text-3xl">Staff</h1>
+      <h1 className="text-3xl">Members</h1>
       {actionData?.ok ? (
         <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
           {actionData.message}

@@ -56,6 +56,6 @@ test("a text message is listed for admins, and a request by phone number finds a
   await expect(page.getByRole("heading", { name: "Erased", level: 1 })).toBeVisible();
   await expect(page.getByText("Text messages deleted")).toBeVisible();
 
-  await page.goto("/staff/messages");
+  await page.goto("/staff/text-messages");
   await expect(page.getByText("No text message has been sent yet.")).toBeVisible();
 });
