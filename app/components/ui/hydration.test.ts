@@ -3,7 +3,7 @@ import { islandPaths } from "~/features/enquiries/kinds";
 import { pages } from "~/pages";
 import { contentPage, formPage, isHydratedPath, linkDiscovery, pageHydrates } from "./hydration";
 
-const routeModules = import.meta.glob<{ handle?: unknown }>(["../routes/*/route.tsx", "../routes/not-found.tsx"]);
+const routeModules = import.meta.glob<{ handle?: unknown }>(["../../routes/*/route.tsx", "../../routes/not-found.tsx"]);
 
 describe("which pages hydrate", () => {
   it("the deepest route handle that says decides; a page hydrates unless one says not", () => {
@@ -17,14 +17,14 @@ describe("which pages hydrate", () => {
   it("no public page is hydrated: content pages say so, the enquiry pages (form islands) too, and the 404 page", async () => {
     expect(islandPaths).toEqual(["/contact", "/demo", "/advisory"]); // from the registry, one per kind
     for (const page of pages) {
-      const load = routeModules[`../${page.file}`];
+      const load = routeModules[`../../${page.file}`];
       expect(load, page.file).toBeDefined();
       const module = await load!();
       expect(pageHydrates([module.handle]), page.path).toBe(false);
       const island = islandPaths.includes(page.path);
       expect(module.handle, page.path).toBe(island ? formPage : contentPage);
     }
-    const notFound = await routeModules["../routes/not-found.tsx"]!();
+    const notFound = await routeModules["../../routes/not-found.tsx"]!();
     expect(pageHydrates([notFound.handle])).toBe(false);
   });
 

@@ -186,7 +186,7 @@ describe("contact action", () => {
     const logged = logs.entries.find((entry) => entry.level === "error");
     expect(logged).toMatchObject({
       level: "error",
-      msg: "enquiry enquiry failed",
+      msg: "enquiry submission failed",
       kind: "contact",
       err: { message: "database down" },
     });

@@ -245,7 +245,7 @@ describe("contact page: sending", slow, () => {
     expect(interestSelect().value).toBe("demo");
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(
-      expect.stringContaining("Contact form enquiry failed"),
+      expect.stringContaining("Contact form submission failed"),
       expect.anything(),
     );
   });

@@ -165,7 +165,7 @@ describe("demo request page", slow, () => {
     });
     expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
     expect(screen.getByRole("button", { name: "Request Demo" })).toBeEnabled();
-    expect(consoleError).toHaveBeenCalledWith("Demo request form enquiry failed", { reason: "unavailable" });
+    expect(consoleError).toHaveBeenCalledWith("Demo request form submission failed", { reason: "unavailable" });
   });
 
   it("says the specification's words, in the toast and the alert, when anything else goes wrong", async () => {

@@ -30,7 +30,7 @@ export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
   const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
   return (
     <EmailLayout
-      title="New contact form enquiry"
+      title="New contact form submission"
       preheader={`${singleLine(props.name)} sent a message about ${interestLabel}.`}
       intro={
         <p>

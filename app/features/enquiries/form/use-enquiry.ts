@@ -52,7 +52,7 @@ export function useEnquiry({
     }
     const refused = refusalOf(latest, { notices, submitLabel });
     if (!refused) return;
-    if (latest.status === "failed") console.error(`${notices.logLabel} enquiry failed`, { reason: latest.reason });
+    if (latest.status === "failed") console.error(`${notices.logLabel} submission failed`, { reason: latest.reason });
     notifyError(refused.toastTitle, refused.description);
   }, [latest, notices, submitLabel]);
 
