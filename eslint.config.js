@@ -59,17 +59,6 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
-    // The console's and the enquiry service's types are their implementations': type imports, erased when built.
-    files: ["app/console.server.ts", "app/features/enquiries/service.ts"],
-    rules: {
-      "no-restricted-imports": "off",
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: serverOnlyImports.patterns.map((pattern) => ({ ...pattern, allowTypeImports: true })) },
-      ],
-    },
-  },
-  {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

@@ -3,7 +3,8 @@ import { siteClock } from "./platform/site-clock.server";
 import { parseSiteClock, type Env } from "./platform/env.server";
 import type { FormGuard } from "./features/enquiries/form-guard.server";
 import type { Logger } from "./platform/log.server";
-import type { EnquiryOutcome, EnquiryService } from "./features/enquiries/service";
+import type { EnquiryOutcome } from "./features/enquiries/service";
+import type { EnquiryService } from "./features/enquiries/index.server";
 import type { Services } from "./site.server";
 import type { BannerSource } from "./features/banner/banner";
 

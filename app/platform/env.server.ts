@@ -25,7 +25,7 @@ function isCronExpression(value: string): boolean {
  * variable has a zero-configuration default except secrets that enable
  * optional features. docs/configuration.md lists each one; keep that table in step with
  * this schema. The parsed value reaches loaders and actions through the
- * router context (./context.ts); nothing else reads process.env.
+ * router context (app/context.server.ts); nothing else reads process.env.
  */
 
 // React and React Router choose their development or production builds from
@@ -117,7 +117,7 @@ export const envSchema = z.object({
   /** A form submitted faster than this after it was rendered is treated as a bot. */
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
 
-  // Enquiry delivery pipeline (server/enquiries, docs/decisions/005-enquiry-outbox.md).
+  // Enquiry delivery pipeline (app/features/enquiries, docs/decisions/005-enquiry-outbox.md).
   /** PostgreSQL connection string; unset = embedded PGlite database in DATA_DIR/db. */
   DATABASE_URL: z
     .string()
@@ -212,7 +212,7 @@ export const envSchema = z.object({
   /** Deliveries a worker takes from the queue at once; while a batch comes back full it fetches the next at once. */
   WORKER_BATCH_SIZE: z.coerce.number().int().positive().max(200).default(20),
 
-  // Staff console (server/staff, docs/decisions/009-staff-console.md).
+  // Staff console (app/features/sign-in and the console's features, docs/decisions/009-staff-console.md).
   /** Addresses that become console admins on their first sign-in (comma-separated). */
   STAFF_ADMIN_EMAILS: commaList.default([]).transform((list) => list.map((email) => email.toLowerCase())),
   /** How long a sign-in code is valid (10 minutes; tests shorten it). */

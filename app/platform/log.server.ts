@@ -2,7 +2,7 @@
  * The one logger of every process (web server, worker, operator CLI, route
  * actions): pino, one JSON object per line on stdout (stderr for errors),
  * ready for any log collector. The web server creates it once and hands it to
- * loaders and actions through the router context (./context.ts); tests give a
+ * loaders and actions through the router context (app/context.server.ts); tests give a
  * silent or capturing one (`createMemoryLogger`).
  *
  * No secret and no personal data reaches a line. Call sites log ids, kinds and

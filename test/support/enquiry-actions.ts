@@ -12,7 +12,8 @@ import type { EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";
 import { createMemoryLogger } from "~/platform/log.server";
-import type { EnquiryService, KeepSpamResult, GuardReason, SubmitResult } from "~/features/enquiries/service";
+import type { KeepSpamResult, GuardReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryService } from "~/features/enquiries/index.server";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { urlencodedForm } from "./form-posts";
 

@@ -122,7 +122,7 @@ function isDataWithInit(value: unknown): value is { data: unknown; init?: { stat
 /**
  * An action's plain data as React Router's single fetch sends it: turbo-stream,
  * every value once in a flat array, objects as `{"_<key index>": <value index>}`
- * (the format app/islands/action-result.ts reads).
+ * (the format app/platform/action-result.ts reads).
  */
 export function encodeActionData(data: unknown): string {
   const values: unknown[] = [];

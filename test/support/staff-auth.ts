@@ -1,6 +1,6 @@
 /**
  * Server-side staff sign-in helpers for tests that drive the console's auth
- * directly (server/staff/*.test.ts): a browser's cookie jar, the code in the
+ * directly (the features' unit tests): a browser's cookie jar, the code in the
  * newest queued staff e-mail, a code sign-in, and a software passkey that
  * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
  * own endpoints (console.auth.handler) and its hooks, as a browser's would.

@@ -5,7 +5,7 @@ export type StaffAct = { member: StaffMember; meta: RequestMeta };
 
 /**
  * Everything the audit log records, with the label admins see when they read
- * and filter it. Append-only (app/platform/db/staff-schema.server.ts); kept 24 months.
+ * and filter it. Append-only (./tables.server.ts); kept 24 months.
  */
 export const auditActions = {
   "sign-in": "Signed in",

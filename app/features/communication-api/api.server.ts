@@ -122,7 +122,7 @@ const position = (listed: boolean, index: number) => (listed ? `to[${index}]` : 
 export function communicationRouter(options: {
   apiKey: string | undefined;
   mail: MailTransport;
-  /** send_sms: stores the messages, tries them, and says how it went (./sms.server.ts `sendTextMessages`). */
+  /** send_sms: stores the messages, tries them, and says how it went (`sendTextMessages`, ~/features/text-messages/send.server.ts). */
   sendSms: (request: { to: string[]; message: string }) => Promise<SmsOutcome>;
   /** Where the key's recipient quota is counted. */
   store: Store;

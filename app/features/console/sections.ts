@@ -1,7 +1,7 @@
 /**
  * The staff console's sections, in menu order: each one's menu label, who
  * sees it, and its pages (paths relative to
- * /staff, each with its route module). The route config (./routes.ts), the
+ * /staff, each with its route module). The route config (~/routes/staff/routes.ts), the
  * menu (./console-shell.tsx) and the access checks
  * of e2e/staff-access.spec.ts all come from this one list: ADD A
  * CONSOLE PAGE HERE. Admin pages also call requireAdmin or

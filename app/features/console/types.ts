@@ -1,6 +1,6 @@
 /**
  * The staff console's vocabulary, shared by its routes (app/routes/staff)
- * and their implementation (server/staff). Types and constants only: nothing
+ * and their implementation (the features' services, app/site.server.ts). Types and constants only: nothing
  * here reaches a public page.
  */
 export const staffRoles = ["admin", "staff"] as const;

@@ -1,10 +1,10 @@
 /**
  * What an enquiry form's field is: each spec drives the HTML attributes of its
  * control (required, type, maxlength) and the check the server makes
- * (./enquiry-schemas.ts), so the browser and the server can never disagree.
+ * (./schemas.ts), so the browser and the server can never disagree.
  * Plain data: the forms import it without bringing the validation library to
  * the browser. Each form's fields are declared in its registry entry
- * (./enquiry-kinds.ts).
+ * (./kinds.ts).
  */
 
 /** Length limits for every stored field. */

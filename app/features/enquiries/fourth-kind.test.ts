@@ -56,7 +56,7 @@ vi.mock("~/features/enquiries/kinds", async (importOriginal) => {
   return { ...registry, ...registry.registryOf({ ...registry.enquiryKinds, feedback }) };
 });
 
-// Its notification template (a new kind's e-mails file, server/emails/<kind>.tsx, and its line in app/features/enquiries/emails/registry.ts).
+// Its notification template (a new kind's e-mails file, app/features/enquiries/emails/<kind>.tsx, and its line in app/features/enquiries/emails/registry.ts).
 vi.mock("./emails/registry", async (importOriginal) => {
   const emails = await importOriginal<typeof EmailsModule>();
   const { createElement } = await import("react");

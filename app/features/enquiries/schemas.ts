@@ -5,7 +5,7 @@ import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "
 
 /**
  * The server's validation of the enquiry forms, built from the field specs of
- * the registry (./enquiry-kinds.ts). Used by the form actions and the
+ * the registry (./kinds.ts). Used by the form actions and the
  * delivery pipeline; the browser only needs the specs.
  */
 

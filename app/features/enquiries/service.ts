@@ -1,8 +1,8 @@
 /**
  * The enquiry service a route action calls, provided by the server through
- * the router context (./context.server.ts), and what the actions and the
+ * the router context (app/context.server.ts), and what the actions and the
  * service share (their results). Types only: the implementation lives under
- * server/enquiries and never reaches client code.
+ * ./index.server.ts and never reaches client code.
  */
 
 export type SubmitMeta = {
@@ -25,12 +25,6 @@ export type KeepSpamResult =
   | { kept: true; enquiryId: string }
   /** Not kept: its fields were invalid, or a cap (per client or for the whole site, per day) was reached. */
   | { kept: false; reason: "invalid" | "client-cap" | "global-cap" };
-
-/**
- * The service's type is its implementation's (`createEnquiryService` in
- * app/features/enquiries/index.server.ts): a type import, erased when built.
- */
-export type { EnquiryService } from "./index.server.ts";
 
 /**
  * What became of an enquiry form post. `spam`: dropped; `spam-kept`: kept as

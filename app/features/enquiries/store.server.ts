@@ -41,7 +41,7 @@ export type Pending = {
   reject: (error: unknown) => void;
 };
 
-/** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./spam.server.ts). */
+/** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./keep-spam.server.ts). */
 export function submissionRow(
   item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint">,
   spamReason: SpamReason | null = null,

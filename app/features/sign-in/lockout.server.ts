@@ -73,7 +73,7 @@ export type CodeRequestRefusal = {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** The keyed hashes the counters are keyed by: 16 hex digits (../enquiries/fingerprint.server.ts). */
+/** The keyed hashes the counters are keyed by: 16 hex digits (~/platform/fingerprint.server.ts). */
 const HASH = /^[0-9a-f]{16}$/;
 
 const keys = {

@@ -1,5 +1,5 @@
 /**
- * Text messages on the durable path, on both engines (./sms.server.ts): the
+ * Text messages on the durable path, on both engines (./send.server.ts): the
  * communication endpoint stores one row per recipient before trying it; what
  * the provider cannot take yet is sent by the worker later (202, never lost);
  * a refusal is given up at once (502, its text kept on the message); retries that all fail

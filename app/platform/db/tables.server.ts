@@ -13,7 +13,7 @@ export const staffRateLimits = pgTable("staff_rate_limits", {
 /**
  * Where the keys were kept before they left the data (issue 41), and is
  * now empty: the first start of this version moves its rows out and
- * deletes them (./keys.server.ts). It stays, empty, because the SQL
+ * deletes them (../open-keys.server.ts). It stays, empty, because the SQL
  * migrations run before that code: dropping it would lose the keys of a
  * database upgraded (or a backup restored) from an earlier version before
  * they could be moved.
@@ -25,7 +25,7 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 /**
- * Which keys the data was written with (./keys.server.ts): for each of
+ * Which keys the data was written with (../open-keys.server.ts): for each of
  * STAFF_AUTH_SECRET, DATA_ENCRYPTION_KEY and FINGERPRINT_KEY an HMAC of a
  * fixed text under it, from which nothing of the key can be learnt. A
  * process with another key refuses to start.

@@ -6,7 +6,7 @@ import { consoleSections } from "../../features/console/sections";
  *
  * `consolePages` sit below the layout route (./layout.tsx), whose middleware
  * lets only signed-in staff through and sets `staffContext`. They come from
- * the section list in ./sections.ts, which the menu is built from too: add
+ * the section list in ~/features/console/sections.ts, which the menu is built from too: add
  * console pages there.
  */
 export const consolePages: RouteConfigEntry[] = consoleSections.flatMap((section) =>

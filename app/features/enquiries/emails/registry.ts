@@ -1,7 +1,7 @@
 /**
  * Which template renders each e-mail of each enquiry kind: the e-mail half of
  * the enquiry registry (~/features/enquiries/kinds.ts). A kind's e-mails are declared
- * in its own file, `server/emails/<kind>.tsx`; typed against the registry, so
+ * in its own file, `./<kind>.tsx`; typed against the registry, so
  * a kind's deliveries without a template do not compile.
  */
 import type { DeliveryKind, EnquiryKind, EnquiryPayload } from "~/features/enquiries/kinds";
@@ -11,8 +11,7 @@ import type { EmailTemplate, RenderedEmail } from "~/platform/mail/define";
 import type { EnquiryEmails } from "./enquiry-emails";
 import * as demo from "./demo";
 
-
-/** Each kind's e-mails file, `server/emails/<kind>.tsx`: a new kind's line goes here. */
+/** Each kind's e-mails file, `./<kind>.tsx`: a new kind's line goes here. */
 const kinds = { contact, demo, advisory } satisfies { [K in EnquiryKind]: { emails: EnquiryEmails<K> } };
 
 /** Every template the kinds' files declare, by export name (`demoWelcome`): previews.ts shows them all. */

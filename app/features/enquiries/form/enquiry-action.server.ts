@@ -4,7 +4,8 @@ import type { Logger } from "~/platform/log.server";
 import { enquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
 import { TIMESTAMP_FIELD, type FormGuard } from "~/features/enquiries/form-guard.server";
-import type { EnquiryOutcome, EnquiryService, GuardReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryOutcome, GuardReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryService } from "~/features/enquiries/index.server";
 import type { EnquiryResult, FormValues } from "./types";
 
 /**
