@@ -30,7 +30,7 @@ describe("console paths", () => {
 
   test("the sign-in URL carries reauth and a safe returnTo", () => {
     expect(signInUrl("/staff")).toBe("/staff/sign-in");
-    expect(signInUrl("/staff/members", true)).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fteam");
+    expect(signInUrl("/staff/members", true)).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fmembers");
     expect(signInUrl("https://evil.example")).toBe("/staff/sign-in");
   });
 });
