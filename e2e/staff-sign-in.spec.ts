@@ -19,7 +19,7 @@ test.describe("staff sign-in by e-mail code", () => {
     context,
   }) => {
     await page.goto("/staff/members");
-    await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fteam$/);
+    await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fmembers$/);
     await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/members" });
     await expect(page).toHaveURL(/\/staff\/team$/);
     await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
