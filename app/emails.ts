@@ -3,7 +3,9 @@
  * through renderEmail as the pipeline does. Used by `npm run email:dev` and the tests.
  */
 import { renderEmail, type EmailTemplate, type RenderedEmail } from "./platform/mail/define";
-import { advisoryNotification, demoNotification, staffDigest } from "./emails-index";
+import { advisoryNotification } from "./features/enquiries/emails/advisory";
+import { demoNotification } from "./features/enquiries/emails/demo";
+import { staffDigest } from "./features/digest/emails/digest";
 import { enquiryTemplates } from "./features/enquiries/emails/registry";
 import { staffAssigned } from "./features/inbox/emails/assigned";
 import { staffInvitation } from "./features/members/emails/invitation";

@@ -2,16 +2,10 @@
 // jsdom provides DOMParser to inspect the rendered HTML; previews.test.ts renders in the Node environment.
 import { describe, expect, it } from "vitest";
 import type { AdvisoryPayload, ContactPayload, DemoPayload } from "~/features/enquiries/kinds";
-import {
-  advisoryNotification,
-  advisoryWelcome,
-  contactAcknowledgement,
-  contactNotification,
-  demoNotification,
-  demoWelcome,
-  renderEmail,
-  type RenderedEmail,
-} from "~/emails-index";
+import { advisoryNotification, advisoryWelcome } from "./advisory";
+import { contactAcknowledgement, contactNotification } from "./contact";
+import { demoNotification, demoWelcome } from "./demo";
+import { renderEmail, type RenderedEmail } from "~/platform/mail/define";
 import { emailPreviews } from "~/emails";
 import { staffAssigned } from "~/features/inbox/emails/assigned";
 import { variantColours } from "~/platform/mail/tokens";
