@@ -11,12 +11,9 @@ import { createLogger, type Logger } from "~/platform/log.server";
 import { createMailTransport, createSmsTransport, type AcsClientSettings } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
 import { startAcsServer } from "./acs";
-import { callCommunicationApi, serveCommunicationApi } from "./communication-api";
+import { COMMUNICATION_TEST_KEY, callCommunicationApi, serveCommunicationApi } from "./communication-api";
 import { closedAfterEach, serverPerFile } from "./per-file";
 import { preparedDataDir, testEnv } from "./pglite";
-
-/** The communication endpoint's key in these tests. */
-export const ACS_TEST_API_KEY = "test-key-0123456789abcdefghijklmnop";
 
 /**
  * Call once at the top of a test file: the contract server, started before
@@ -75,13 +72,13 @@ export function acsPerFile() {
     options: { log?: Logger; smsGraceMs?: number } = {},
   ) {
     const { pipeline, store } = await startPipeline(
-      { COMMUNICATION_API_KEY: ACS_TEST_API_KEY, COMMUNICATION_EMAIL_DOMAINS: "example.org", ...overrides },
+      { COMMUNICATION_API_KEY: COMMUNICATION_TEST_KEY, COMMUNICATION_EMAIL_DOMAINS: "example.org", ...overrides },
       {},
       options,
     );
     const server = await serveCommunicationApi(pipeline.services.communicationApi);
     cleanups.push(server.close);
-    const post = (body: unknown) => callCommunicationApi(server.url, ACS_TEST_API_KEY, body);
+    const post = (body: unknown) => callCommunicationApi(server.url, COMMUNICATION_TEST_KEY, body);
     return Object.assign(post, { store });
   }
 
