@@ -106,6 +106,32 @@ export async function openPipeline(env: Env, runWorker = true): Promise<Site> {
 }
 
 /**
+ * How a suite on both engines starts pipelines that deliver through its SMTP
+ * test server: `pipelinesOn(engine)` is a `start(overrides, { database,
+ * runWorker })` that opens one on a fresh database of that engine (or on
+ * `database`, to open the same one again), closed after the test (`open`).
+ */
+export function smtpPipelines(smtp: { url: string }, open: Site[]) {
+  return (engine: TestEngine) =>
+    async function start(
+      overrides: Record<string, string> = {},
+      { database, runWorker = true }: { database?: Record<string, string>; runWorker?: boolean } = {},
+    ) {
+      const env = testEnv({
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: smtp.url,
+        ...(database ?? (await engine.database())),
+        ...overrides,
+      });
+      const pipeline = await openPipeline(env, runWorker);
+      open.push(pipeline);
+      return { pipeline, env, store: pipeline.platform.store };
+    };
+}
+
+export type TestEngine = ReturnType<typeof testEngines>[number];
+
+/**
  * The two engines integration tests run on: each `database()` gives the
  * environment of a fresh database (an embedded one from the template, or a
  * new database on the test PostgreSQL), registering its clean-up.

@@ -8,12 +8,15 @@
  * erased (rows, jobs, outbox files) like an address's.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import express from "express";
 import { describe, expect, test } from "vitest";
 import { createLogger } from "~/platform/log.server";
+import {
+  COMMUNICATION_TEST_KEY as KEY,
+  callCommunicationApi,
+  serveCommunicationApi,
+} from "../../../test/support/communication-api";
 import { bothEngines } from "../../../test/support/engines";
 import { testEnv } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
@@ -21,12 +24,10 @@ import { createServices } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
 import { openSite, type Site } from "~/site.server";
-import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { rowsOf } from "~/platform/db/db.server";
 import { textMessages } from "~/features/text-messages/tables.server";
 import { SendError, type SmsTransport } from "~/platform/mail/transport.server";
 
-const KEY = "test-key-0123456789abcdefghijklmnop";
 const admin = { id: "staff-admin-sms", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
 const by = { member: admin, meta: { fingerprint: "f00dfeedf00dfeed" } };
 const { engines, open, cleanups } = bothEngines<Site>();
@@ -60,19 +61,10 @@ async function start(engine: (typeof engines)[number], sms?: SmsTransport, env: 
   const { store } = pipeline.platform;
   await store.db.insert(staffUsers).values({ id: admin.id, email: admin.email, name: admin.name, role: "admin" });
   const console = await createServices(pipeline.platform);
-  const app = express().use(pipeline.services.communicationApi);
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  cleanups.push(() => server.close());
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${COMMUNICATION_PATH}`;
-  const send = async (to: string | string[], message: string) => {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${KEY}` },
-      body: JSON.stringify({ action: "send_sms", data: { to, message } }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const server = await serveCommunicationApi(pipeline.services.communicationApi);
+  cleanups.push(server.close);
+  const send = (to: string | string[], message: string) =>
+    callCommunicationApi(server.url, KEY, { action: "send_sms", data: { to, message } });
   const rows = () => store.db.select().from(textMessages).orderBy(textMessages.recipient);
   return { pipeline, console, store, send, rows, outbox: path.join(parsed.DATA_DIR, "outbox") };
 }
