@@ -2,7 +2,25 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { addDays, londonMidnight } from "~/platform/calendar";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import { BULK_MAX, INBOX_PAGE_SIZE, STUCK_AFTER_MINUTES, validateNote, type BulkChange, type BulkOutcome, type DeliveryGlance, type DeliveryState, type Assignee, type EnquiryDetail, type ExportBatches, type ExportRow, type InboxActor, type InboxFilters, type InboxPage, type RetryOutcome, type StateOutcome } from "~/features/inbox/inbox";
+import {
+  BULK_MAX,
+  INBOX_PAGE_SIZE,
+  STUCK_AFTER_MINUTES,
+  validateNote,
+  type BulkChange,
+  type BulkOutcome,
+  type DeliveryGlance,
+  type DeliveryState,
+  type Assignee,
+  type EnquiryDetail,
+  type ExportBatches,
+  type ExportRow,
+  type InboxActor,
+  type InboxFilters,
+  type InboxPage,
+  type RetryOutcome,
+  type StateOutcome,
+} from "~/features/inbox/inbox";
 import { payloadFields, payloadValue, topicKey } from "~/features/enquiries";
 import {
   enquiryKind,
@@ -19,8 +37,6 @@ import { webhookDeliveries } from "~/features/integrations/index.server";
 import type { AuditAction } from "~/features/audit";
 import { recordAudit } from "~/features/audit/index.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
-import { renderEmail } from "~/platform/mail/define";
-import { staffAssigned } from "./emails/assigned";
 import { enquiryPath, MY_ENQUIRIES_PATH } from "~/features/console";
 import { londonTime } from "~/platform/london-time";
 import { enquiryNotes } from "~/features/inbox/tables.server";
@@ -282,6 +298,10 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
     by: InboxActor,
   ) {
     const origin = new URL(siteUrl).origin;
+    const [{ renderEmail }, { staffAssigned }] = await Promise.all([
+      import("~/platform/mail/define"),
+      import("./emails/assigned"),
+    ]);
     const rendered = await renderEmail(staffAssigned, {
       assignedBy: by.member.name || by.member.email,
       enquiries: [...assigned]

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmailClientOptions } from "@azure/communication-email";
-import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
+import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 
@@ -129,6 +129,19 @@ export function bareAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/**
+ * A nodemailer transport, made with the first message: nodemailer loads then,
+ * so a process that never sends (a web process whose worker runs elsewhere)
+ * never holds it (docs/decisions/024-memory-recovery-and-load.md).
+ */
+function lazyTransport(options: TransportOptions | Record<string, unknown>) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import("nodemailer").then((nodemailer) => nodemailer.default.createTransport(options))),
+    close: () => void made?.then((transport) => transport.close()).catch(() => {}),
+  };
+}
+
 function nodemailerMessage(from: string, message: OutgoingEmail): SendMailOptions {
   return {
     from,
@@ -143,12 +156,12 @@ function nodemailerMessage(from: string, message: OutgoingEmail): SendMailOption
 
 /** `file`: each message as an RFC 822 .eml file in DATA_DIR/outbox, one log line per message. */
 export function fileMailTransport(options: { from: string; outbox: string; log: Logger }): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const builder = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     name: "file",
     async sendEmail(message) {
       try {
-        const info = await builder.sendMail(nodemailerMessage(options.from, message));
+        const info = await (await builder.get()).sendMail(nodemailerMessage(options.from, message));
         const messageId = info.messageId;
         await mkdir(options.outbox, { recursive: true });
         // Named after the Message-ID: a retry rewrites the same file, never a second message.
@@ -169,19 +182,19 @@ export function fileMailTransport(options: { from: string; outbox: string; log: 
 
 /** `smtp`: any SMTP server, including the Azure Communication Services SMTP relay (STARTTLS on 587). */
 export function smtpMailTransport(options: { from: string; url: string }): MailTransport {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     url: options.url,
     pool: true,
     maxConnections: 4,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as TransportOptions);
+  });
   return {
     name: "smtp",
     async sendEmail(message) {
       try {
-        const info = await transport.sendMail(nodemailerMessage(options.from, message));
+        const info = await (await transport.get()).sendMail(nodemailerMessage(options.from, message));
         if (info.rejected?.length) throw new Error(`Recipient rejected: ${info.rejected.join(", ")}`);
         return { messageId: info.messageId };
       } catch (error) {
