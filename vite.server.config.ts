@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 // Dependencies stay external and are loaded from node_modules at run time,
 // except drizzle-orm: loaded as ES modules by Node 24 its ~150 files hold
 // about 150 MB of heap (its CommonJS files, or the same code bundled, a few
-// MB), so it is bundled (npm run bench:memory).
+// MB), so it is bundled (npm run bench:memory); so is lucide-react, one 1.3 MB
+// module of every icon, of which the server's own code draws none.
 export default defineConfig({
   // public/ belongs to the client build only.
   publicDir: false,
-  ssr: { noExternal: ["drizzle-orm"] },
+  ssr: { noExternal: ["drizzle-orm", "lucide-react"] },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

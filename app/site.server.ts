@@ -174,6 +174,8 @@ export type SiteOpenOptions = SiteOptions & {
   /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
   mail?: MailTransport;
   sms?: SmsTransport;
+  /** The build's embedded-database cluster, for a first start (app/platform/db/pglite-cluster.server.ts createClusterTemplate). */
+  clusterTemplate?: string;
 };
 
 /** A running site: its platform, its services, and how to close both. */
@@ -197,6 +199,7 @@ export async function openSite(options: SiteOpenOptions) {
     keyRewriters,
     mail: options.mail,
     sms: options.sms,
+    clusterTemplate: options.clusterTemplate,
   });
   let services: Services | undefined;
   try {

@@ -21,7 +21,7 @@ import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
-import { buildDir, type RunningServer } from "../test/support/server-process";
+import { buildDir, SERVER_NODE_FLAGS, type RunningServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
@@ -60,7 +60,7 @@ afterAll(async () => {
 
 /** `npm run worker`: resolves once it logs that it is working. */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--liftoff-only", path.join(buildDir(), "node", "worker.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir(), "node", "worker.js")], {
     env: { ...process.env, ...faultServerEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -26,7 +26,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startPostgres } from "../test/support/postgres";
-import { startServer } from "../test/support/server-process";
+import { SERVER_NODE_FLAGS, startServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 
 const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 1000);
@@ -109,7 +109,7 @@ async function fill(url: string, count: number) {
 }
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
-  const child = spawn(process.execPath, [path.join(buildDir, "node", "worker.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, "node", "worker.js")], {
     env: { ...process.env, ...env, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
   });

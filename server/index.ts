@@ -14,5 +14,7 @@ runServer(async () => {
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   return {
     app: { build, clientDir: path.join(buildDir, "client"), prerendered: readPrerenderManifest(buildDir) },
+    // A first start on the embedded database copies this cluster instead of creating one (scripts/build-cluster.ts).
+    clusterTemplate: path.join(buildDir, "pglite-cluster"),
   };
 });

@@ -12,6 +12,8 @@ export type SiteBuild = {
   app: Pick<AppOptions, "build"> & StaticLayer;
   /** Called when shutdown begins; the site's services and platform close after it (e.g. stops Vite). */
   close?: () => Promise<void>;
+  /** The build's embedded-database cluster, which a first start copies into DATA_DIR (production only). */
+  clusterTemplate?: string;
 };
 
 export type LoadBuild = (context: { env: Env; log: Logger; server: http.Server }) => Promise<SiteBuild>;
@@ -64,7 +66,7 @@ async function main(env: Env, loadBuild: LoadBuild) {
   const build = await loadBuild({ env, log, server });
 
   // The platform, every queue and service, and (RUN_WORKER) the worker: app/site.server.ts.
-  const site = await openSite({ env, log, runWorker: env.RUN_WORKER });
+  const site = await openSite({ env, log, runWorker: env.RUN_WORKER, clusterTemplate: build.clusterTemplate });
   const { services } = site;
   const created = createApp({
     env,

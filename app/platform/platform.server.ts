@@ -39,6 +39,8 @@ export type PlatformOptions = {
   /** Tests: replace the transports chosen by MAIL_TRANSPORT/SMS_TRANSPORT. */
   mail?: MailTransport;
   sms?: SmsTransport;
+  /** The build's embedded-database cluster, copied into an empty DATA_DIR (./db/pglite-cluster.server.ts createClusterTemplate). */
+  clusterTemplate?: string;
 };
 
 /**
@@ -51,7 +53,11 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
   const { env, log } = options;
   const mail = options.mail ?? createMailTransport(env, log);
   const sms = options.sms ?? createSmsTransport(env, log);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const store = await openStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    clusterTemplate: options.clusterTemplate,
+  });
   let boss: PgBoss;
   let keys: Keys;
   try {

@@ -2,7 +2,6 @@ import { mkdir, open, readdir, readFile, rename, rm, rmdir } from "node:fs/promi
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
 import { count, inArray } from "drizzle-orm";
 import { openStore, pgliteExtensions } from "~/platform/db/db.server";
 import { hasKeyChecks } from "~/platform/keys.server";
@@ -64,6 +63,8 @@ export async function restoreBackup(file: string, dataDir: string) {
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
+    // Loaded here: a process on PostgreSQL never needs PGlite.
+    const { PGlite } = await import("@electric-sql/pglite");
     const client = await PGlite.create(staging, {
       loadDataDir: new Blob([new Uint8Array(tar)]),
       extensions: await pgliteExtensions(),

@@ -37,8 +37,6 @@ import { integrationDeliveries } from "~/features/integrations/index.server";
 import type { AuditAction } from "~/features/audit";
 import { recordAudit } from "~/features/audit/index.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
-import { renderEmail } from "~/platform/mail/define";
-import { staffAssigned } from "./emails/assigned";
 import { enquiryPath, MY_ENQUIRIES_PATH } from "~/features/console";
 import { londonTime } from "~/platform/london-time";
 import { enquiryNotes } from "~/features/inbox/tables.server";
@@ -300,6 +298,10 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
     by: InboxActor,
   ) {
     const origin = new URL(siteUrl).origin;
+    const [{ renderEmail }, { staffAssigned }] = await Promise.all([
+      import("~/platform/mail/define"),
+      import("./emails/assigned"),
+    ]);
     const rendered = await renderEmail(staffAssigned, {
       assignedBy: by.member.name || by.member.email,
       enquiries: [...assigned]

@@ -34,9 +34,6 @@ import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { authSecrets, type Keys } from "~/platform/keys.server";
-import { renderEmail } from "~/platform/mail/define";
-import { staffInvitation } from "~/features/members";
-import { staffSignInCode } from "./emails/sign-in-code";
 import { addToWindow, peekWindow } from "~/platform/db/counters.server";
 import { sessionAssurance } from "./assurance.server";
 import { createCodeLimits } from "./lockout.server";
@@ -309,6 +306,11 @@ function buildAuth(options: BuildOptions) {
         storeOTP: "encrypted",
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== "sign-in") return;
+          // React Email loads with the first code sent: a web process nobody signs in to never needs it.
+          const [{ renderEmail }, { staffSignInCode }] = await Promise.all([
+            import("~/platform/mail/define"),
+            import("./emails/sign-in-code"),
+          ]);
           const rendered = await renderEmail(staffSignInCode, {
             code: otp,
             minutes: Math.round(env.STAFF_CODE_TTL_SECONDS / 60),
@@ -865,6 +867,10 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
         throw error;
       }
       if (invite) {
+        const [{ renderEmail }, { staffInvitation }] = await Promise.all([
+          import("~/platform/mail/define"),
+          import("~/features/members"),
+        ]);
         const rendered = await renderEmail(staffInvitation, {
           name: user.name,
           invitedBy: invite.invitedBy,

@@ -4,8 +4,6 @@ import { londonTime } from "~/platform/london-time";
 import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { addToWindow, peekWindow, type CounterWindow } from "~/platform/db/counters.server";
-import { renderEmail } from "~/platform/mail/define";
-import { staffSignInLocked } from "./emails/sign-in-locked";
 import type { StaffAuthDeps } from "./auth.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
@@ -159,6 +157,10 @@ export function createCodeLimits(deps: StaffAuthDeps) {
         ? await store.db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, email))
         : [];
     const origin = new URL(env.SITE_URL).origin;
+    const [{ renderEmail }, { staffSignInLocked }] = await Promise.all([
+      import("~/platform/mail/define"),
+      import("./emails/sign-in-locked"),
+    ]);
     const rendered = await renderEmail(staffSignInLocked, {
       limit: limit.limit,
       memberEmail: member?.email,

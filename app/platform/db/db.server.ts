@@ -10,6 +10,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike } from "pg-boss";
 import { runMigrations, type MigrationSession } from "./migrate.server";
+import { createFromTemplate, pgliteOptions } from "./pglite-cluster.server";
+
+export { pgliteExtensions } from "./pglite-cluster.server";
 
 /**
  * Drizzle over the site's database. Queries name their tables themselves
@@ -81,12 +84,20 @@ function quoteTable(name: string): string {
     .join(".");
 }
 
-type StoreOptions = { databaseUrl?: string; dataDir: string };
+type StoreOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * The embedded database: a cluster `npm run build` made ({@link createClusterTemplate}),
+   * copied into DATA_DIR/db on the first start instead of running initdb here.
+   */
+  clusterTemplate?: string;
+};
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(path.resolve(options.dataDir, "db"));
+    : await openPglite(path.resolve(options.dataDir, "db"), options.clusterTemplate);
   try {
     await store.migrate();
   } catch (error) {
@@ -134,34 +145,8 @@ async function openPostgres(connectionString: string): Promise<Store & { migrate
   };
 }
 
-/**
- * PostgreSQL's defaults size its caches for a database server with memory to
- * spare; in PGlite they live in this process's WebAssembly memory. A site's
- * enquiries fit in a few megabytes, so the caches are small
- * (`npm run bench:memory` measures the effect). The npm scripts also start
- * Node with `--liftoff-only`: V8 otherwise compiles PGlite's large
- * WebAssembly module a second time with its optimising compiler, which holds
- * several hundred megabytes while it runs (the start-up peak of over 1 GB),
- * for no gain this workload can measure. V8 reads that flag only at start.
- */
-const PGLITE_SETTINGS = [
-  "shared_buffers=16MB",
-  "wal_buffers=1MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  // A WAL segment no longer needed is unlinked, not renamed for reuse with its
-  // old contents still in it: after an erasure, forgetDeleted() relies on it.
-  "wal_recycle=off",
-];
-
 /** At most this many WAL switches (each with a checkpoint) to pass the segments that existed before. */
 const MAX_WAL_SWITCHES = 64;
-
-/** The extensions the schema uses: pg_trgm indexes the console's search (migration 0002). */
-export async function pgliteExtensions() {
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  return { pg_trgm };
-}
 
 /**
  * PGlite is one connection in this process. It serialises statements and
@@ -171,14 +156,15 @@ export async function pgliteExtensions() {
  * send a job in a transaction, so the adapter pg-boss uses routes statements
  * made inside one of our transactions to that transaction.
  */
-async function openPglite(dir: string): Promise<Store & { migrate(): Promise<void> }> {
-  mkdirSync(dir, { recursive: true });
+async function openPglite(dir: string, clusterTemplate?: string): Promise<Store & { migrate(): Promise<void> }> {
+  mkdirSync(path.dirname(dir), { recursive: true });
   const releaseLock = lockDirectory(dir);
   let client: PGlite;
   try {
+    if (!createFromTemplate(dir, clusterTemplate)) mkdirSync(dir, { recursive: true });
     // Loaded only for the embedded database: a process on PostgreSQL never needs it.
     const { PGlite } = await import("@electric-sql/pglite");
-    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, extensions: await pgliteExtensions() });
+    client = await PGlite.create(dir, await pgliteOptions());
   } catch (error) {
     releaseLock();
     throw error;

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Logger } from "~/platform/log.server";
+import { lazyTransport } from "./lazy-nodemailer.server";
 import { nodemailerMessage, type MailTransport, type SmsTransport } from "./message.server";
 import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, SendError, errorText } from "./send-errors.server";
 
@@ -23,12 +23,12 @@ async function writeToOutbox(options: OutboxOptions, name: string, content: stri
 
 /** `file`: each e-mail as an RFC 822 .eml file in the outbox. */
 export function fileMailTransport(options: OutboxOptions & { from: string }): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const builder = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     name: "file",
     async sendEmail(message) {
       try {
-        const info = await builder.sendMail(nodemailerMessage(options.from, message));
+        const info = await (await builder.get()).sendMail(nodemailerMessage(options.from, message));
         const messageId = info.messageId;
         // Named after the Message-ID: a retry rewrites the same file, never a second message.
         const name = `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`;
