@@ -33,7 +33,6 @@ export const THIS_SITE = "(this site)";
 /** A utm_* value as kept: trimmed, control characters removed, cut; null when nothing is left or it holds an "@". */
 export function cleanUtmValue(value: string | null | undefined): string | null {
   if (!value) return null;
-  // eslint-disable-next-line no-control-regex
   const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   if (!text || text.includes("@")) return null;
   return text.slice(0, UTM_MAX_LENGTH).trim() || null;
