@@ -1,4 +1,4 @@
-import { number, type TrafficReport } from "./traffic";
+import { dayText, number, type TrafficReport } from "./traffic";
 
 /**
  * Visitors and views per day as an SVG bar chart, drawn on the server: it
@@ -19,11 +19,7 @@ export function axisTop(max: number): number {
 }
 
 /** "23 Nov" for a London day. */
-function shortDay(day: string) {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
+const shortDay = (day: string) => dayText(day, { year: false, weekday: false });
 
 /** At most about eight day labels, evenly spread, the last day always among them. */
 function labelledDays(count: number): Set<number> {

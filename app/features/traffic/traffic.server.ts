@@ -6,7 +6,7 @@ import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { dayFigures, trafficReport } from "./report.server";
 import { trafficDaily, trafficMarks, trafficSecrets, trafficTotals } from "./tables.server";
-import { number, TRAFFIC_PATH, type TrafficRange } from "./traffic";
+import { dayText, number, TRAFFIC_PATH, type TrafficRange } from "./traffic";
 
 /** The console's Traffic page: the figures of a range of London days. */
 export function createTrafficService({ store, env }: Pick<PlatformDeps, "store" | "env">, now = () => new Date()) {
@@ -73,11 +73,7 @@ export type TrafficDigestLine = { text: string; path: string };
 const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 
 /** "Sun 22 Nov" for a London day. */
-function dayName(day: string) {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
+const dayName = (day: string) => dayText(day, { year: false });
 
 /**
  * The digest's traffic line: visitors and enquiries yesterday (London),

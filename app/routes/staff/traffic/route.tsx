@@ -8,6 +8,7 @@ import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-ta
 import { ChartKey, TrafficChart } from "~/features/traffic/chart";
 import {
   conversion,
+  dayText,
   daysBetween,
   deviceLabels,
   number,
@@ -42,15 +43,7 @@ const FROM_ID = "traffic-from";
 const TO_ID = "traffic-to";
 
 /** "Mon 23 Nov 2026" for a London day. */
-function longDay(day: string) {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).format(new Date(`${day}T12:00:00Z`));
-}
+const longDay = (day: string) => dayText(day);
 
 export default function TrafficPage({ loaderData }: Route.ComponentProps) {
   const { report, asked, errors, today } = loaderData;
