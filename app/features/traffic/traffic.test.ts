@@ -17,7 +17,7 @@ import { enquiries } from "~/features/enquiries/tables.server";
 import { sourceColumns, type EnquirySource } from "~/features/enquiries/source";
 import { bothEngines } from "../../../test/support/engines";
 import { TEST_KEYS } from "../../../test/support/test-keys";
-import { createTrafficCounter, type PageView, type TrafficCounter } from "./counter.server";
+import { createTrafficCounter, type PageView } from "./counter.server";
 import { trafficReport } from "./report.server";
 import { trafficCsvChunks, trafficDigestLine, trafficRetention } from "./traffic.server";
 
