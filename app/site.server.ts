@@ -39,6 +39,12 @@ import {
 import { createStaffAuth, reencryptAuthSecrets } from "~/features/sign-in/index.server";
 import { createSpamService } from "~/features/spam/index.server";
 import {
+  createTrafficCounter,
+  createTrafficService,
+  trafficDigestLine,
+  trafficRetention,
+} from "~/features/traffic/index.server";
+import {
   createTextMessagesService,
   sendTextMessages,
   smsDepsOf,
@@ -78,6 +84,7 @@ export function retentionParts(env: Env): RetentionPart[] {
     integrationsRetention,
     textMessagesRetention(env.RETENTION_MONTHS),
     auditRetention,
+    trafficRetention(env.TRAFFIC_RETENTION_MONTHS),
   ];
 }
 
@@ -99,6 +106,14 @@ export async function createServices(platform: Platform, options: SiteOptions = 
   const audit = createAuditLog(platform.store, keys.FINGERPRINT_KEY);
   const fingerprint = (ip: string) => clientFingerprint(keys.FINGERPRINT_KEY, ip);
   const banner = await createBanner({ store: platform.store, log: platform.log, auditSecret: keys.FINGERPRINT_KEY });
+  const trafficCounter =
+    env.ANALYTICS === "off"
+      ? null
+      : createTrafficCounter({
+          store: platform.store,
+          log: platform.log.child({ component: "traffic" }),
+          key: keys.FINGERPRINT_KEY,
+        });
   return {
     /** What the enquiry forms' actions call (store, e-mail later). */
     enquiries: createEnquiryService(platform, announce),
@@ -132,8 +147,21 @@ export async function createServices(platform: Platform, options: SiteOptions = 
     dataRequests: createDataRequestsService(platform),
     textMessages: createTextMessagesService(platform),
     integrations: createIntegrationsService(platform),
-    /** Stops what the services hold open (the banner's listener). */
-    close: () => banner.close(),
+    /** The console's Traffic page. */
+    traffic: createTrafficService(platform),
+    /**
+     * What the HTTP hook counts page views into (server/traffic.ts); null with ANALYTICS=off.
+     * The web server starts it (its timer writes every few seconds); closing writes what is left.
+     */
+    trafficCounter,
+    /** Stops what the services hold open (the banner's listener), and writes the traffic counted. */
+    async close() {
+      try {
+        await trafficCounter?.stop();
+      } finally {
+        await banner.close();
+      }
+    },
   };
 }
 
@@ -149,7 +177,8 @@ export async function startWorkers(platform: Platform, options: SiteOptions = {}
   await startIntegrationWorker(boss, webhookDepsOf(platform, options.webhooks), env);
   await startTextMessageWorker(boss, smsDepsOf(platform, options.smsGraceMs), env);
   await workStaffMail(boss, platform.mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
-  await startDigestWorker(platform);
+  // The digest's lines from features after it (the traffic figures: visitors and enquiries yesterday).
+  await startDigestWorker(platform, { lines: [trafficDigestLine(store)] });
   await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     await runRetentionSweep(store, log, retentionParts(env));
   });

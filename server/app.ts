@@ -16,6 +16,8 @@ import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
 import { staticFiles, type PrerenderManifest } from "./static";
+import { trafficHook } from "./traffic";
+import type { TrafficCounter } from "~/features/traffic/index.server";
 
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
@@ -36,6 +38,8 @@ export type AppOptions = AppContext & {
   healthCheck?: () => Promise<void>;
   /** The clock dated content follows; default SITE_CLOCK or the real time (tests pass their own). */
   now?: () => Date;
+  /** Counts the public pages' views (./traffic.ts); null or absent with ANALYTICS=off. */
+  traffic?: TrafficCounter | null;
 } & StaticLayer;
 
 /** What serves static files: the client build and its prerendered pages, or (development) Vite. */
@@ -296,6 +300,22 @@ export function createApp(options: AppOptions) {
     void pageHandler(req, res, next);
   });
 
+  // The traffic figures' hook: the client address as Express reads it (TRUST_PROXY), also for
+  // the pages the static layer answers before Express runs.
+  const countViews = options.traffic
+    ? trafficHook({
+        counter: options.traffic,
+        siteUrl: env.SITE_URL,
+        clientIp: (req) =>
+          (
+            Object.create(app.request, {
+              headers: { value: req.headers },
+              socket: { value: req.socket },
+            }) as express.Request
+          ).ip ?? "unknown",
+      })
+    : undefined;
+
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     log.error("unhandled error", { err: error, method: req.method, path: req.path });
     if (res.headersSent) return;
@@ -309,6 +329,7 @@ export function createApp(options: AppOptions) {
     const { assets } = options.development;
     const handler = (req: IncomingMessage, res: ServerResponse) => {
       metrics.observe(req, res);
+      countViews?.(req, res);
       for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
       assets(req, res, () => app(req, res));
     };
@@ -317,6 +338,7 @@ export function createApp(options: AppOptions) {
   const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     metrics.observe(req, res);
+    countViews?.(req, res);
     if (!serveStatic(req, res)) app(req, res);
   };
   // Prerendered pages follow the date: the caller starts it (server/start.ts).

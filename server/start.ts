@@ -77,6 +77,7 @@ async function main(env: Env, loadBuild: LoadBuild) {
     console: services,
     banner: services.siteBanner.source,
     staffAuthHandler: services.auth.handler,
+    traffic: services.trafficCounter,
     ...build.app,
     apiRouter: services.communicationApi,
     healthCheck: () => site.platform.store.ping(),
@@ -84,6 +85,8 @@ async function main(env: Env, loadBuild: LoadBuild) {
   // Prerendered pages whose dated content has moved on since the build are
   // rendered again before the first request (docs/decisions/010-dated-content.md).
   await created.datedPages?.start();
+  // Today's secret for the visitors, then the traffic figures written every few seconds (and at shutdown).
+  await services.trafficCounter?.start();
   // A banner published or withdrawn (here or on another process), or reaching its start or end:
   // the prerendered pages are rendered again at once (app/features/banner/banner.server.ts).
   services.siteBanner.onChange(() => void created.datedPages?.check());

@@ -184,6 +184,11 @@ export const envSchema = z.object({
   SPAM_KEEP_PER_CLIENT_PER_DAY: z.coerce.number().int().min(0).default(10),
   /** Suspected spam kept for review across the whole site per day; beyond it, dropped. */
   SPAM_KEEP_GLOBAL_PER_DAY: z.coerce.number().int().min(0).default(300),
+  // Traffic figures (app/features/traffic, docs/decisions/024-traffic-figures.md).
+  /** `on`: the server counts page views and visitors (aggregates only) and enquiries keep their source; `off`: neither. */
+  ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /** Daily traffic figures older than this are deleted by the daily retention job. */
+  TRAFFIC_RETENTION_MONTHS: z.coerce.number().int().positive().default(25),
   /** Submissions older than this are deleted by the daily retention job. */
   RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
   /** Attempts after the first before a delivery is dead-lettered (10 ≈ one day with the defaults). */

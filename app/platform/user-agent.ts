@@ -32,3 +32,23 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (system) return `A browser on ${system}`;
   return "Unknown device";
 }
+
+/** The three device classes the traffic figures keep. */
+export const deviceClasses = ["phone", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
+
+const tablets = /\biPad\b|\bTablet\b|\bKindle\b|\bSilk\/|\bPlayBook\b|\bAndroid\b(?!.*\bMobile\b)/i;
+const phones = /\bMobi|\biPhone\b|\biPod\b|\bWindows Phone\b|\bOpera Mini\b|\bBlackBerry\b|\bBB10\b|\bKAIOS\b/i;
+
+/**
+ * A user agent's device class, for the traffic figures: "phone", "tablet" or
+ * "desktop" (the default, also for an agent that says nothing). A rough
+ * guess from the User-Agent alone: an iPad that asks for desktop sites
+ * (iPadOS' default) says it is a Mac, and counts as a desktop.
+ */
+export function deviceClass(userAgent: string | null | undefined): DeviceClass {
+  const ua = userAgent ?? "";
+  if (tablets.test(ua)) return "tablet";
+  if (phones.test(ua)) return "phone";
+  return "desktop";
+}

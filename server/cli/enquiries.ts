@@ -19,6 +19,9 @@ import { writeNewKeysFile } from "~/platform/keys.server";
 import { openKeys, rotateKeys } from "~/platform/open-keys.server";
 import { eraseSubject } from "~/features/data-requests/data-requests.server";
 import { runCli } from "./run";
+import { trafficCsvChunks } from "~/features/traffic/index.server";
+import { parseRange } from "~/features/traffic/traffic";
+import { londonDate } from "~/platform/calendar";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
 
@@ -30,6 +33,11 @@ Commands:
                       Enquiries as CSV on standard output (default: all), the
                       console's download with the same filters; from and to
                       are London days, both included.
+  traffic --csv [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                      The daily traffic figures (views and visitors per page,
+                      referrer, utm_* values and device) as CSV on standard
+                      output; London days, both included (default: the last
+                      7 days). Aggregates only: nothing identifies a visitor.
   redrive             Retry every dead-lettered e-mail (same Message-ID).
   purge               Delete enquiries older than RETENTION_MONTHS now.
   backup              Back the database up now into BACKUP_DIR (pg_dump with
@@ -53,7 +61,7 @@ Commands:
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
 
-const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore", "erase", "keys"];
+const commands = ["list", "export", "traffic", "redrive", "purge", "backup", "backups", "restore", "erase", "keys"];
 
 /** What an erasure removed, in the words of the console's "Erased" page. */
 function erasureReport(result: ErasureResult): string {
@@ -108,8 +116,8 @@ async function main(argv: string[]) {
     process.stdout.write(`${usage}\n`);
     return command && !values.help ? 2 : 0;
   }
-  if (command === "export" && !values.csv) {
-    process.stderr.write("export needs --csv (the only format)\n");
+  if ((command === "export" || command === "traffic") && !values.csv) {
+    process.stderr.write(`${command} needs --csv (the only format)\n`);
     return 2;
   }
   let eraseAddress: string | null = null;
@@ -148,6 +156,15 @@ async function main(argv: string[]) {
   }
   if (values.state !== undefined && !filters.state) {
     process.stderr.write("--state must be new or handled\n");
+    return 2;
+  }
+  // The traffic export's range, read as the console's Traffic page reads its dates.
+  const traffic = parseRange(
+    new URLSearchParams({ from: values.from ?? "", to: values.to ?? "" }),
+    londonDate(new Date()),
+  );
+  if (command === "traffic" && traffic.errors.length > 0) {
+    process.stderr.write(`${traffic.errors.map((error) => error.message).join("\n")}\n`);
     return 2;
   }
   const limit = values.limit ? Number(values.limit) : command === "export" ? Infinity : 50;
@@ -225,6 +242,11 @@ async function main(argv: string[]) {
         // The same CSV as the console's download (no audit row: the operator has the database itself).
         for await (const chunk of inboxCsvChunks(exportBatches(store.db, filters, { limit }))) {
           // A large export piped to a slow reader: wait for it rather than buffer.
+          if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+        }
+        break;
+      case "traffic":
+        for await (const chunk of trafficCsvChunks(store.db, traffic.range)) {
           if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
         }
         break;

@@ -15,9 +15,10 @@ import { createMemoryLogger } from "~/platform/log.server";
 import type { KeepSpamResult, GuardReason, SubmitResult } from "~/features/enquiries/service";
 import type { EnquiryService } from "~/features/enquiries/index.server";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
+import type { EnquirySource } from "~/features/enquiries/source";
 import { urlencodedForm } from "./form-posts";
 
-export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string };
+export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string; source?: EnquirySource };
 
 /** The key that signs the test forms' anti-spam tokens. */
 export const TEST_FORM_KEY = Buffer.from("enquiry-test-secret-0123456789abcdef-0123", "utf8");
@@ -40,12 +41,12 @@ export function fakeEnquiryService(
   const calls: SubmitCall[] = [];
   const kept: (SubmitCall & { reason: GuardReason })[] = [];
   const service: EnquiryService = {
-    async submitEnquiry(kind, fields, { ip }) {
-      calls.push({ kind, fields, ip });
+    async submitEnquiry(kind, fields, { ip, source }) {
+      calls.push({ kind, fields, ip, ...(source ? { source } : {}) });
       return respond();
     },
-    async keepSuspectedSpam(kind, fields, reason, { ip }) {
-      kept.push({ kind, fields, ip, reason });
+    async keepSuspectedSpam(kind, fields, reason, { ip, source }) {
+      kept.push({ kind, fields, ip, reason, ...(source ? { source } : {}) });
       return keep();
     },
   };
@@ -57,10 +58,13 @@ export function fakeEnquiryService(
  * the capturing logger, a form guard with the test key (its minimum fill time
  * `minFillMs`), and `service`.
  */
-export function contextWith(service: EnquiryService | null, { minFillMs = 2000 } = {}) {
+export function contextWith(
+  service: EnquiryService | null,
+  { minFillMs = 2000, env = {} as Record<string, string> } = {},
+) {
   const context = new RouterContextProvider();
   context.set(appContext, {
-    env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs) }),
+    env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs), ...env }),
     log: testLog,
     metrics: { enquiry: (kind, outcome) => testOutcomes.push({ kind, outcome }) },
     formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),

@@ -6,6 +6,7 @@ describe("the console's sections", () => {
     expect(consoleMenu("admin").map((item) => item.label)).toEqual([
       "Inbox",
       "Spam",
+      "Traffic",
       "Data requests",
       "Audit log",
       "Members",
@@ -17,6 +18,7 @@ describe("the console's sections", () => {
     expect(consoleMenu("staff")).toEqual([
       { to: "/staff", label: "Inbox", end: true },
       { to: "/staff/spam", label: "Spam", end: false },
+      { to: "/staff/traffic", label: "Traffic", end: false },
       { to: "/staff/account", label: "Account", end: false },
     ]);
   });

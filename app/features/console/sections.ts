@@ -38,6 +38,7 @@ export const consoleSections = [
     path: "spam",
     pages: { spam: "routes/staff/spam/route.tsx", "spam/:id": "routes/staff/spam/item.tsx" },
   },
+  { label: "Traffic", path: "traffic", pages: { traffic: "routes/staff/traffic/route.tsx" } },
   {
     label: "Data requests",
     path: "data-requests",

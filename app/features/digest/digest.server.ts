@@ -155,6 +155,13 @@ export function digestProps(
   };
 }
 
+/**
+ * A line a feature after the digest adds to it (it cannot import them): the
+ * traffic figures' "visitors and enquiries yesterday". Given the digest's
+ * time; null when it has nothing to say. `path` links into the console.
+ */
+export type DigestLine = (now: Date) => Promise<{ text: string; path: string } | null>;
+
 export type DigestDeps = {
   store: Store;
   boss: PgBoss;
@@ -162,6 +169,8 @@ export type DigestDeps = {
   siteUrl: string;
   enquiriesEmail: string;
   mailFrom: string;
+  /** Added to a digest that is sent (they never make one be sent on their own). */
+  lines?: DigestLine[];
 };
 
 export type DigestOutcome = { sent: false } | { sent: true; messageId: string; deadLetters: number; overdue: number };
@@ -174,6 +183,7 @@ export async function sendDigest(deps: DigestDeps, now = new Date()): Promise<Di
     deps.log.info("daily digest skipped: nothing to say");
     return { sent: false };
   }
+  props.lines = await digestLines(deps, now);
   const { renderEmail } = await import("~/platform/mail/define");
   const { staffDigest } = await import("./emails/digest");
   const rendered = await renderEmail(staffDigest, props);
@@ -184,6 +194,20 @@ export async function sendDigest(deps: DigestDeps, now = new Date()): Promise<Di
   );
   deps.log.info("daily digest queued", { messageId, deadLetters: data.deadTotal, overdue: data.overdueTotal });
   return { sent: true, messageId, deadLetters: data.deadTotal, overdue: data.overdueTotal };
+}
+
+/** The lines the features add (a line that fails is left out, and logged: the digest still goes). */
+async function digestLines(deps: DigestDeps, now: Date): Promise<{ text: string; url: string }[]> {
+  const lines: { text: string; url: string }[] = [];
+  for (const line of deps.lines ?? []) {
+    try {
+      const added = await line(now);
+      if (added) lines.push({ text: added.text, url: new URL(added.path, deps.siteUrl).toString() });
+    } catch (error) {
+      deps.log.error("a line of the daily digest could not be read", { err: error });
+    }
+  }
+  return lines;
 }
 
 /** The worker's side: the schedule (08:00 Europe/London) and the job that sends the digest. */

@@ -22,3 +22,15 @@ export {
   type EnquiryField,
 } from "./labels";
 export { type SpamReason } from "./service";
+export {
+  decodeSource,
+  encodeSource,
+  SOURCE_FIELD,
+  sourceColumns,
+  sourceCsvCells,
+  sourceCsvHeader,
+  sourceLines,
+  sourceOfColumns,
+  type EnquirySource,
+  type SourceColumns,
+} from "./source";

@@ -65,7 +65,12 @@ export async function keepSuspectedSpam(
     if (Number(counts?.client ?? 0) >= caps.perClientPerDay) return { kept: false, reason: "client-cap" };
     await tx
       .insert(enquiries)
-      .values(submissionRow({ id, kind, payload, email: (payload.email ?? "").toLowerCase(), fingerprint }, reason));
+      .values(
+        submissionRow(
+          { id, kind, payload, email: (payload.email ?? "").toLowerCase(), fingerprint, source: meta.source ?? null },
+          reason,
+        ),
+      );
     return { kept: true, enquiryId: id };
   });
   if (result.kept) log.info("suspected spam kept for review", { kind, reason, enquiryId: id });

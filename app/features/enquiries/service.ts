@@ -4,10 +4,13 @@
  * service share (their results). Types only: the implementation lives under
  * ./index.server.ts and never reaches client code.
  */
+import type { EnquirySource } from "./source";
 
 export type SubmitMeta = {
   /** Client IP as seen through the trusted proxy chain (never stored raw). */
   ip: string;
+  /** Where the visitor came from (./source.ts), when the form carried it. */
+  source?: EnquirySource | null;
 };
 
 export type SubmitResult =

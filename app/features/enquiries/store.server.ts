@@ -17,6 +17,7 @@ import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { SpamReason } from "~/features/enquiries/service";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
+import { sourceColumns, type EnquirySource } from "./source";
 
 /** What storing and submitting enquiries needs (built once by the pipeline, app/features/enquiries/index.server.ts). */
 export type SubmitDeps = {
@@ -37,13 +38,15 @@ export type Pending = {
   payload: Record<string, string | undefined>;
   email: string;
   fingerprint: string;
+  /** Where the visitor came from (./source.ts). */
+  source: EnquirySource | null;
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
 };
 
 /** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./keep-spam.server.ts). */
 export function submissionRow(
-  item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint">,
+  item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint" | "source">,
   spamReason: SpamReason | null = null,
 ): typeof enquiries.$inferInsert {
   return {
@@ -53,6 +56,7 @@ export function submissionRow(
     email: item.email,
     clientFingerprint: item.fingerprint,
     spamReason,
+    ...sourceColumns(item.source),
   };
 }
 

@@ -38,7 +38,16 @@ export async function submitEnquiry(
   const { store } = deps;
   try {
     return await new Promise<SubmitResult>((resolve, reject) => {
-      const item: Pending = { id: randomUUID(), kind, payload, email, fingerprint, resolve, reject };
+      const item: Pending = {
+        id: randomUUID(),
+        kind,
+        payload,
+        email,
+        fingerprint,
+        source: meta.source ?? null,
+        resolve,
+        reject,
+      };
       if (store.engine === "pglite") {
         let batcher = batchers.get(deps);
         if (!batcher) batchers.set(deps, (batcher = createBatcher(deps)));

@@ -39,6 +39,14 @@ export const enquiries = pgTable(
      * after 30 days).
      */
     spamReason: text("spam_reason").$type<SpamReason>(),
+    // Where the visitor came from (./source.ts, issue 44): the form page's referrer ("direct", a host, a
+    // path of this site) and its URL's utm_* values. Null: stored before sources were kept, or with ANALYTICS=off.
+    sourceReferrer: text("source_referrer"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmVariant: text("utm_variant"),
+    utmCta: text("utm_cta"),
     /** Lower-cased name, address and organisation, for the console's search (trigram index). */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(coalesce(payload->>'name', '') || ' ' || email || ' ' || coalesce(payload->>'organization', ''))`,

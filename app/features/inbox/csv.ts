@@ -8,6 +8,7 @@ import { csvLines, toCsv } from "~/platform/csv";
 import { deliveryKinds, enquiryKindNames, fieldsOf } from "~/features/enquiries";
 import { type ExportBatches, type ExportRow } from "./inbox";
 import { payloadKeyOf } from "~/features/enquiries";
+import { sourceCsvCells, sourceCsvHeader } from "~/features/enquiries"; // issue 44
 
 /** Every stored field of every form, from the registry, in its order; long texts (the message) last. */
 const payloadColumns = (() => {
@@ -25,6 +26,8 @@ export const exportHeader = [
   "handled_at",
   ...payloadColumns,
   ...deliveryKinds.map((kind) => `${kind}_email`),
+  // Issue 44: where the visitor came from, after every other column.
+  ...sourceCsvHeader,
 ];
 
 function exportCells(row: ExportRow): unknown[] {
@@ -36,6 +39,8 @@ function exportCells(row: ExportRow): unknown[] {
     row.handledAt,
     ...payloadColumns.map((key) => row.payload[key]),
     ...deliveryKinds.map((kind) => row.deliveries[kind] ?? ""),
+    // Issue 44: where the visitor came from, after every other column.
+    ...sourceCsvCells(row.source),
   ];
 }
 

@@ -21,7 +21,7 @@ import {
   type RetryOutcome,
   type StateOutcome,
 } from "~/features/inbox/inbox";
-import { payloadFields, payloadValue, topicKey } from "~/features/enquiries";
+import { payloadFields, payloadValue, sourceOfColumns, topicKey } from "~/features/enquiries";
 import {
   enquiryKind,
   enquiryKindNames,
@@ -142,6 +142,12 @@ function exportBatch(db: Database, where: SQL | undefined, size: number) {
       handledAt: enquiries.handledAt,
       payload: enquiries.payload,
       deliveries: deliveryGlances,
+      sourceReferrer: enquiries.sourceReferrer,
+      utmSource: enquiries.utmSource,
+      utmMedium: enquiries.utmMedium,
+      utmCampaign: enquiries.utmCampaign,
+      utmVariant: enquiries.utmVariant,
+      utmCta: enquiries.utmCta,
     })
     .from(enquiries)
     .where(where)
@@ -184,6 +190,7 @@ export async function* exportBatches(
       handledAt: row.handledAt,
       payload: row.payload,
       deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
+      source: sourceOfColumns(row),
     }));
     const last = rows.at(-1)!;
     after = { at: last.at, id: last.id };
@@ -433,6 +440,7 @@ export function createInbox({ store, boss, secret, siteUrl, mailFrom }: InboxDep
           createdAt: d.createdAt,
         })),
         notes: notes.map((note) => ({ id: note.id, author: note.authorName, body: note.body, at: note.createdAt })),
+        source: sourceOfColumns(submission),
         handled: submission.handledAt
           ? { at: submission.handledAt, by: found.handledByName || found.handledByEmail || null }
           : null,

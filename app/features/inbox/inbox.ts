@@ -4,7 +4,7 @@
  * Types, constants and pure helpers only: the routes and the server share them.
  */
 import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries";
-import type { EnquiryField } from "~/features/enquiries";
+import type { EnquiryField, EnquirySource } from "~/features/enquiries";
 export type { EnquiryField };
 import { isCalendarDate } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console";
@@ -196,6 +196,8 @@ export type EnquiryDetail = {
   handled: { at: Date; by: string | null } | null;
   /** Kept as suspected spam (no e-mail was sent). */
   spamReason: string | null;
+  /** Where the visitor came from (issue 44); null or absent when not recorded. */
+  source?: EnquirySource | null;
 };
 
 /** One enquiry as the CSV export writes it. */
@@ -206,6 +208,8 @@ export type ExportRow = {
   handledAt: Date | null;
   payload: Record<string, string | undefined>;
   deliveries: Partial<Record<DeliveryKind, DeliveryState>>;
+  /** Where the visitor came from (issue 44); null or absent when not recorded. */
+  source?: EnquirySource | null;
 };
 
 /** An export's rows, a batch at a time. */

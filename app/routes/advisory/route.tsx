@@ -32,6 +32,7 @@ export default function AdvisoryPage({ loaderData, actionData }: Route.Component
         props={{
           action: "/advisory",
           token: loaderData.token,
+          source: loaderData.source,
           actionData,
           copy: { formId: ADVISORY_FORM_ID, form, success, notices: advisoryNotices },
         }}

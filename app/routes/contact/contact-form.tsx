@@ -25,6 +25,8 @@ export const CONTACT_TITLE_ID = "send-message-title";
 export type ContactFormProps = {
   action: string;
   token: string;
+  /** Where the visitor came from (~/features/enquiries/source), for the form's hidden field. */
+  source?: string;
   /** From `?interest=` when it is a known value. */
   interest: Interest | null;
   actionData?: EnquiryResult;
@@ -47,12 +49,20 @@ function receivedLine(received: string, interest: Interest | undefined) {
  * contact page's island (docs/decisions/015-form-islands.md): the rest of the
  * page is static HTML.
  */
-export default function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
+export default function ContactFormIsland({
+  action,
+  token,
+  source,
+  interest: linked,
+  actionData,
+  copy,
+}: ContactFormProps) {
   const { formId, form: contactForm, success: contactSuccess, notices: contactNotices } = copy;
   const enquiry = useEnquiry({
     action,
     actionData,
     loaderToken: token,
+    loaderSource: source,
     notices: contactNotices,
     submitLabel: contactForm.submitLabel,
   });

@@ -24,7 +24,7 @@ export { formPage as handle } from "~/components/ui/hydration";
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get("interest");
-  return { ...tokenLoader({ context }), interest: isInterest(param) ? param : null };
+  return { ...tokenLoader({ request, context }), interest: isInterest(param) ? param : null };
 }
 
 export const action = enquiryAction("contact");
@@ -42,6 +42,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             props={{
               action: "/contact",
               token: loaderData.token,
+              source: loaderData.source,
               interest: loaderData.interest,
               actionData,
               copy: { formId: CONTACT_FORM_ID, form: contactForm, success: contactSuccess, notices: contactNotices },

@@ -29,6 +29,7 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
         props={{
           action: "/demo",
           token: loaderData.token,
+          source: loaderData.source,
           actionData,
           copy: {
             formId: DEMO_FORM_ID,

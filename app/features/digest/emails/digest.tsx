@@ -41,6 +41,8 @@ export type StaffDigestEmailProps = {
   inboxUrl: string;
   /** Integrations (Slack, Teams, webhooks) with messages given up, each linking to its log. */
   deadWebhooks: { integration: string; count: number; url: string }[];
+  /** Lines other features add (the traffic figures: visitors and enquiries yesterday), each with a link. */
+  lines?: { text: string; url: string }[];
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -74,6 +76,12 @@ export const PreviewProps = {
       integration: "Sales channel",
       count: 2,
       url: "https://www.maternis.health/staff/integrations/3c9e2f1a-7d4b-4e8a-9f0c-1b2d3e4f5a6b",
+    },
+  ],
+  lines: [
+    {
+      text: "Yesterday (Sun 22 Nov): 132 visitors and 3 enquiries; the same day a week before (Sun 15 Nov): 120 visitors and 1 enquiry.",
+      url: "https://www.maternis.health/staff/traffic?from=2026-11-15&to=2026-11-22",
     },
   ],
 } satisfies StaffDigestEmailProps;
@@ -160,6 +168,20 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
               <a href={props.inboxUrl}>See them all in the console</a>.
             </p>
           ) : null}
+        </>
+      ),
+    });
+  }
+  if (props.lines && props.lines.length > 0) {
+    sections.push({
+      heading: "Visitors and enquiries",
+      body: (
+        <>
+          {props.lines.map((line) => (
+            <p key={line.url}>
+              {line.text} <a href={line.url}>See the traffic figures</a>.
+            </p>
+          ))}
         </>
       ),
     });

@@ -36,6 +36,8 @@ type CardFormCopy = { title: string; lead: string; submitLabel: string; pendingL
 export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {
   action: string;
   token: string;
+  /** Where the visitor came from (~/features/enquiries/source), for the form's hidden field. */
+  source?: string;
   actionData?: EnquiryResult;
   copy: {
     formId: string;
@@ -53,7 +55,7 @@ export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {
 export function CardFormSection<F extends Record<string, FieldSpec>>({
   titleId,
   fields,
-  island: { action, token, actionData, copy },
+  island: { action, token, source, actionData, copy },
   children,
 }: {
   titleId: string;
@@ -63,7 +65,14 @@ export function CardFormSection<F extends Record<string, FieldSpec>>({
   children: (field: (name: keyof F & string) => FieldProps) => ReactNode;
 }) {
   const { formId: id, form, success, notices } = copy;
-  const enquiry = useEnquiry({ action, actionData, loaderToken: token, notices, submitLabel: form.submitLabel });
+  const enquiry = useEnquiry({
+    action,
+    actionData,
+    loaderToken: token,
+    loaderSource: source,
+    notices,
+    submitLabel: form.submitLabel,
+  });
   const { result } = enquiry;
   const sent = result?.status === "success";
   return (

@@ -6,6 +6,7 @@ import { parseEnquiryForm } from "~/features/enquiries/schemas";
 import { TIMESTAMP_FIELD, type FormGuard } from "~/features/enquiries/form-guard.server";
 import type { EnquiryOutcome, GuardReason, SubmitResult } from "~/features/enquiries/service";
 import type { EnquiryService } from "~/features/enquiries/index.server";
+import { decodeSource, SOURCE_FIELD } from "~/features/enquiries/source";
 import type { EnquiryResult, FormValues } from "./types";
 
 /**
@@ -28,6 +29,8 @@ export type EnquiryPostDeps = {
   formGuard: FormGuard;
   /** Null when the server runs without one: every post then fails as unavailable. */
   enquiries: EnquiryService | null;
+  /** Store where the visitor came from (the form's SOURCE_FIELD); false with ANALYTICS=off. */
+  recordSource?: boolean;
 };
 
 export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app: EnquiryPostDeps) {
@@ -51,6 +54,10 @@ export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app
     values[name] = typeof value === "string" ? value : "";
   }
   const success = (): EnquiryResult => ({ status: "success", ...definition.success?.(values) });
+  // Where the visitor came from: stored with the enquiry, and sent back with a refusal so the form keeps it.
+  const carried = formData.get(SOURCE_FIELD);
+  const source = app.recordSource === false ? null : decodeSource(carried);
+  if (source && typeof carried === "string") values[SOURCE_FIELD] = carried;
 
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const verdict = app.formGuard.check(formData);
@@ -67,7 +74,10 @@ export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app
     const parsed = parseEnquiryForm(kind, raw);
     if (!parsed.ok || !app.enquiries) return false;
     try {
-      const result = await app.enquiries.keepSuspectedSpam(kind, parsed.value, reason, { ip });
+      const result = await app.enquiries.keepSuspectedSpam(kind, parsed.value, reason, {
+        ip,
+        ...(source ? { source } : {}),
+      });
       if (result.kept) {
         log.info("suspected spam kept for review", { reason, enquiryId: result.enquiryId });
         count("spam-kept");
@@ -100,7 +110,7 @@ export async function handleEnquiryPost(kind: EnquiryKind, request: Request, app
   let result: SubmitResult;
   try {
     if (!app.enquiries) throw new Error("Enquiry service is not configured");
-    result = await app.enquiries.submitEnquiry(kind, parsed.value, { ip });
+    result = await app.enquiries.submitEnquiry(kind, parsed.value, { ip, ...(source ? { source } : {}) });
   } catch (error) {
     log.error("enquiry submission failed", { reason: "error", err: error });
     count("unavailable");

@@ -7,6 +7,7 @@ import { company } from "~/platform/company";
 import type { FieldErrors, FieldSpec } from "~/features/enquiries/fields";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard";
 import { cn } from "~/components/ui/cn";
+import { SOURCE_FIELD } from "~/features/enquiries/source";
 import type { EnquiryState } from "./use-enquiry";
 import { prepareToasts } from "~/components/ui/toaster";
 
@@ -41,7 +42,7 @@ export function EnquiryForm({
   children: ReactNode;
   className?: string;
 }) {
-  const { action, onSubmit, result, refusal, pending, token } = enquiry;
+  const { action, onSubmit, result, refusal, pending, token, source } = enquiry;
   // One array per result: the summary takes focus whenever its errors change,
   // so it must not change when the page re-renders for another reason.
   const summary = useMemo(
@@ -73,6 +74,7 @@ export function EnquiryForm({
       {children}
       <Honeypot formId={id} />
       <input type="hidden" name={TIMESTAMP_FIELD} value={token} />
+      {source ? <input type="hidden" name={SOURCE_FIELD} value={source} /> : null}
       <div>
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? pendingLabel : submitLabel}

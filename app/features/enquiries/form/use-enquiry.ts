@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { decodeActionData } from "~/platform/action-result";
 import { notifyError, notifySuccess } from "~/components/ui/toaster";
+import { SOURCE_FIELD } from "../source";
 import { refusalOf, type EnquiryNotices } from "./refusal";
 import type { EnquiryResult } from "./types";
 
@@ -21,6 +22,7 @@ export function useEnquiry({
   action,
   actionData,
   loaderToken,
+  loaderSource = "",
   notices,
   submitLabel,
 }: {
@@ -28,6 +30,8 @@ export function useEnquiry({
   action: string;
   actionData: EnquiryResult | undefined;
   loaderToken: string;
+  /** Where the visitor came from, as the page's loader worked it out (../source.ts); "" for none. */
+  loaderSource?: string;
   notices: EnquiryNotices;
   /** The submit button's label (a refusal may ask to select it again). */
   submitLabel: string;
@@ -39,6 +43,8 @@ export function useEnquiry({
   const result = latest && latest !== dismissed ? latest : undefined;
   // The token the form carries next: the action's (kept or renewed) or a fresh one from the loader.
   const token = result && "token" in result ? result.token : loaderToken;
+  // The source the form carries: the one it was posted with (a refusal sends it back), or the loader's.
+  const source = (result && "values" in result ? result.values[SOURCE_FIELD] : undefined) ?? loaderSource;
   const refusal = refusalOf(result, { notices, submitLabel });
 
   const announced = useRef<EnquiryResult | undefined>(undefined);
@@ -84,6 +90,7 @@ export function useEnquiry({
     refusal,
     pending,
     token,
+    source,
     /** Back to an empty form (after success, for another message). */
     reset: () => setDismissed(latest),
   };
