@@ -49,7 +49,7 @@ export const consoleSections = [
     },
   },
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
-  { label: "Members", path: "members", admin: true, pages: { members: "routes/staff/members.tsx" } },
+  { label: "Members", path: "members", admin: true, pages: { members: "routes/staff/members/route.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
   {
     label: "Text messages",

@@ -6,7 +6,7 @@ import type { Store } from "~/platform/db/db.server";
 import { addToWindow, peekWindow, type CounterWindow } from "~/platform/db/counters.server";
 import { renderEmail } from "~/platform/mail/define";
 import { staffSignInLocked } from "./emails/sign-in-locked";
-import type { StaffAuthDeps } from "./auth.server";
+import type { StaffAuthDeps } from "./auth-config.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import { staffUsers } from "~/features/sign-in/tables.server";

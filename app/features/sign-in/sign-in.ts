@@ -1,7 +1,7 @@
 /**
- * Staff sign-in, sessions, passkeys and staff management, as the console's
- * routes reach them (`getConsole(context).auth`). Implemented with
- * better-auth in app/features/sign-in/auth.server.ts; types only here.
+ * Staff sign-in, sessions and passkeys, as the console's routes reach them
+ * (`getConsole(context).auth`). Implemented with better-auth in
+ * app/features/sign-in/auth.server.ts; types only here.
  *
  * Every method that acts for the signed-in member takes the request, whose
  * session cookie identifies them. Methods that start or end a session return
@@ -153,5 +153,3 @@ export type FactorResult =
   | { step: "error"; error: string };
 
 export type Passkey = { id: string; name: string; createdAt: Date | null; deviceType: string; backedUp: boolean };
-
-export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean; enrolled: boolean };

@@ -13,7 +13,7 @@ import {
 } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account";
 import { action as enrolAction, loader as enrolLoader, middleware as enrolMiddleware } from "./enrol";
-import { action as teamAction } from "./members";
+import { action as teamAction } from "./members/route";
 
 /**
  * The route actions of ADR 020 with a fake console: on Account, changing a
