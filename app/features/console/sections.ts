@@ -66,7 +66,7 @@ export const consoleSections = [
       "integrations/:id": "routes/staff/integrations/item.tsx",
     },
   },
-  { label: "Account", path: "account", pages: { account: "routes/staff/account.tsx" } },
+  { label: "Account", path: "account", pages: { account: "routes/staff/account/route.tsx" } },
 ] as const satisfies readonly ConsoleSection[];
 
 /** The console's menu: one item per section, for `role`'s member. */

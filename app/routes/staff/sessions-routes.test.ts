@@ -3,7 +3,7 @@ import type { AuditEntry } from "~/features/audit/audit";
 import type { Services } from "~/site.server";
 import { auditActions } from "~/features/audit/audit";
 import { authConsole, formPost, membersConsole, staffRequest, unwrapData } from "../../../test/support/staff-context";
-import { action as accountAction } from "./account";
+import { action as accountAction } from "./account/route";
 import { action as signInAction } from "./sign-in";
 import { action as teamAction } from "./members/route";
 

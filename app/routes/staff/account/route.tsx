@@ -1,8 +1,6 @@
-import { useState } from "react";
-import { data, redirect, useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 import { ButtonForm, PostForm } from "~/features/console/post-form";
-import { useHydrated } from "~/features/console/console-shell";
-import { AppSetup, RecoveryCodes, StartApp, useAddPasskey } from "~/features/sign-in/factors";
+import { AppSetup, RecoveryCodes, StartApp } from "~/features/sign-in/factors";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/platform/calendar";
@@ -11,7 +9,9 @@ import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actio
 import { signInUrl } from "~/features/console/paths";
 import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/routes/staff/access/request.server";
 import { describeUserAgent } from "~/platform/user-agent";
-import type { Route } from "./+types/account";
+import type { Route } from "./+types/route";
+import { AddPasskey } from "./add-passkey";
+import { SessionList } from "./sessions";
 
 /**
  * The signed-in member's own account: passkeys (add on this device, rename,
@@ -271,96 +271,5 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         </ButtonForm>
       </section>
     </>
-  );
-}
-
-type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
-
-/** Where the member is signed in (ADR 019): each session, and "End" for any but this one (a recent sign-in first). */
-function SessionList({ sessions, recent }: { sessions: SessionRow[]; recent: boolean }) {
-  return (
-    <section aria-labelledby="sessions-heading" className="mt-12">
-      <h2 id="sessions-heading" className="text-2xl">
-        Where you are signed in
-      </h2>
-      <p className="mt-2 max-w-prose">
-        Each sign-in is a session. End any you do not recognise, or that you left open on another device.
-        {recent
-          ? null
-          : " To end one, you will be asked to sign in again first (you signed in more than 5 minutes ago)."}
-      </p>
-      <ul className="mt-4 grid gap-4" aria-label="Your sessions">
-        {sessions.map((session) => (
-          <li key={session.id} className="rounded-card border-2 border-line bg-white p-4">
-            <p className="font-semibold">
-              {session.device}
-              {session.current ? <span className="font-normal text-muted"> (this device)</span> : null}
-            </p>
-            <p className="text-sm text-muted">
-              Signed in {session.signedIn}, last seen {session.lastSeen}
-            </p>
-            {session.current ? null : (
-              <ButtonForm
-                hiddenFields={{ intent: "end-session", id: session.id }}
-                formClassName="mt-3"
-                variant="outline"
-                size="sm"
-                aria-label={`End the session on ${session.device}, signed in ${session.signedIn}`}
-              >
-                End
-              </ButtonForm>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Adding a passkey needs JavaScript (WebAuthn) and a recent sign-in. */
-function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [name, setName] = useState("");
-  const { add, error, stale, busy } = useAddPasskey(async () => {
-    setName("");
-    await revalidator.revalidate();
-  }, "The passkey was not added. Try again.");
-  if (!hydrated || typeof window.PublicKeyCredential !== "function") {
-    return <p className="mt-6 text-muted">To add a passkey, use a browser with JavaScript and passkey support.</p>;
-  }
-  if (!recent) {
-    return (
-      <p className="mt-6">
-        To add a passkey, first{" "}
-        <a href={reauthUrl} className="font-semibold text-primary-800 underline">
-          sign in again
-        </a>{" "}
-        (you need to have signed in within the last 5 minutes).
-      </p>
-    );
-  }
-  return (
-    <div className="mt-6 grid max-w-md gap-4 rounded-card border-2 border-line bg-white p-4">
-      <Field
-        name="passkey-name"
-        id="new-passkey-name"
-        error={stale ? "You need to sign in again before adding a passkey." : (error ?? undefined)}
-      >
-        <FieldLabel optional>Name for the new passkey</FieldLabel>
-        <FieldError />
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={80}
-          placeholder="Work laptop"
-        />
-      </Field>
-      <div>
-        <Button type="button" onClick={() => void add(name.trim())} disabled={busy}>
-          Add a passkey
-        </Button>
-      </div>
-    </div>
   );
 }
