@@ -79,6 +79,16 @@ export function createMembersService(deps: MembersDeps) {
       return member;
     },
 
+    /** A member's new display name (already valid: displayNameSchema); null when no such member. */
+    async rename(id: string, name: string): Promise<StaffMember | null> {
+      const [user] = await store.db
+        .update(staffUsers)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(staffUsers.id, id))
+        .returning();
+      return user ? toMember(user) : null;
+    },
+
     async setRole(id: string, role: StaffRole): Promise<StaffMember | null> {
       const [user] = await store.db
         .update(staffUsers)

@@ -7,9 +7,17 @@ import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { AuditAction } from "~/features/audit/audit";
 import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { signInUrl } from "~/features/console/paths";
-import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/routes/staff/access/request.server";
+import {
+  getConsole,
+  getStaff,
+  requireRecentSignIn,
+  signedInRecently,
+  staffContext,
+} from "~/routes/staff/access/request.server";
 import { describeUserAgent } from "~/platform/user-agent";
+import { displayNameSchema } from "~/features/members";
 import type { Route } from "./+types/route";
+import { DisplayName } from "./name";
 import { AddPasskey } from "./add-passkey";
 import { SessionList } from "./sessions";
 
@@ -56,7 +64,9 @@ async function sessionRows(context: Route.LoaderArgs["context"], request: Reques
   }));
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; id?: string; name?: string; error: string };
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; id?: string; name?: string; field?: "display-name"; typed?: string; error: string };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const staff = getStaff(context);
@@ -76,6 +86,23 @@ export async function action({ context, request }: Route.ActionArgs) {
     // app needs the start (recent) in this same session, which confirmApp checks.
     if (intent !== "confirm-app") requireRecent();
     return factorAction({ intent, form, request, context, console, member: staff.member, meta: staff.meta });
+  }
+
+  if (intent === "display-name") {
+    const typed = String(form.get("display-name") ?? "").slice(0, 1000);
+    const parsed = displayNameSchema.safeParse(typed);
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? "Enter your name";
+      return data<ActionResult>({ ok: false, field: "display-name", typed, error }, 400);
+    }
+    if (parsed.data === staff.member.name) return data<ActionResult>({ ok: true, message: "Your name is unchanged." });
+    const renamed = await console.members.rename(staff.member.id, parsed.data);
+    if (!renamed) throw new Response("Sign in first.", { status: 401 });
+    // The page after this action (in the same request without JavaScript) shows the new name.
+    context.set(staffContext, { ...staff, member: renamed });
+    // Never the names themselves in the audit row (personal data): who changed their own, and when.
+    await audit("name-changed", staff.member.id);
+    return data<ActionResult>({ ok: true, message: `Your name is now ${parsed.data}.` });
   }
 
   if (intent === "rename") {
@@ -130,6 +157,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
   const { member, passkeys, recent, reauthUrl, sessions, factors } = loaderData;
   const factorResult = result && "step" in result ? result : null;
   const actionData = result && !("step" in result) ? result : null;
+  const nameError = actionData && !actionData.ok && actionData.field ? actionData : null;
   return (
     <>
       <h1 className="text-3xl">Your account</h1>
@@ -140,7 +168,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
           {actionData.message}
         </p>
-      ) : actionData && !actionData.id ? (
+      ) : actionData && !actionData.id && !actionData.field ? (
         <p
           role="alert"
           className="mt-6 rounded-card border-2 border-danger-700 bg-white p-4 font-semibold text-danger-700"
@@ -148,6 +176,8 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
           {actionData.error}
         </p>
       ) : null}
+
+      <DisplayName name={member.name} typed={nameError?.typed} error={nameError?.error} />
 
       <section aria-labelledby="passkeys-heading" className="mt-10">
         <h2 id="passkeys-heading" className="text-2xl">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ButtonForm } from "~/features/console/post-form";
-import { ColumnHeads } from "~/features/console/stacked-table";
+import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import type { StaffRole } from "~/features/console/types";
 
 /** A member as the table shows them (the loader's dates already in words). */
@@ -14,50 +14,64 @@ export type MemberRow = {
   added: string;
 };
 
-/** Who has access, with a row of buttons for each other member. */
+/** A member's second factor as a state, never an instruction (issue 43). */
+export function secondFactorState(enrolled: boolean) {
+  return enrolled ? "Ready to use" : "Not set up yet";
+}
+
+const headings = ["Name", "E-mail address", "Role", "Passkeys", "Second factor", "Added"] as const;
+
+/**
+ * Who has access, with a row of buttons for each other member. A table on
+ * wide screens; below the md breakpoint each member is a card listing the
+ * same cells with their column's name (nothing scrolls sideways or is cut off).
+ */
 export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
   return (
-    // Scrolls sideways on a narrow screen: focusable and named, so a keyboard can scroll it.
-    <div
-      className="relative mt-8 overflow-x-auto"
-      id="team-table"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="team-table-caption"
-    >
-      <table className="w-full min-w-[36rem] border-collapse bg-white text-left">
-        <caption id="team-table-caption" className="mb-2 text-left text-muted">
+    <div className="mt-8" id="team-table">
+      <table className={`${carded.table} bg-white max-md:bg-transparent`}>
+        <caption id="team-table-caption" className={carded.caption}>
           {team.length} {team.length === 1 ? "person has" : "people have"} access to the console
         </caption>
-        <thead>
-          <tr className="border-b-2 border-line">
-            <ColumnHeads
-              headings={["Name", "E-mail address", "Role", "Passkeys", "Second factor", "Added"]}
-              className="p-3"
-            />
-            <th scope="col" className="p-3">
+        <thead className={carded.thead}>
+          <tr>
+            <ColumnHeads headings={headings} className={carded.th} />
+            <th scope="col" className={carded.th}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={carded.tbody}>
           {team.map((member) => (
-            <tr key={member.id} className="border-b border-line align-top">
-              <th scope="row" className="p-3 font-semibold">
+            <tr key={member.id} className={`${carded.tr} align-top`}>
+              <th scope="row" className={`${carded.cell} font-semibold break-words max-md:text-lg`}>
                 {member.name}
                 {member.id === me ? " (you)" : ""}
               </th>
-              <td className="p-3 break-all">{member.email}</td>
-              <td className="p-3">{member.role === "admin" ? "Admin" : "Staff"}</td>
-              <td className="p-3">{member.passkeys}</td>
-              <td className="p-3">{member.enrolled ? "Set up" : "Not yet"}</td>
-              <td className="p-3">{member.added}</td>
-              <td className="p-3">{member.id === me ? null : <MemberActions member={member} />}</td>
+              <Cell label="E-mail address" className="[overflow-wrap:anywhere]">
+                {member.email}
+              </Cell>
+              <Cell label="Role">{member.role === "admin" ? "Admin" : "Staff"}</Cell>
+              <Cell label="Passkeys">{member.passkeys}</Cell>
+              <Cell label="Second factor">{secondFactorState(member.enrolled)}</Cell>
+              <Cell label="Added">{member.added}</Cell>
+              <td className={`${carded.cell} max-md:pt-3`}>
+                {member.id === me ? null : <MemberActions member={member} />}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell that shows its column's name before the value on a narrow screen. */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={className ? `${carded.labelled} ${className}` : carded.labelled}>
+      {children}
+    </td>
   );
 }
 
