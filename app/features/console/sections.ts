@@ -66,7 +66,14 @@ export const consoleSections = [
       "integrations/:id": "routes/staff/integrations/item.tsx",
     },
   },
-  { label: "Account", path: "account", pages: { account: "routes/staff/account/route.tsx" } },
+  {
+    label: "Account",
+    path: "account",
+    pages: {
+      account: "routes/staff/account/route.tsx",
+      "account/recovery-codes.txt": "routes/staff/account/recovery-codes.ts",
+    },
+  },
 ] as const satisfies readonly ConsoleSection[];
 
 /** The console's menu: one item per section, for `role`'s member. */

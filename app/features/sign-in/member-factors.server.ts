@@ -13,6 +13,7 @@ import {
   WRONG_APP_CODES_WINDOW_MS,
 } from "./auth-config.server";
 import type { AuthCore } from "./auth-core.server";
+import { hashRecoveryCode } from "./second-factor.server";
 import { staffPasskeys, staffTwoFactors } from "~/features/sign-in/tables.server";
 
 /**
@@ -52,6 +53,24 @@ export function memberFactors(core: AuthCore) {
   /** Wrong codes at "confirm app", per member (staff_rate_limits, as the code limits). */
   const wrongAppCodesKey = (userId: string) => `wrong-app-codes:member:${userId}`;
 
+  /**
+   * The set-up this session started and has neither confirmed nor cancelled,
+   * within APP_SETUP_SECONDS of its start: the same key again, so a reload
+   * never throws away a key already typed into a phone (issue 43). Null when
+   * there is none, it expired, or another start (another session) replaced its key.
+   */
+  async function pending(request: Request, member: StaffMember, sessionId: string): Promise<AppSetup | null> {
+    const context = await instance.$context;
+    const started = await context.internalAdapter.findVerificationValue(appSetupKey(sessionId));
+    if (!started || started.expiresAt.getTime() <= Date.now()) return null;
+    const app = await appRow(member.id);
+    if (!app || app.verified || started.value !== (await storedSecretHash(member.id))) return null;
+    // The plugin's own otpauth: URI of the stored key (its issuer, the member's address).
+    const { totpURI } = await instance.api.getTOTPURI({ body: {}, headers: request.headers });
+    const secret = new URL(totpURI).searchParams.get("secret");
+    return secret ? { uri: totpURI, secret, expiresAt: new Date(started.expiresAt) } : null;
+  }
+
   return {
     async factors(request: Request): Promise<Factors> {
       return withSession(request, async (member) => {
@@ -75,6 +94,9 @@ export function memberFactors(core: AuthCore) {
       const auth = authFor(request);
       return withSession(request, async (member, current) => {
         if ((await appRow(member.id))?.verified === true) return null; // one app at a time
+        // Started already in this session: the same key (a double submit, or Back and again).
+        const started = await pending(request, member, current.sessionId);
+        if (started) return started;
         // The plugin's enable also makes new recovery codes; until the app is confirmed (which shows
         // new ones) the member's saved codes must keep working, so their stored form is put back.
         const [saved] = await store.db
@@ -92,12 +114,34 @@ export function memberFactors(core: AuthCore) {
         if (!uri || !secret) throw new Error("The authenticator app could not be set up");
         const context = await auth.$context;
         await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
+        const expiresAt = new Date(Date.now() + APP_SETUP_SECONDS * 1000);
         await context.internalAdapter.createVerificationValue({
           identifier: appSetupKey(current.sessionId),
           value: (await storedSecretHash(member.id)) ?? "",
-          expiresAt: new Date(Date.now() + APP_SETUP_SECONDS * 1000),
+          expiresAt,
         });
-        return { uri, secret };
+        return { uri, secret, expiresAt };
+      });
+    },
+
+    /** The app set-up this session started and has not confirmed or cancelled, or null (issue 43). */
+    async pendingApp(request: Request): Promise<AppSetup | null> {
+      authFor(request);
+      return withSession(request, (member, current) => pending(request, member, current.sessionId));
+    },
+
+    /**
+     * Cancels the set-up this session started: its key can no longer be
+     * confirmed (it stays unconfirmed, so unusable, until a new start
+     * replaces it). False when there was none.
+     */
+    async cancelApp(request: Request): Promise<boolean> {
+      const auth = authFor(request);
+      return withSession(request, async (_member, current) => {
+        const context = await auth.$context;
+        const started = await context.internalAdapter.findVerificationValue(appSetupKey(current.sessionId));
+        await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
+        return Boolean(started);
       });
     },
 
@@ -163,6 +207,21 @@ export function memberFactors(core: AuthCore) {
         recoveryCodes ??= (await auth.api.generateBackupCodes({ body: {}, headers: request.headers })).backupCodes;
         const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
         return { recoveryCodes, headers };
+      });
+    },
+
+    /**
+     * Whether `codes` are all recovery codes the member still has (checked
+     * by their hashes): the download of the codes just shown holds only
+     * those (issue 43). A full session only.
+     */
+    async holdsRecoveryCodes(request: Request, codes: string[]): Promise<boolean> {
+      const auth = authFor(request);
+      return withFullSession(request, async (member) => {
+        if (codes.length === 0) return false;
+        const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: member.id } });
+        const held = new Set(backupCodes);
+        return codes.every((code) => held.has(hashRecoveryCode(code)));
       });
     },
 

@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { ButtonForm, PostForm } from "~/features/console/post-form";
-import { AppSetup, RecoveryCodes, StartApp } from "~/features/sign-in/factors";
+import { AppSetup } from "~/features/sign-in/app-setup";
+import { StartApp } from "~/features/sign-in/factors";
+import { RecoveryCodes } from "~/features/sign-in/recovery-codes";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { AuditAction } from "~/features/audit/audit";
-import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
+import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { signInUrl } from "~/features/console/paths";
 import {
   getConsole,
@@ -42,7 +44,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const passkeys = await getConsole(context).auth.passkeys(request);
   const factors = await getConsole(context).auth.factors(request);
   const sessions = await sessionRows(context, request);
+  // An app set-up started here and not yet confirmed or cancelled: the same key after a reload (issue 43).
+  const appSetup = factors.app ? null : await appSetupView(getConsole(context), request);
   return {
+    appSetup,
     sessions,
     factors,
     member: staff.member,
@@ -84,7 +89,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (isFactorIntent(intent) && intent !== "passkey-enrolled") {
     // ADR 020: changing a factor or the recovery codes needs a recent sign-in; confirming an
     // app needs the start (recent) in this same session, which confirmApp checks.
-    if (intent !== "confirm-app") requireRecent();
+    // Cancelling a set-up in progress changes no factor.
+    if (intent !== "confirm-app" && intent !== "cancel-app") requireRecent();
     return factorAction({ intent, form, request, context, console, member: staff.member, meta: staff.meta });
   }
 
@@ -154,7 +160,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData: result }: Route.ComponentProps) {
-  const { member, passkeys, recent, reauthUrl, sessions, factors } = loaderData;
+  const { member, passkeys, recent, reauthUrl, sessions, factors, appSetup } = loaderData;
   const factorResult = result && "step" in result ? result : null;
   const actionData = result && !("step" in result) ? result : null;
   const nameError = actionData && !actionData.ok && actionData.field ? actionData : null;
@@ -250,8 +256,12 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         {factorResult?.step === "codes" ? (
           <RecoveryCodes codes={factorResult.recoveryCodes} message={factorResult.message} />
         ) : null}
-        {factorResult?.step === "app" || factorResult?.step === "confirm-app" ? (
-          <AppSetup result={factorResult} />
+        {appSetup ? (
+          <AppSetup
+            setup={appSetup}
+            error={factorResult?.step === "confirm-app" ? factorResult.error : undefined}
+            code={factorResult?.step === "confirm-app" ? factorResult.code : undefined}
+          />
         ) : null}
         <p className="mt-4">
           Authenticator app: <strong>{factors.app ? "set up" : "none"}</strong>. Recovery codes left:{" "}
@@ -268,7 +278,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
               <ButtonForm hiddenFields={{ intent: "remove-app" }} variant="outline">
                 Remove the authenticator app
               </ButtonForm>
-            ) : (
+            ) : appSetup ? null : (
               <StartApp />
             )}
             <ButtonForm hiddenFields={{ intent: "new-recovery-codes" }} variant="outline">
