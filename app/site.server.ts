@@ -36,6 +36,7 @@ import {
   webhookDepsOf,
   type WebhookOptions,
 } from "~/features/integrations/index.server";
+import { createMembersService } from "~/features/members/index.server";
 import { createStaffAuth, reencryptAuthSecrets } from "~/features/sign-in/index.server";
 import { createSpamService } from "~/features/spam/index.server";
 import {
@@ -114,6 +115,7 @@ export async function createServices(platform: Platform, options: SiteOptions = 
           log: platform.log.child({ component: "traffic" }),
           key: keys.FINGERPRINT_KEY,
         });
+  const auth = await createStaffAuth({ ...platform, audit: (entry) => audit.record(entry), fingerprint });
   return {
     /** What the enquiry forms' actions call (store, e-mail later). */
     enquiries: createEnquiryService(platform, announce),
@@ -132,8 +134,10 @@ export async function createServices(platform: Platform, options: SiteOptions = 
     }),
     /** The console's audit log. */
     audit,
-    /** Sign-in, sessions, passkeys and members, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
-    auth: await createStaffAuth({ ...platform, audit: (entry) => audit.record(entry), fingerprint }),
+    /** Sign-in, sessions and passkeys, with better-auth's HTTP handler that server/app.ts mounts under /staff/auth. */
+    auth,
+    /** The team (admins): who has access, adding, roles, removing, and lifting pauses on code sign-in. */
+    members: createMembersService({ ...platform, accounts: auth.accounts }),
     /** The client fingerprint of an address (the same keyed hash the enquiry forms store). */
     fingerprint,
     /** The site-wide banner's editor (admins): what it announces, and when. */

@@ -185,7 +185,7 @@ test("an authenticator app: a wrong code is refused and kept, the right one sign
   await signInAsAdmin(admin, { returnTo: "/staff/members" });
   await waitForConsole(admin);
   const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
-  await expect(row.getByRole("cell", { name: "Set up" })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Ready to use" })).toBeVisible();
   await row.getByRole("button", { name: /^Reset sign-in/ }).click();
   await expect(admin.getByRole("status")).toContainText(`${email} is signed out`);
   await adminContext.close();

@@ -33,12 +33,12 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     const before = await start(env);
     const old = before.pipeline.platform.keys;
     const oldFile = readFileSync(env.KEYS_FILE, "utf8");
-    const admin = (await before.console.auth.addMember({
+    const admin = (await before.console.members.add({
       email: "rotate.admin@maternis.test",
       name: "Ro",
       role: "admin",
     }))!;
-    await before.console.auth.addMember({ email: KEYS_MEMBER, name: "Keys Member", role: "staff" });
+    await before.console.members.add({ email: KEYS_MEMBER, name: "Keys Member", role: "staff" });
     const { browser } = await codeSignIn(before.console, before.store, KEYS_MEMBER);
     const setup = (await before.console.auth.startApp(browser.request()))!;
     const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });

@@ -68,7 +68,7 @@ async function main(argv: string[]) {
 
     switch (command) {
       case "list": {
-        const team = await console.auth.team();
+        const team = await console.members.list();
         if (team.length === 0) process.stdout.write("No staff yet. Add one: npm run staff -- add EMAIL --role admin\n");
         for (const m of team) {
           process.stdout.write(
@@ -80,7 +80,7 @@ async function main(argv: string[]) {
       case "add": {
         const name = values.name ?? email!.split("@")[0]!;
         const signInUrl = new URL("/staff/sign-in", env.SITE_URL).href;
-        const added = await console.auth.addMember(
+        const added = await console.members.add(
           { email: email!, name, role },
           { invitedBy: "An administrator", signInUrl },
         );
@@ -97,7 +97,7 @@ async function main(argv: string[]) {
       case "remove": {
         const member = await existingMember(email!);
         if (!member) return 1;
-        await console.auth.removeMember(member.id);
+        await console.members.remove(member.id);
         await audit("staff-removed", member.id, { role: member.role });
         process.stdout.write(`Removed ${member.email}; their sessions have ended.\n`);
         return 0;
@@ -105,7 +105,7 @@ async function main(argv: string[]) {
       case "role": {
         const member = await existingMember(email!);
         if (!member) return 1;
-        await console.auth.setRole(member.id, role);
+        await console.members.setRole(member.id, role);
         await audit("role-changed", member.id, { role });
         process.stdout.write(`${member.email} is now ${role}.\n`);
         return 0;

@@ -100,3 +100,9 @@ export function authConsole(auth: Partial<Services["auth"]>, staff: StaffRequest
   const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as Services["auth"] });
   return { context: consoleContext(service, staff), recorded };
 }
+
+/** A console whose members service is the given methods (the rest refuse), in a context signed in as `staff`. */
+export function membersConsole(members: Partial<Services["members"]>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { members: members as Services["members"] });
+  return { context: consoleContext(service, staff), recorded };
+}

@@ -16,6 +16,7 @@ export const auditActions = {
   "passkey-added": "Passkey added",
   "passkey-renamed": "Passkey renamed",
   "passkey-removed": "Passkey removed",
+  "name-changed": "Display name changed",
   "enquiry-viewed": "Enquiry viewed",
   export: "Enquiries exported",
   note: "Note added",

@@ -58,8 +58,8 @@ const endpoint = (kind: IntegrationInput["kind"], name: string, url: string): In
 /** A member enrolled with an app, and an admin's three integrations, through the console's services. */
 async function enrolAndConnect(env: Env) {
   const { console, store, pipeline } = await openStaffConsole(env, open);
-  const admin = (await console.auth.addMember({ email: ADMIN, name: "Ada Admin", role: "admin" }))!;
-  await console.auth.addMember({ email: MEMBER, name: "Enrolled Member", role: "staff" });
+  const admin = (await console.members.add({ email: ADMIN, name: "Ada Admin", role: "admin" }))!;
+  await console.members.add({ email: MEMBER, name: "Enrolled Member", role: "staff" });
   const { browser } = await codeSignIn(console, store, MEMBER);
   const setup = await enrolApp(console, browser);
   expect((await console.auth.session(browser.request()))?.assurance).toBe("full");

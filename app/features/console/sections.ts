@@ -50,7 +50,7 @@ export const consoleSections = [
     },
   },
   { label: "Audit log", path: "audit", admin: true, pages: { audit: "routes/staff/audit/route.tsx" } },
-  { label: "Members", path: "members", admin: true, pages: { members: "routes/staff/members.tsx" } },
+  { label: "Members", path: "members", admin: true, pages: { members: "routes/staff/members/route.tsx" } },
   { label: "Banner", path: "banner", admin: true, pages: { banner: "routes/staff/banner.tsx" } },
   {
     label: "Text messages",
@@ -67,7 +67,14 @@ export const consoleSections = [
       "integrations/:id": "routes/staff/integrations/item.tsx",
     },
   },
-  { label: "Account", path: "account", pages: { account: "routes/staff/account.tsx" } },
+  {
+    label: "Account",
+    path: "account",
+    pages: {
+      account: "routes/staff/account/route.tsx",
+      "account/recovery-codes.txt": "routes/staff/account/recovery-codes.ts",
+    },
+  },
 ] as const satisfies readonly ConsoleSection[];
 
 /** The console's menu: one item per section, for `role`'s member. */

@@ -201,7 +201,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     // The same scan finds a code whose job still waits (a second member's, the worker stopped).
     await closeNow(pipeline);
     const { pipeline: quiet, console: again } = await openStaffConsole(env, open);
-    await again.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
+    await again.members.add({ email: "member@maternis.test", name: "Mo", role: "staff" });
     await again.auth.requestCode(new Browser().request(), "member@maternis.test");
     const waiting = (await lastCode(quiet, "member@maternis.test"))!;
     expect(await rowsHolding(quiet, waiting)).toBeGreaterThan(0);
@@ -287,14 +287,14 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(await console.auth.session(two.browser.request())).toBeNull();
     expect(await console.auth.session(three.browser.request())).toBeNull();
 
-    const added = await console.auth.addMember({ email: "Member@Maternis.test", name: "Mo", role: "staff" });
+    const added = await console.members.add({ email: "Member@Maternis.test", name: "Mo", role: "staff" });
     expect(added).toMatchObject({ email: "member@maternis.test", role: "staff" });
-    expect(await console.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" })).toBeNull();
+    expect(await console.members.add({ email: "member@maternis.test", name: "Mo", role: "staff" })).toBeNull();
     const member = await signIn(console, pipeline, "member@maternis.test");
     expect(member.member.role).toBe("staff");
-    expect((await console.auth.setRole(added!.id, "admin"))?.role).toBe("admin");
+    expect((await console.members.setRole(added!.id, "admin"))?.role).toBe("admin");
     expect((await console.auth.session(member.browser.request()))?.member.role).toBe("admin");
-    await console.auth.removeMember(added!.id);
+    await console.members.remove(added!.id);
     expect(await console.auth.session(member.browser.request())).toBeNull();
     expect(await console.auth.findMember("member@maternis.test")).toBeNull();
     expect(await sessionCount(store, added!.id)).toBe(0);
@@ -304,7 +304,7 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
 
   test("a member of staff refused an admin page gets 403, and the attempt is audited", async () => {
     const { console, pipeline, env, store } = await start();
-    await console.auth.addMember({ email: "member@maternis.test", name: "Mo", role: "staff" });
+    await console.members.add({ email: "member@maternis.test", name: "Mo", role: "staff" });
     const { member } = await signIn(console, pipeline, "member@maternis.test");
     const context = new RouterContextProvider();
     context.set(appContext, {

@@ -4,7 +4,7 @@ import { londonTime } from "~/platform/london-time";
 import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { addToWindow, peekWindow, type CounterWindow } from "~/platform/db/counters.server";
-import type { StaffAuthDeps } from "./auth.server";
+import type { StaffAuthDeps } from "./auth-config.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
@@ -71,7 +71,7 @@ export type CodeRequestRefusal = {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** The keyed hashes the counters are keyed by: 16 hex digits (~/platform/fingerprint.server.ts). */
+/** The keyed hashes the counters are keyed by: 16 hex digits (../enquiries/fingerprint.server.ts). */
 const HASH = /^[0-9a-f]{16}$/;
 
 const keys = {
@@ -157,6 +157,7 @@ export function createCodeLimits(deps: StaffAuthDeps) {
         ? await store.db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, email))
         : [];
     const origin = new URL(env.SITE_URL).origin;
+    // React Email loads with the first alert (docs/decisions/024-memory-recovery-and-load.md).
     const [{ renderEmail }, { staffSignInLocked }] = await Promise.all([
       import("~/platform/mail/define"),
       import("./emails/sign-in-locked"),

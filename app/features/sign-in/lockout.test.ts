@@ -17,7 +17,7 @@ import {
 } from "../../../test/support/staff-auth";
 import type { Services } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
-import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS, WRONG_CODES_CLIENT_WINDOW_MS } from "./lockout.server";
+import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
 
 /**
  * Limits on e-mail sign-in codes that hurt only whoever guesses
@@ -26,9 +26,9 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS, WRONG_CODES_CLIENT_WINDOW_MS } fr
  * 127.0.0.1 (the client address the server sets from the socket, as
  * server/app.ts does). Wrong codes slow down and pause the attacker's client,
  * with the stated wait growing; the member signs in all the while with the
- * right code and their app; the admins are told once; an admin lifts a
- * member's or a client's pause, and "Reset sign-in" lifts the member's; a
- * passkey is never paused. Waits are read from the refusals, never slept.
+ * right code and their app; the admins are told once; a passkey is never
+ * paused. Admins lifting pauses: app/features/members/pauses.test.ts. Waits
+ * are read from the refusals, never slept.
  */
 const { engines, open } = bothEngines<Site>();
 afterEach(() => {
@@ -47,8 +47,8 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   async function start(overrides: Record<string, string>) {
     const env = testEnv({ ...(await engine.database()), ...overrides });
     const { console, store } = await openStaffConsole(env, open);
-    await console.auth.addMember({ email: ADMIN, name: "Ada", role: "admin" });
-    const member = await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" });
+    await console.members.add({ email: ADMIN, name: "Ada", role: "admin" });
+    const member = await console.members.add({ email: MEMBER, name: "Mo", role: "staff" });
     // The clock is the test's (PGlite's too): waits are moved past, never slept.
     vi.useFakeTimers({ toFake: ["Date"] });
     return { console, store, member: member! };
@@ -206,108 +206,6 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
     });
   });
 
-  test("wrong codes from one client for any addresses pause that client for the rest of the hour; an admin lifts it, and it may try again", async () => {
-    const { console, store } = await start({
-      STAFF_WRONG_CODES_PER_CLIENT: "3",
-      STAFF_WRONG_CODES_BEFORE_DELAY: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
-    const strangers = ["x1@example.org", "x2@example.org", "x3@example.org", "x4@example.org"];
-    const try_ = (email: string, code = "123456") => console.auth.signInWithCode(attacker.request(), email, code);
-    expect(await try_(strangers[0]!)).toEqual({ ok: false, reason: "invalid" });
-    expect(await try_(strangers[1]!)).toEqual({ ok: false, reason: "invalid" });
-    expect(await try_(strangers[2]!)).toEqual({ ok: false, reason: "client-locked", retryAfterSeconds: 3600 });
-    later(20 * 60_000);
-    expect(await try_(strangers[3]!)).toEqual({ ok: false, reason: "client-locked", retryAfterSeconds: 40 * 60 });
-    // That client gets no code either, and the member's right code is refused from there...
-    expect(await console.auth.requestCode(attacker.request(), MEMBER)).toEqual({
-      ok: false,
-      reason: "client-locked",
-      retryAfterSeconds: 40 * 60,
-    });
-    expect(await lastCode(store, MEMBER)).toBeUndefined();
-    const member = new Browser(undefined, { ip: MEMBER_IP });
-    const code = await requestedCode(console, store, MEMBER, member);
-    expect(await try_(MEMBER, code)).toMatchObject({ ok: false, reason: "client-locked" });
-    // ...while from the member's own client it signs in.
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({ ok: true });
-
-    // Recorded and e-mailed once, by the client's keyed hash; no address, no code.
-    const attackerHash = console.fingerprint(ATTACKER_IP);
-    const rows = await alertRows(store);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      actor: "(signed out)",
-      target: attackerHash,
-      clientFingerprint: attackerHash,
-      detail: { limit: "client", wrongCodes: 3, windowHours: 1 },
-    });
-    const mails = await alertMails(store);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.data.message.text.replace(/\s+/g, " ")).toContain("Code sign-in from that client is paused");
-    for (const stranger of strangers) expect(mails[0]!.data.message.text).not.toContain(stranger);
-    expect(mails[0]!.data.message.text).not.toContain("123456");
-
-    // Admins see the pause by the client's hash (as in the audit row) and lift it; anything else is no client.
-    const until = Date.now() + 40 * 60_000;
-    expect(await console.auth.signInPauses()).toEqual([
-      { kind: "wrong-codes-client", client: attackerHash, until: new Date(until) },
-    ]);
-    expect(await console.auth.liftClientPauses(ATTACKER_IP)).toBeNull();
-    expect(await try_(strangers[0]!)).toMatchObject({ reason: "client-locked" });
-    expect(await console.auth.liftClientPauses(attackerHash)).toBeGreaterThan(0);
-    expect(await console.auth.signInPauses()).toEqual([]);
-    // Positive control: the same try from the same client is checked again.
-    expect(await try_(strangers[0]!)).toEqual({ ok: false, reason: "invalid" });
-    // And without a lift, the hour ends by itself.
-    expect(await try_(strangers[1]!)).toEqual({ ok: false, reason: "invalid" });
-    expect(await try_(strangers[2]!)).toMatchObject({ reason: "client-locked", retryAfterSeconds: 3600 });
-    later(WRONG_CODES_CLIENT_WINDOW_MS + 1000);
-    expect(await try_(strangers[3]!)).toEqual({ ok: false, reason: "invalid" });
-  });
-
-  test("an admin lifts a member's pauses, and Reset sign-in lifts them too", async () => {
-    const {
-      console,
-      store,
-      member: mo,
-    } = await start({
-      STAFF_WRONG_CODES_BEFORE_DELAY: "2",
-      STAFF_WRONG_CODES_PER_CLIENT: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    const member = new Browser(undefined, { ip: MEMBER_IP });
-    const slowDown = async () => {
-      later(1000); // a new code's e-mail is queued after the last one (the database's clock is the test's too)
-      const code = await requestedCode(console, store, MEMBER, member);
-      for (let i = 0; i < 2; i++) await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code));
-      expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({ reason: "slowed" });
-      return code;
-    };
-
-    const code = await slowDown();
-    expect(await console.auth.signInPauses()).toEqual([
-      {
-        kind: "wrong-codes-slowed",
-        member: mo,
-        client: console.fingerprint(MEMBER_IP),
-        until: new Date(Date.now() + 60_000),
-      },
-    ]);
-    expect(await console.auth.liftMemberPauses("no-such-member")).toBeNull();
-    expect(await console.auth.liftMemberPauses(mo.id)).toMatchObject({ member: mo });
-    expect(await console.auth.signInPauses()).toEqual([]);
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({
-      ok: true,
-      next: "enrol",
-    });
-
-    const again = await slowDown();
-    expect(await console.auth.resetFactors(mo.id)).toMatchObject({ email: MEMBER });
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, again)).toMatchObject({ ok: true });
-  });
-
   test("code requests are limited per client and per (address, client), so an outsider cannot stop a member getting codes; the address's cap sends none, but the codes sent still work", async () => {
     const {
       console,
@@ -350,7 +248,7 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
     expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({ ok: true });
 
     // Admins see and lift it; then the member's client is sent a code again (positive control).
-    const pauses = await console.auth.signInPauses();
+    const pauses = await console.members.signInPauses();
     expect(pauses).toEqual(
       expect.arrayContaining([
         { kind: "codes-address", member: mo, until: expect.any(Date) },
@@ -362,7 +260,7 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
         },
       ]),
     );
-    expect(await console.auth.liftMemberPauses(mo.id)).toMatchObject({ member: mo });
+    expect(await console.members.liftMemberPauses(mo.id)).toMatchObject({ member: mo });
     expect(await ask(member)).toEqual({ ok: true });
     // A member's lift leaves the attacker's client limit; the window's end lifts that.
     expect(await ask(attacker, "x2@example.org")).toMatchObject({ reason: "rate-limited" });

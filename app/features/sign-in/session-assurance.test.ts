@@ -48,7 +48,7 @@ describe.each(engines)("session assurance on $name", (engine) => {
   async function start() {
     const env = testEnv({ ...(await engine.database()) });
     const { console, store } = await openStaffConsole(env, open);
-    const member = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const member = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
     return { console, store, member };
   }
 
@@ -233,7 +233,7 @@ describe.each(engines)("session assurance on $name", (engine) => {
 
   test("wrong codes at confirm-app are limited: the right one after 15 wrong ones is refused until the window ends; after 4 it works", async () => {
     const { console, store } = await start();
-    await console.auth.addMember({ email: OTHER, name: "Ola", role: "staff" });
+    await console.members.add({ email: OTHER, name: "Ola", role: "staff" });
 
     // Positive control: a few wrong codes, then the right one.
     const careful = (await codeSignIn(console, store, OTHER)).browser;

@@ -29,7 +29,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
 
   test("a member lists their sessions (device, times, this one) and ends another, which is refused on its next request", async () => {
     const { console, store } = await start();
-    const added = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
     const laptop = (await codeSignIn(console, store, MEMBER, new Browser(undefined, { userAgent: CHROME_WINDOWS })))
       .browser;
     const phone = (await codeSignIn(console, store, MEMBER, new Browser(undefined, { userAgent: FIREFOX_LINUX })))
@@ -67,7 +67,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
 
   test("an admin ends every session of another member, who stays a member and can sign in again", async () => {
     const { console, store } = await start();
-    const added = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
     const one = (await codeSignIn(console, store, MEMBER)).browser;
     const two = (await codeSignIn(console, store, MEMBER)).browser;
     const admin = (await codeSignIn(console, store, ADMIN)).browser;
@@ -91,7 +91,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
     // First code request: an admin (STAFF_ADMIN_EMAILS).
     const { member } = await codeSignIn(console, store, returning);
     expect(member.role).toBe("admin");
-    expect(await console.auth.removeMember(member.id)).toMatchObject({ email: returning });
+    expect(await console.members.remove(member.id)).toMatchObject({ email: returning });
     const removed = await store.db.select().from(staffRemovedAddresses);
     expect(removed).toHaveLength(1);
     expect(JSON.stringify(removed)).not.toContain(returning);
@@ -111,7 +111,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
     expect(mails.filter((m) => m.data.message.to.includes(returning))).toHaveLength(1);
 
     // An admin may still add them back explicitly.
-    expect(await console.auth.addMember({ email: returning, name: "Back", role: "staff" })).toMatchObject({
+    expect(await console.members.add({ email: returning, name: "Back", role: "staff" })).toMatchObject({
       email: returning,
       role: "staff",
     });

@@ -1,7 +1,7 @@
 /**
- * Staff sign-in, sessions, passkeys and staff management, as the console's
- * routes reach them (`getConsole(context).auth`). Implemented with
- * better-auth in app/features/sign-in/auth.server.ts; types only here.
+ * Staff sign-in, sessions and passkeys, as the console's routes reach them
+ * (`getConsole(context).auth`). Implemented with better-auth in
+ * app/features/sign-in/auth.server.ts; types only here.
  *
  * Every method that acts for the signed-in member takes the request, whose
  * session cookie identifies them. Methods that start or end a session return
@@ -90,8 +90,12 @@ export type SecondStepResult =
 /** The signed-in member's factors, as the Account and enrolment pages show them. */
 export type Factors = { passkeys: number; app: boolean; recoveryCodes: number };
 
-/** An authenticator app being set up: the secret to type in, and the otpauth: URI a QR code would carry. */
-export type AppSetup = { secret: string; uri: string };
+/**
+ * An authenticator app being set up: the secret to type in, the otpauth: URI
+ * its QR code carries, and when the set-up lapses unless confirmed (it
+ * survives reloads until then, or until cancelled).
+ */
+export type AppSetup = { secret: string; uri: string; expiresAt: Date };
 
 /**
  * Confirming an app with a code from it. On success, new recovery codes and
@@ -144,14 +148,18 @@ export type StaffSessionSummary = {
   current: boolean;
 };
 
+/**
+ * An app set-up in progress as its page shows it: the key in groups of four
+ * (never broken inside a group), the otpauth: link, its QR code as an SVG
+ * path (./qr.server.ts), and until when it can be confirmed (London time).
+ */
+export type AppSetupView = { groups: string[]; uri: string; qr: { size: number; path: string }; until: string };
+
 /** What a factor action (~/routes/staff/access/factor-actions.server) answers, for the enrolment and Account pages. */
 export type FactorResult =
-  | { step: "app"; secret: string; uri: string }
   | { step: "confirm-app"; code: string; error: string }
   | { step: "codes"; recoveryCodes: string[]; message: string }
   | { step: "done"; message: string }
   | { step: "error"; error: string };
 
 export type Passkey = { id: string; name: string; createdAt: Date | null; deviceType: string; backedUp: boolean };
-
-export type TeamMember = StaffMember & { createdAt: Date; passkeys: number; signedIn: boolean; enrolled: boolean };

@@ -35,7 +35,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   async function start(overrides: Record<string, string> = {}) {
     const env = testEnv({ ...(await engine.database()), ...overrides });
     const { console, store, pipeline } = await openStaffConsole(env, open);
-    const member = (await console.auth.addMember({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const member = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
     return { console, store, member, pipeline, env };
   }
 
@@ -212,7 +212,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     expect((await console.auth.resetFactors(member.id))?.email).toBe(MEMBER);
     expect(await console.auth.session(first.browser.request())).toBeNull();
-    const [row] = (await console.auth.team()).filter((m) => m.id === member.id);
+    const [row] = (await console.members.list()).filter((m) => m.id === member.id);
     expect(row).toMatchObject({ passkeys: 0, enrolled: false, signedIn: false });
 
     const again = await codeSignIn(console, store, MEMBER);
@@ -324,7 +324,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
   test("recovery codes stored encrypted before they were hashed are removed at start-up: the member makes new ones", async () => {
     const { console, store, member, pipeline } = await start();
     const { recoveryCodes: kept } = await enrolledWithApp(console, store);
-    const other = (await console.auth.addMember({ email: "legacy@maternis.test", name: "Lee", role: "staff" }))!;
+    const other = (await console.members.add({ email: "legacy@maternis.test", name: "Lee", role: "staff" }))!;
     const legacy = await enrolledWithApp(console, store, "legacy@maternis.test");
     // The old form: the plugin's encrypted JSON of 10 mixed-case codes.
     const oldCodes = Array.from({ length: 10 }, (_, i) => `AbCd${i}-eFgH${i}`);

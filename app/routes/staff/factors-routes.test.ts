@@ -11,9 +11,9 @@ import {
   staffRequest,
   unwrapData,
 } from "../../../test/support/staff-context";
-import { action as accountAction } from "./account";
+import { action as accountAction } from "./account/route";
 import { action as enrolAction, loader as enrolLoader, middleware as enrolMiddleware } from "./enrol";
-import { action as teamAction } from "./members";
+import { action as teamAction } from "./members/route";
 
 /**
  * The route actions of ADR 020 with a fake console: on Account, changing a

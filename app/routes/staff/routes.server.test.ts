@@ -5,7 +5,7 @@ import { appContext, noMetrics } from "~/context.server";
 import { createLogger } from "~/platform/log.server";
 import { action as signInAction } from "~/routes/staff/sign-in";
 import { action as signOutAction } from "~/routes/staff/sign-out";
-import { action as teamAction } from "~/routes/staff/members";
+import { action as teamAction } from "~/routes/staff/members/route";
 import { staffContext } from "~/routes/staff/access/request.server";
 import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/features/audit/audit";
 import type { Services } from "~/site.server";
 import { auditActions } from "~/features/audit/audit";
-import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
-import { action as accountAction } from "./account";
+import { authConsole, formPost, membersConsole, staffRequest, unwrapData } from "../../../test/support/staff-context";
+import { action as accountAction } from "./account/route";
 import { action as signInAction } from "./sign-in";
-import { action as teamAction } from "./members";
+import { action as teamAction } from "./members/route";
 
 /**
  * The route actions of ADR 019 with a fake console: ending one of one's own
@@ -19,6 +19,8 @@ import { action as teamAction } from "./members";
 const post = formPost;
 const unwrap = unwrapData;
 const setup = (auth: Partial<Services["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
+const setupMembers = (members: Partial<Services["members"]>, staff = staffRequest("admin")) =>
+  membersConsole(members, staff);
 type Context = ReturnType<typeof setup>["context"];
 
 /** A route action's answer to a form post; what it throws instead (a redirect, a refusal) is returned too. */
@@ -234,7 +236,7 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("a member's: lifted and audited (sign-in-pause-lifted); a member gone answers 404 and records nothing", async () => {
     const asked: string[] = [];
-    const { context, recorded } = setup({
+    const { context, recorded } = setupMembers({
       liftMemberPauses: async (id) => {
         asked.push(id);
         return id === mo.id ? { member: mo, lifted: 3 } : null;
@@ -259,7 +261,7 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("a client's, by its keyed hash: lifted and audited; anything else is refused (400) and records nothing", async () => {
     const client = "0a1b2c3d4e5f6071";
-    const { context, recorded } = setup({
+    const { context, recorded } = setupMembers({
       liftClientPauses: async (hash) => (/^[0-9a-f]{16}$/.test(hash) ? 2 : null),
     });
     const ok = unwrap(await act(teamAction, "/staff/members", { intent: "lift-client", client }, context));
@@ -276,23 +278,23 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("needs a recent sign-in and the admin role, like every staff change", async () => {
     const lifted: string[] = [];
-    const auth: Partial<Services["auth"]> = {
+    const members: Partial<Services["members"]> = {
       liftClientPauses: async (hash) => {
         lifted.push(hash);
         return 1;
       },
     };
     const fields = { intent: "lift-client", client: "0a1b2c3d4e5f6071" };
-    const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
+    const stale = setupMembers(members, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
     const redirect = await act(teamAction, "/staff/members", fields, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
-    const staff = setup(auth, staffRequest("staff"));
+    const staff = setupMembers(members, staffRequest("staff"));
     const refused = await act(teamAction, "/staff/members", fields, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(lifted).toEqual([]);
     // Positive control: a recent admin's same post lifts.
-    const fresh = setup(auth);
+    const fresh = setupMembers(members);
     expect(unwrap(await act(teamAction, "/staff/members", fields, fresh.context)).status).toBe(200);
     expect(lifted).toEqual(["0a1b2c3d4e5f6071"]);
   });

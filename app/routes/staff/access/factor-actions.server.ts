@@ -1,5 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
-import type { AppConfirmResult, FactorResult } from "~/features/sign-in/sign-in";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { AppConfirmResult, AppSetupView, FactorResult } from "~/features/sign-in/sign-in";
+import { qrPath } from "~/features/sign-in/qr.server";
+import { londonTime } from "~/platform/london-time";
 import { adoptNewSession } from "./request.server";
 import type { Services } from "~/site.server";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
@@ -12,9 +14,14 @@ import type { RequestMeta, StaffMember } from "~/features/console/types";
  * replaces the session with a new, full one: the rest of the request (the
  * page showing the recovery codes) and the response use the new session
  * (`adoptNewSession`).
+ *
+ * Starting an app and cancelling it answer with a redirect to the page (POST,
+ * redirect, GET): the page's loader shows the set-up in progress
+ * (`appSetupView`), so a reload shows the same key again (issue 43).
  */
 export const factorIntents = [
   "start-app",
+  "cancel-app",
   "confirm-app",
   "passkey-enrolled",
   "new-recovery-codes",
@@ -37,7 +44,6 @@ type Args = {
   meta: RequestMeta;
 };
 
-/** Runs one factor action; the route has already checked the session (and a recent sign-in where it asks for one). */
 /** Why confirming an app was refused, in words (the wrong code itself is answered beside the field). */
 const confirmRefusals: Record<Exclude<Extract<AppConfirmResult, { ok: false }>["reason"], "invalid">, string> = {
   "not-started":
@@ -46,6 +52,22 @@ const confirmRefusals: Record<Exclude<Extract<AppConfirmResult, { ok: false }>["
   "too-many": "Too many wrong codes were entered. Wait 15 minutes, then start setting up the app again.",
 };
 
+/** The app set-up this session has in progress, as the page shows it (key in groups, QR code), or null. */
+export async function appSetupView(console: Services, request: Request): Promise<AppSetupView | null> {
+  const setup = await console.auth.pendingApp(request);
+  if (!setup) return null;
+  return {
+    groups: setup.secret.match(/.{1,4}/g) ?? [],
+    uri: setup.uri,
+    qr: qrPath(setup.uri),
+    until: londonTime(setup.expiresAt),
+  };
+}
+
+/** The page a factor action answers on, at its app set-up. */
+const appSetupOf = (request: Request) => `${new URL(request.url).pathname}#app-setup`;
+
+/** Runs one factor action; the route has already checked the session (and a recent sign-in where it asks for one). */
 export async function factorAction({ intent, form, request, context, console, member, meta }: Args) {
   const auth = console.auth;
   const actor = { member };
@@ -57,7 +79,11 @@ export async function factorAction({ intent, form, request, context, console, me
         409,
       );
     }
-    return data<FactorResult>({ step: "app", ...setup });
+    throw redirect(appSetupOf(request));
+  }
+  if (intent === "cancel-app") {
+    await auth.cancelApp(request);
+    throw redirect(new URL(request.url).pathname);
   }
   if (intent === "confirm-app") {
     const code = String(form.get("code") ?? "")

@@ -3,7 +3,19 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldHint, FieldLabel, Input, Select } from "~/components/ui/field";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
-import { bulkDoneMessage, bulkIntents, inboxQuery, parseBulkForm, parseInboxFilters, parsePage, SEARCH_MAX_LENGTH, UNASSIGN, type Assignee, type BulkIntent, type InboxFilters } from "~/features/inbox/inbox";
+import {
+  bulkDoneMessage,
+  bulkIntents,
+  inboxQuery,
+  parseBulkForm,
+  parseInboxFilters,
+  parsePage,
+  SEARCH_MAX_LENGTH,
+  UNASSIGN,
+  type Assignee,
+  type BulkIntent,
+  type InboxFilters,
+} from "~/features/inbox/inbox";
 import { kindLabels } from "~/features/enquiries/labels";
 import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { enquiryKindNames } from "~/features/enquiries/kinds";

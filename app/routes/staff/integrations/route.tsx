@@ -1,6 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
-import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/features/integrations/integrations";
+import {
+  integrationEventLabels,
+  integrationKindLabels,
+  webhookStatusLabels,
+} from "~/features/integrations/integrations";
 import { consoleTitle } from "~/features/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import { isoTime, londonTime } from "~/platform/london-time";

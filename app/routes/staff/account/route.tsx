@@ -1,17 +1,27 @@
-import { useState } from "react";
-import { data, redirect, useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 import { ButtonForm, PostForm } from "~/features/console/post-form";
-import { useHydrated } from "~/features/console/console-shell";
-import { AppSetup, RecoveryCodes, StartApp, useAddPasskey } from "~/features/sign-in/factors";
+import { AppSetup } from "~/features/sign-in/app-setup";
+import { StartApp } from "~/features/sign-in/factors";
+import { RecoveryCodes } from "~/features/sign-in/recovery-codes";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { AuditAction } from "~/features/audit/audit";
-import { factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
+import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { signInUrl } from "~/features/console/paths";
-import { getConsole, getStaff, requireRecentSignIn, signedInRecently } from "~/routes/staff/access/request.server";
+import {
+  getConsole,
+  getStaff,
+  requireRecentSignIn,
+  signedInRecently,
+  staffContext,
+} from "~/routes/staff/access/request.server";
 import { describeUserAgent } from "~/platform/user-agent";
-import type { Route } from "./+types/account";
+import { displayNameSchema } from "~/features/members";
+import type { Route } from "./+types/route";
+import { DisplayName } from "./name";
+import { AddPasskey } from "./add-passkey";
+import { SessionList } from "./sessions";
 
 /**
  * The signed-in member's own account: passkeys (add on this device, rename,
@@ -34,7 +44,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const passkeys = await getConsole(context).auth.passkeys(request);
   const factors = await getConsole(context).auth.factors(request);
   const sessions = await sessionRows(context, request);
+  // An app set-up started here and not yet confirmed or cancelled: the same key after a reload (issue 43).
+  const appSetup = factors.app ? null : await appSetupView(getConsole(context), request);
   return {
+    appSetup,
     sessions,
     factors,
     member: staff.member,
@@ -56,7 +69,9 @@ async function sessionRows(context: Route.LoaderArgs["context"], request: Reques
   }));
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; id?: string; name?: string; error: string };
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; id?: string; name?: string; field?: "display-name"; typed?: string; error: string };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const staff = getStaff(context);
@@ -74,8 +89,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (isFactorIntent(intent) && intent !== "passkey-enrolled") {
     // ADR 020: changing a factor or the recovery codes needs a recent sign-in; confirming an
     // app needs the start (recent) in this same session, which confirmApp checks.
-    if (intent !== "confirm-app") requireRecent();
+    // Cancelling a set-up in progress changes no factor.
+    if (intent !== "confirm-app" && intent !== "cancel-app") requireRecent();
     return factorAction({ intent, form, request, context, console, member: staff.member, meta: staff.meta });
+  }
+
+  if (intent === "display-name") {
+    const typed = String(form.get("display-name") ?? "").slice(0, 1000);
+    const parsed = displayNameSchema.safeParse(typed);
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? "Enter your name";
+      return data<ActionResult>({ ok: false, field: "display-name", typed, error }, 400);
+    }
+    if (parsed.data === staff.member.name) return data<ActionResult>({ ok: true, message: "Your name is unchanged." });
+    const renamed = await console.members.rename(staff.member.id, parsed.data);
+    if (!renamed) throw new Response("Sign in first.", { status: 401 });
+    // The page after this action (in the same request without JavaScript) shows the new name.
+    context.set(staffContext, { ...staff, member: renamed });
+    // Never the names themselves in the audit row (personal data): who changed their own, and when.
+    await audit("name-changed", staff.member.id);
+    return data<ActionResult>({ ok: true, message: `Your name is now ${parsed.data}.` });
   }
 
   if (intent === "rename") {
@@ -127,9 +160,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData: result }: Route.ComponentProps) {
-  const { member, passkeys, recent, reauthUrl, sessions, factors } = loaderData;
+  const { member, passkeys, recent, reauthUrl, sessions, factors, appSetup } = loaderData;
   const factorResult = result && "step" in result ? result : null;
   const actionData = result && !("step" in result) ? result : null;
+  const nameError = actionData && !actionData.ok && actionData.field ? actionData : null;
   return (
     <>
       <h1 className="text-3xl">Your account</h1>
@@ -140,7 +174,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
           {actionData.message}
         </p>
-      ) : actionData && !actionData.id ? (
+      ) : actionData && !actionData.id && !actionData.field ? (
         <p
           role="alert"
           className="mt-6 rounded-card border-2 border-danger-700 bg-white p-4 font-semibold text-danger-700"
@@ -148,6 +182,8 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
           {actionData.error}
         </p>
       ) : null}
+
+      <DisplayName name={member.name} typed={nameError?.typed} error={nameError?.error} />
 
       <section aria-labelledby="passkeys-heading" className="mt-10">
         <h2 id="passkeys-heading" className="text-2xl">
@@ -220,8 +256,12 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         {factorResult?.step === "codes" ? (
           <RecoveryCodes codes={factorResult.recoveryCodes} message={factorResult.message} />
         ) : null}
-        {factorResult?.step === "app" || factorResult?.step === "confirm-app" ? (
-          <AppSetup result={factorResult} />
+        {appSetup ? (
+          <AppSetup
+            setup={appSetup}
+            error={factorResult?.step === "confirm-app" ? factorResult.error : undefined}
+            code={factorResult?.step === "confirm-app" ? factorResult.code : undefined}
+          />
         ) : null}
         <p className="mt-4">
           Authenticator app: <strong>{factors.app ? "set up" : "none"}</strong>. Recovery codes left:{" "}
@@ -238,7 +278,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
               <ButtonForm hiddenFields={{ intent: "remove-app" }} variant="outline">
                 Remove the authenticator app
               </ButtonForm>
-            ) : (
+            ) : appSetup ? null : (
               <StartApp />
             )}
             <ButtonForm hiddenFields={{ intent: "new-recovery-codes" }} variant="outline">
@@ -271,96 +311,5 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         </ButtonForm>
       </section>
     </>
-  );
-}
-
-type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
-
-/** Where the member is signed in (ADR 019): each session, and "End" for any but this one (a recent sign-in first). */
-function SessionList({ sessions, recent }: { sessions: SessionRow[]; recent: boolean }) {
-  return (
-    <section aria-labelledby="sessions-heading" className="mt-12">
-      <h2 id="sessions-heading" className="text-2xl">
-        Where you are signed in
-      </h2>
-      <p className="mt-2 max-w-prose">
-        Each sign-in is a session. End any you do not recognise, or that you left open on another device.
-        {recent
-          ? null
-          : " To end one, you will be asked to sign in again first (you signed in more than 5 minutes ago)."}
-      </p>
-      <ul className="mt-4 grid gap-4" aria-label="Your sessions">
-        {sessions.map((session) => (
-          <li key={session.id} className="rounded-card border-2 border-line bg-white p-4">
-            <p className="font-semibold">
-              {session.device}
-              {session.current ? <span className="font-normal text-muted"> (this device)</span> : null}
-            </p>
-            <p className="text-sm text-muted">
-              Signed in {session.signedIn}, last seen {session.lastSeen}
-            </p>
-            {session.current ? null : (
-              <ButtonForm
-                hiddenFields={{ intent: "end-session", id: session.id }}
-                formClassName="mt-3"
-                variant="outline"
-                size="sm"
-                aria-label={`End the session on ${session.device}, signed in ${session.signedIn}`}
-              >
-                End
-              </ButtonForm>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Adding a passkey needs JavaScript (WebAuthn) and a recent sign-in. */
-function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: string }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [name, setName] = useState("");
-  const { add, error, stale, busy } = useAddPasskey(async () => {
-    setName("");
-    await revalidator.revalidate();
-  }, "The passkey was not added. Try again.");
-  if (!hydrated || typeof window.PublicKeyCredential !== "function") {
-    return <p className="mt-6 text-muted">To add a passkey, use a browser with JavaScript and passkey support.</p>;
-  }
-  if (!recent) {
-    return (
-      <p className="mt-6">
-        To add a passkey, first{" "}
-        <a href={reauthUrl} className="font-semibold text-primary-800 underline">
-          sign in again
-        </a>{" "}
-        (you need to have signed in within the last 5 minutes).
-      </p>
-    );
-  }
-  return (
-    <div className="mt-6 grid max-w-md gap-4 rounded-card border-2 border-line bg-white p-4">
-      <Field
-        name="passkey-name"
-        id="new-passkey-name"
-        error={stale ? "You need to sign in again before adding a passkey." : (error ?? undefined)}
-      >
-        <FieldLabel optional>Name for the new passkey</FieldLabel>
-        <FieldError />
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={80}
-          placeholder="Work laptop"
-        />
-      </Field>
-      <div>
-        <Button type="button" onClick={() => void add(name.trim())} disabled={busy}>
-          Add a passkey
-        </Button>
-      </div>
-    </div>
   );
 }
