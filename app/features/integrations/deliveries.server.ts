@@ -10,7 +10,8 @@ import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
-import { postJson, type AllowList } from "./safe-fetch.server";
+import type { AllowList } from "./address-rules.server";
+import { postJson } from "./safe-fetch.server";
 import { deliveries, enquiries } from "~/features/enquiries/index.server";
 import { integrations, integrationDeliveries } from "~/features/integrations/tables.server";
 

@@ -4,7 +4,7 @@ import { dataCipher } from "~/platform/keys.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { queueWebhookEvent, type WebhookDeps } from "./deliveries.server";
-import { parseAllowList } from "./safe-fetch.server";
+import { parseAllowList } from "./address-rules.server";
 
 /** Integrations (admins): webhooks, Slack and Teams told of enquiries, on the e-mails' durable path. */
 export { createIntegrationsService } from "./integrations.server";
