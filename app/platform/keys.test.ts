@@ -44,6 +44,7 @@ import { integrations } from "~/features/integrations/tables.server";
 import { staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "~/features/sign-in/tables.server";
 import { openSite, type Site } from "~/site.server";
 import { bothEngines } from "../../test/support/engines";
+import { publicLookup } from "../../test/support/webhook-hosts";
 import { TEST_KEYS, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, forgedSession } from "../../test/support/staff-auth";
 import { createServices } from "~/site.server";
@@ -62,7 +63,8 @@ async function start(env: Env) {
   const log = createMemoryLogger();
   const pipeline = await openSite({ env, log, runWorker: false });
   open.push(pipeline);
-  const console = await createServices(pipeline.platform);
+  // Host names resolve to a public address without the internet (test/support/webhook-hosts.ts).
+  const console = await createServices(pipeline.platform, { webhooks: { lookup: publicLookup } });
   return { pipeline, console, store: pipeline.platform.store, log };
 }
 

@@ -8,6 +8,8 @@ import { expect } from "vitest";
  *   resolverOf(...addresses: string[]): { asked: string[]; lookup(hostname): Promise<Resolved[]> }
  *     A resolver (the `lookup` the integrations take) that answers `addresses`
  *     for any host name, and records which host names it was asked.
+ *   PUBLIC_ADDRESS, publicLookup: an address webhooks may reach (not a documentation range), and a
+ *     resolver that answers it for every host name (for tests that save endpoints like hooks.slack.com).
  *   SECRET_PATH: string
  *     A path and query that stand for a webhook's secret.
  *   expectNoSecret(message: string): void
@@ -24,6 +26,9 @@ export function resolverOf(...addresses: string[]) {
   };
   return { asked, lookup };
 }
+
+export const PUBLIC_ADDRESS = "93.184.215.14";
+export const publicLookup = resolverOf(PUBLIC_ADDRESS).lookup;
 
 export const SECRET_PATH = "/services/T0SECRET/B0SECRET/xoxSECRETTOKEN?sig=SECRETSIG";
 

@@ -82,3 +82,43 @@ export function refusedAmong(hostname: string, addresses: readonly Resolved[], a
   }
   return null;
 }
+
+/** How long resolving a host name may take when an endpoint is saved. */
+export const SAVE_LOOKUP_TIMEOUT_MS = 5_000;
+
+/**
+ * checkEndpointUrl, and for a host name its resolution now: refused when any
+ * address it resolves to is one webhooks may not reach, or when it does not
+ * resolve. What a name resolves to may change before sending, so postJson
+ * checks again at connect time (no DNS rebinding gets through); this check
+ * tells the admin at once, on the form, rather than in a delivery log later.
+ */
+export async function checkEndpoint(
+  text: string,
+  allow: AllowList,
+  lookup: Resolver = systemLookup,
+  timeoutMs = SAVE_LOOKUP_TIMEOUT_MS,
+): Promise<{ ok: true; url: URL } | { ok: false; error: string }> {
+  const checked = checkEndpointUrl(text, allow);
+  if (!checked.ok) return checked;
+  const host = bareHost(checked.url);
+  if (isIP(host) !== 0) return checked;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+  let addresses: Resolved[] | "late";
+  try {
+    addresses = await Promise.race([lookup(host), late]);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code === "ENOTFOUND" || code === "ENODATA"
+      ? { ok: false, error: `No host called ${host} was found. Check the address.` }
+      : { ok: false, error: `${host} could not be looked up just now. Try again in a minute.` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (addresses === "late")
+    return { ok: false, error: `${host} could not be looked up just now. Try again in a minute.` };
+  if (addresses.length === 0) return { ok: false, error: `No host called ${host} was found. Check the address.` };
+  const refused = refusedAmong(host, addresses, allow);
+  return refused ? { ok: false, error: refused.message } : checked;
+}
