@@ -91,7 +91,7 @@ export function retentionParts(env: Env): RetentionPart[] {
 
 /** Tests' replacements for what reaches other hosts. */
 export type SiteOptions = {
-  /** Tests: a certificate authority the integrations' requests trust, and their timeout. */
+  /** Tests: a certificate authority the integrations' requests trust, their timeout and their resolver. */
   webhooks?: WebhookOptions;
   /** Tests: when a stored text message's job becomes due if the endpoint's own attempt failed. */
   smsGraceMs?: number;
@@ -150,7 +150,7 @@ export async function createServices(platform: Platform, options: SiteOptions = 
     spam: createSpamService(platform, announce),
     dataRequests: createDataRequestsService(platform),
     textMessages: createTextMessagesService(platform),
-    integrations: createIntegrationsService(platform),
+    integrations: createIntegrationsService(platform, options.webhooks),
     /** The console's Traffic page. */
     traffic: createTrafficService(platform),
     /**

@@ -24,6 +24,7 @@ import { openStore, type Store, type Transaction } from "../app/platform/db/db.s
 import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
 import { auditLog } from "../app/features/audit/tables.server";
 import { enquiryNotes } from "../app/features/inbox/tables.server";
+import { dataCipher } from "../app/platform/keys.server";
 import { openKeys } from "../app/platform/open-keys.server";
 import { keyRewriters } from "../app/site.server";
 import { eraseSubject } from "../app/features/data-requests/data-requests.server";
@@ -112,14 +113,15 @@ const paused: Store = {
     return result;
   },
 };
+const keys = await openKeys({ env: parseEnv(), store, log: createLogger("warn"), rewriters: keyRewriters });
 const result = await eraseSubject(
   {
     store: paused,
-    secret: (await openKeys({ env: parseEnv(), store, log: createLogger("warn"), rewriters: keyRewriters }))
-      .FINGERPRINT_KEY,
+    secret: keys.FINGERPRINT_KEY,
     siteUrl: "https://www.maternis.health",
     outboxDir: path.join(dataDir, "outbox"),
     log: createLogger("warn"),
+    cipher: dataCipher(keys),
   },
   email,
   {

@@ -27,7 +27,7 @@ import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
 import { subjectHash } from "../app/features/audit/audit.server";
 import { auditLog } from "../app/features/audit/tables.server";
 import { enquiryNotes } from "../app/features/inbox/tables.server";
-import { personPattern, searchableMailText } from "../app/features/data-requests/data-requests.server";
+import { personPattern, searchableMailText } from "../app/features/data-requests/outbox.server";
 import { openPipeline, preparedDataDir, tempDataDir, TEST_KEYS, testEnv } from "../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import {

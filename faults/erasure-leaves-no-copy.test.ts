@@ -42,6 +42,7 @@ import { auditLog } from "../app/features/audit/tables.server";
 import { ERASED_TABLES, eraseSubject, findSubject } from "../app/features/data-requests/data-requests.server";
 import { enquiriesCli } from "../test/support/enquiries-cli";
 import { openPipeline, preparedDataDir, TEST_KEYS, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
+import { dataCipher } from "../app/platform/keys.server";
 import { startPostgres } from "../test/support/postgres";
 import { buildDir } from "../test/support/server-process";
 import {
@@ -201,6 +202,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
         siteUrl: env.SITE_URL,
         outboxDir: path.join(env.DATA_DIR, "outbox"),
         log: createMemoryLogger(),
+        cipher: dataCipher(pipeline.platform.keys),
       },
       subject.email.toLowerCase(),
       admin,

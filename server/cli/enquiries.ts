@@ -15,7 +15,7 @@ import { restoreBackup } from "~/features/backups/restore.server";
 import { createLogger } from "~/platform/log.server";
 import { normaliseSubjectEmail, type ErasureResult } from "~/features/data-requests/data-requests";
 import path from "node:path";
-import { writeNewKeysFile } from "~/platform/keys.server";
+import { dataCipher, writeNewKeysFile } from "~/platform/keys.server";
 import { openKeys, rotateKeys } from "~/platform/open-keys.server";
 import { eraseSubject } from "~/features/data-requests/data-requests.server";
 import { runCli } from "./run";
@@ -83,6 +83,15 @@ function erasureReport(result: ErasureResult): string {
     `Outbox files removed: ${counts.outboxFiles}`,
     storageLine,
     "Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure (actor: cli).",
+    ...(result.receivers.length > 0
+      ? [
+          "These integrations were sent a summary of this person (name, organisation, topic): ask each receiver to delete it too.",
+          ...result.receivers.map(
+            (receiver) =>
+              `- ${receiver.name} (${receiver.host})${receiver.delivered ? "" : ": every attempt failed, but it may have kept one"}`,
+          ),
+        ]
+      : []),
     "",
   ].join("\n");
 }
@@ -268,13 +277,15 @@ async function main(argv: string[]) {
         break;
       }
       case "erase": {
+        const keys = await openKeys({ env, store, log, rewriters: keyRewriters });
         const result = await eraseSubject(
           {
             store,
-            secret: (await openKeys({ env, store, log, rewriters: keyRewriters })).FINGERPRINT_KEY,
+            secret: keys.FINGERPRINT_KEY,
             siteUrl: env.SITE_URL,
             outboxDir: path.resolve(env.DATA_DIR, "outbox"),
             log,
+            cipher: dataCipher(keys),
           },
           eraseAddress!,
           { operator: "cli", meta: { fingerprint: "cli" } },

@@ -8,6 +8,7 @@
 import type { Env } from "~/platform/env.server";
 import { createMemoryLogger } from "~/platform/log.server";
 import { createServices, openSite, type Site } from "~/site.server";
+import { publicLookup } from "./webhook-hosts";
 
 /** No key in the environment (the form secret neither): KEYS_FILE only. */
 export const WITHOUT_KEYS = {
@@ -30,7 +31,8 @@ export function keysSites(open: Site[]) {
     const log = createMemoryLogger();
     const pipeline = await openSite({ env, log, runWorker: false });
     open.push(pipeline);
-    const console = await createServices(pipeline.platform);
+    // Host names resolve to a public address without the internet (./webhook-hosts.ts).
+    const console = await createServices(pipeline.platform, { webhooks: { lookup: publicLookup } });
     return { pipeline, console, store: pipeline.platform.store, log };
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { PgBoss } from "pg-boss";
-import { openSite, type Site } from "~/site.server";
+import { openSite, type Site, type SiteOptions } from "~/site.server";
 import { openStore, rowsOf } from "../../app/platform/db/db.server";
 import { DELIVERY_QUEUE } from "../../app/features/enquiries/queues.server";
 import { sql } from "drizzle-orm";
@@ -101,8 +101,8 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
   });
 }
 
-export async function openPipeline(env: Env, runWorker = true): Promise<Site> {
-  return openSite({ env, log: createLogger(env.LOG_LEVEL), runWorker });
+export async function openPipeline(env: Env, runWorker = true, options: SiteOptions = {}): Promise<Site> {
+  return openSite({ env, log: createLogger(env.LOG_LEVEL), runWorker, ...options });
 }
 
 /**

@@ -5,8 +5,8 @@
  * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
  * own endpoints (console.auth.handler) and its hooks, as a browser's would.
  *
- *   openStaffConsole(env, open, { runWorker? }): the site (no worker unless asked; pushed onto the
- *     file's `open`, so it is closed after the test) and its services, as the console reaches them.
+ *   openStaffConsole(env, open, { runWorker?, ...SiteOptions }): the site (no worker unless asked; pushed
+ *     onto the file's `open`, so it is closed after the test) and its services, as the console reaches them.
  *   class Browser(origin?, { ip?, userAgent? })
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
@@ -38,7 +38,7 @@ import { expect } from "vitest";
 import type { Env } from "~/platform/env.server";
 import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
-import type { Services } from "~/site.server";
+import type { Services, SiteOptions } from "~/site.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { openPipeline } from "./pglite";
 import { waitFor } from "./wait";
@@ -46,8 +46,12 @@ import { waitFor } from "./wait";
 export const TEST_SITE = "https://www.maternis.health";
 
 /** The site on `env` (listed in `open`, so the file closes it after the test) and its services, as the console reaches them. */
-export async function openStaffConsole(env: Env, open: Site[], { runWorker = false } = {}) {
-  const pipeline = await openPipeline(env, runWorker);
+export async function openStaffConsole(
+  env: Env,
+  open: Site[],
+  { runWorker = false, ...options }: { runWorker?: boolean } & SiteOptions = {},
+) {
+  const pipeline = await openPipeline(env, runWorker, options);
   open.push(pipeline);
   return { pipeline, console: pipeline.services, store: pipeline.platform.store };
 }

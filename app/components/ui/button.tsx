@@ -15,6 +15,8 @@ export const buttonVariants = cva(
         ghost: "text-primary-800 hover:bg-primary-50",
         inverse: "bg-white text-primary-900 hover:bg-primary-50",
         "outline-inverse": "border-2 border-white text-white hover:bg-white/10",
+        /** What cannot be undone (GOV.UK's warning button): red, with a darker bottom edge. */
+        danger: "bg-danger-700 text-white shadow-[0_2px_0_var(--color-danger-900)] hover:bg-danger-800",
       },
       size: {
         sm: "min-h-10 px-4 text-sm",

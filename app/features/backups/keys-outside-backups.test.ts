@@ -38,6 +38,7 @@ import { backupFiles, backupFilesHolding, filesHolding, pgDump } from "../../../
 import { bothEngines } from "../../../test/support/engines";
 import { tempDataDir, testEnv } from "../../../test/support/pglite";
 import { codeSignIn, enrolApp, forgedSession, openStaffConsole } from "../../../test/support/staff-auth";
+import { publicLookup } from "../../../test/support/webhook-hosts";
 
 const { engines, open, cleanups } = bothEngines<Site>();
 const MEMBER = "enrolled.member@maternis.test";
@@ -57,7 +58,7 @@ const endpoint = (kind: IntegrationInput["kind"], name: string, url: string): In
 
 /** A member enrolled with an app, and an admin's three integrations, through the console's services. */
 async function enrolAndConnect(env: Env) {
-  const { console, store, pipeline } = await openStaffConsole(env, open);
+  const { console, store, pipeline } = await openStaffConsole(env, open, { webhooks: { lookup: publicLookup } });
   const admin = (await console.members.add({ email: ADMIN, name: "Ada Admin", role: "admin" }))!;
   await console.members.add({ email: MEMBER, name: "Enrolled Member", role: "staff" });
   const { browser } = await codeSignIn(console, store, MEMBER);

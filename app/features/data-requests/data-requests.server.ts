@@ -1,4 +1,3 @@
-import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { enquiryKind } from "~/features/enquiries";
@@ -21,6 +20,9 @@ import { textMessages } from "~/features/text-messages/index.server";
 import { recordAudit, subjectHash } from "~/features/audit/index.server";
 import { enquiryNotes } from "~/features/inbox/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
+import { dataCipher, type DataCipher } from "~/platform/keys.server";
+import { summaryReceivers } from "~/features/integrations/index.server";
+import { personPattern, removeOutboxFiles } from "./outbox.server";
 
 /**
  * Data requests (docs/decisions/009-staff-console.md): everything
@@ -48,44 +50,14 @@ export type SubjectDeps = {
   /** The file transport's folder (DATA_DIR/outbox). */
   outboxDir: string;
   log: Logger;
+  /** Decrypts the integrations' addresses: the "Erased" page names the hosts that were sent a summary. */
+  cipher: DataCipher;
 };
 
 type SubmissionRow = typeof enquiries.$inferSelect;
 type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 type TextRow = typeof textMessages.$inferSelect;
-
-const ADDRESS_CHARS = "a-z0-9._%+-";
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * A pattern (lower-case text) for the address as a whole address, not part of
- * a longer one (`bob@x.org` is not in `jimbob@x.org` or `bob@x.org.uk`), or any
- * of `ids`. The same syntax works in JavaScript and PostgreSQL's regular expressions.
- */
-export function personPattern(email: string, ids: readonly string[] = []): string {
-  const address = `(?<![${ADDRESS_CHARS}])${escapeRegExp(email.toLowerCase())}(?![a-z0-9_%+-]|\\.[a-z0-9])`;
-  const safeIds = ids.map((id) => id.toLowerCase()).filter((id) => /^[0-9a-f-]+$/.test(id));
-  return safeIds.length > 0 ? `${address}|${safeIds.join("|")}` : address;
-}
-
-/**
- * The text of a raw .eml file to search in: as written, plus its
- * quoted-printable and base64 parts decoded (a long line may be folded inside
- * an address). Lower-case.
- */
-export function searchableMailText(raw: string): string {
-  const qp = raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64 = (raw.match(/(?:^[A-Za-z0-9+/]{16,}={0,2}\r?\n?)+/gm) ?? []).map((block) =>
-    Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"),
-  );
-  return [raw, qp, ...base64].join("\n").toLowerCase();
-}
 
 async function loadSubject(db: Database | Transaction, key: string, lock = false) {
   // A phone number's data is its text messages; an address's, its enquiries.
@@ -235,37 +207,6 @@ async function deleteJobs(tx: Transaction, pattern: string): Promise<number> {
   return rowsOf(result).length;
 }
 
-/** Removes every outbox file that belongs to the person (by Message-ID, or by content). Returns how many. */
-export async function removeOutboxFiles(outboxDir: string, email: string, ids: readonly string[]): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(outboxDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-    throw error;
-  }
-  const pattern = new RegExp(personPattern(email, ids));
-  const prefixes = ids.map((id) => `${id.toLowerCase()}.`);
-  let removed = 0;
-  for (const name of names) {
-    // E-mails (.eml) and the file SMS transport's text messages (sms-<id>.json, holding the number).
-    if (!name.endsWith(".eml") && !(name.startsWith("sms-") && name.endsWith(".json"))) continue;
-    const file = path.join(outboxDir, name);
-    let belongs = prefixes.some((prefix) => name.toLowerCase().startsWith(prefix));
-    if (!belongs) {
-      try {
-        belongs = pattern.test(searchableMailText(await readFile(file, "latin1")));
-      } catch {
-        continue; // removed meanwhile
-      }
-    }
-    if (!belongs) continue;
-    await rm(file, { force: true });
-    removed++;
-  }
-  return removed;
-}
-
 export async function findSubject(store: Store, email: string): Promise<SubjectRecord> {
   return toRecord(email, await loadSubject(store.db, email));
 }
@@ -313,9 +254,11 @@ export async function eraseSubject(
   by: SubjectActor | OperatorActor,
 ): Promise<ErasureResult> {
   const target = subjectHash(deps.secret, email);
-  const { counts, jobs, ids } = await deps.store.transaction(async (tx) => {
+  const { counts, jobs, ids, receivers } = await deps.store.transaction(async (tx) => {
     const loaded = await loadSubject(tx, email, true);
     const submissionIds = loaded.rows.map((row) => row.id);
+    // Before their deliveries go with the enquiries: the receivers to ask to delete their copy too.
+    const receivers = await summaryReceivers(tx, deps.cipher, submissionIds);
     const textIds = loaded.textRows.map((t) => t.id);
     const ids = [...submissionIds, ...loaded.deliveryRows.map((d) => d.id), ...textIds];
     const jobs = await deleteJobs(tx, personPattern(email, ids));
@@ -333,7 +276,7 @@ export async function eraseSubject(
       detail: { ...counts, jobs },
       meta: by.meta,
     });
-    return { counts, jobs, ids: [...submissionIds, ...textIds] };
+    return { counts, jobs, ids: [...submissionIds, ...textIds], receivers };
   });
   const outboxFiles = await removeOutboxFiles(deps.outboxDir, email, ids);
   const storage = await forgetErased(deps);
@@ -345,8 +288,14 @@ export async function eraseSubject(
     outboxFiles,
     storage: storage.state,
     storageMs: storage.ms,
+    summaryReceivers: receivers.length,
   });
-  return { email, counts: { ...counts, jobs, outboxFiles }, storage };
+  return {
+    email,
+    counts: { ...counts, jobs, outboxFiles },
+    storage,
+    receivers: receivers.map(({ name, host, delivered }) => ({ name, host, delivered })),
+  };
 }
 
 /**
@@ -395,5 +344,6 @@ export function createDataRequestsService(deps: PlatformDeps) {
     secret: deps.keys.FINGERPRINT_KEY,
     siteUrl: deps.env.SITE_URL,
     outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+    cipher: dataCipher(deps.keys),
   });
 }

@@ -27,7 +27,7 @@ import { consoleContext, staffRequest } from "../../../test/support/staff-contex
 import { loader as searchLoader } from "~/routes/staff/data-requests/route";
 import { createServices } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
-import { personPattern, searchableMailText } from "./data-requests.server";
+import { personPattern, searchableMailText } from "./outbox.server";
 
 /**
  * Data requests against the embedded database and a real PostgreSQL

@@ -78,6 +78,14 @@ export type ErasureResult = {
    * (the rows are deleted, but the files were not rewritten: erase again).
    */
   storage: { state: "rewritten" | "vacuumed" | "failed"; ms: number };
+  /**
+   * The integrations that were sent a summary of the person (name,
+   * organisation, topic) about an erased enquiry, found before it was erased:
+   * the team asks each receiver to delete its copy. Names and hosts only.
+   * `delivered`: a receiver accepted one; otherwise every attempt failed, but
+   * the receiver may still have kept one.
+   */
+  receivers: { name: string; host: string; delivered: boolean }[];
 };
 
 /** The admin acting, for the audit row. */

@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import { Webhook } from "standardwebhooks";
 import type { IntegrationDetail, IntegrationEvent, IntegrationKind } from "~/features/integrations/integrations";
 import { deliveryKindLabels, kindLabels, payloadLabel, payloadValue, topicKey } from "~/features/enquiries";
 import { londonTime } from "~/platform/london-time";
@@ -10,7 +9,10 @@ import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
-import { postJson, type AllowList } from "./safe-fetch.server";
+import type { AllowList } from "./address-rules.server";
+import type { Resolver } from "./endpoint-url.server";
+import { postJson } from "./safe-fetch.server";
+import { signedHeaders, signingSecrets } from "./secrets.server";
 import { deliveries, enquiries } from "~/features/enquiries/index.server";
 import { integrations, integrationDeliveries } from "~/features/integrations/tables.server";
 
@@ -25,11 +27,6 @@ import { integrations, integrationDeliveries } from "~/features/integrations/tab
  */
 /** How much of a receiver's answer the log keeps. */
 export const RESPONSE_KEPT = 500;
-
-/** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64")}`;
-}
 
 /**
  * Queues `event` about each of `items` for every endpoint that is not paused
@@ -225,15 +222,6 @@ export const bodyBuilders: Record<IntegrationKind, (facts: EventFacts) => object
   teams: teamsBody,
 };
 
-/** The three Standard Webhooks headers of one attempt (a fresh timestamp each time; the same id). */
-export function signedHeaders(secret: string, id: string, at: Date, body: string): Record<string, string> {
-  return {
-    "webhook-id": id,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(secret).sign(id, at, body),
-  };
-}
-
 export type WebhookDeps = {
   store: Store;
   log: Logger;
@@ -245,6 +233,8 @@ export type WebhookDeps = {
   /** Tests: a certificate authority to trust besides the system's. */
   ca?: string;
   timeoutMs?: number;
+  /** Tests: resolves host names (the system's resolver by default). */
+  lookup?: Resolver;
 };
 
 /** The facts of one stored delivery, from its enquiry (and, for a dead letter, its e-mail). */
@@ -300,8 +290,9 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
 
   const body = JSON.stringify(bodyBuilders[integration.kind](facts));
   const url = await deps.cipher.decrypt(integration.url);
-  const secret = integration.secret === null ? null : await deps.cipher.decrypt(integration.secret);
-  const headers = integration.kind === "webhook" && secret ? signedHeaders(secret, id, facts.at, body) : {};
+  // A replaced secret signs beside the new one for 24 hours (./secrets.server.ts).
+  const secrets = integration.kind === "webhook" ? await signingSecrets(integration, deps.cipher, facts.at) : [];
+  const headers = secrets.length > 0 ? signedHeaders(secrets, id, facts.at, body) : {};
   const attempt = delivery.attempts + 1;
   const record = (set: Partial<typeof integrationDeliveries.$inferInsert>) =>
     store.db
@@ -316,6 +307,7 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
       allow: deps.allow,
       ...(deps.ca ? { ca: deps.ca } : {}),
       ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
     });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

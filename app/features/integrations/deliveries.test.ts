@@ -24,6 +24,7 @@ import { openSite, type Site } from "~/site.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { integrationDeliveries } from "~/features/integrations/tables.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
+import type { Resolver } from "./endpoint-url.server";
 
 const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
@@ -38,7 +39,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function start(engine: (typeof engines)[number], env: Record<string, string> = {}, mail?: MailTransport) {
+async function start(
+  engine: (typeof engines)[number],
+  env: Record<string, string> = {},
+  mail?: MailTransport,
+  lookup?: Resolver,
+) {
   receiver.reset();
   const parsed: Env = testEnv({
     SITE_URL: SITE,
@@ -47,17 +53,18 @@ async function start(engine: (typeof engines)[number], env: Record<string, strin
     ...env,
     ...(await engine.database()),
   });
+  const webhooks = { ca: receiver.ca, ...(lookup ? { lookup } : {}) };
   const pipeline = await openSite({
     env: parsed,
     log: createLogger("silent"),
-    webhooks: { ca: receiver.ca },
+    webhooks,
     ...(mail ? { mail } : {}),
   });
   open.push(pipeline);
   await pipeline.platform.store.db
     .insert(staffUsers)
     .values({ id: member.id, email: member.email, name: member.name, role: "admin" });
-  const console = await createServices(pipeline.platform);
+  const console = await createServices(pipeline.platform, { webhooks });
   return { pipeline, console, store: pipeline.platform.store };
 }
 
@@ -234,7 +241,7 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     receiver.respondWith(() => ({ status: 204 }));
     const before = receiver.requests.length;
-    expect(await console.integrations.resend(dead!.id, by)).toBe(true);
+    expect(await console.integrations.resend(dead!.id, by)).toBe("queued");
     const sent = await waitFor(async () => {
       const [row] = await store.db.select().from(integrationDeliveries).where(eq(integrationDeliveries.id, dead!.id));
       return row?.status === "sent" ? row : null;
@@ -247,7 +254,7 @@ describe.each(engines)("integrations on $name", (engine) => {
       .update(integrationDeliveries)
       .set({ status: "queued" })
       .where(eq(integrationDeliveries.id, dead!.id));
-    expect(await console.integrations.resend(dead!.id, by)).toBe(false);
+    expect(await console.integrations.resend(dead!.id, by)).toBeNull();
   });
 
   test("paused endpoints hear nothing new; released spam and given-up e-mails are events; erasure takes the log", async () => {
@@ -317,17 +324,26 @@ describe.each(engines)("integrations on $name", (engine) => {
   });
 
   test("no request leaves for a private address: refused at save, and at connect time for a host name", async () => {
-    const { pipeline, console, store } = await start(engine, { WEBHOOK_ALLOW_ADDRESSES: "", WEBHOOK_RETRY_LIMIT: "0" });
+    // A host name that resolves to a public address when saved, then to loopback (DNS rebinding).
+    let answer = "93.184.215.14";
+    const lookup = async () => [{ address: answer, family: 4 as const }];
+    const { pipeline, console, store } = await start(
+      engine,
+      { WEBHOOK_ALLOW_ADDRESSES: "", WEBHOOK_RETRY_LIMIT: "0" },
+      undefined,
+      lookup,
+    );
     for (const url of ["http://example.org/hook", "https://169.254.169.254/latest/meta-data", "https://[::1]:8443/x"]) {
       const refused = await console.integrations.add(endpoint("webhook", "", { url }), by);
       expect(refused).toMatchObject({ ok: false, errors: { url: expect.any(String) } });
     }
     expect(await console.integrations.list()).toEqual([]);
 
-    // A host name is saved (it is resolved only when sending), then refused when it resolves to loopback.
+    // Saved while it resolves to a public address, then refused at connect time once it resolves to loopback.
     const port = new URL(receiver.url).port;
     const added = await console.integrations.add(endpoint("webhook", "", { url: `https://localhost:${port}/x` }), by);
     expect(added.ok).toBe(true);
+    answer = "127.0.0.1";
     const result = await pipeline.services.enquiries.submitEnquiry(
       "contact",
       validFields("contact", "ssrf@example.org"),
@@ -338,7 +354,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     if (!result.ok) throw new Error("not accepted");
     const [row] = await settled(store, 1);
     expect(row).toMatchObject({ status: "dead", httpStatus: null });
-    expect(row!.lastError).toMatch(/localhost resolves to .*loopback/);
+    expect(row!.lastError).toMatch(/localhost resolves to 127\.0\.0\.1, a loopback/);
     expect(row!.lastError).not.toContain("/x");
     expect(receiver.requests).toEqual([]);
   });

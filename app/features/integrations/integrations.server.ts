@@ -1,32 +1,33 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import {
   WEBHOOK_LOG_PAGE_SIZE,
   type Integration,
   type IntegrationInput,
+  type IntegrationKind,
   type IntegrationPage,
   type IntegrationSaved,
-  type IntegrationDelivery,
 } from "~/features/integrations/integrations";
 import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
 import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
-import { checkEndpointUrl, parseAllowList, type AllowList } from "./safe-fetch.server";
-import { integrations, integrationDeliveries, type IntegrationRow } from "~/features/integrations/tables.server";
-import { enquiries } from "~/features/enquiries/index.server";
-import { newSigningSecret } from "./deliveries.server";
+import { parseAllowList, type AllowList } from "./address-rules.server";
+import { checkEndpoint, type Resolver } from "./endpoint-url.server";
+import { integrations } from "~/features/integrations/tables.server";
+import { createDeliveryLog, hostOf, UUID } from "./delivery-log.server";
+import { newSigningSecret, replaceSecret, REVEAL_MS, revealSecret } from "./secrets.server";
 import { recordAudit } from "~/features/audit/index.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 
 /**
  * /staff/integrations' server side (~/features/integrations/integrations.ts): the
- * endpoints, their delivery logs and Resend. Every change writes its audit
- * row in the same transaction; the audit row names the endpoint's kind and
- * host, never its address (a Slack or Teams address is a secret) or its
- * signing secret. Both are stored encrypted with DATA_ENCRYPTION_KEY
+ * endpoints, their delivery logs (./delivery-log.server.ts) and their signing
+ * secrets (./secrets.server.ts). Every change writes its audit row in the
+ * same transaction; the audit row names the endpoint's kind and host, never
+ * its address (a Slack or Teams address is a secret) or its signing secret.
+ * Both are stored encrypted with DATA_ENCRYPTION_KEY
  * (app/platform/keys.server.ts): only this service and the delivery worker
  * decrypt them.
  */
@@ -40,111 +41,32 @@ export type IntegrationsDeps = {
   allow: AllowList;
   /** Encrypts addresses and signing secrets at rest. */
   cipher: DataCipher;
+  /** Resolves a host name when it is saved (the system's resolver by default; tests give their own). */
+  lookup?: Resolver;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "";
-  }
-};
-
-const deliveryColumns = {
-  delivery: integrationDeliveries,
-  integrationName: integrations.name,
-  enquiryKind: enquiries.kind,
-};
-
-function deliveryOf(row: {
-  delivery: typeof integrationDeliveries.$inferSelect;
-  integrationName: string;
-  enquiryKind: IntegrationDelivery["enquiryKind"];
-}): IntegrationDelivery {
-  const d = row.delivery;
-  return {
-    id: d.id,
-    integrationId: d.integrationId,
-    integrationName: row.integrationName,
-    enquiryId: d.enquiryId,
-    enquiryKind: row.enquiryKind,
-    event: d.event,
-    status: d.status,
-    attempts: d.attempts,
-    createdAt: d.createdAt,
-    lastAttemptAt: d.lastAttemptAt,
-    httpStatus: d.httpStatus,
-    latencyMs: d.latencyMs,
-    response: d.response,
-    lastError: d.lastError,
-  };
-}
 
 /** Webhook, Slack and Teams endpoints (admins) and their delivery logs (~/features/integrations/integrations.ts). */
 export function createIntegrations(deps: IntegrationsDeps) {
   const { store, boss, log, cipher } = deps;
+  const deliveryLog = createDeliveryLog(deps);
 
-  /** The last attempt and the dead count of each endpoint, in two queries. */
-  async function summaries(rows: IntegrationRow[]): Promise<Integration[]> {
-    const ids = rows.map((row) => row.id);
-    const [lasts, deads] =
-      ids.length === 0
-        ? [[], []]
-        : await Promise.all([
-            store.db
-              .selectDistinctOn([integrationDeliveries.integrationId], {
-                integrationId: integrationDeliveries.integrationId,
-                at: integrationDeliveries.lastAttemptAt,
-                status: integrationDeliveries.status,
-                httpStatus: integrationDeliveries.httpStatus,
-              })
-              .from(integrationDeliveries)
-              .where(
-                and(
-                  inArray(integrationDeliveries.integrationId, ids),
-                  sql`${integrationDeliveries.lastAttemptAt} is not null`,
-                ),
-              )
-              .orderBy(integrationDeliveries.integrationId, desc(integrationDeliveries.lastAttemptAt)),
-            store.db
-              .select({ integrationId: integrationDeliveries.integrationId, n: count() })
-              .from(integrationDeliveries)
-              .where(and(inArray(integrationDeliveries.integrationId, ids), eq(integrationDeliveries.status, "dead")))
-              .groupBy(integrationDeliveries.integrationId),
-          ]);
-    const hosts = await Promise.all(rows.map(async (row) => hostOf(await cipher.decrypt(row.url))));
-    return rows.map((row, index) => {
-      const last = lasts.find((l) => l.integrationId === row.id);
-      return {
-        id: row.id,
-        kind: row.kind,
-        name: row.name,
-        host: hosts[index]!,
-        events: row.events,
-        detail: row.detail,
-        paused: row.pausedAt !== null,
-        createdAt: row.createdAt,
-        last: last?.at ? { at: last.at, status: last.status, httpStatus: last.httpStatus } : null,
-        dead: Number(deads.find((d) => d.integrationId === row.id)?.n ?? 0),
-      };
-    });
+  /** Host names resolved now too: a name that points inside is refused on the form, not in a log later. */
+  const checked = (input: IntegrationInput) => checkEndpoint(input.url, deps.allow, deps.lookup);
+
+  /** An endpoint of the same kind that already sends to `href`, if any (addresses are compared decrypted). */
+  async function sameAddress(kind: IntegrationKind, href: string) {
+    const rows = await store.db
+      .select({ id: integrations.id, name: integrations.name, url: integrations.url })
+      .from(integrations)
+      .where(eq(integrations.kind, kind))
+      .orderBy(integrations.createdAt);
+    for (const row of rows) if ((await cipher.decrypt(row.url)) === href) return { id: row.id, name: row.name };
+    return null;
   }
-
-  /** Webhook deliveries with their endpoint's name and their enquiry's kind, for deliveryOf. */
-  const deliveryRows = () =>
-    store.db
-      .select(deliveryColumns)
-      .from(integrationDeliveries)
-      .innerJoin(integrations, eq(integrations.id, integrationDeliveries.integrationId))
-      .innerJoin(enquiries, eq(enquiries.id, integrationDeliveries.enquiryId));
-
-  const checked = (input: IntegrationInput) => checkEndpointUrl(input.url, deps.allow);
 
   return {
     async list(): Promise<Integration[]> {
-      return summaries(await store.db.select().from(integrations).orderBy(integrations.createdAt));
+      return deliveryLog.summaries(await store.db.select().from(integrations).orderBy(integrations.createdAt));
     },
 
     /** One endpoint with a page (1-based, newest first) of its delivery log; null if there is none. */
@@ -152,28 +74,36 @@ export function createIntegrations(deps: IntegrationsDeps) {
       if (!UUID.test(id)) return null;
       const [row] = await store.db.select().from(integrations).where(eq(integrations.id, id));
       if (!row) return null;
-      const [[integration], [total]] = await Promise.all([
-        summaries([row]),
-        store.db.select({ n: count() }).from(integrationDeliveries).where(eq(integrationDeliveries.integrationId, id)),
-      ]);
-      const current = pageOf(Number(total?.n ?? 0), WEBHOOK_LOG_PAGE_SIZE, page);
-      const rows = await deliveryRows()
-        .where(eq(integrationDeliveries.integrationId, id))
-        .orderBy(desc(integrationDeliveries.createdAt), desc(integrationDeliveries.id))
-        .limit(WEBHOOK_LOG_PAGE_SIZE)
-        .offset(current.offset);
+      const [[integration], total] = await Promise.all([deliveryLog.summaries([row]), deliveryLog.logSize(id)]);
+      const current = pageOf(total, WEBHOOK_LOG_PAGE_SIZE, page);
+      const previousSecretUntil =
+        row.previousSecret && row.previousSecretUntil && row.previousSecretUntil > new Date()
+          ? row.previousSecretUntil
+          : null;
       return {
-        integration: { ...integration!, url: await cipher.decrypt(row.url) },
-        deliveries: rows.map(deliveryOf),
+        integration: { ...integration!, url: await cipher.decrypt(row.url), previousSecretUntil },
+        deliveries: await deliveryLog.page(id, WEBHOOK_LOG_PAGE_SIZE, current.offset),
         page: current.page,
         pages: current.pages,
       };
     },
 
-    /** Adds an endpoint. A webhook's signing secret (`whsec_…`) is returned here once and never shown again. */
-    async add(input: IntegrationInput, { member, meta }: StaffAct): Promise<IntegrationSaved> {
-      const url = checked(input);
+    /**
+     * Adds an endpoint. A webhook's signing secret (`whsec_…`) is returned
+     * here, and shown once to the member who added it (revealSecret).
+     * Refused as a `duplicate` when an endpoint of the same kind sends to the
+     * same address, unless `sameAddressAs` names that endpoint (the admin
+     * confirmed).
+     */
+    async add(
+      input: IntegrationInput,
+      { member, meta }: StaffAct,
+      { sameAddressAs }: { sameAddressAs?: string } = {},
+    ): Promise<IntegrationSaved> {
+      const url = await checked(input);
       if (!url.ok) return { ok: false, errors: { url: url.error } };
+      const duplicate = await sameAddress(input.kind, url.url.href);
+      if (duplicate && duplicate.id !== sameAddressAs) return { ok: false, errors: {}, duplicate };
       const id = randomUUID();
       const secret = input.kind === "webhook" ? newSigningSecret() : null;
       const stored = { url: await cipher.encrypt(url.url.href), secret: secret && (await cipher.encrypt(secret)) };
@@ -186,12 +116,19 @@ export function createIntegrations(deps: IntegrationsDeps) {
           secret: stored.secret,
           events: input.events,
           detail: input.detail,
+          ...(secret ? { revealTo: member.id, revealUntil: new Date(Date.now() + REVEAL_MS) } : {}),
         });
         await recordAudit(tx, deps.secret, {
           action: "integration-added",
           actor: { member },
           target: id,
-          detail: { kind: input.kind, host: url.url.host, events: input.events, detail: input.detail },
+          detail: {
+            kind: input.kind,
+            host: url.url.host,
+            events: input.events,
+            detail: input.detail,
+            ...(duplicate ? { sameAddressAs: duplicate.id } : {}),
+          },
           meta,
         });
       });
@@ -202,7 +139,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
     /** Changes name, address, events and detail (not the kind). */
     async update(id: string, input: IntegrationInput, { member, meta }: StaffAct): Promise<IntegrationSaved> {
       if (!UUID.test(id)) return { ok: false, errors: {} };
-      const url = checked(input);
+      const url = await checked(input);
       if (!url.ok) return { ok: false, errors: { url: url.error } };
       const storedUrl = await cipher.encrypt(url.url.href);
       const changed = await store.transaction(async (tx) => {
@@ -272,77 +209,47 @@ export function createIntegrations(deps: IntegrationsDeps) {
       return removed;
     },
 
-    /** A new signing secret for a webhook, returned once; the old one stops signing at once. */
-    async rotateSecret(id: string, { member, meta }: StaffAct): Promise<string | null> {
+    /**
+     * A new signing secret for a webhook, returned here and shown once to the
+     * member who asked (revealSecret); the old one keeps signing beside it for
+     * 24 hours, then is dropped (./secrets.server.ts). Null when there is no
+     * such webhook.
+     */
+    async rotateSecret(
+      id: string,
+      { member, meta }: StaffAct,
+    ): Promise<{ secret: string; previousUntil: Date } | null> {
       if (!UUID.test(id)) return null;
-      const secret = newSigningSecret();
-      const stored = await cipher.encrypt(secret);
-      return store.transaction(async (tx) => {
-        const [row] = await tx
-          .update(integrations)
-          .set({ secret: stored, updatedAt: new Date() })
-          .where(and(eq(integrations.id, id), eq(integrations.kind, "webhook")))
-          .returning({ id: integrations.id });
-        if (!row) return null;
+      return store.transaction(async (tx, bossDb) => {
+        const replaced = await replaceSecret(tx, bossDb, boss, { id, cipher, member: member.id });
+        if (!replaced) return null;
         await recordAudit(tx, deps.secret, {
           action: "integration-secret-rotated",
           actor: { member },
           target: id,
+          detail: { previousUntil: replaced.previousUntil.toISOString() },
           meta,
         });
-        return secret;
+        return replaced;
       });
     },
 
-    /**
-     * Sends a delivery that was delivered, given up or skipped again, with the
-     * same `webhook-id`. False when it is queued or still retrying, or gone.
-     */
-    async resend(deliveryId: string, { member, meta }: StaffAct): Promise<boolean> {
-      if (!UUID.test(deliveryId)) return false;
-      const resent = await store.transaction(async (tx, bossDb) => {
-        const [row] = await tx
-          .update(integrationDeliveries)
-          .set({ status: "queued" })
-          .where(
-            and(
-              eq(integrationDeliveries.id, deliveryId),
-              inArray(integrationDeliveries.status, ["sent", "dead", "skipped"]),
-            ),
-          )
-          .returning({ integrationId: integrationDeliveries.integrationId, event: integrationDeliveries.event });
-        if (!row) return null;
-        await boss.send(WEBHOOK_QUEUE, { webhookDeliveryId: deliveryId } satisfies WebhookJob, { db: bossDb });
-        await recordAudit(tx, deps.secret, {
-          action: "webhook-resent",
-          actor: { member },
-          target: deliveryId,
-          detail: { integrationId: row.integrationId, event: row.event },
-          meta,
-        });
-        return row;
-      });
-      if (resent) log.info("webhook resent", { webhookDeliveryId: deliveryId, by: member.id });
-      return resent !== null;
-    },
+    /** The secret `member` just made for webhook `id` (added, or replaced), once; null after that. */
+    revealSecret: (id: string, member: string): Promise<string | null> =>
+      UUID.test(id) ? revealSecret(store, cipher, { id, member }) : Promise.resolve(null),
 
-    /** An enquiry's webhook deliveries, for its page. */
-    async deliveriesOf(enquiryId: string): Promise<IntegrationDelivery[]> {
-      if (!UUID.test(enquiryId)) return [];
-      const rows = await deliveryRows()
-        .where(eq(integrationDeliveries.enquiryId, enquiryId))
-        .orderBy(integrationDeliveries.createdAt, integrations.name);
-      return rows.map(deliveryOf);
-    },
+    resend: deliveryLog.resend,
+    deliveriesOf: deliveryLog.deliveriesOf,
   };
 }
 
 /** The "Integrations" section\'s service, as the site builds it (app/site.server.ts). */
-export function createIntegrationsService(deps: PlatformDeps) {
+export function createIntegrationsService(deps: PlatformDeps, options: { lookup?: Resolver } = {}) {
   return createIntegrations({
     ...deps,
     secret: deps.keys.FINGERPRINT_KEY,
     allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES),
     cipher: dataCipher(deps.keys),
+    ...(options.lookup ? { lookup: options.lookup } : {}),
   });
 }

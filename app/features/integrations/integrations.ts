@@ -105,6 +105,8 @@ export type IntegrationDelivery = {
   attempts: number;
   createdAt: Date;
   lastAttemptAt: Date | null;
+  /** A failing delivery's next try (its job's start), while it waits for it. */
+  nextAttemptAt: Date | null;
   httpStatus: number | null;
   latencyMs: number | null;
   /** The first 500 characters of the receiver's answer. */
@@ -113,10 +115,23 @@ export type IntegrationDelivery = {
 };
 
 export type IntegrationPage = {
-  integration: Integration & { url: string };
+  /**
+   * With its address (a Slack or Teams address is a secret: the console shows
+   * only its host) and, for a webhook whose secret was replaced less than 24
+   * hours ago, when the replaced one stops signing.
+   */
+  integration: Integration & { url: string; previousSecretUntil: Date | null };
   deliveries: IntegrationDelivery[];
   page: number;
   pages: number;
 };
 
-export type IntegrationSaved = { ok: true; id: string; secret?: string } | { ok: false; errors: { url?: string } };
+/**
+ * What adding or changing an endpoint did: saved (a new webhook's signing
+ * secret with it), or refused: its address (`errors.url`), or, when adding,
+ * `duplicate`: an endpoint of the same kind already sends to this address
+ * (added anyway only when confirmed).
+ */
+export type IntegrationSaved =
+  | { ok: true; id: string; secret?: string }
+  | { ok: false; errors: { url?: string }; duplicate?: { id: string; name: string } };

@@ -8,8 +8,13 @@ import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatu
  * Endpoints the team connected on /staff/integrations (~/features/integrations/integrations.ts).
  * `url` is a secret for Slack and Teams (anyone holding it can post): it is
  * never logged and the console shows only its host. `secret` is a generic
- * webhook's Standard Webhooks signing key (`whsec_…`). Both are stored
- * encrypted with DATA_ENCRYPTION_KEY (`$ba$1$…`, ./keys.server.ts dataCipher).
+ * webhook's Standard Webhooks signing key (`whsec_…`); after it is replaced,
+ * `previous_secret` is the one it replaced, which still signs until
+ * `previous_secret_until` (24 hours) and is then dropped. All three are
+ * stored encrypted with DATA_ENCRYPTION_KEY (`$ba$1$…`, ./keys.server.ts
+ * dataCipher). `reveal_to` and `reveal_until`: the member who just added the
+ * webhook or replaced its secret, who may see the secret once, on the page
+ * the post leads to, for a few minutes (never in a URL).
  */
 export const integrations = pgTable(
   "integrations",
@@ -19,6 +24,10 @@ export const integrations = pgTable(
     name: text("name").notNull(),
     url: text("url").notNull(),
     secret: text("secret"),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    revealTo: text("reveal_to"),
+    revealUntil: timestamp("reveal_until", { withTimezone: true }),
     events: jsonb("events").$type<IntegrationEvent[]>().notNull(),
     detail: text("detail").$type<IntegrationDetail>().notNull().default("link"),
     pausedAt: timestamp("paused_at", { withTimezone: true }),

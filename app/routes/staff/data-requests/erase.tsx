@@ -12,6 +12,7 @@ import {
 } from "~/features/data-requests/data-requests";
 import type { Route } from "./+types/erase";
 import { SubjectForm, dataRequestPaths } from "./paths";
+import { SummaryReceivers } from "./receivers";
 import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
@@ -114,7 +115,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
+          <Button type="submit" variant="danger">
             Erase everything
           </Button>
           <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
@@ -152,8 +153,10 @@ function Erased({ result }: { result: ErasureResult }) {
       <p>
         Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for
         this erasure. E-mails already delivered are outside the console: delete the notifications about this person from
-        the enquiries mailbox too. Then tell the person their data has been erased.
+        the enquiries mailbox too.
       </p>
+      <SummaryReceivers receivers={result.receivers} />
+      <p>Then tell the person their data has been erased.</p>
       <p>
         <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
           Find another person

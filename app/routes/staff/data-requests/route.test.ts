@@ -40,6 +40,7 @@ function erasingAdmin(find: (email: string) => Promise<SubjectRecord>) {
         email,
         counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
         storage: { state: "rewritten" as const, ms: 1 },
+        receivers: [],
       };
     },
   });

@@ -160,7 +160,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
 function EraseButton({ email, held }: { email: string; held: boolean }) {
   return (
     <SubjectForm action={dataRequestPaths.erase} email={email}>
-      <Button type="submit" variant="outline">
+      <Button type="submit" variant="danger">
         {held ? "Erase everything" : "Erase anyway"}
       </Button>
     </SubjectForm>
