@@ -53,9 +53,7 @@ test(
   { timeout: 300_000 },
   async () => {
     const closedPort = await freePort();
-    env.server = await startFaultServer({
-      DATA_DIR: env.data.dir,
-      MAIL_TRANSPORT: "smtp",
+    const first = await env.start({
       // Nothing listens here: every e-mail stays queued through the backup.
       SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
       DELIVERY_RETRY_DELAY_SECONDS: "5",
@@ -64,7 +62,6 @@ test(
       // "backup written" (info) and "delivery failed; will retry" (warn) are the events waited for.
       LOG_LEVEL: "info",
     });
-    const first = env.server;
     const backupDir = path.join(env.data.dir, "backups");
 
     // Off-site copies: each backup is copied away as soon as it appears (a minute later the

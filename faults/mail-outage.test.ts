@@ -20,7 +20,7 @@ import { expect, test } from "vitest";
 import type { SmtpOutage } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 import { exportEnquiries } from "../test/support/enquiries-cli";
-import { ENQUIRIES_EMAIL, formBody, faultEnvironment, startFaultServer, waitForAllSent } from "../test/support/faults";
+import { ENQUIRIES_EMAIL, formBody, faultEnvironment, waitForAllSent } from "../test/support/faults";
 import { validFields, type FormKind } from "../test/support/fixtures";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 
@@ -34,10 +34,7 @@ test(
   "enquiries submitted during a mail outage are all delivered exactly once after it",
   { timeout: 180_000 },
   async () => {
-    env.server = await startFaultServer({
-      DATA_DIR: env.data.dir,
-      MAIL_TRANSPORT: "smtp",
-      SMTP_URL: env.smtp.url,
+    const running = await env.start({
       DELIVERY_RETRY_DELAY_SECONDS: "1",
       DELIVERY_RETRY_BACKOFF: "false",
       WORKER_POLL_INTERVAL_SECONDS: "0.5",
@@ -46,7 +43,6 @@ test(
       // The worker's "delivery failed; will retry" warnings are what each phase waits for.
       LOG_LEVEL: "warn",
     });
-    const running = env.server;
     let n = 0;
     const submitted: { kind: FormKind; email: string }[] = [];
     async function submitSome(count: number) {

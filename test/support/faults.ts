@@ -74,8 +74,14 @@ export type FaultEnvironment = {
   smtp: TestSmtpServer;
   /** DATA_DIR, and beside it the key file the server creates there (KEYS_FILE's default). */
   data: { dir: string; keysFile: string; remove(): void };
-  /** Set by the test when it starts the server. */
+  /** Set by `start`, or by the test when it starts a server of its own. */
   server?: RunningServer;
+  /**
+   * Starts the production server on this file's DATA_DIR, sending through
+   * its SMTP server (`env` overrides those too, and `faultServerEnv`), as
+   * `server`, killed after the file's tests.
+   */
+  start(env?: Record<string, string>, options?: StartServerOptions): Promise<RunningServer>;
 };
 
 /**
@@ -84,7 +90,15 @@ export type FaultEnvironment = {
  * output saved (as `name`), and both removed.
  */
 export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${name}-`): FaultEnvironment {
-  const env = {} as FaultEnvironment;
+  const env = {
+    async start(overrides = {}, options = {}) {
+      env.server = await startFaultServer(
+        { DATA_DIR: env.data.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url, ...overrides },
+        options,
+      );
+      return env.server;
+    },
+  } as FaultEnvironment;
   beforeAll(async () => {
     [env.smtp, env.data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir(dataPrefix)]);
   });
