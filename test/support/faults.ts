@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { formToken as signedToken, urlencodedForm } from "./form-posts";
 import { limitsOffEnv } from "./limits-off";
 import { preparedDataDir } from "./pglite";
@@ -109,6 +109,46 @@ export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${n
     env.data?.remove();
   });
   return env;
+}
+
+/** The e-mail a stored enquiry (a row of the CSV export) sends its enquirer: contact forms acknowledge, the others welcome. */
+export const firstEmailOf = (row: Record<string, string>) => (row.form === "contact" ? "acknowledgement" : "welcome");
+
+/** The Message-ID of an enquiry's e-mail of `kind`, as the fault server (SITE_URL) writes it. */
+export const messageIdOf = (enquiryId: string, kind: string) => `<${enquiryId}.${kind}@${new URL(SITE_URL).host}>`;
+
+/** A received message's Message-ID in angle brackets, or "(none)". */
+export const receivedMessageId = (mail: { messageId?: string }) =>
+  mail.messageId ? `<${mail.messageId.replace(/^<|>$/g, "")}>` : "(none)";
+
+/**
+ * The e-mails the stored enquiries `rows` (the CSV export) owe, by
+ * Message-ID: each its notification to ENQUIRIES_EMAIL and its first e-mail
+ * to the enquirer.
+ */
+export function owedEmails(rows: Record<string, string>[]): Map<string, string> {
+  const owed = new Map<string, string>();
+  for (const row of rows) {
+    owed.set(messageIdOf(row.id!, "notification"), ENQUIRIES_EMAIL);
+    owed.set(messageIdOf(row.id!, firstEmailOf(row)), row.email!);
+  }
+  return owed;
+}
+
+/**
+ * Asserts that `received` (the SMTP server's messages) are exactly the
+ * `expected` e-mails (see owedEmails), each once and to its recipient; answers
+ * their Message-IDs.
+ */
+export function expectEachSentOnce(
+  received: { messageId?: string; envelopeTo: string[] }[],
+  expected: Map<string, string>,
+): string[] {
+  const ids = received.map(receivedMessageId);
+  expect(ids).toHaveLength(expected.size);
+  expect([...ids].sort()).toEqual([...expected.keys()].sort());
+  for (const [i, mail] of received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+  return ids;
 }
 
 export type DeliveryCounts = { queued: number; sent: number; failed: number; dead: number };
