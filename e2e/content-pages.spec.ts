@@ -21,7 +21,14 @@ import { ourStory } from "../app/content/our-story";
 import { product, screens } from "../app/content/product";
 import { vision } from "../app/content/vision";
 import { prerenderedPaths } from "../app/pages";
-import { escapeRegExp, expectSingleH1, expectLink, sectionByHeading, expectRoadmap } from "../test/support/page-checks";
+import {
+  escapeRegExp,
+  expectCallToAction,
+  expectLink,
+  expectRoadmap,
+  expectSingleH1,
+  sectionByHeading,
+} from "../test/support/page-checks";
 import { loadStaticHtml, fetchHtml } from "../test/support/static-html";
 
 test.describe("prerendered HTML (no JavaScript)", () => {
@@ -201,9 +208,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expect(journey.getByRole("heading", { level: 3 })).toHaveCount(about.journey.steps.length);
     const different = sectionByHeading(page, about.differentiators.title);
     await expect(different.getByRole("heading", { level: 3 })).toHaveCount(about.differentiators.cards.length);
-    const cta = sectionByHeading(page, about.cta.title);
-    await expectLink(cta, about.cta.primary.label, "/product");
-    await expectLink(cta, about.cta.secondary.label, "/team");
+    await expectCallToAction(page, about.cta, "/product", "/team");
   });
 
   test("/our-story: founder narrative, timeline and buttons to /advisory and /contact", async ({ page, request }) => {
@@ -214,9 +219,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const timeline = sectionByHeading(page, ourStory.timeline.title);
     await expect(timeline.getByRole("listitem")).toHaveCount(ourStory.timeline.entries.length);
     for (const entry of ourStory.timeline.entries) await expect(timeline).toContainText(entry.when);
-    const cta = sectionByHeading(page, ourStory.cta.title);
-    await expectLink(cta, ourStory.cta.primary.label, "/advisory");
-    await expectLink(cta, ourStory.cta.secondary.label, "/contact");
+    await expectCallToAction(page, ourStory.cta, "/advisory", "/contact");
   });
 
   test("/impact: statistics, differentiators, outcomes, SDG 3.1/3.7/3.8 and 2030 aims", async ({ page, request }) => {
@@ -236,9 +239,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const aims = sectionByHeading(page, impact.aims.title);
     for (const value of ["1M+", "50+", "50%"])
       await expect(aims.locator("dd").filter({ hasText: new RegExp(`^${escapeRegExp(value)}$`) })).toHaveCount(1);
-    const cta = sectionByHeading(page, impact.cta.title);
-    await expectLink(cta, impact.cta.primary.label, "/contact");
-    await expectLink(cta, impact.cta.secondary.label, "/product");
+    await expectCallToAction(page, impact.cta, "/contact", "/product");
   });
 
   test("/global: UK, Ghana, Nigeria, future markets, metrics, four phases, links to /vision and /contact", async ({
@@ -260,9 +261,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const phases = sectionByHeading(page, globalPresence.phases.title);
     await expect(phases.getByRole("listitem")).toHaveCount(4);
     for (const n of [1, 2, 3, 4]) await expect(phases).toContainText(`Phase ${n}`);
-    const cta = sectionByHeading(page, globalPresence.cta.title);
-    await expectLink(cta, globalPresence.cta.primary.label, "/vision");
-    await expectLink(cta, globalPresence.cta.secondary.label, "/contact");
+    await expectCallToAction(page, globalPresence.cta, "/vision", "/contact");
   });
 
   test("/vision: pillars, 2030 aims and where to go next", async ({ page, request }) => {

@@ -33,7 +33,6 @@ import {
   deliveryCounts,
   faultEnvironment,
   formBody,
-  startFaultServer,
   waitForAllSent,
 } from "../test/support/faults";
 import { validFields, type FormKind } from "../test/support/fixtures";
@@ -49,13 +48,7 @@ const kinds: FormKind[] = enquiryKindNames;
 const env = faultEnvironment("malformed");
 
 test(`${TOTAL} malformed requests: no 5xx, no crash, a clear refusal each, nothing stored`, async () => {
-  env.server = await startFaultServer({
-    DATA_DIR: env.data.dir,
-    MAIL_TRANSPORT: "smtp",
-    SMTP_URL: env.smtp.url,
-    COMMUNICATION_API_KEY,
-  });
-  const running = env.server;
+  const running = await env.start({ COMMUNICATION_API_KEY });
   const cases = generate(SEED, running.url);
 
   // Valid controls among the junk: they must be stored and sent, so "nothing stored" means something.

@@ -16,7 +16,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/features/enquiries/kinds";
-import { faultServerEnv, formBody, startFaultServer } from "../test/support/faults";
+import { faultServerEnv, formBody, startFaultServer, messageIdOf } from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
@@ -28,7 +28,6 @@ import { waitFor } from "../test/support/wait";
 
 const TOTAL = 500;
 const BATCH = 10;
-const host = new URL(faultServerEnv.SITE_URL!).hostname;
 
 let postgres: TestPostgres;
 let smtp: TestSmtpServer;
@@ -134,7 +133,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
     const owed = stored.flatMap((row) => {
       const definition = enquiryKinds[row.kind] as { first: readonly string[]; after?: Record<string, string> };
       const kinds = [...definition.first, ...Object.values(definition.after ?? {})];
-      return kinds.map((kind) => `<${row.id}.${kind}@${host}>`);
+      return kinds.map((kind) => messageIdOf(row.id, kind));
     });
     await waitFor(() => new Set(smtp.received.map((m) => m.messageId)).size >= owed.length, {
       what: `${owed.length} distinct e-mails`,
@@ -147,8 +146,8 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
 
     // A notification only after its welcome.
     for (const row of stored.filter((r) => r.kind !== "contact")) {
-      const welcome = ids.indexOf(`<${row.id}.welcome@${host}>`);
-      const notification = ids.indexOf(`<${row.id}.notification@${host}>`);
+      const welcome = ids.indexOf(messageIdOf(row.id, "welcome"));
+      const notification = ids.indexOf(messageIdOf(row.id, "notification"));
       expect(notification, row.id).toBeGreaterThan(welcome);
     }
     console.info(

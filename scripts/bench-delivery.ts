@@ -18,12 +18,13 @@
  * A benchmark, not a test: run it on a quiet machine after `npm run build`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, createHmac } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeResults } from "./lib/results.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { benchContactFields, formToken, urlencodedForm } from "../test/support/form-posts";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startPostgres } from "../test/support/postgres";
 import { SERVER_NODE_FLAGS, startServer } from "../test/support/server-process";
@@ -43,8 +44,6 @@ if (!existsSync(path.join(buildDir, "node", "worker.js"))) {
 }
 
 const formSecret = randomBytes(32).toString("base64url");
-const token = (issuedAt: number) =>
-  `${issuedAt}.${createHmac("sha256", Buffer.from(formSecret, "utf8")).update(`form:${issuedAt}`).digest("base64url")}`;
 
 /** An SMTP server that only counts what it accepts. */
 async function countingSmtp() {
@@ -81,21 +80,12 @@ async function countingSmtp() {
 
 /** Posts `count` contact enquiries, 10 at a time, as the enhanced form does. */
 async function fill(url: string, count: number) {
-  const formStartedAt = token(Date.now() - 10_000);
+  const formStartedAt = formToken(formSecret, Date.now() - 10_000);
   let next = 0;
   const lane = async () => {
     while (next < count) {
       const n = next++;
-      const body = new URLSearchParams({
-        name: `Delivery Bench ${n}`,
-        email: `delivery${n}@example.org`,
-        organization: "Bench Clinic",
-        role: "Midwife",
-        interest: "general",
-        message: `Delivery benchmark enquiry ${n}`,
-        website: "",
-        formStartedAt,
-      });
+      const body = urlencodedForm(benchContactFields(n, `Delivery benchmark enquiry ${n}`), formStartedAt);
       const response = await fetch(`${url}/contact.data`, {
         method: "POST",
         body,

@@ -24,7 +24,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { formToken, urlencodedForm } from "../test/support/form-posts.ts";
+import { benchContactFields, formToken, urlencodedForm } from "../test/support/form-posts.ts";
 import { limitsOffEnv } from "../test/support/limits-off.ts";
 import { assertBuilt, buildDir, startServer, type RunningServer } from "../test/support/server-process.ts";
 
@@ -78,17 +78,7 @@ try {
 
   async function submitOne() {
     const marker = `bench-${process.pid}-${++sequence}`;
-    const body = urlencodedForm(
-      {
-        name: `Bench Person ${sequence}`,
-        email: `bench${sequence}@example.org`,
-        organization: "Load Test Clinic",
-        role: "Midwife",
-        interest: "general",
-        message: `Load test enquiry ${marker}`,
-      },
-      token,
-    );
+    const body = urlencodedForm(benchContactFields(sequence, `Load test enquiry ${marker}`), token);
     const started = performance.now();
     try {
       const res = await fetch(`${origin}${formPath}`, {

@@ -58,6 +58,9 @@ export async function reencrypt(stored: string, from: string | SecretConfig, to:
   return symmetricEncrypt({ key: to, data: plain });
 }
 
+/** What opening or rotating the keys works on: the environment, the database, the log, and the features' rewriters. */
+export type KeysDeps = { env: Env; store: Store; log: Logger; rewriters: KeyRewriters };
+
 /**
  * The keys of this process: each from its environment variable or KEYS_FILE
  * (created on the embedded database's first start), checked against the
@@ -65,17 +68,7 @@ export async function reencrypt(stored: string, from: string | SecretConfig, to:
  * (see the top of this file). Throws a KeysError naming the setting when a
  * key is missing or is not the one the data was written with.
  */
-export async function openKeys({
-  env,
-  store,
-  log,
-  rewriters,
-}: {
-  env: Env;
-  store: Store;
-  log: Logger;
-  rewriters: KeyRewriters;
-}): Promise<Keys> {
+export async function openKeys({ env, store, log, rewriters }: KeysDeps): Promise<Keys> {
   const given: Partial<Record<KeyName, string>> = {};
   for (const name of KEY_NAMES) if (env[name]) given[name] = env[name];
   let stored = readKeysFile(env.KEYS_FILE);
@@ -137,17 +130,7 @@ export type Rotated = { file: string; changed: KeyRewrite };
  * start names. Every staff session ends. Needs the two keys in KEYS_FILE,
  * not in the environment (the command can change only the file).
  */
-export async function rotateKeys({
-  env,
-  store,
-  log,
-  rewriters,
-}: {
-  env: Env;
-  store: Store;
-  log: Logger;
-  rewriters: KeyRewriters;
-}): Promise<Rotated> {
+export async function rotateKeys({ env, store, log, rewriters }: KeysDeps): Promise<Rotated> {
   for (const name of ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const) {
     if (env[name]) {
       throw new KeysError(

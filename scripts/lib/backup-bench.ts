@@ -16,6 +16,7 @@ import { createLogger } from "~/platform/log.server";
 import { openSite } from "~/site.server";
 import { backupEmbedded } from "../../app/features/backups/backups.server";
 import { restoreBackup } from "../../app/features/backups/restore.server";
+import { benchContactFields } from "../../test/support/form-posts";
 
 const concurrency = 50;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -44,14 +45,10 @@ export async function benchBackup(total: number) {
           const i = next++;
           const result = await pipeline.services.enquiries.submitEnquiry(
             "contact",
-            {
-              name: `Bench Person ${i}`,
-              email: `bench-${i}@example.org`,
-              organization: "Bench Clinic",
-              role: "Midwife",
-              interest: "partnership",
-              message: `Enquiry number ${i}: we would like to hear more about digital maternal health records.`,
-            },
+            benchContactFields(
+              i,
+              `Enquiry number ${i}: we would like to hear more about digital maternal health records.`,
+            ),
             { ip: `198.51.100.${i % 250}` },
           );
           if (!result.ok) throw new Error(`enquiry ${i} was refused`);

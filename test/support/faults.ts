@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { formToken as signedToken, urlencodedForm } from "./form-posts";
 import { limitsOffEnv } from "./limits-off";
 import { preparedDataDir } from "./pglite";
@@ -74,8 +74,14 @@ export type FaultEnvironment = {
   smtp: TestSmtpServer;
   /** DATA_DIR, and beside it the key file the server creates there (KEYS_FILE's default). */
   data: { dir: string; keysFile: string; remove(): void };
-  /** Set by the test when it starts the server. */
+  /** Set by `start`, or by the test when it starts a server of its own. */
   server?: RunningServer;
+  /**
+   * Starts the production server on this file's DATA_DIR, sending through
+   * its SMTP server (`env` overrides those too, and `faultServerEnv`), as
+   * `server`, killed after the file's tests.
+   */
+  start(env?: Record<string, string>, options?: StartServerOptions): Promise<RunningServer>;
 };
 
 /**
@@ -84,7 +90,15 @@ export type FaultEnvironment = {
  * output saved (as `name`), and both removed.
  */
 export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${name}-`): FaultEnvironment {
-  const env = {} as FaultEnvironment;
+  const env = {
+    async start(overrides = {}, options = {}) {
+      env.server = await startFaultServer(
+        { DATA_DIR: env.data.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url, ...overrides },
+        options,
+      );
+      return env.server;
+    },
+  } as FaultEnvironment;
   beforeAll(async () => {
     [env.smtp, env.data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir(dataPrefix)]);
   });
@@ -95,6 +109,46 @@ export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${n
     env.data?.remove();
   });
   return env;
+}
+
+/** The e-mail a stored enquiry (a row of the CSV export) sends its enquirer: contact forms acknowledge, the others welcome. */
+export const firstEmailOf = (row: Record<string, string>) => (row.form === "contact" ? "acknowledgement" : "welcome");
+
+/** The Message-ID of an enquiry's e-mail of `kind`, as the fault server (SITE_URL) writes it. */
+export const messageIdOf = (enquiryId: string, kind: string) => `<${enquiryId}.${kind}@${new URL(SITE_URL).host}>`;
+
+/** A received message's Message-ID in angle brackets, or "(none)". */
+export const receivedMessageId = (mail: { messageId?: string }) =>
+  mail.messageId ? `<${mail.messageId.replace(/^<|>$/g, "")}>` : "(none)";
+
+/**
+ * The e-mails the stored enquiries `rows` (the CSV export) owe, by
+ * Message-ID: each its notification to ENQUIRIES_EMAIL and its first e-mail
+ * to the enquirer.
+ */
+export function owedEmails(rows: Record<string, string>[]): Map<string, string> {
+  const owed = new Map<string, string>();
+  for (const row of rows) {
+    owed.set(messageIdOf(row.id!, "notification"), ENQUIRIES_EMAIL);
+    owed.set(messageIdOf(row.id!, firstEmailOf(row)), row.email!);
+  }
+  return owed;
+}
+
+/**
+ * Asserts that `received` (the SMTP server's messages) are exactly the
+ * `expected` e-mails (see owedEmails), each once and to its recipient; answers
+ * their Message-IDs.
+ */
+export function expectEachSentOnce(
+  received: { messageId?: string; envelopeTo: string[] }[],
+  expected: Map<string, string>,
+): string[] {
+  const ids = received.map(receivedMessageId);
+  expect(ids).toHaveLength(expected.size);
+  expect([...ids].sort()).toEqual([...expected.keys()].sort());
+  for (const [i, mail] of received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+  return ids;
 }
 
 export type DeliveryCounts = { queued: number; sent: number; failed: number; dead: number };

@@ -31,3 +31,11 @@ export function validFields(kind: FormKind, email: string, n = 0): Record<string
 
 /** The GOV.UK-style error summary of a form re-rendered with errors. */
 export const ERROR_SUMMARY = "There is a problem";
+
+/** A demo request the integration tests send: a government official in Ghana (Message-ID, subject and greeting follow from it). */
+export const kwameDemo = {
+  fullName: "Kwame Boateng",
+  email: "kwame@example.org",
+  organization: "Ghana Health Service",
+  role: "government",
+};

@@ -27,6 +27,21 @@ export function urlencodedForm(fields: Record<string, string>, token: string): U
   return body;
 }
 
+/**
+ * The fields of the `n`-th contact enquiry a benchmark posts (scripts/):
+ * a name and an address of its own, the same clinic and role, and `message`.
+ */
+export function benchContactFields(n: number, message: string): Record<string, string> {
+  return {
+    name: `Bench Person ${n}`,
+    email: `bench-${n}@example.org`,
+    organization: "Bench Clinic",
+    role: "Midwife",
+    interest: "general",
+    message,
+  };
+}
+
 export type MultipartPart = { name: string; value: string | Buffer; filename?: string; type?: string };
 
 /** A multipart/form-data body with exactly these parts (no honeypot or token added). */

@@ -6,22 +6,17 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import type { Site } from "~/site.server";
 import { listEnquiries, type EnquiryRecord, purgeExpired, redriveDeadDeliveries } from "./operations.server";
 import { RETENTION_QUEUE } from "~/platform/retention.server";
 import { inboxCsv } from "~/features/inbox/csv";
 import type { ExportRow } from "~/features/inbox/inbox";
 import { exportBatches } from "~/features/inbox/inbox.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { smtpServerPerFile } from "../../../test/support/per-file";
-import { smtpPipelines, waitForDeliveriesSettled } from "../../../test/support/pglite";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
+import { waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
 
-// Registered first, so that its reset runs after the test's pipelines are closed.
-const smtp = smtpServerPerFile();
-const { engines, open } = bothEngines<Site>();
-const pipelinesOn = smtpPipelines(smtp, open);
+const { smtp, engines, pipelinesOn } = bothEnginesWithSmtp();
 
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
   const start = pipelinesOn(engine);

@@ -8,19 +8,15 @@
  */
 import { count, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import type { Site } from "~/site.server";
 import { deliveryMessageId } from "./emails.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { smtpServerPerFile } from "../../../test/support/per-file";
-import { smtpPipelines, waitForDeliveriesSettled } from "../../../test/support/pglite";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
+import { kwameDemo } from "../../../test/support/fixtures";
+import { waitForDeliveriesSettled } from "../../../test/support/pglite";
 import type { ReceivedMail } from "../../../test/support/smtp";
 import { waitFor } from "../../../test/support/wait";
 
-// Registered first, so that its reset runs after the test's pipelines are closed.
-const smtp = smtpServerPerFile();
-const { engines, open, closeNow } = bothEngines<Site>();
-const pipelinesOn = smtpPipelines(smtp, open);
+const { smtp, engines, closeNow, pipelinesOn } = bothEnginesWithSmtp();
 
 const ENQUIRIES = "enquiries@maternis.test";
 
@@ -51,14 +47,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     );
     const demo = await submit(
       "demo",
-      {
-        fullName: "Kwame Boateng",
-        email: "kwame@example.org",
-        organization: "Ghana Health Service",
-        role: "government",
-        preferredDate: "2026-03-12",
-        message: "A morning slot, please.",
-      },
+      { ...kwameDemo, preferredDate: "2026-03-12", message: "A morning slot, please." },
       { ip: "203.0.113.2" },
     );
     const advisory = await submit(

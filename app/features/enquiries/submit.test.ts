@@ -8,17 +8,11 @@ import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { InvalidEnquiryError } from "./index.server";
-import type { Site } from "~/site.server";
 import { enqueueDelivery } from "./deliveries.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { smtpServerPerFile } from "../../../test/support/per-file";
-import { smtpPipelines } from "../../../test/support/pglite";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
 
-// Registered first, so that its reset runs after the test's pipelines are closed.
-const smtp = smtpServerPerFile();
-const { engines, open } = bothEngines<Site>();
-const pipelinesOn = smtpPipelines(smtp, open);
+const { engines, pipelinesOn } = bothEnginesWithSmtp();
 
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
   const start = pipelinesOn(engine);

@@ -11,6 +11,7 @@ import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { deliveries } from "~/features/enquiries/tables.server";
 import { acsOperationId } from "./transport.server";
 import { acsPerFile } from "../../../test/support/acs-site";
+import { kwameDemo } from "../../../test/support/fixtures";
 import { waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
 
@@ -36,16 +37,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
       { name: "Zoë Ọlá-Ångström", email: "zoe@example.org", interest: "partnership", message: "Bonjour — ça va?" },
       { ip: "203.0.113.1" },
     );
-    const demo = await submit(
-      "demo",
-      {
-        fullName: "Kwame Boateng",
-        email: "kwame@example.org",
-        organization: "Ghana Health Service",
-        role: "government",
-      },
-      { ip: "203.0.113.2" },
-    );
+    const demo = await submit("demo", kwameDemo, { ip: "203.0.113.2" });
     const advisory = await submit(
       "advisory",
       { fullName: "Ngozi Okafọ", email: "ngozi@example.org", role: "midwife", country: "Nigeria", reason: "Records" },
