@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import type { AuditEntry } from "~/features/audit/audit";
 import { staffContext, type StaffRequest } from "~/routes/staff/access/request.server";
 import type { Services } from "~/site.server";
+import type { HeldAction } from "~/features/sign-in/index.server";
 import type { StaffRole } from "~/features/console/types";
 import { appContext } from "~/context.server";
 import { parseEnv } from "~/platform/env.server";
@@ -56,6 +57,17 @@ export function fakeConsole(
     // An enquiry's page lists its webhook deliveries: none here.
     integrations: refusing<Services["integrations"]>("integrations", { deliveriesOf: async () => [] }),
     ...rest,
+    // Changes held while a member signs in again (requireRecentSignIn): in memory, beside any auth given.
+    // And no code step held (app/features/sign-in/code-step.server.ts): its cookie is a placeholder.
+    auth: refusing<Services["auth"]>("auth", {
+      heldActions: memoryHeldActions(),
+      codeStep: {
+        address: async () => null,
+        remember: async () => "code-step=held; Path=/",
+        forget: async () => "code-step=; Max-Age=0; Path=/",
+      },
+      ...rest?.auth,
+    }),
   };
   // Sign-in, the banner and every section's service not given: any use of them fails the test.
   const service = new Proxy(given, {
@@ -63,6 +75,16 @@ export function fakeConsole(
       typeof key === "symbol" || key === "then" || key in target ? Reflect.get(target, key) : refusing(String(key)),
   }) as Services;
   return { service, recorded };
+}
+
+/** What sign-in holds while a member signs in again, in memory (app/features/sign-in/held-actions.server.ts). */
+export function memoryHeldActions(): Services["auth"]["heldActions"] {
+  const held = new Map<string, HeldAction>();
+  return {
+    hold: async (memberId, action) => void held.set(memberId, action),
+    of: async (memberId) => held.get(memberId) ?? null,
+    drop: async (memberId) => void held.delete(memberId),
+  };
 }
 
 export function consoleContext(service: Services | null, staff: StaffRequest | null) {

@@ -73,6 +73,7 @@ export const consoleSections = [
     pages: {
       account: "routes/staff/account/route.tsx",
       "account/recovery-codes.txt": "routes/staff/account/recovery-codes.ts",
+      "account/held-change": "routes/staff/held/cancel.ts",
     },
   },
 ] as const satisfies readonly ConsoleSection[];

@@ -252,7 +252,8 @@ export function buildAuth(options: BuildOptions) {
           const rendered = await renderEmail(staffSignInCode, {
             code: otp,
             minutes: Math.round(env.STAFF_CODE_TTL_SECONDS / 60),
-            signInUrl: `${origin}/staff/sign-in`,
+            // The code step of the sign-in page (issue 43): with the address already, in the browser that asked.
+            signInUrl: `${origin}/staff/sign-in?step=code`,
           });
           await queueStaffMail(boss, { to: [email], ...rendered }, { from: env.MAIL_FROM });
         },

@@ -5,6 +5,8 @@ import { memberAccounts } from "./accounts.server";
 import { buildAuth, PUBLIC_AUTH_ENDPOINTS, toMember, type StaffAuthDeps } from "./auth-config.server";
 import { createAuthCore } from "./auth-core.server";
 import { codeSignIn } from "./code-sign-in.server";
+import { codeSteps } from "./code-step.server";
+import { heldActions } from "./held-actions.server";
 import { memberFactors } from "./member-factors.server";
 import { misdirected } from "./origins.server";
 import { removeUnhashedRecoveryCodes } from "./second-factor.server";
@@ -60,6 +62,10 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     session: core.session,
     findMember: core.findMember,
     ...codeSignIn(core),
+    /** The code step held on the server for a reload (./code-step.server.ts): remember, address, forget. */
+    codeStep: codeSteps(deps, instance),
+    /** Changes held while their member signs in again (./held-actions.server.ts): hold, of, drop. */
+    heldActions: heldActions(instance),
     ...memberFactors(core),
     // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions.
     ...sessionControls({

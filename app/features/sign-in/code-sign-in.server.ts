@@ -27,7 +27,11 @@ export function codeSignIn(core: AuthCore) {
      * checks from this client are paused): no code is sent then. A refusal is
      * no sign of membership: a stranger's address is counted the same way.
      */
-    async requestCode(request: Request, rawEmail: string): Promise<CodeRequestResult> {
+    async requestCode(
+      request: Request,
+      rawEmail: string,
+      options: { fresh?: boolean } = {},
+    ): Promise<CodeRequestResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
       const refused = await limits.codeRequest(email, clientOf(request));
@@ -46,7 +50,9 @@ export function codeSignIn(core: AuthCore) {
           )
           .catch(() => {}); // another process created it first
       }
-      // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced.
+      // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced by a
+      // request from elsewhere; "Send a new code" at the code step (`fresh`) replaces it, within the same limits.
+      if (options.fresh) await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
       await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
       return { ok: true };
     },

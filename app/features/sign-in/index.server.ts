@@ -9,5 +9,6 @@ export {
 } from "./auth.server";
 export { toMember } from "./auth-config.server";
 export type { SignInPause } from "./sign-in";
+export type { HeldAction } from "./held-actions.server";
 export { reencryptAuthSecrets } from "./keys.server";
 export { staffUsers } from "./tables.server";

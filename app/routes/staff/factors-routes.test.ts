@@ -190,7 +190,7 @@ describe("enrolling replaces the session", () => {
   /** A form post without JavaScript, as React Router serves it: the middleware around the action, then the loader. */
   async function postWithoutJavaScript(auth: Partial<Services["auth"]>, fields: Record<string, string>) {
     const { service, recorded } = fakeConsole(undefined, undefined, {
-      auth: { serves: () => true, session, ...auth } as Services["auth"],
+      auth: { serves: () => true, session, pendingApp: async () => null, ...auth } as Services["auth"],
     });
     const context = consoleContext(service, null);
     const request = formPost("/staff/enrol", fields);

@@ -5,6 +5,8 @@ import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server"
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/layout";
 import { consoleTitle } from "~/features/console/paths";
+import { describeHeld } from "./held/held-action";
+import { CheckYourAnswers } from "./held/check-your-answers";
 
 /**
  * The staff console's layout: its middleware checks the session before any
@@ -13,9 +15,23 @@ import { consoleTitle } from "~/features/console/paths";
  */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { member } = getStaff(context);
-  return { member, deadLetters: visibleDeadLetters(await getConsole(context).alerts.deadLetters(), member.role) };
+  const console = getConsole(context);
+  return {
+    member,
+    deadLetters: visibleDeadLetters(await console.alerts.deadLetters(), member.role),
+    held: await heldHere(context, request),
+  };
+}
+
+/** A change held on this page while the member signed in again (requireRecentSignIn), to check and confirm. */
+async function heldHere(context: Route.LoaderArgs["context"], request: Request) {
+  const { member } = getStaff(context);
+  const held = await getConsole(context).auth.heldActions.of(member.id);
+  if (!held) return null;
+  const here = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "");
+  return new URL(held.path, "http://console.invalid").pathname === here ? describeHeld(held) : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];
@@ -27,6 +43,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       member={loaderData.member}
       banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterAlert dead={loaderData.deadLetters} /> : null}
     >
+      {loaderData.held ? <CheckYourAnswers held={loaderData.held} /> : null}
       <Outlet />
     </ConsoleShell>
   );

@@ -19,7 +19,7 @@ export const consolePages: RouteConfigEntry[] = consoleSections.flatMap((section
  * alone reaches only this: ADR 020) and signing out.
  */
 export const signedOutPages: RouteConfigEntry[] = [
-  route("sign-in", "routes/staff/sign-in.tsx"),
+  route("sign-in", "routes/staff/sign-in/route.tsx"),
   route("second-step", "routes/staff/second-step.tsx"),
   route("enrol", "routes/staff/enrol.tsx"),
   route("sign-out", "routes/staff/sign-out.tsx"),

@@ -4,7 +4,7 @@ import type { Services } from "~/site.server";
 import { auditActions } from "~/features/audit/audit";
 import { authConsole, formPost, membersConsole, staffRequest, unwrapData } from "../../../test/support/staff-context";
 import { action as accountAction } from "./account/route";
-import { action as signInAction } from "./sign-in";
+import { action as signInAction } from "./sign-in/route";
 import { action as teamAction } from "./members/route";
 
 /**

@@ -9,7 +9,7 @@ export type StaffSignInCodeEmailProps = { code: string; minutes: number; signInU
 export const PreviewProps = {
   code: "482913",
   minutes: 10,
-  signInUrl: `${company.siteUrl}/staff/sign-in`,
+  signInUrl: `${company.siteUrl}/staff/sign-in?step=code`,
 } satisfies StaffSignInCodeEmailProps;
 
 /** The code itself is only in the body: a subject shows on lock screens, in notifications and in logs. */
@@ -31,7 +31,7 @@ export function StaffSignInCodeEmail(props: StaffSignInCodeEmailProps) {
           <p>{`It works once, for ${props.minutes} minutes. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
         </>
       }
-      ctas={[{ label: "Open the sign-in page", url: props.signInUrl }]}
+      ctas={[{ label: "Enter the code", url: props.signInUrl }]}
       footerNote="You are receiving this because someone asked for a sign-in code for this address. If that was not you, you can ignore this e-mail."
       addUtm={false}
       suppressBranding

@@ -3,6 +3,7 @@ import { getAppContext } from "~/context.server";
 import { requestWithCookies } from "~/features/sign-in/session-cookie.server";
 import type { Services } from "~/site.server";
 import type { RequestMeta, StaffMember } from "~/features/console/types";
+import { signInUrl } from "~/features/console/paths";
 
 /** A console request whose session the staff layout's middleware has checked. */
 export type StaffRequest = {
@@ -65,16 +66,35 @@ export function signedInRecently(staff: StaffRequest, now = Date.now()) {
 
 /**
  * A member whose sign-in is recent enough for a sensitive change; otherwise
- * a redirect to sign in again, returning to `returnTo` (this page).
+ * a redirect to sign in again, returning to this page. A form posted then is
+ * held on the server (its fields, never in a URL: issue 43), and the page
+ * shows it to confirm once the member has signed in again ("check your
+ * answers", app/routes/staff/held-action.tsx). A recent sign-in's post to
+ * the page (the confirmation, or the change made anew) forgets what was held.
  */
-export function requireRecentSignIn(context: Context, request: Request, now = Date.now()): StaffRequest {
+export async function requireRecentSignIn(
+  context: Context,
+  request: Request,
+  { now = Date.now(), form }: { now?: number; form?: FormData } = {},
+): Promise<StaffRequest> {
   const staff = getStaff(context);
-  if (signedInRecently(staff, now)) return staff;
+  const held = getConsole(context).auth.heldActions;
   const url = new URL(request.url);
-  const returnTo = `${url.pathname}${url.search}`;
-  throw redirect(`/staff/sign-in?reauth=1&returnTo=${encodeURIComponent(returnTo)}`);
+  const path = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  if (signedInRecently(staff, now)) {
+    if (request.method === "POST") await held.drop(staff.member.id);
+    return staff;
+  }
+  if (request.method === "POST") {
+    // The form as posted: the action's own, if it has read the body already.
+    const posted = form ?? (await request.clone().formData());
+    const fields = [...posted.entries()].flatMap(([name, value]) =>
+      typeof value === "string" ? [[name, value] as [string, string]] : [],
+    );
+    await held.hold(staff.member.id, { path, fields });
+  }
+  throw redirect(signInUrl(path, true));
 }
-
 /**
  * Admin pages and actions: a member of staff without the admin role gets 403,
  * and the attempt is audited.
@@ -97,7 +117,7 @@ export async function requireAdmin(context: Context, request: Request): Promise<
  */
 export async function requireRecentAdmin(context: Context, request: Request, now = Date.now()): Promise<StaffRequest> {
   await requireAdmin(context, request);
-  return requireRecentSignIn(context, request, now);
+  return await requireRecentSignIn(context, request, { now });
 }
 
 /**

@@ -80,7 +80,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   /** A sensitive change: a sign-in within 5 minutes, else sign in again (back to this page); nothing changes. */
-  const requireRecent = () => requireRecentSignIn(context, request);
+  const requireRecent = () => requireRecentSignIn(context, request, { form });
   /** Audits what the member did to their own passkey or session (`target`). */
   const audit = (action: AuditAction, target: string) =>
     console.audit.record({ action, actor: { member: staff.member }, target, meta: staff.meta });
@@ -90,7 +90,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     // ADR 020: changing a factor or the recovery codes needs a recent sign-in; confirming an
     // app needs the start (recent) in this same session, which confirmApp checks.
     // Cancelling a set-up in progress changes no factor.
-    if (intent !== "confirm-app" && intent !== "cancel-app") requireRecent();
+    if (intent !== "confirm-app" && intent !== "cancel-app") await requireRecent();
     return factorAction({ intent, form, request, context, console, member: staff.member, meta: staff.meta });
   }
 
@@ -124,7 +124,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "remove") {
-    requireRecent();
+    await requireRecent();
     if (!(await console.auth.removePasskey(request, id))) {
       const { passkeys, app } = await console.auth.factors(request);
       if (!app && passkeys === 1)
@@ -141,7 +141,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "end-session") {
     // One of the member's other sessions (ADR 019); this one ends with "Sign out". A stolen
     // session must not sign the real member out, so this needs a recent sign-in (ADR 020).
-    requireRecent();
+    await requireRecent();
     if (!(await console.auth.endSession(request, id))) {
       return data<ActionResult>({ ok: false, error: "That session has already ended" }, 404);
     }
@@ -150,7 +150,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "sign-out-everywhere") {
-    requireRecent();
+    await requireRecent();
     const headers = await console.auth.signOutEverywhere(request);
     await audit("sign-out-everywhere", staff.sessionId);
     throw redirect("/staff/sign-in?signedOut=1", { headers });
