@@ -217,8 +217,8 @@ export function createTrafficCounter({
       n: views,
     }));
     // One statement: the marks first (a mark another process wrote is not returned, so not counted
-    // again), then the rows and the totals, each added to; every insert in a fixed order, so two
-    // processes writing at once wait for each other instead of deadlocking.
+    // again), then the rows, the day's totals and the month's, each added to; every insert in a fixed
+    // order, so two processes writing at once wait for each other instead of deadlocking.
     await store.db.execute(sql`
       with marks_in as (
         select * from json_to_recordset(${JSON.stringify(markList)}::json) as m(m text, t int)
@@ -242,6 +242,15 @@ export function createTrafficCounter({
         returning 1
       ), totals_in as (
         select * from json_to_recordset(${JSON.stringify(totalList)}::json) as x(t int, x text, k text, e text, n int)
+      ), monthly as (
+        insert into traffic_months (dimension, month, key, detail, views, visitors)
+        select x.x, date_trunc('month', ${day}::date)::date, x.k, x.e, x.n, coalesce(counted.n, 0)
+        from totals_in x left join counted on counted.t = x.t
+        where x.x <> 'all'
+        order by x.x, x.k, x.e
+        on conflict (dimension, month, key, detail)
+        do update set views = traffic_months.views + excluded.views, visitors = traffic_months.visitors + excluded.visitors
+        returning 1
       )
       insert into traffic_totals (dimension, day, key, detail, views, visitors)
       select x.x, ${day}::date, x.k, x.e, x.n, coalesce(counted.n, 0)

@@ -17,4 +17,4 @@ export {
   trafficRowCount,
   type TrafficDigestLine,
 } from "./traffic.server";
-export { trafficDaily, trafficMarks, trafficSecrets, trafficTotals } from "./tables.server";
+export { trafficDaily, trafficMarks, trafficMonths, trafficSecrets, trafficTotals } from "./tables.server";
