@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { addDays, londonDate, londonMidnight } from "~/platform/calendar";
 import { rowsOf, type Store } from "~/platform/db/db.server";
@@ -59,7 +59,7 @@ type Row = {
   path: string;
   referrer: string;
   /** The five utm_* values, "" for none, in UTM_KEYS order. */
-  utm: string[];
+  utm: readonly string[];
   device: DeviceClass;
   views: number;
   /** The visitors' hashes under the day's secret (memory only). */
@@ -70,6 +70,12 @@ type Row = {
 type TotalKey = [dimension: string, key: string, detail: string];
 
 const SEP = "\u001f";
+/** The utm_* values of a view without any (most views), shared. */
+const NO_UTM: readonly string[] = UTM_KEYS.map(() => "");
+const noUtm = (utm: Utm) => {
+  for (const _ in utm) return false;
+  return true;
+};
 
 export type TrafficCounter = ReturnType<typeof createTrafficCounter>;
 
@@ -81,7 +87,7 @@ export function createTrafficCounter({
   now = () => new Date(),
 }: TrafficCounterOptions) {
   /** The secrets this process holds: today's and tomorrow's (ready at midnight), by London day. */
-  const secrets = new Map<string, Buffer>();
+  const secrets = new Map<string, KeyObject>();
   /** Views not yet written, by London day and row. */
   const pending = new Map<string, Map<string, Row>>();
   let pendingRows = 0;
@@ -106,7 +112,7 @@ export function createTrafficCounter({
   /** Counts one page view (synchronous, never throws). */
   function record(view: PageView): void {
     const day = dayAt(now().getTime());
-    const utm = UTM_KEYS.map((name) => view.utm[name] ?? "");
+    const utm = noUtm(view.utm) ? NO_UTM : UTM_KEYS.map((name) => view.utm[name] ?? "");
     const rowKey = [view.path, view.referrer, ...utm, view.device].join(SEP);
     let rows = pending.get(day);
     if (!rows) pending.set(day, (rows = new Map()));
@@ -149,7 +155,10 @@ export function createTrafficCounter({
       )})`,
     );
     for (const row of rowsOf<{ day: string; secret: string }>(rows)) {
-      secrets.set(row.day, createHmac("sha256", key).update(`traffic-day:${row.day}:${row.secret}`).digest());
+      secrets.set(
+        row.day,
+        createSecretKey(createHmac("sha256", key).update(`traffic-day:${row.day}:${row.secret}`).digest()),
+      );
     }
   }
 
