@@ -5,7 +5,7 @@
  * of traffic for 16 pages (the site's 15 and the not-found page) × 50
  * sources (30 other sites, 10 of the site's pages, 10 e-mail campaigns with
  * utm_* values), over three devices: 365 × 16 × 50 rows in traffic_daily,
- * and what the counter adds to traffic_totals for them; and 10 enquiries a
+ * and what the counter adds to traffic_totals and traffic_months for them; and 10 enquiries a
  * day, each with a source. Then ANALYZE (the retention sweep's, daily on the
  * embedded database), and it times what the page's loader calls
  * (`console.traffic.report`) for the last 7 days (the page's default), the
@@ -141,7 +141,7 @@ const report = `# Traffic page (\`npm run bench:traffic\`)
 
 ${days} London days × ${PAGES.length} pages × ${SOURCES} sources (30 other sites, 10 of the site's pages, 10 e-mail
 campaigns), over three devices: ${(days * PAGES.length * SOURCES).toLocaleString("en-GB")} rows in \`traffic_daily\` and
-their totals per day and dimension in \`traffic_totals\`, and ${(days * 10).toLocaleString("en-GB")} enquiries with
+their totals per day and dimension in \`traffic_totals\` (and per month in \`traffic_months\`), and ${(days * 10).toLocaleString("en-GB")} enquiries with
 sources, seeded straight into a fresh database and analysed. Server time of what the Traffic page's loader calls
 (\`console.traffic.report\`: the days, pages, sources, campaigns, devices and form pages with their enquiries and
 conversion), ${runs} runs after ${warmup} warm-up runs, in one process. The target is on the wall-clock p95; the

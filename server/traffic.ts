@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { countedPath, whyNotCounted, type TrafficCounter } from "~/features/traffic/index.server";
-import { deviceClass } from "~/platform/user-agent";
+import { agentOf, countedPath, whyNotCounted, type TrafficCounter } from "~/features/traffic/index.server";
 import { referrerOf, utmOfTarget } from "~/platform/visit-source";
 import { pages } from "~/pages";
 
@@ -47,7 +46,7 @@ export function trafficHook({
           path: counted,
           referrer: referrerOf(req.headers.referer, { ownHosts: [req.headers.host ?? "", siteHost], pagePath }),
           utm: utmOfTarget(target),
-          device: deviceClass(userAgent),
+          device: agentOf(userAgent).device,
           ip: clientIp(req),
           userAgent,
         });

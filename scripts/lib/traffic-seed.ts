@@ -41,6 +41,11 @@ export async function seedTraffic(store: Store, today: string, days: number) {
       select ${dimension}, day, ${key}, ${detail}, sum(views), sum(visitors) from traffic_daily where ${where}
       group by 2, 3, 4`);
   }
+  // And per month, as the counter adds them (every dimension but "all").
+  await store.db.execute(sql`
+    insert into traffic_months (dimension, month, key, detail, views, visitors)
+    select dimension, date_trunc('month', day)::date, key, detail, sum(views), sum(visitors) from traffic_totals
+    where dimension <> 'all' group by 1, 2, 3, 4`);
   // 10 enquiries a day, each from one of the sources, one in ten of them from a campaign.
   await store.db.execute(sql`
     insert into enquiries (id, kind, payload, email, client_fingerprint, created_at, source_referrer, utm_source, utm_campaign, utm_cta)
@@ -52,5 +57,5 @@ export async function seedTraffic(store: Store, today: string, days: number) {
       case when n % 10 = 0 then 'email' end, case when n % 10 = 0 then 'campaign-' || (n % 5) end,
       case when n % 10 = 0 then 'button-' || (n % 2) end
     from generate_series(0, ${days * 10 - 1}) n`);
-  await store.db.execute(sql`analyze traffic_daily, traffic_totals, enquiries`);
+  await store.db.execute(sql`analyze traffic_daily, traffic_totals, traffic_months, enquiries`);
 }

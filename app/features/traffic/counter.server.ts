@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { addDays, londonDate, londonMidnight } from "~/platform/calendar";
 import { rowsOf, type Store } from "~/platform/db/db.server";
@@ -59,7 +59,7 @@ type Row = {
   path: string;
   referrer: string;
   /** The five utm_* values, "" for none, in UTM_KEYS order. */
-  utm: string[];
+  utm: readonly string[];
   device: DeviceClass;
   views: number;
   /** The visitors' hashes under the day's secret (memory only). */
@@ -70,6 +70,12 @@ type Row = {
 type TotalKey = [dimension: string, key: string, detail: string];
 
 const SEP = "\u001f";
+/** The utm_* values of a view without any (most views), shared. */
+const NO_UTM: readonly string[] = UTM_KEYS.map(() => "");
+const noUtm = (utm: Utm) => {
+  for (const _ in utm) return false;
+  return true;
+};
 
 export type TrafficCounter = ReturnType<typeof createTrafficCounter>;
 
@@ -81,7 +87,7 @@ export function createTrafficCounter({
   now = () => new Date(),
 }: TrafficCounterOptions) {
   /** The secrets this process holds: today's and tomorrow's (ready at midnight), by London day. */
-  const secrets = new Map<string, Buffer>();
+  const secrets = new Map<string, KeyObject>();
   /** Views not yet written, by London day and row. */
   const pending = new Map<string, Map<string, Row>>();
   let pendingRows = 0;
@@ -106,7 +112,7 @@ export function createTrafficCounter({
   /** Counts one page view (synchronous, never throws). */
   function record(view: PageView): void {
     const day = dayAt(now().getTime());
-    const utm = UTM_KEYS.map((name) => view.utm[name] ?? "");
+    const utm = noUtm(view.utm) ? NO_UTM : UTM_KEYS.map((name) => view.utm[name] ?? "");
     const rowKey = [view.path, view.referrer, ...utm, view.device].join(SEP);
     let rows = pending.get(day);
     if (!rows) pending.set(day, (rows = new Map()));
@@ -149,7 +155,10 @@ export function createTrafficCounter({
       )})`,
     );
     for (const row of rowsOf<{ day: string; secret: string }>(rows)) {
-      secrets.set(row.day, createHmac("sha256", key).update(`traffic-day:${row.day}:${row.secret}`).digest());
+      secrets.set(
+        row.day,
+        createSecretKey(createHmac("sha256", key).update(`traffic-day:${row.day}:${row.secret}`).digest()),
+      );
     }
   }
 
@@ -217,8 +226,8 @@ export function createTrafficCounter({
       n: views,
     }));
     // One statement: the marks first (a mark another process wrote is not returned, so not counted
-    // again), then the rows and the totals, each added to; every insert in a fixed order, so two
-    // processes writing at once wait for each other instead of deadlocking.
+    // again), then the rows, the day's totals and the month's, each added to; every insert in a fixed
+    // order, so two processes writing at once wait for each other instead of deadlocking.
     await store.db.execute(sql`
       with marks_in as (
         select * from json_to_recordset(${JSON.stringify(markList)}::json) as m(m text, t int)
@@ -242,6 +251,15 @@ export function createTrafficCounter({
         returning 1
       ), totals_in as (
         select * from json_to_recordset(${JSON.stringify(totalList)}::json) as x(t int, x text, k text, e text, n int)
+      ), monthly as (
+        insert into traffic_months (dimension, month, key, detail, views, visitors)
+        select x.x, date_trunc('month', ${day}::date)::date, x.k, x.e, x.n, coalesce(counted.n, 0)
+        from totals_in x left join counted on counted.t = x.t
+        where x.x <> 'all'
+        order by x.x, x.k, x.e
+        on conflict (dimension, month, key, detail)
+        do update set views = traffic_months.views + excluded.views, visitors = traffic_months.visitors + excluded.visitors
+        returning 1
       )
       insert into traffic_totals (dimension, day, key, detail, views, visitors)
       select x.x, ${day}::date, x.k, x.e, x.n, coalesce(counted.n, 0)

@@ -6,7 +6,7 @@
  * sweep's part, the digest's line and the CLI's export.
  */
 export { createTrafficCounter, type PageView, type TrafficCounter } from "./counter.server";
-export { countedPath, whyNotCounted, type NotCounted } from "./rules";
+export { agentOf, countedPath, whyNotCounted, type NotCounted } from "./rules";
 export { dayFigures, trafficReport } from "./report.server";
 export {
   createTrafficService,
@@ -17,4 +17,4 @@ export {
   trafficRowCount,
   type TrafficDigestLine,
 } from "./traffic.server";
-export { trafficDaily, trafficMarks, trafficSecrets, trafficTotals } from "./tables.server";
+export { trafficDaily, trafficMarks, trafficMonths, trafficSecrets, trafficTotals } from "./tables.server";

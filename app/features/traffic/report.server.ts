@@ -5,7 +5,7 @@ import { deviceClasses, type DeviceClass } from "~/platform/user-agent";
 import { enquiryKindNames, enquiryKinds } from "~/features/enquiries";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { trafficTotals, type TrafficDimension } from "./tables.server";
-import { NOT_RECORDED, TOP_ROWS, type TrafficRange, type TrafficReport } from "./traffic";
+import { monthsAndDays, NOT_RECORDED, TOP_ROWS, type TrafficRange, type TrafficReport } from "./traffic";
 
 /**
  * The figures of the console's Traffic page, the digest's line and their
@@ -46,53 +46,74 @@ type TotalRow = {
  * "all", every device, the first TOP_ROWS of the others, and the form pages.
  */
 async function totalsOf(db: Database, range: TrafficRange, formPaths: readonly string[]): Promise<TotalRow[]> {
-  const rows = rowsOf<TotalRow>(
+  // Every day of "all" (the chart); the other dimensions from whole months where the range has them.
+  const { months, days } = monthsAndDays(range);
+  const dimensions = sql`('page', 'referrer', 'campaign', 'device')`;
+  const parts = [
+    sql`select dimension, day::text as day, key, detail, views, visitors from traffic_totals
+        where dimension = 'all' and day between ${range.from}::date and ${range.to}::date`,
+    ...days.map(
+      (part) => sql`select dimension, '' as day, key, detail, views, visitors from traffic_totals
+        where dimension in ${dimensions} and day between ${part.from}::date and ${part.to}::date`,
+    ),
+    ...(months
+      ? [
+          sql`select dimension, '' as day, key, detail, views, visitors from traffic_months
+            where dimension in ${dimensions} and month between ${months.from}::date and ${months.to}::date`,
+        ]
+      : []),
+  ];
+  const [result] = rowsOf<{ rows: unknown }>(
     await db.execute(sql`
-      with grouped as (
-        select dimension, case when dimension = 'all' then day::text else '' end as day, key, detail,
-          sum(views)::int as views, sum(visitors)::int as visitors
-        from traffic_totals
-        where dimension in ('all', 'page', 'referrer', 'campaign', 'device')
-          and day between ${range.from}::date and ${range.to}::date
-        group by 1, 2, 3, 4
+      with parts as (${sql.join(parts, sql` union all `)}), grouped as (
+        select dimension, day, key, detail, sum(views)::int as views, sum(visitors)::int as visitors
+        from parts group by 1, 2, 3, 4
       ), ranked as (
         select *, row_number() over (partition by dimension order by visitors desc, views desc, key, detail) as rank,
           (count(*) over (partition by dimension))::int as n
         from grouped
       )
-      select dimension, day, key, detail, views, visitors, n from ranked
+      select coalesce(json_agg(json_build_array(dimension, day, key, detail, views, visitors, n) order by dimension, rank), '[]') as rows
+      from ranked
       where dimension in ('all', 'device') or rank <= ${TOP_ROWS}
         or (dimension = 'page' and key in (${sql.join(
           formPaths.map((path) => sql`${path}`),
           sql`, `,
-        )}))
-      order by dimension, rank`),
+        )}))`),
   );
-  return rows.map((row) => ({ ...row, views: Number(row.views), visitors: Number(row.visitors), n: Number(row.n) }));
+  return jsonRows<[TrafficDimension, string, string, string, number, number, number]>(result?.rows).map(
+    ([dimension, day, key, detail, views, visitors, n]) => ({ dimension, day, key, detail, views, visitors, n }),
+  );
+}
+
+/**
+ * A statement's rows as one JSON array: on the embedded database each row a
+ * statement returns costs more to hand over than a JSON value's parse.
+ */
+function jsonRows<T>(value: unknown): T[] {
+  return (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T[];
 }
 
 /** The enquiries of the range counted by London day, by source, by campaign (utm_campaign and utm_cta) and by form. */
 async function enquiryCounts(db: Database, range: TrafficRange) {
-  const rows = rowsOf<{
-    day: string | null;
-    referrer: string | null;
-    campaign: string | null;
-    kind: string | null;
-    set: number;
-    n: number;
-  }>(
+  const [result] = rowsOf<{ rows: unknown }>(
     await db.execute(sql`
-      select day, referrer, campaign, kind, grouping(day, referrer, campaign, kind)::int as set, count(*)::int as n
-      from (
-        select ((${enquiries.createdAt} at time zone ${sql.raw(`'${SITE_TIME_ZONE}'`)})::date)::text as day,
-          coalesce(${enquiries.sourceReferrer}, ${NOT_RECORDED}) as referrer,
-          case when ${enquiries.utmCampaign} is null and ${enquiries.utmCta} is null then null
-            else coalesce(${enquiries.utmCampaign}, '') || chr(31) || coalesce(${enquiries.utmCta}, '') end as campaign,
-          ${enquiries.kind} as kind
-        from ${enquiries}
-        where ${receivedIn(range)}
-      ) received
-      group by grouping sets ((day), (referrer), (campaign), (kind))`),
+      select coalesce(json_agg(json_build_array(day, referrer, campaign, kind, set, n)), '[]') as rows from (
+        select day, referrer, campaign, kind, grouping(day, referrer, campaign, kind)::int as set, count(*)::int as n
+        from (
+          select ((${enquiries.createdAt} at time zone ${sql.raw(`'${SITE_TIME_ZONE}'`)})::date)::text as day,
+            coalesce(${enquiries.sourceReferrer}, ${NOT_RECORDED}) as referrer,
+            case when ${enquiries.utmCampaign} is null and ${enquiries.utmCta} is null then null
+              else coalesce(${enquiries.utmCampaign}, '') || chr(31) || coalesce(${enquiries.utmCta}, '') end as campaign,
+            ${enquiries.kind} as kind
+          from ${enquiries}
+          where ${receivedIn(range)}
+        ) received
+        group by grouping sets ((day), (referrer), (campaign), (kind))
+      ) counted`),
+  );
+  const rows = jsonRows<[string | null, string | null, string | null, string | null, number, number]>(result?.rows).map(
+    ([day, referrer, campaign, kind, set, n]) => ({ day, referrer, campaign, kind, set, n }),
   );
   // grouping(day, referrer, campaign, kind): the bits of the columns not grouped on, day's the highest.
   const by = {

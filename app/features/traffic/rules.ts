@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { isStaffPath } from "~/features/console";
+import { deviceClass, type DeviceClass } from "~/platform/user-agent";
 import { NOT_FOUND_PAGE } from "./traffic";
 
 /**
@@ -58,23 +59,27 @@ export function notADocument(headers: Headers): boolean {
   return dest !== "" && dest !== "document";
 }
 
-const botVerdicts = new Map<string, boolean>();
+const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
 
 /**
- * A bot or crawler, by its user agent (isbot's list, kept by its maintainers;
- * headless browsers are bots too). No user agent at all is a script, not a
- * person's browser. The verdicts of the last thousand agents are remembered.
+ * What a user agent is: a bot or crawler (isbot's list, kept by its
+ * maintainers; headless browsers are bots too; no user agent at all is a
+ * script, not a person's browser), and its device class. A site sees a few
+ * hundred agents a day: the last 5,000 are remembered, so neither list runs
+ * again for a browser already seen.
  */
-export function isBotAgent(userAgent: string): boolean {
-  if (!userAgent) return true;
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= 1000) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
+export function agentOf(userAgent: string): { bot: boolean; device: DeviceClass } {
+  let agent = agents.get(userAgent);
+  if (agent === undefined) {
+    agent = { bot: !userAgent || isbot(userAgent), device: deviceClass(userAgent) };
+    if (agents.size >= 5000) agents.clear();
+    agents.set(userAgent, agent);
   }
-  return verdict;
+  return agent;
 }
+
+/** A bot or crawler, by its user agent (agentOf). */
+export const isBotAgent = (userAgent: string) => agentOf(userAgent).bot;
 
 /** Whether a request may be counted, before its response: null when it may, else why not. */
 export function whyNotCounted(method: string | undefined, path: string, headers: Headers): NotCounted | null {

@@ -72,6 +72,29 @@ export const trafficTotals = pgTable(
 );
 
 /**
+ * traffic_totals added up per calendar month (London days), apart from
+ * "all": what a range of whole months reads instead of each of its days (a
+ * year is then a few thousand rows). Its visitors are the sum of the days'
+ * visitors, as a range's always are, so both give the same figures.
+ */
+export const trafficMonths = pgTable(
+  "traffic_months",
+  {
+    dimension: text("dimension").$type<TrafficDimension>().notNull(),
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    key: text("key").notNull(),
+    detail: text("detail").notNull().default(""),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "traffic_months_pk", columns: [t.dimension, t.month, t.key, t.detail] }),
+    check("traffic_months_dimension_check", sql`${t.dimension} in ('page', 'referrer', 'campaign', 'device')`),
+  ],
+);
+
+/**
  * A random secret per London day, shared by every web process through the
  * database. The visitors' marks are keyed with it mixed with FINGERPRINT_KEY
  * (which is never in the database or a backup); a day's row is deleted once

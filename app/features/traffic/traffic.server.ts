@@ -5,7 +5,7 @@ import type { Database, Store } from "~/platform/db/db.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { dayFigures, trafficReport } from "./report.server";
-import { trafficDaily, trafficMarks, trafficSecrets, trafficTotals } from "./tables.server";
+import { trafficDaily, trafficMarks, trafficMonths, trafficSecrets, trafficTotals } from "./tables.server";
 import { dayText, number, TRAFFIC_PATH, type TrafficRange } from "./traffic";
 
 /** The console's Traffic page: the figures of a range of London days. */
@@ -30,18 +30,18 @@ export function monthsBefore(day: string, months: number): string {
 }
 
 /**
- * The retention sweep's part: the daily figures of London days more than
- * `months` before today, and any secret or mark of a day already over (the
- * web processes forget them at midnight; this catches a day no process was
- * running at its end).
+ * The retention sweep's part: the figures of the months before the one
+ * `months` ago (whole months go, so the month totals and the days agree),
+ * and any secret or mark of a day already over (the web processes forget
+ * them at midnight; this catches a day no process was running at its end).
  */
 export function trafficRetention(months: number, now = () => new Date()): RetentionPart {
   return {
     keeps: `traffic figures kept ${months} months`,
-    tables: ["traffic_daily", "traffic_totals", "traffic_secrets", "traffic_marks"],
+    tables: ["traffic_daily", "traffic_totals", "traffic_months", "traffic_secrets", "traffic_marks"],
     async purge(store: Store) {
       const today = londonDate(now());
-      const cutoff = monthsBefore(today, months);
+      const cutoff = `${monthsBefore(today, months).slice(0, 8)}01`;
       const daily = await store.db
         .delete(trafficDaily)
         .where(lt(trafficDaily.day, cutoff))
@@ -50,6 +50,10 @@ export function trafficRetention(months: number, now = () => new Date()): Retent
         .delete(trafficTotals)
         .where(lt(trafficTotals.day, cutoff))
         .returning({ d: trafficTotals.day });
+      const monthly = await store.db
+        .delete(trafficMonths)
+        .where(lt(trafficMonths.month, cutoff))
+        .returning({ d: trafficMonths.month });
       const secrets = await store.db
         .delete(trafficSecrets)
         .where(lt(trafficSecrets.day, today))
@@ -59,7 +63,7 @@ export function trafficRetention(months: number, now = () => new Date()): Retent
         .where(lt(trafficMarks.day, today))
         .returning({ d: trafficMarks.day });
       return {
-        trafficRowsDeleted: daily.length + totals.length,
+        trafficRowsDeleted: daily.length + totals.length + monthly.length,
         trafficSecretsForgotten: secrets.length,
         trafficMarksForgotten: marks.length,
       };

@@ -259,23 +259,96 @@ describe.each(engines)("traffic figures on $name", (engine) => {
     ]);
   });
 
-  test("the retention sweep's part deletes figures past the setting and any secret of a day over", async () => {
+  test("a range of whole months reads the month totals, and gives what its days add up to", async () => {
     const store = await start();
-    const time = clock("2024-10-01");
+    const time = clock("2026-10-30");
+    const counter = counterOn(store, time.now);
+    await counter.start();
+    // From 30 Oct to 2 Dec, some days: a few people a day from three sources, one of them on a campaign.
+    for (const day of [
+      "2026-10-30",
+      "2026-10-31",
+      "2026-11-01",
+      "2026-11-15",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+    ]) {
+      time.at(day);
+      await counter.tick();
+      const n = Number(day.slice(8));
+      for (let i = 0; i < 3 + (n % 4); i++) {
+        const who = visitor(`${day}-${i}`, i % 2 ? "phone" : "desktop");
+        counter.record(view(who, i % 3 ? "/about" : "/", ["google.com", "direct", "/"][i % 3]!));
+        if (i === 0) counter.record(view(who, "/contact", "/", { utm_campaign: "autumn", utm_cta: "book" }));
+      }
+      await counter.flush();
+    }
+    await counter.stop();
+    const months = await one(store, sql`select 1 from traffic_months where month = '2026-11-01'::date`);
+    expect(months.length).toBeGreaterThan(0);
+    // What the days add up to, straight from traffic_totals, against the report's figures.
+    for (const range of [
+      { from: "2026-11-01", to: "2026-11-30" },
+      { from: "2026-10-30", to: "2026-12-02" },
+      { from: "2026-10-31", to: "2026-11-30" },
+      { from: "2026-11-01", to: "2026-12-01" },
+    ]) {
+      const report = await trafficReport(store.db, range, true);
+      const summed = async (dimension: string) =>
+        (
+          await one<{ key: string; detail: string; views: number; visitors: number }>(
+            store,
+            sql`select key, detail, sum(views)::int as views, sum(visitors)::int as visitors from traffic_totals
+                where dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date
+                group by key, detail order by 4 desc, 3 desc, key, detail`,
+          )
+        ).map((row) => ({ ...row, views: Number(row.views), visitors: Number(row.visitors) }));
+      expect(report.pages, JSON.stringify(range)).toEqual(
+        (await summed("page")).map(({ key, views, visitors }) => ({ path: key, views, visitors })),
+      );
+      expect(report.sources.map(({ referrer, views, visitors }) => ({ key: referrer, views, visitors }))).toEqual(
+        (await summed("referrer")).map(({ key, views, visitors }) => ({ key, views, visitors })),
+      );
+      expect(
+        report.campaigns.map(({ campaign, cta, views, visitors }) => ({ campaign, cta, views, visitors })),
+      ).toEqual(
+        (await summed("campaign")).map(({ key, detail, views, visitors }) => ({
+          campaign: key,
+          cta: detail,
+          views,
+          visitors,
+        })),
+      );
+      const devices = await summed("device");
+      expect(report.devices.filter((row) => row.views > 0).sort((a, b) => a.device.localeCompare(b.device))).toEqual(
+        devices
+          .map(({ key, views, visitors }) => ({ device: key, views, visitors }))
+          .sort((a, b) => a.device.localeCompare(b.device)),
+      );
+    }
+  });
+
+  test("the retention sweep's part deletes the months past the setting and any secret of a day over", async () => {
+    const store = await start();
+    const time = clock("2024-09-30");
     const counter = counterOn(store, time.now);
     await counter.start();
     counter.record(view(visitor("old"), "/"));
     await counter.flush();
-    time.at("2024-10-02");
+    time.at("2024-10-01");
     counter.record(view(visitor("kept"), "/"));
     await counter.stop();
-    // The sweep runs on 2 Nov 2026: 25 months back is 2 Oct 2024, kept; the day before goes.
+    // The sweep runs on 2 Nov 2026: 25 months back is 2 Oct 2024, so October 2024 is kept whole; September goes.
     const part = trafficRetention(25, () => new Date("2026-11-02T03:17:00Z"));
     const counts = await part.purge(store);
-    // 1 Oct: its row and its four totals; both days' secrets; each day's 5 marks (the row and the four totals).
-    expect(counts).toEqual({ trafficRowsDeleted: 5, trafficSecretsForgotten: 2, trafficMarksForgotten: 10 });
+    // 30 Sep: its row, its four totals and September's three month totals; both days' secrets; each
+    // day's 5 marks (the row and the four totals).
+    expect(counts).toEqual({ trafficRowsDeleted: 8, trafficSecretsForgotten: 2, trafficMarksForgotten: 10 });
     const days = await one<{ day: string }>(store, sql`select distinct day::text as day from traffic_totals`);
-    expect(days.map((row) => row.day)).toEqual(["2024-10-02"]);
+    expect(days.map((row) => row.day)).toEqual(["2024-10-01"]);
+    const months = await one<{ month: string }>(store, sql`select distinct month::text as month from traffic_months`);
+    expect(months.map((row) => row.month)).toEqual(["2024-10-01"]);
     expect(await one(store, sql`select day from traffic_secrets`)).toEqual([]);
   });
 });

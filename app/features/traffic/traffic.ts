@@ -33,6 +33,22 @@ export function daysBetween({ from, to }: TrafficRange): number {
   return Math.round((b! - a!) / 86_400_000) + 1;
 }
 
+/**
+ * A range as the report reads it: its whole calendar months (from traffic_months, by each month's first
+ * day) and the days at either end outside them (from traffic_totals).
+ */
+export function monthsAndDays(range: TrafficRange): { months: TrafficRange | null; days: TrafficRange[] } {
+  const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+  const wholeFrom = range.from.endsWith("-01") ? range.from : firstOfMonth(addDays(firstOfMonth(range.from), 31));
+  const nextDay = addDays(range.to, 1);
+  const wholeUntil = nextDay.endsWith("-01") ? nextDay : firstOfMonth(range.to); // the first day after the whole months
+  if (wholeFrom >= wholeUntil) return { months: null, days: [range] };
+  const days: TrafficRange[] = [];
+  if (range.from < wholeFrom) days.push({ from: range.from, to: addDays(wholeFrom, -1) });
+  if (wholeUntil <= range.to) days.push({ from: wholeUntil, to: range.to });
+  return { months: { from: wholeFrom, to: firstOfMonth(addDays(wholeUntil, -1)) }, days };
+}
+
 export type RangeError = { field: "from" | "to"; message: string };
 
 /**

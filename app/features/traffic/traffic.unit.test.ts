@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axisTop } from "./chart";
-import { conversion, dayText, daysBetween, defaultRange, parseRange } from "./traffic";
+import { conversion, dayText, daysBetween, defaultRange, monthsAndDays, parseRange } from "./traffic";
 
 describe("the Traffic page's range", () => {
   const today = "2026-11-27";
@@ -47,5 +47,33 @@ describe("the Traffic page's words and numbers", () => {
 
   it("tops the chart's axis at a round number", () => {
     expect([0, 1, 3, 7, 10, 11, 180, 2345].map(axisTop)).toEqual([1, 1, 5, 10, 10, 20, 200, 5000]);
+  });
+});
+
+describe("a range in whole months and days", () => {
+  it("reads whole months from the month totals and the days at either end from the day totals", () => {
+    expect(monthsAndDays({ from: "2026-11-21", to: "2026-11-27" })).toEqual({
+      months: null,
+      days: [{ from: "2026-11-21", to: "2026-11-27" }],
+    });
+    expect(monthsAndDays({ from: "2025-11-28", to: "2026-11-27" })).toEqual({
+      months: { from: "2025-12-01", to: "2026-10-01" },
+      days: [
+        { from: "2025-11-28", to: "2025-11-30" },
+        { from: "2026-11-01", to: "2026-11-27" },
+      ],
+    });
+    expect(monthsAndDays({ from: "2026-02-01", to: "2026-02-28" })).toEqual({
+      months: { from: "2026-02-01", to: "2026-02-01" },
+      days: [],
+    });
+    expect(monthsAndDays({ from: "2026-01-31", to: "2026-03-01" })).toEqual({
+      months: { from: "2026-02-01", to: "2026-02-01" },
+      days: [
+        { from: "2026-01-31", to: "2026-01-31" },
+        { from: "2026-03-01", to: "2026-03-01" },
+      ],
+    });
+    expect(monthsAndDays({ from: "2026-01-02", to: "2026-01-30" }).months).toBeNull();
   });
 });

@@ -20,6 +20,17 @@ CREATE TABLE "traffic_marks" (
 	CONSTRAINT "traffic_marks_pk" PRIMARY KEY("day","mark")
 );
 --> statement-breakpoint
+CREATE TABLE "traffic_months" (
+	"dimension" text NOT NULL,
+	"month" date NOT NULL,
+	"key" text NOT NULL,
+	"detail" text DEFAULT '' NOT NULL,
+	"views" integer NOT NULL,
+	"visitors" integer NOT NULL,
+	CONSTRAINT "traffic_months_pk" PRIMARY KEY("dimension","month","key","detail"),
+	CONSTRAINT "traffic_months_dimension_check" CHECK ("traffic_months"."dimension" in ('page', 'referrer', 'campaign', 'device'))
+);
+--> statement-breakpoint
 CREATE TABLE "traffic_secrets" (
 	"day" date PRIMARY KEY NOT NULL,
 	"secret" text NOT NULL
