@@ -11,17 +11,15 @@
  *   jobs the killed worker held (its batch);
  * - a demo or advisory notification arrives only after its welcome.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/features/enquiries/kinds";
-import { faultServerEnv, formBody, startFaultServer, messageIdOf } from "../test/support/faults";
+import { faultServerEnv, formBody, messageIdOf, startFaultServer, startFaultWorker, type FaultWorker } from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
-import { buildDir, SERVER_NODE_FLAGS, type RunningServer } from "../test/support/server-process";
+import type { RunningServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
@@ -33,7 +31,7 @@ let postgres: TestPostgres;
 let smtp: TestSmtpServer;
 let env: Record<string, string>;
 const webs: RunningServer[] = [];
-const workers: ChildProcess[] = [];
+const workers: FaultWorker[] = [];
 
 beforeAll(async () => {
   [postgres, smtp] = await Promise.all([startPostgres(), startSmtpServer({ closeTimeoutMs: 200 })]);
@@ -51,37 +49,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) worker.kill("SIGKILL");
+  await Promise.all(workers.map((worker) => worker.kill("SIGKILL")));
   await Promise.all(webs.map((web) => web.kill("SIGKILL")));
   await smtp?.stop();
   await postgres?.stop();
 });
 
-/** `npm run worker`: resolves once it logs that it is working. */
-async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir(), "node", "worker.js")], {
-    env: { ...process.env, ...faultServerEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      if (output.includes('"enquiry worker started"')) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  return child;
+/** `npm run worker` (test/support/faults.ts), killed after the test. */
+async function startWorker(): Promise<FaultWorker> {
+  const worker = await startFaultWorker(env);
+  workers.push(worker);
+  return worker;
 }
-
-const killWorker = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
 
 test("two web processes and two workers on PostgreSQL: kills lose nothing, repeat little, keep the order", async () => {
   const web = { ...env, RUN_WORKER: "false" };
@@ -98,7 +77,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
       // Mid-run: one worker and one web process die; both come back.
       killed = (async () => {
         const victim = webs[0]!;
-        await Promise.all([killWorker(first), victim.kill("SIGKILL")]);
+        await Promise.all([first.kill("SIGKILL"), victim.kill("SIGKILL")]);
         webs[0] = await startFaultServer(web, { port: victim.port });
         await startWorker();
       })();

@@ -107,7 +107,7 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; ready:
     let buffered = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       buffered += chunk.toString();
-      if (buffered.includes('"enquiry worker started"')) {
+      if (buffered.includes('"msg":"worker started"')) {
         resolve(performance.now());
         buffered = "";
       } else if (buffered.length > 100_000) buffered = buffered.slice(-10_000);

@@ -10,7 +10,7 @@ import {
   type MailTransport,
   type SmsTransport,
 } from "./mail/transport.server";
-import { startBoss, type QueueSpec } from "./queue.server";
+import { resumeAbandonedJobsEvery, startBoss, type QueueSpec } from "./queue.server";
 
 /**
  * What every feature's service is built on, in the process that runs it:
@@ -68,6 +68,9 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     await store.close().catch(() => {});
     throw error;
   }
+  // A worker process also makes the jobs of a worker that died due at once (./queue.server.ts).
+  const heartbeatQueues = options.queues.filter((queue) => queue.options.heartbeatSeconds).map((queue) => queue.name);
+  const stopResuming = options.worker ? resumeAbandonedJobsEvery(store, heartbeatQueues, log) : undefined;
   let closing: Promise<void> | undefined;
   return {
     env,
@@ -80,6 +83,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     close() {
       closing ??= (async () => {
         try {
+          await stopResuming?.();
           await boss.stop({ graceful: true, timeout: Math.max(1000, env.SHUTDOWN_TIMEOUT_MS - 1000) });
         } finally {
           mail.close();

@@ -1,7 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
 import { PgBoss, type Queue } from "pg-boss";
 import type { Env } from "./env.server";
 import type { Logger } from "./log.server";
-import type { Store } from "./db/db.server";
+import { rowsOf, type Store } from "./db/db.server";
 
 /**
  * The job queue: pg-boss on the site's own database (PGlite or PostgreSQL).
@@ -25,10 +26,12 @@ export function deliveryRetryPolicy(env: Env, deadLetter: string): QueueOptions 
     retryDelay: env.DELIVERY_RETRY_DELAY_SECONDS,
     retryBackoff: backoff,
     ...(backoff ? { retryDelayMax: env.DELIVERY_RETRY_DELAY_MAX_SECONDS } : {}),
-    // A live worker sends a heartbeat for each job it holds; a job without one
-    // for this long belonged to a worker that died (SIGKILL, a lost machine),
-    // and is retried by another within about a supervise interval.
-    heartbeatSeconds: 15,
+    // A live worker sends a heartbeat for each job it holds (every 5 s); a job
+    // without one for this long belonged to a worker that died (SIGKILL, a
+    // lost machine): a worker's supervisor fails it within SUPERVISE_SECONDS,
+    // and resumeAbandonedJobs makes it due at once (not after the retry delay).
+    // pg-boss's least.
+    heartbeatSeconds: 10,
     // A send is bounded by the transports' own timeouts (and a provider's
     // rate limit by at most two waits of 30 s): the hard cap of one attempt.
     expireInSeconds: 120,
@@ -79,9 +82,10 @@ export async function startBoss(
     schema: "pgboss",
     supervise: worker,
     schedule: worker,
-    // How often a worker process looks for jobs whose worker died (see heartbeatSeconds).
-    superviseIntervalSeconds: 10,
-    monitorIntervalSeconds: 10,
+    // How often a worker process looks for jobs whose worker died (see heartbeatSeconds). The
+    // monitor pass that finds them also counts each queue's jobs (one scan of the job table).
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
     migrate: true,
   });
   boss.on("error", (error) => log.error("job queue error", { err: error }));
@@ -93,13 +97,69 @@ export async function startBoss(
 }
 
 /**
+ * How often a worker process's pg-boss supervisor fails the jobs of a dead
+ * worker (a heartbeat older than heartbeatSeconds), and how often
+ * {@link resumeAbandonedJobs} makes them due: a dead worker's jobs are sent by
+ * another within heartbeatSeconds + 2 × this + a poll (about 22 s; at most
+ * 30: faults/worker-death.test.ts, docs/decisions/024-memory-recovery-and-load.md).
+ */
+export const SUPERVISE_SECONDS = 5;
+
+/** What pg-boss's supervisor writes on a job it failed for a missing heartbeat (plans.failJobsByHeartbeat). */
+export const HEARTBEAT_TIMEOUT = "job heartbeat timeout";
+
+/** Jobs of `queues` waiting to be retried that match `which`, made due now; returns how many per queue. */
+async function dueNow(store: Store, queues: readonly string[], which: SQL): Promise<Map<string, number>> {
+  const rows = rowsOf<{ name: string; n: number }>(
+    await store.db.execute(sql`with resumed as (
+      update pgboss.job set start_after = now()
+      where name = any(${sql.param([...queues])}::text[]) and state = 'retry' and start_after > now() and ${which}
+      returning name
+    ) select name, count(*)::int as n from resumed group by name`),
+  );
+  return new Map(rows.map((row) => [row.name, Number(row.n)]));
+}
+
+/**
+ * A job pg-boss failed because its worker stopped sending heartbeats was not
+ * refused by anyone: its worker died (SIGKILL, a lost host) in the middle of
+ * it. pg-boss would retry it after the queue's retry delay (a minute or two
+ * with DELIVERY_RETRY_* backoff), which is for providers that failed a send;
+ * this makes such jobs due at once, so a surviving worker takes them at its
+ * next poll. Every worker process runs it each SUPERVISE_SECONDS
+ * ({@link resumeAbandonedJobsEvery}). Returns how many it resumed.
+ */
+export async function resumeAbandonedJobs(store: Store, queues: readonly string[], log: Logger): Promise<number> {
+  const resumed = await dueNow(store, queues, sql`output #>> '{value,message}' = ${HEARTBEAT_TIMEOUT}`);
+  for (const [queue, jobs] of resumed) log.warn("resumed jobs of a worker that stopped", { queue, jobs });
+  return [...resumed.values()].reduce((a, b) => a + b, 0);
+}
+
+/** Runs {@link resumeAbandonedJobs} every SUPERVISE_SECONDS until the returned function is called. */
+export function resumeAbandonedJobsEvery(store: Store, queues: readonly string[], log: Logger): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = resumeAbandonedJobs(store, queues, log).catch((error: unknown) =>
+      log.error("could not resume the jobs of a worker that stopped", { err: error }),
+    );
+  }, SUPERVISE_SECONDS * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
  * After a crash, jobs the dead process was working on stay `active` until
  * they expire (expireInSeconds, then up to a supervise interval): minutes
  * during which those e-mails wait. The embedded database can only be open in
  * one process (its lock file), so when a worker starts on it every active job
- * of every queue is an orphan: fail them now, and pg-boss retries them after
- * the usual retry delay (a repeat carries the same Message-ID). Not for
- * PostgreSQL, where another live worker may own them. Returns how many were
+ * of every queue is an orphan: fail them now, due at once (not after the retry
+ * delay: nobody refused them), so the worker starting retries them at its
+ * first poll (a repeat carries the same Message-ID). Not for PostgreSQL, where
+ * another live worker may own them (there a dead worker's jobs are found by
+ * their heartbeats: {@link resumeAbandonedJobs}). Returns how many were
  * recovered.
  */
 export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logger): Promise<number> {
@@ -109,6 +169,7 @@ export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logge
     const orphans = (await boss.findJobs(queue)).filter((job) => job.state === "active").map((job) => job.id);
     if (orphans.length === 0) continue;
     await boss.fail(queue, orphans, { error: "The process working on this job stopped before it finished" });
+    await dueNow(store, [queue], sql`id = any(${sql.param(orphans)}::uuid[])`);
     recovered += orphans.length;
     log.warn("recovered jobs of a process that stopped", { queue, jobs: orphans.length });
   }
