@@ -14,7 +14,14 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/features/enquiries/kinds";
-import { faultServerEnv, formBody, messageIdOf, startFaultServer, startFaultWorker, type FaultWorker } from "../test/support/faults";
+import {
+  faultServerEnv,
+  formBody,
+  messageIdOf,
+  startFaultServer,
+  startFaultWorker,
+  type FaultWorker,
+} from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";

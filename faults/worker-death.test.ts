@@ -72,8 +72,8 @@ async function postEnquiries(web: RunningServer, tag: string) {
 }
 
 /** The Message-IDs of the e-mails the stored enquiries owe (app/features/enquiries/emails.server.ts). */
-const owedBy = (submissionIds: string[]) =>
-  submissionIds.flatMap((id) => enquiryKinds.contact.first.map((kind) => `<${id}.${kind}@${host}>`));
+const owedBy = (enquiryIds: string[]) =>
+  enquiryIds.flatMap((id) => enquiryKinds.contact.first.map((kind) => `<${id}.${kind}@${host}>`));
 
 /** The Message-IDs the SMTP server accepted since it had accepted `start` messages. */
 const receivedSince = (start: number) => smtp.received.slice(start).map((mail) => mail.messageId!);
@@ -145,9 +145,9 @@ test("on PostgreSQL, the surviving worker sends what a killed worker held within
     running.push(await startFaultWorker(env));
 
     const gap = await gapAfterKill(start, () => victim.kill("SIGKILL"));
-    const submissions = (await client.query<{ id: string }>("select id from submissions")).rows.map((row) => row.id);
-    expect(submissions).toHaveLength(ENQUIRIES);
-    await expectEachOnce(owedBy(submissions), start);
+    const enquiries = (await client.query<{ id: string }>("select id from enquiries")).rows.map((row) => row.id);
+    expect(enquiries).toHaveLength(ENQUIRIES);
+    await expectEachOnce(owedBy(enquiries), start);
     expect(gap).toBeLessThanOrEqual(MAX_GAP_MS);
   } finally {
     await client.end();
@@ -182,9 +182,9 @@ test("on the embedded database, the restarted server sends what the killed one h
     await waitForAllSent(restarted!, ENQUIRIES * owedPerEnquiry);
     await restarted!.stop();
     const store = await openStore({ dataDir: data.dir });
-    const submissions = await store.db.select({ id: enquiryTables.submissions.id }).from(enquiryTables.submissions);
+    const enquiries = await store.db.select({ id: enquiryTables.enquiries.id }).from(enquiryTables.enquiries);
     await store.close();
-    await expectEachOnce(owedBy(submissions.map((row) => row.id)), start);
+    await expectEachOnce(owedBy(enquiries.map((row) => row.id)), start);
     expect(gap).toBeLessThanOrEqual(MAX_GAP_MS);
   } finally {
     data.remove();

@@ -1,3 +1,4 @@
+import { sourceCsvHeader } from "~/features/enquiries";
 import { describe, expect, test } from "vitest";
 import { csvCell, toCsv, UTF8_BOM } from "~/platform/csv";
 import { deliveryKinds, enquiryKind, enquiryKindNames } from "~/features/enquiries/kinds";
@@ -50,7 +51,7 @@ describe("the inbox export", () => {
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(header).toBe(exportHeader.join(","));
     expect(row).toBe(
-      'id-1,2026-11-23T10:00:00.000Z,contact,new,,"\'=HYPERLINK(""x"")",a@example.org,,,,,,,"Hello, ""team""\nBye",,dead,sent',
+      'id-1,2026-11-23T10:00:00.000Z,contact,new,,"\'=HYPERLINK(""x"")",a@example.org,,,,,,,"Hello, ""team""\nBye",,dead,sent,,,,,,',
     );
     expect(end).toBe("");
   });
@@ -64,7 +65,8 @@ describe("the inbox export", () => {
         kind,
       ).toEqual([]);
     }
-    expect(exportHeader.slice(5, -deliveryKinds.length)).toEqual([
+    // The enquiry's fields sit between its state and its e-mails' states; its source (issue 44) comes last.
+    expect(exportHeader.slice(5, -(deliveryKinds.length + sourceCsvHeader.length))).toEqual([
       "name",
       "email",
       "organization",

@@ -386,6 +386,8 @@ describe.each(engines)("inbox on $name", (engine) => {
         handledAt: null,
         payload: { name: '=HYPERLINK("http://evil")', email: "grace@example.org", organization: "Navy" },
         deliveries: { notification: "dead" },
+        // Posted with no campaign link or referrer recorded (issue 44).
+        source: null,
       },
     ]);
     const exported = (await audits()).filter((a) => a.action === "export");
