@@ -1,10 +1,11 @@
 import { defineConfig } from "drizzle-kit";
 
 // `npx drizzle-kit generate --name <change>` writes a new SQL migration from
-// server/db/schema.server.ts and server/db/staff-schema.server.ts. The server applies every migration in
-// server/db/migrations at start (see migrate.server.ts).
+// the tables every feature declares (app/features/<feature>/tables.server.ts)
+// and the platform's own (app/platform/db/tables.server.ts). The server applies
+// every migration in app/platform/db/migrations at start (see migrate.server.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./server/db/schema.server.ts", "./server/db/staff-schema.server.ts"],
-  out: "./server/db/migrations",
+  schema: ["./app/platform/db/tables.server.ts", "./app/features/*/tables.server.ts"],
+  out: "./app/platform/db/migrations",
 });

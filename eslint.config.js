@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import layers from "./eslint-layers.js";
 
 /**
  * Client code must never import a server-only module: `*.server.ts` files and
@@ -58,17 +59,6 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
-    // The console's and the enquiry service's types are their implementations': type imports, erased when built.
-    files: ["app/lib/console/service.ts", "app/lib/services.ts"],
-    rules: {
-      "no-restricted-imports": "off",
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: serverOnlyImports.patterns.map((pattern) => ({ ...pattern, allowTypeImports: true })) },
-      ],
-    },
-  },
-  {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
@@ -83,6 +73,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Imports point down the layers: platform, kit and copy, features in order, site, processes (eslint-layers.js).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { layers },
+    rules: { "layers/imports": "error" },
   },
   {
     // A skipped or focused test must never shrink the suite silently. Vitest:

@@ -28,15 +28,16 @@ const modules = (...paths: string[]) => new RegExp(`/(${paths.join("|")})(/|\\?|
  */
 const fewPageGroups = {
   forms: modules(
-    "app/components/forms",
+    "app/features/enquiries/form",
     "app/components/ui/(field|error-summary|toaster)\\.tsx",
     "app/components/ui/toast-durations\\.ts",
-    "app/lib/(enquiry-fields|enquiry-kinds|form-guard)\\.ts",
+    "app/features/enquiries/(fields|kinds|form-guard)\\.ts",
+    "app/platform/action-result\\.ts",
   ),
   product: modules("app/components/product-screens", "app/content/product\\.ts"),
   team: modules("app/components/team", "app/content/team\\.ts"),
 };
-const sharedSiteCode = modules("app/(components|lib|content)", "node_modules");
+const sharedSiteCode = modules("app/(components|lib|content|platform|features)", "node_modules");
 const inFewPageGroup = (id: string) => Object.values(fewPageGroups).some((group) => group.test(id));
 
 /** The kinds of page whose route modules (the client build's entries) import a module, directly or not. */
@@ -127,6 +128,9 @@ const clientChunks = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  // lucide-react is one 1.3 MB module of every icon: bundled, the server build
+  // holds only the icons the pages draw (docs/decisions/024-memory-recovery-and-load.md).
+  ssr: { noExternal: ["lucide-react"] },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

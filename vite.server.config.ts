@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 // Dependencies stay external and are loaded from node_modules at run time,
 // except drizzle-orm: loaded as ES modules by Node 24 its ~150 files hold
 // about 150 MB of heap (its CommonJS files, or the same code bundled, a few
-// MB), so it is bundled (npm run bench:memory).
+// MB), so it is bundled (npm run bench:memory); so is lucide-react, one 1.3 MB
+// module of every icon, of which the server's own code draws none.
 export default defineConfig({
   // public/ belongs to the client build only.
   publicDir: false,
-  ssr: { noExternal: ["drizzle-orm"] },
+  ssr: { noExternal: ["drizzle-orm", "lucide-react"] },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -21,13 +22,6 @@ export default defineConfig({
     target: "node24",
     sourcemap: true,
     rollupOptions: {
-      onLog(level, log, handler) {
-        // server/staff/section-services.ts imports a section's service by its
-        // name, which Vite bundles as every ./*.server.ts of that folder: the
-        // ones index.ts imports anyway stay where they are, as they should.
-        if (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" && log.message.includes("section-services")) return;
-        handler(level, log);
-      },
       input: {
         index: "server/index.ts",
         worker: "server/worker.ts",
@@ -41,7 +35,7 @@ export default defineConfig({
         // loads. Dependencies stay external and ES imports run in order, so it
         // must be a chunk of its own that the entry imports first, never
         // merged into a chunk whose imports load React.
-        codeSplitting: { groups: [{ name: "env", test: /\/app\/lib\/env\.server\.ts$/, priority: 10 }] },
+        codeSplitting: { groups: [{ name: "env", test: /\/app\/platform\/env\.server\.ts$/, priority: 10 }] },
       },
     },
   },

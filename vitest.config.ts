@@ -3,6 +3,23 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+/**
+ * Tests that run in Node, one file at a time (integration suites start
+ * databases and SMTP servers): the features' and the platform's (their
+ * component tests, *.test.tsx, excepted), the processes', the scripts' and
+ * test support's, and route tests against the real services
+ * (*.server.test.ts). Every other test under app/ runs in jsdom, in parallel.
+ */
+const serverTests = [
+  "app/features/**/*.test.ts",
+  "app/platform/**/*.test.{ts,tsx}",
+  "app/*.test.ts",
+  "app/routes/**/*.server.test.ts",
+  "server/**/*.test.{ts,tsx}",
+  "scripts/**/*.test.ts",
+  "test/**/*.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -13,6 +30,7 @@ export default defineConfig({
           name: "app",
           environment: "jsdom",
           include: ["app/**/*.test.{ts,tsx}"],
+          exclude: serverTests,
           setupFiles: ["./test/setup-dom.ts"],
           testTimeout: 20_000,
         },
@@ -22,7 +40,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+          include: serverTests,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start databases and SMTP servers; keep them apart.

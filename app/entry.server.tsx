@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext, nonceContext } from "./lib/context.server";
+import { appContext, nonceContext } from "./context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
-import { pageHydrates } from "./lib/hydration";
+import { pageHydrates } from "./components/ui/hydration";
 
 // The Express server reads these to fill each request's router context.
 export { appContext, nonceContext };

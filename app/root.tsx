@@ -17,13 +17,13 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { NotFoundPage } from "~/components/not-found";
 import { Container } from "~/components/ui/section";
-import { isStaffPath } from "~/lib/console/paths";
-import { londonDate } from "~/lib/calendar";
-import { appContext } from "~/lib/context.server";
-import { announcementKey, contentDate, currentAnnouncement } from "~/lib/dated";
-import { pageHydrates, useDocumentNavigation } from "~/lib/hydration";
+import { isStaffPath } from "~/features/console/paths";
+import { londonDate } from "~/platform/calendar";
+import { appContext } from "~/context.server";
+import { announcementKey, contentDate, currentAnnouncement } from "~/content/dated";
+import { pageHydrates, useDocumentNavigation } from "~/components/ui/hydration";
 import { plainMeta } from "~/lib/seo";
-import { siteNow } from "~/lib/site-clock.server";
+import { siteNow } from "~/context.server";
 import type { RootDatedData } from "~/lib/use-dated";
 import { speculationRules } from "~/lib/speculation-rules";
 import type { Route } from "./+types/root";
@@ -41,7 +41,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * The date every page's dated content follows (app/lib/dated.ts), from the
+ * The date every page's dated content follows (app/content/dated.ts), from the
  * site's one clock, and the announcement for the banner (the one staff
  * published, else the dated default): the same for every request until the
  * next boundary or publish, so prerendered pages stay byte-identical.
@@ -65,7 +65,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 /**
  * The document. A content page (route handle `{ hydrate: false }`,
- * app/lib/hydration.ts) is not hydrated: no React Router scripts, no scroll
+ * app/components/ui/hydration.ts) is not hydrated: no React Router scripts, no scroll
  * restoration, no module preloads; its behaviours come from one small module
  * (app/enhance/). Every page gets the Speculation Rules.
  */

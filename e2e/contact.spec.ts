@@ -65,7 +65,7 @@ test.describe("contact with JavaScript", () => {
     );
 
     await expect(panel.getByRole("link", { name: "Explore Platform" })).toHaveAttribute("href", "/product");
-    // One request per submission: the action's result needs no reload of the page's loaders.
+    // One request per enquiry: the action's result needs no reload of the page's loaders.
     expect(dataRequests).toEqual(["POST /contact.data"]);
 
     // The e-mails: the notification to the company (replies go to the visitor) and the acknowledgement.
@@ -151,7 +151,7 @@ test.describe("contact with JavaScript", () => {
 
     scripts.release();
     await waitForIsland(page);
-    // React hydrating the textarea would have put "First words." back (app/lib/typed-before-hydration.ts).
+    // React hydrating the textarea would have put "First words." back (app/components/ui/typed-before-hydration.ts).
     await expect(page.locator("#contact-form-message")).toHaveValue("Second thoughts: we have 12 clinics.");
     await expect(page.locator("#contact-form-name")).toHaveValue("Amina K. Mensah");
     await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");

@@ -1,27 +1,34 @@
 /**
  * End-to-end tests for the content pages' HTML as the server sends it, with no
  * JavaScript (what a crawler or a visitor without JavaScript gets): home,
- * product, dashboard, about, our story, impact, global, vision, team,
- * investors, privacy and terms. Each page's HTML is fetched with
- * `request.get` and queried in a browser context with JavaScript disabled.
+ * product, dashboard, about, our story, impact, global and vision. (The team,
+ * investors, privacy and terms pages' HTML is checked with those pages' other
+ * tests: team-page.spec.ts, investors.spec.ts, legal-pages.spec.ts.) Each
+ * page's HTML is fetched with `request.get` and queried in a browser context
+ * with JavaScript disabled.
  *
  * Strings the specification quotes are asserted literally; other copy comes from
  * app/content so a wording change there does not break these tests.
  */
 import { expect, test } from "@playwright/test";
 import { about } from "../app/content/about";
-import { company } from "../app/content/company";
+import { company } from "../app/platform/company";
 import { dashboard, priorityLabels } from "../app/content/dashboard";
 import { globalPresence } from "../app/content/global";
 import { home } from "../app/content/home";
 import { aims2030, impact, sdgs } from "../app/content/impact";
-import { investorHero, pitchPdf, problem, roadmapIntro, solution, whyInvest } from "../app/content/investors";
 import { ourStory } from "../app/content/our-story";
 import { product, screens } from "../app/content/product";
-import { coreValues, leadershipTeam, teamQuote } from "../app/content/team";
 import { vision } from "../app/content/vision";
 import { prerenderedPaths } from "../app/pages";
-import { escapeRegExp, expectSingleH1, expectLink, sectionByHeading, expectRoadmap } from "../test/support/page-checks";
+import {
+  escapeRegExp,
+  expectCallToAction,
+  expectLink,
+  expectRoadmap,
+  expectSingleH1,
+  sectionByHeading,
+} from "../test/support/page-checks";
 import { loadStaticHtml, fetchHtml } from "../test/support/static-html";
 
 test.describe("prerendered HTML (no JavaScript)", () => {
@@ -201,9 +208,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expect(journey.getByRole("heading", { level: 3 })).toHaveCount(about.journey.steps.length);
     const different = sectionByHeading(page, about.differentiators.title);
     await expect(different.getByRole("heading", { level: 3 })).toHaveCount(about.differentiators.cards.length);
-    const cta = sectionByHeading(page, about.cta.title);
-    await expectLink(cta, about.cta.primary.label, "/product");
-    await expectLink(cta, about.cta.secondary.label, "/team");
+    await expectCallToAction(page, about.cta, "/product", "/team");
   });
 
   test("/our-story: founder narrative, timeline and buttons to /advisory and /contact", async ({ page, request }) => {
@@ -214,9 +219,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const timeline = sectionByHeading(page, ourStory.timeline.title);
     await expect(timeline.getByRole("listitem")).toHaveCount(ourStory.timeline.entries.length);
     for (const entry of ourStory.timeline.entries) await expect(timeline).toContainText(entry.when);
-    const cta = sectionByHeading(page, ourStory.cta.title);
-    await expectLink(cta, ourStory.cta.primary.label, "/advisory");
-    await expectLink(cta, ourStory.cta.secondary.label, "/contact");
+    await expectCallToAction(page, ourStory.cta, "/advisory", "/contact");
   });
 
   test("/impact: statistics, differentiators, outcomes, SDG 3.1/3.7/3.8 and 2030 aims", async ({ page, request }) => {
@@ -236,9 +239,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const aims = sectionByHeading(page, impact.aims.title);
     for (const value of ["1M+", "50+", "50%"])
       await expect(aims.locator("dd").filter({ hasText: new RegExp(`^${escapeRegExp(value)}$`) })).toHaveCount(1);
-    const cta = sectionByHeading(page, impact.cta.title);
-    await expectLink(cta, impact.cta.primary.label, "/contact");
-    await expectLink(cta, impact.cta.secondary.label, "/product");
+    await expectCallToAction(page, impact.cta, "/contact", "/product");
   });
 
   test("/global: UK, Ghana, Nigeria, future markets, metrics, four phases, links to /vision and /contact", async ({
@@ -260,9 +261,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     const phases = sectionByHeading(page, globalPresence.phases.title);
     await expect(phases.getByRole("listitem")).toHaveCount(4);
     for (const n of [1, 2, 3, 4]) await expect(phases).toContainText(`Phase ${n}`);
-    const cta = sectionByHeading(page, globalPresence.cta.title);
-    await expectLink(cta, globalPresence.cta.primary.label, "/vision");
-    await expectLink(cta, globalPresence.cta.secondary.label, "/contact");
+    await expectCallToAction(page, globalPresence.cta, "/vision", "/contact");
   });
 
   test("/vision: pillars, 2030 aims and where to go next", async ({ page, request }) => {
@@ -277,163 +276,5 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expect(aims).toContainText("2030");
     const next = sectionByHeading(page, vision.next.title);
     for (const link of vision.next.links) await expectLink(next, new RegExp(escapeRegExp(link.label)), link.to);
-  });
-
-  test("/team: title, mission and vision, four leaders, advisory network, values, quote, Join Our Mission", async ({
-    page,
-    request,
-  }) => {
-    await loadStaticHtml(page, request, "/team");
-    await expectSingleH1(page, "Our Team | Leadership");
-    await expect(page.getByRole("heading", { level: 3, name: "Our Mission" })).toBeAttached();
-    await expect(page.getByRole("heading", { level: 3, name: "Our Vision" })).toBeAttached();
-
-    const leadership = sectionByHeading(page, "Leadership Team");
-    const cards = leadership.getByRole("article");
-    await expect(cards).toHaveCount(4);
-    const roles = [
-      "Founder & CEO",
-      "Co-Founder & Chief Medical Officer",
-      "Chief Technology Officer",
-      "Chief Product Officer",
-    ];
-    for (const [i, member] of leadershipTeam.entries()) {
-      const card = cards.nth(i);
-      await expect(card).toHaveAccessibleName(member.name);
-      await expect(card).toContainText(roles[i]!);
-      await expect(card).toContainText(member.shortBio);
-      await expect(card.getByRole("img", { name: new RegExp(escapeRegExp(member.name)) })).toBeAttached();
-      await expect(card.getByRole("button", { name: `Read More about ${member.name}` })).toBeAttached();
-      await expect(card.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", member.linkedin);
-    }
-
-    const advisory = sectionByHeading(page, /Advisory Network/);
-    await expect(advisory).toContainText("Coming Soon");
-    await expect(advisory).toContainText("Launching Q1 2026");
-    await expectLink(advisory, /Join the Network/, "/advisory");
-
-    const values = sectionByHeading(page, "Our Core Values");
-    await expect(values.getByRole("heading", { level: 3 })).toHaveText([
-      "Mission-Driven",
-      "Security First",
-      "Innovation",
-      "Global Impact",
-    ]);
-    expect(coreValues.map((v) => v.title)).toEqual(["Mission-Driven", "Security First", "Innovation", "Global Impact"]);
-    await expect(page.locator("main blockquote")).toContainText(teamQuote.text);
-
-    const join = page.locator("#join-our-mission");
-    await expect(join.getByRole("heading", { level: 2 })).toHaveText("Join Our Mission");
-    await expect(join.locator(`a[href="mailto:${company.email.careers}"]`)).toHaveCount(1);
-    await expect(join.locator(`a[href="mailto:${company.email.enquiries}"]`)).toHaveCount(1);
-    await expectLink(page.locator("main"), /Join Our Mission/, "#join-our-mission");
-    await expectLink(page.locator("main"), /Our Story/, "/our-story");
-  });
-
-  test("/investors: problem, solution, first national pilot, roadmap, why invest, partner actions", async ({
-    page,
-    request,
-  }) => {
-    await loadStaticHtml(page, request, "/investors");
-    await expectSingleH1(page, investorHero.title);
-    const problemSection = sectionByHeading(page, problem.title);
-    await expect(problemSection).toContainText("The Problem");
-    await expect(problemSection).toContainText("295,000");
-    await expect(problemSection.getByRole("heading", { level: 3 })).toHaveText([
-      /paper records are fragmented/i,
-      /lack of real-time data/i,
-      /poor continuity/i,
-    ]);
-    const solutionSection = sectionByHeading(page, solution.title);
-    await expect(solutionSection.getByRole("heading", { level: 3 })).toHaveText([
-      /mothers/i,
-      /providers/i,
-      /ministries/i,
-    ]);
-    const pilot = sectionByHeading(page, "First National Pilot");
-    await expect(pilot).toContainText("Coming Soon");
-    await expect(pilot).toContainText("Q1 2026");
-    await expectRoadmap(sectionByHeading(page, roadmapIntro.title));
-    const why = sectionByHeading(page, whyInvest.title);
-    await expect(why.getByRole("heading", { level: 3 })).toHaveText([
-      /secure SaaS/i,
-      /AI-Driven Insights/i,
-      /High-Impact Global Market/i,
-    ]);
-
-    const partner = page.locator("#partner-with-us");
-    await expect(partner.getByRole("heading", { level: 2 })).toHaveText("Partner With Us");
-    await expectLink(partner, /Book a Demo/, "/demo");
-    await expectLink(partner, /Download One-Page Pitch PDF/, pitchPdf.href);
-    await expectLink(partner, /Contact Us for Partnerships/, /^\/contact(\?|#|$)/);
-    const pdf = partner.getByRole("link", { name: /Download One-Page Pitch PDF/ });
-    await expect(pdf).toHaveAttribute("download", /\.pdf$/);
-    await expect(pdf).toHaveText(/\(PDF, \d+(\.\d)? (KB|MB)\)/);
-  });
-
-  for (const [path, title, sections] of [
-    ["/privacy", "Privacy Policy", 9],
-    ["/terms", "Terms of Service", 14],
-  ] as const) {
-    test(`${path}: ${sections} sections, 'Last updated: January 2025' and a matching table of contents`, async ({
-      page,
-      request,
-    }) => {
-      await loadStaticHtml(page, request, path);
-      await expectSingleH1(page, title);
-      await expect(page.locator("main")).toContainText("Last updated: January 2025");
-      const headings = page.locator("main article h2");
-      await expect(headings).toHaveCount(sections);
-      const ids = await headings.evaluateAll((els) => els.map((el) => el.id));
-      const texts = (await headings.allTextContents()).map((t) => t.trim());
-      expect(
-        ids.every((id) => /^[a-z0-9-]+$/.test(id)),
-        `heading ids ${ids.join(", ")}`,
-      ).toBe(true);
-      expect(new Set(ids).size).toBe(sections);
-
-      const toc = page.getByRole("navigation", { name: "Contents" });
-      const tocLinks = toc.getByRole("link");
-      await expect(tocLinks).toHaveCount(sections);
-      expect(await tocLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
-        ids.map((id) => `#${id}`),
-      );
-      expect((await tocLinks.allTextContents()).map((t) => t.trim())).toEqual(texts);
-    });
-  }
-
-  test("privacy and terms cover the specified sections", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/privacy");
-    await expect(page.locator("main article h2")).toHaveText([
-      /information/i,
-      /use/i,
-      /legal basis/i,
-      /keep|retention/i,
-      /protect|security/i,
-      /rights.*GDPR/i,
-      /international transfers/i,
-      /changes/i,
-      /contact/i,
-    ]);
-    await loadStaticHtml(page, request, "/terms");
-    const terms = page.locator("main article");
-    await expect(terms.locator("h2")).toHaveText([
-      /acceptance/i,
-      /description of service/i,
-      /accounts/i,
-      /acceptable use/i,
-      /HIPAA.*Business Associate Agreement/i,
-      /subscription and payment/i,
-      /availability/i,
-      /intellectual property/i,
-      /liability/i,
-      /indemnification/i,
-      /termination/i,
-      /governing law/i,
-      /changes/i,
-      /contact/i,
-    ]);
-    await expect(terms).toContainText("30 days");
-    await expect(terms).toContainText(/Scotland/);
   });
 });

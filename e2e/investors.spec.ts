@@ -1,11 +1,13 @@
 /**
  * The investors page in a real browser: the pitch PDF download, the roadmap
- * and the calls to action.
+ * and the calls to action; and its HTML as the server sends it, with no
+ * JavaScript (the strings the specification quotes asserted literally).
  */
 import { expect, test } from "@playwright/test";
-import { pitchPdf, roadmapIntro } from "../app/content/investors";
+import { investorHero, pitchPdf, problem, roadmapIntro, solution, whyInvest } from "../app/content/investors";
 import { waitForEnhancement } from "../test/support/browser";
-import { sectionByHeading } from "../test/support/page-checks";
+import { expectLink, expectRoadmap, expectSingleH1, sectionByHeading } from "../test/support/page-checks";
+import { loadStaticHtml } from "../test/support/static-html";
 
 test.describe("investors page", () => {
   test("the pitch PDF link is a download that says PDF and its size, and serves a real PDF", async ({
@@ -86,5 +88,50 @@ test.describe("investors page", () => {
     await page.locator("#partner-with-us").getByRole("link", { name: "Contact Us for Partnerships" }).click();
     await expect(page).toHaveURL(/\/contact(\?[^#]*)?(#contact-form)?$/);
     await expect(page.locator("#contact-form")).toBeAttached();
+  });
+});
+
+test.describe("prerendered HTML (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/investors: problem, solution, first national pilot, roadmap, why invest, partner actions", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/investors");
+    await expectSingleH1(page, investorHero.title);
+    const problemSection = sectionByHeading(page, problem.title);
+    await expect(problemSection).toContainText("The Problem");
+    await expect(problemSection).toContainText("295,000");
+    await expect(problemSection.getByRole("heading", { level: 3 })).toHaveText([
+      /paper records are fragmented/i,
+      /lack of real-time data/i,
+      /poor continuity/i,
+    ]);
+    const solutionSection = sectionByHeading(page, solution.title);
+    await expect(solutionSection.getByRole("heading", { level: 3 })).toHaveText([
+      /mothers/i,
+      /providers/i,
+      /ministries/i,
+    ]);
+    const pilot = sectionByHeading(page, "First National Pilot");
+    await expect(pilot).toContainText("Coming Soon");
+    await expect(pilot).toContainText("Q1 2026");
+    await expectRoadmap(sectionByHeading(page, roadmapIntro.title));
+    const why = sectionByHeading(page, whyInvest.title);
+    await expect(why.getByRole("heading", { level: 3 })).toHaveText([
+      /secure SaaS/i,
+      /AI-Driven Insights/i,
+      /High-Impact Global Market/i,
+    ]);
+
+    const partner = page.locator("#partner-with-us");
+    await expect(partner.getByRole("heading", { level: 2 })).toHaveText("Partner With Us");
+    await expectLink(partner, /Book a Demo/, "/demo");
+    await expectLink(partner, /Download One-Page Pitch PDF/, pitchPdf.href);
+    await expectLink(partner, /Contact Us for Partnerships/, /^\/contact(\?|#|$)/);
+    const pdf = partner.getByRole("link", { name: /Download One-Page Pitch PDF/ });
+    await expect(pdf).toHaveAttribute("download", /\.pdf$/);
+    await expect(pdf).toHaveText(/\(PDF, \d+(\.\d)? (KB|MB)\)/);
   });
 });

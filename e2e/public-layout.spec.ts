@@ -49,6 +49,24 @@ async function showSlide(page: Page, index: number) {
 }
 
 /**
+ * Opens the home page and, at every width of the sweep, shows each slide of
+ * its carousel and runs `check`: what it finds, each prefixed with the width
+ * and the slide.
+ */
+async function everySlideAtEveryWidth(page: Page, check: (width: number) => Promise<string[]>) {
+  await open(page, "/");
+  const found: string[] = [];
+  for (const width of SWEEP_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const slide of [0, 1, 2, 3]) {
+      await showSlide(page, slide);
+      for (const finding of await check(width)) found.push(`${width} px, slide ${slide + 1}: ${finding}`);
+    }
+  }
+  return found;
+}
+
+/**
  * Back at the top of the page, once the slides have stopped changing (the
  * 0.01 ms cross-fade under reduced motion still ends a frame later): the
  * sticky header covers what scrolls under it, which is not what is measured.
@@ -76,16 +94,9 @@ test.describe("no decoration covers text, from 320 to 1440 px", () => {
   }
 
   test("/ (every slide of the carousel)", async ({ page }) => {
-    await open(page, "/");
-    const found: string[] = [];
-    for (const width of SWEEP_WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const slide of [0, 1, 2, 3]) {
-        await showSlide(page, slide);
-        for (const overlap of await decorationsOverText(page))
-          found.push(`${width} px, slide ${slide + 1}: ${overlap.decoration} over ${overlap.text}`);
-      }
-    }
+    const found = await everySlideAtEveryWidth(page, async () =>
+      (await decorationsOverText(page)).map((overlap) => `${overlap.decoration} over ${overlap.text}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -140,25 +151,14 @@ test.describe("the home page has no empty band", () => {
   test("between the hero's words and the carousel, whichever slide shows, at every width; nor under the slide on wide screens", async ({
     page,
   }) => {
-    await open(page, "/");
-    const found: string[] = [];
-    for (const width of SWEEP_WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const slide of [0, 1, 2, 3]) {
-        await showSlide(page, slide);
-        const [widest] = await emptyBands(page, HERO, "#page-title", CURRENT_SLIDE);
-        if (widest && widest.to - widest.from > MAX_GAP)
-          found.push(
-            `${width} px, slide ${slide + 1}: ${Math.round(widest.to - widest.from)} px empty between ${widest.above} and ${widest.below}`,
-          );
-        if (width < WIDE) continue;
-        const [under] = await emptyBands(page, HERO, CURRENT_SLIDE, CONTROLS);
-        if (under && under.to - under.from > MAX_GAP_UNDER_SLIDE)
-          found.push(
-            `${width} px, slide ${slide + 1}: ${Math.round(under.to - under.from)} px empty between ${under.above} and ${under.below}`,
-          );
-      }
-    }
+    const found = await everySlideAtEveryWidth(page, async (width) => {
+      const [widest] = await emptyBands(page, HERO, "#page-title", CURRENT_SLIDE);
+      const [under] = width < WIDE ? [] : await emptyBands(page, HERO, CURRENT_SLIDE, CONTROLS);
+      return [
+        ...(widest && widest.to - widest.from > MAX_GAP ? [widest] : []),
+        ...(under && under.to - under.from > MAX_GAP_UNDER_SLIDE ? [under] : []),
+      ].map((band) => `${Math.round(band.to - band.from)} px empty between ${band.above} and ${band.below}`);
+    });
     expect(found).toEqual([]);
   });
 

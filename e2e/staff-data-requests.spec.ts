@@ -87,18 +87,18 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   expect(download.suggestedFilename()).toMatch(/^maternis-access-request-.*\.json$/);
   const doc = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
     email: string;
-    submissions: {
+    enquiries: {
       form: string;
       fields: Record<string, string>;
       emails: { kind: string; subject: string; text: string }[];
     }[];
   };
   expect(doc.email).toBe(lower);
-  expect(doc.submissions).toHaveLength(1);
-  expect(doc.submissions[0]!.form).toBe("contact");
-  expect(doc.submissions[0]!.fields).toMatchObject({ name, message, organization: "Tamale Clinic" });
-  expect(doc.submissions[0]!.emails.map((e) => e.kind).sort()).toEqual(["acknowledgement", "notification"]);
-  for (const sent of doc.submissions[0]!.emails) {
+  expect(doc.enquiries).toHaveLength(1);
+  expect(doc.enquiries[0]!.form).toBe("contact");
+  expect(doc.enquiries[0]!.fields).toMatchObject({ name, message, organization: "Tamale Clinic" });
+  expect(doc.enquiries[0]!.emails.map((e) => e.kind).sort()).toEqual(["acknowledgement", "notification"]);
+  for (const sent of doc.enquiries[0]!.emails) {
     expect(sent.subject.length).toBeGreaterThan(0);
     expect(sent.text.length).toBeGreaterThan(0);
   }
@@ -142,7 +142,7 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await expect(newest).toContainText("Personal data erased");
   await expect(newest).toContainText("admin@maternis.test");
   await expect(newest).toContainText(/sha256:[0-9a-f]{32}/);
-  await expect(newest).toContainText("submissions: 1");
+  await expect(newest).toContainText("enquiries: 1");
   await page.getByLabel("Action").selectOption({ label: "Access request exported" });
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(audit.getByRole("row").nth(1)).toContainText("Access request exported");

@@ -5,7 +5,7 @@ import { uniqueAddress } from "../test/support/mailbox";
 import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
 
 /**
- * The dead-letter banner, against a server of its own whose SMTP server
+ * The dead-letter alert, against a server of its own whose SMTP server
  * refuses one recipient (550) and which gives an e-mail up after its first
  * failed attempt: once a delivery is dead, every console page says so and
  * links to the inbox's delivery problems. Its SMTP server writes to the
@@ -32,7 +32,7 @@ test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
 test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({ page }) => {
   await signInAsAdmin(page);
   await waitForConsole(page);
-  await expect(page.getByTestId("dead-letter-banner")).toHaveCount(0);
+  await expect(page.getByTestId("dead-letter-alert")).toHaveCount(0);
 
   // A contact enquiry whose acknowledgement the recipient's server refuses.
   const refused = uniqueAddress("dead-letter");
@@ -51,7 +51,7 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
     await expect(banner).toHaveText("1 e-mail could not be delivered. See delivery problems", { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
 
-  for (const path of ["/staff", "/staff/spam", "/staff/account", "/staff/team"]) {
+  for (const path of ["/staff", "/staff/spam", "/staff/account", "/staff/members"]) {
     await page.goto(path);
     await waitForConsole(page);
     await expect(banner, path).toHaveText("1 e-mail could not be delivered. See delivery problems");
@@ -66,7 +66,7 @@ test("while an e-mail is dead, every console page shows the banner, linking to d
     await page.goto("/staff/spam");
     await waitForConsole(page);
     await expect(banner).toBeVisible();
-    await expectNoAxeViolations(page, `console with the dead-letter banner at ${width}`);
+    await expectNoAxeViolations(page, `console with the dead-letter alert at ${width}`);
   }
 
   await page.getByRole("link", { name: "See delivery problems" }).click();

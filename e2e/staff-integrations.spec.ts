@@ -17,6 +17,8 @@ import { waitFor } from "../test/support/wait";
  * webhook (its secret shown once), a visitor's enquiry reaches the receiver
  * signed, the log shows it, Resend sends it again with the same webhook-id;
  * pause, replace the secret, change and delete. Axe-clean at 1280 and 390 px.
+ * The secret's first display, duplicates, the replaced secret's 24 hours and
+ * Resend of a failing delivery: ./staff-integrations-safety.spec.ts.
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -78,12 +80,14 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("http://crm.example.org/hooks");
   await expectNoAxeViolations(page, "add form with an error");
 
-  // Added: the signing secret is shown once, in the page, never in its address.
+  // Added: its own page, the signing secret first and focused, shown once, never in its address.
   await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}/crm`);
   await page.getByLabel("Summary: also the name").check();
   await page.getByRole("button", { name: "Add integration" }).click();
+  await expect(page).toHaveURL(/\/staff\/integrations\/[0-9a-f-]{36}\?done=added$/);
   const secretField = page.getByLabel("Secret", { exact: true });
   await expect(secretField).toHaveValue(/^whsec_/);
+  await expect(secretField).toBeFocused();
   const secret = await secretField.inputValue();
   expect(page.url()).not.toContain(secret);
   await expectNoAxeViolations(page, "signing secret shown");
@@ -146,6 +150,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await expect(page.getByRole("status").filter({ hasText: "Paused" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
   await page.getByRole("button", { name: "Replace signing secret" }).click();
+  await page.getByRole("button", { name: "Yes, replace it" }).click();
   await expect(page.getByLabel("Secret", { exact: true })).toHaveValue(/^whsec_/);
   expect(await page.getByLabel("Secret", { exact: true }).inputValue()).not.toBe(secret);
   await page.getByLabel("Name", { exact: true }).fill("CRM (sales)");

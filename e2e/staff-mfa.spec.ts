@@ -182,10 +182,10 @@ test("an authenticator app: a wrong code is refused and kept, the right one sign
   // An admin resets the member: signed out at once, and the next code enrols again.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  await signInAsAdmin(admin, { returnTo: "/staff/members" });
   await waitForConsole(admin);
   const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
-  await expect(row.getByRole("cell", { name: "Set up" })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Ready to use" })).toBeVisible();
   await row.getByRole("button", { name: /^Reset sign-in/ }).click();
   await expect(admin.getByRole("status")).toContainText(`${email} is signed out`);
   await adminContext.close();
@@ -229,7 +229,7 @@ test("a code-only session waiting at enrolment is refused everywhere once the me
   expect(await sessionToken(attackerContext)).toBe(attackerToken);
   await attacker.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(attacker).toHaveURL(/\/staff\/sign-in/);
-  for (const path of ["/staff/enrol", "/staff", "/staff/account", "/staff/team"]) {
+  for (const path of ["/staff/enrol", "/staff", "/staff/account", "/staff/members"]) {
     await attacker.goto(path);
     await expect(attacker, path).toHaveURL(/\/staff\/sign-in/);
   }

@@ -6,7 +6,7 @@ import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole } from "..
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
  * lockout.md), in the browser: "Account" lists where the member is signed in
  * and ends another session, which is then signed out on its next request; an
- * admin signs a member out everywhere from "Staff" without removing them.
+ * admin signs a member out everywhere from "Members" without removing them.
  */
 
 // Sign-ins as the shared admin address take turns across workers (test/support/staff.ts).
@@ -66,7 +66,7 @@ test("an admin signs a member out everywhere from Staff; the member stays and ca
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  await signInAsAdmin(admin, { returnTo: "/staff/members" });
   await waitForConsole(admin);
   const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
   await row.getByRole("button", { name: /^End sessions/ }).click();

@@ -14,7 +14,7 @@ import {
  * Pauses on code sign-in in the browser (docs/decisions/019-staff-sessions-
  * and-lockout.md), against a server of its own where the wrong-code wait
  * starts after 2 wrong codes for an address from one client: the sign-in page
- * says how long to wait and keeps the address; "Staff" lists the member's
+ * says how long to wait and keeps the address; "Members" lists the member's
  * pause (axe-clean at 1280 and 390 px) and "Lift" frees them at once, after
  * which the same right code signs them in. Its SMTP server writes to the
  * stack's mailbox, so the sign-in helpers find their codes there.
@@ -27,11 +27,11 @@ const own = serverOfItsOwn({ ...limitsOffEnv, STAFF_WRONG_CODES_BEFORE_DELAY: "2
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
 
-test("a member slowed by wrong codes is told how long; an admin sees the pause on Staff and lifts it", async ({
+test("a member slowed by wrong codes is told how long; an admin sees the pause on Members and lifts it", async ({
   page: admin,
   browser,
 }) => {
-  await signInAsAdmin(admin, { returnTo: "/staff/team" });
+  await signInAsAdmin(admin, { returnTo: "/staff/members" });
   const email = uniqueStaffAddress("paused");
   await addStaffMember(admin, { email });
   await waitForConsole(admin);
@@ -60,8 +60,8 @@ test("a member slowed by wrong codes is told how long; an admin sees the pause o
   await expect(member.getByRole("alert")).toContainText("Wait 1 minute");
   expect(new URL(member.url()).pathname).toBe("/staff/sign-in");
 
-  // "Staff" lists the pause under the member's address.
-  await admin.goto("/staff/team");
+  // "Members" lists the pause under the member's address.
+  await admin.goto("/staff/members");
   await waitForConsole(admin);
   const pauses = admin.getByRole("region", { name: "Paused code sign-in" });
   const entry = pauses.getByRole("listitem").filter({ hasText: email });

@@ -18,15 +18,15 @@ test.describe("staff sign-in by e-mail code", () => {
     page,
     context,
   }) => {
-    await page.goto("/staff/team");
-    await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fteam$/);
-    await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/team" });
+    await page.goto("/staff/members");
+    await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fmembers$/);
+    await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/members" });
     await expect(page).toHaveURL(/\/staff\/team$/);
-    await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name.endsWith("session_token"));
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
-    // On http://127.0.0.1 only: a plain cookie (https gets __Host- and Secure; server/staff/auth.test.ts).
+    // On http://127.0.0.1 only: a plain cookie (https gets __Host- and Secure; app/features/sign-in/auth.test.ts).
     expect(session?.name).toBe("maternis-staff.session_token");
 
     const response = await page.request.get("/staff");

@@ -1,13 +1,16 @@
 /**
  * The team page in a real browser: the biography dialogs (focus, Escape,
- * inertness, axe), LinkedIn links and the Join Our Mission section.
+ * inertness, axe), LinkedIn links and the Join Our Mission section; and its
+ * HTML as the server sends it, with no JavaScript (the strings the
+ * specification quotes asserted literally).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { company } from "../app/content/company";
+import { company } from "../app/platform/company";
 import { ourStory } from "../app/content/our-story";
-import { leadershipTeam } from "../app/content/team";
+import { coreValues, leadershipTeam, teamQuote } from "../app/content/team";
 import { expectNoAxeViolations, waitForEnhancement } from "../test/support/browser";
-import { escapeRegExp } from "../test/support/page-checks";
+import { escapeRegExp, expectLink, expectSingleH1, sectionByHeading } from "../test/support/page-checks";
+import { loadStaticHtml } from "../test/support/static-html";
 
 /** Opens /team once its enhancement has run and clicks the member's Read More: returns that button and the dialog it opened. */
 async function openBiography(page: Page, member: (typeof leadershipTeam)[number]) {
@@ -128,5 +131,60 @@ test.describe("team page", () => {
       `mailto:${company.email.enquiries}`,
     );
     await expect(section.getByRole("heading", { level: 3, name: "Careers" })).toBeVisible();
+  });
+});
+
+test.describe("prerendered HTML (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/team: title, mission and vision, four leaders, advisory network, values, quote, Join Our Mission", async ({
+    page,
+    request,
+  }) => {
+    await loadStaticHtml(page, request, "/team");
+    await expectSingleH1(page, "Our Team | Leadership");
+    await expect(page.getByRole("heading", { level: 3, name: "Our Mission" })).toBeAttached();
+    await expect(page.getByRole("heading", { level: 3, name: "Our Vision" })).toBeAttached();
+
+    const leadership = sectionByHeading(page, "Leadership Team");
+    const cards = leadership.getByRole("article");
+    await expect(cards).toHaveCount(4);
+    const roles = [
+      "Founder & CEO",
+      "Co-Founder & Chief Medical Officer",
+      "Chief Technology Officer",
+      "Chief Product Officer",
+    ];
+    for (const [i, member] of leadershipTeam.entries()) {
+      const card = cards.nth(i);
+      await expect(card).toHaveAccessibleName(member.name);
+      await expect(card).toContainText(roles[i]!);
+      await expect(card).toContainText(member.shortBio);
+      await expect(card.getByRole("img", { name: new RegExp(escapeRegExp(member.name)) })).toBeAttached();
+      await expect(card.getByRole("button", { name: `Read More about ${member.name}` })).toBeAttached();
+      await expect(card.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", member.linkedin);
+    }
+
+    const advisory = sectionByHeading(page, /Advisory Network/);
+    await expect(advisory).toContainText("Coming Soon");
+    await expect(advisory).toContainText("Launching Q1 2026");
+    await expectLink(advisory, /Join the Network/, "/advisory");
+
+    const values = sectionByHeading(page, "Our Core Values");
+    await expect(values.getByRole("heading", { level: 3 })).toHaveText([
+      "Mission-Driven",
+      "Security First",
+      "Innovation",
+      "Global Impact",
+    ]);
+    expect(coreValues.map((v) => v.title)).toEqual(["Mission-Driven", "Security First", "Innovation", "Global Impact"]);
+    await expect(page.locator("main blockquote")).toContainText(teamQuote.text);
+
+    const join = page.locator("#join-our-mission");
+    await expect(join.getByRole("heading", { level: 2 })).toHaveText("Join Our Mission");
+    await expect(join.locator(`a[href="mailto:${company.email.careers}"]`)).toHaveCount(1);
+    await expect(join.locator(`a[href="mailto:${company.email.enquiries}"]`)).toHaveCount(1);
+    await expectLink(page.locator("main"), /Join Our Mission/, "#join-our-mission");
+    await expectLink(page.locator("main"), /Our Story/, "/our-story");
   });
 });

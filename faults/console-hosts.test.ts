@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { faultEnvironment, SITE_URL, startFaultServer } from "../test/support/faults";
+import { faultEnvironment, SITE_URL } from "../test/support/faults";
 import { rawRequest, type RawRequest } from "../test/support/raw-http";
 import type { RunningServer } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
@@ -85,17 +85,10 @@ function consoleRequest(i: number, host: string): RawRequest {
 describe("console requests for other hosts", () => {
   test(`${REQUESTS} requests with random Host headers: 421, no cookie, memory grows < 20 MB`, async () => {
     const report = path.join(env.data.dir, "memory.json");
-    env.server = await startFaultServer(
-      {
-        DATA_DIR: env.data.dir,
-        MAIL_TRANSPORT: "smtp",
-        SMTP_URL: env.smtp.url,
-        STAFF_ADMIN_EMAILS: "admin@maternis.test",
-        MEMORY_PROBE_FILE: report,
-      },
+    const server = await env.start(
+      { STAFF_ADMIN_EMAILS: "admin@maternis.test", MEMORY_PROBE_FILE: report },
       { nodeArgs: ["--expose-gc", "--import", probe] },
     );
-    const server = env.server;
     const statuses = new Map<number, number>();
     let cookies = 0;
 

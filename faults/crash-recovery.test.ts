@@ -20,12 +20,13 @@ import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 import { enquiriesCli, exportEnquiries } from "../test/support/enquiries-cli";
 import {
-  ENQUIRIES_EMAIL,
   deliveryCounts,
   formBody,
   startFaultServer,
   saveOutput,
   type DeliveryCounts,
+  owedEmails,
+  receivedMessageId,
 } from "../test/support/faults";
 import { formKinds, validFields, type FormKind } from "../test/support/fixtures";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
@@ -48,7 +49,6 @@ const WORKER_CONCURRENCY = 4;
  */
 const DRAIN_CONCURRENCY = 16;
 const kinds: readonly FormKind[] = formKinds;
-const host = "www.maternis.health";
 
 type Attempt = {
   i: number;
@@ -109,8 +109,8 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
     }
   }
 
-  // Phase 1: a burst of submissions, then a trickle until e-mails are flowing too; then SIGKILL,
-  // with submissions and sends in flight.
+  // Phase 1: a burst of enquiries, then a trickle until e-mails are flowing too; then SIGKILL,
+  // with enquiries and sends in flight.
   const first = await startFaultServer(env);
   servers.push(first);
   let next = 0;
@@ -157,7 +157,7 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   const timeline: string[] = [];
   const progress = (what: string) =>
     timeline.push(`+${((Date.now() - t0) / 1000).toFixed(1)}s ${what} (${smtp.received.length} messages)`);
-  progress(`killed after ${phase1.length} submissions`);
+  progress(`killed after ${phase1.length} enquiries`);
 
   // The dead process left its lock file behind; a restart must reclaim it.
   const lockFile = path.join(data.dir, "db.lock");
@@ -249,14 +249,10 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   expect(list.match(/^ {4}\S+\s+sent\b/gm)).toHaveLength(rows.length * 2);
 
   // Exactly the expected Message-IDs arrived, each to the right recipient.
-  const expected = new Map<string, string>();
-  for (const row of rows) {
-    expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
-    expected.set(`<${row.id}.${row.form === "contact" ? "acknowledgement" : "welcome"}@${host}>`, row.email!);
-  }
+  const expected = owedEmails(rows);
   const perId = new Map<string, number>();
   for (const mail of smtp.received) {
-    const id = mail.messageId ? `<${mail.messageId.replace(/^<|>$/g, "")}>` : "(none)";
+    const id = receivedMessageId(mail);
     perId.set(id, (perId.get(id) ?? 0) + 1);
     expect(mail.envelopeTo, id).toEqual([expected.get(id) ?? "(unexpected message)"]);
   }

@@ -18,13 +18,16 @@
  */
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { openStore, type Store, type Transaction } from "../server/db/db.server";
-import { deliveries, submissions } from "../server/db/schema.server";
-import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { openKeys } from "../server/db/keys.server";
-import { eraseSubject } from "../server/staff/data-requests.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openStore, type Store, type Transaction } from "../app/platform/db/db.server";
+import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
+import { auditLog } from "../app/features/audit/tables.server";
+import { enquiryNotes } from "../app/features/inbox/tables.server";
+import { dataCipher } from "../app/platform/keys.server";
+import { openKeys } from "../app/platform/open-keys.server";
+import { keyRewriters } from "../app/site.server";
+import { eraseSubject } from "../app/features/data-requests/data-requests.server";
 
 const pause = process.env.PAUSE ?? "none";
 const email = process.env.ERASE_EMAIL ?? "";
@@ -46,7 +49,7 @@ async function visible(tx: Transaction) {
     jobs: Number(jobRows[0]?.n ?? 0),
     notes: await total(tx.select({ n: count() }).from(enquiryNotes)),
     deliveries: await total(tx.select({ n: count() }).from(deliveries)),
-    submissions: await total(tx.select({ n: count() }).from(submissions)),
+    enquiries: await total(tx.select({ n: count() }).from(enquiries)),
     erasureRows: await total(tx.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "erasure"))),
   };
 }
@@ -110,13 +113,15 @@ const paused: Store = {
     return result;
   },
 };
+const keys = await openKeys({ env: parseEnv(), store, log: createLogger("warn"), rewriters: keyRewriters });
 const result = await eraseSubject(
   {
     store: paused,
-    secret: (await openKeys({ env: parseEnv(), store, log: createLogger("warn") })).FINGERPRINT_KEY,
+    secret: keys.FINGERPRINT_KEY,
     siteUrl: "https://www.maternis.health",
     outboxDir: path.join(dataDir, "outbox"),
     log: createLogger("warn"),
+    cipher: dataCipher(keys),
   },
   email,
   {

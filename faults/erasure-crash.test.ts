@@ -22,11 +22,12 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openStore, type Store } from "../server/db/db.server";
-import { deliveries, submissions } from "../server/db/schema.server";
-import { subjectHash } from "../server/staff/audit.server";
-import { auditLog, enquiryNotes } from "../server/db/staff-schema.server";
-import { personPattern, searchableMailText } from "../server/staff/data-requests.server";
+import { openStore, type Store } from "../app/platform/db/db.server";
+import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
+import { subjectHash } from "../app/features/audit/audit.server";
+import { auditLog } from "../app/features/audit/tables.server";
+import { enquiryNotes } from "../app/features/inbox/tables.server";
+import { personPattern, searchableMailText } from "../app/features/data-requests/outbox.server";
 import { openPipeline, preparedDataDir, tempDataDir, TEST_KEYS, testEnv } from "../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import {
@@ -70,7 +71,7 @@ async function seed(copy: Copy): Promise<Seeded> {
   });
   const pipeline = await openPipeline(env, true);
   try {
-    const { store, boss } = pipeline.internals;
+    const { store, boss } = pipeline.platform;
     const ids = await submitAs(pipeline, subject, SUBMISSIONS);
     const otherIds = await submitAs(pipeline, other, 3);
     ids.push(await insertSpam(store, subject));
@@ -89,7 +90,7 @@ async function seed(copy: Copy): Promise<Seeded> {
       what: "the staff e-mail in the outbox",
     });
     const deliveryIds = (
-      await store.db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.submissionId, ids))
+      await store.db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.enquiryId, ids))
     ).map((row) => row.id);
     return { ids, deliveryIds, otherIds };
   } finally {
@@ -98,7 +99,7 @@ async function seed(copy: Copy): Promise<Seeded> {
 }
 
 type State = {
-  submissions: number;
+  enquiries: number;
   deliveries: number;
   notes: number;
   jobs: number;
@@ -113,9 +114,9 @@ async function stateOf(store: Store, copy: Copy, seeded: Seeded): Promise<State>
   const pattern = personPattern(subject.email, [...seeded.ids, ...seeded.deliveryIds]);
   const filePattern = new RegExp(personPattern(subject.email));
   return {
-    submissions: (await store.db.select().from(submissions).where(inArray(submissions.id, seeded.ids))).length,
-    deliveries: (await store.db.select().from(deliveries).where(inArray(deliveries.submissionId, seeded.ids))).length,
-    notes: (await store.db.select().from(enquiryNotes).where(inArray(enquiryNotes.submissionId, seeded.ids))).length,
+    enquiries: (await store.db.select().from(enquiries).where(inArray(enquiries.id, seeded.ids))).length,
+    deliveries: (await store.db.select().from(deliveries).where(inArray(deliveries.enquiryId, seeded.ids))).length,
+    notes: (await store.db.select().from(enquiryNotes).where(inArray(enquiryNotes.enquiryId, seeded.ids))).length,
     jobs: count(
       await store.db.execute(sql`select id from pgboss.job
         where lower(concat_ws(' ', data::text, output::text, source_output::text)) ~ ${pattern}`),
@@ -226,7 +227,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
   let template: Copy;
   let seeded: Seeded;
   let present: State;
-  const erased: State = { submissions: 0, deliveries: 0, notes: 0, jobs: 0, erasureRows: 1, outboxFiles: 0 };
+  const erased: State = { enquiries: 0, deliveries: 0, notes: 0, jobs: 0, erasureRows: 1, outboxFiles: 0 };
 
   beforeAll(async () => {
     template = await engine.template();
@@ -234,7 +235,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
     present = await withStore(template, (store) => stateOf(store, template, seeded));
     // The person is really there, by every route (so "present" below means something).
     expect(present).toEqual({
-      submissions: SUBMISSIONS + 1,
+      enquiries: SUBMISSIONS + 1,
       deliveries: SUBMISSIONS * 2,
       notes: 10,
       jobs: expect.any(Number) as number,
@@ -252,9 +253,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
       const dump = await dumpAllTables(store);
       for (const marker of markers(subject)) expect(dump, marker).not.toContain(marker);
       expect(dump).toContain(other.email.toLowerCase());
-      expect((await store.db.select().from(submissions).where(inArray(submissions.id, seeded.otherIds))).length).toBe(
-        3,
-      );
+      expect((await store.db.select().from(enquiries).where(inArray(enquiries.id, seeded.otherIds))).length).toBe(3);
     });
     const otherFiles = outboxFiles(path.join(copy.dataDir, "outbox")).filter((f) =>
       f.raw.toLowerCase().includes(other.email.toLowerCase()),
@@ -280,15 +279,15 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
     });
     const { output } = await runChild(copy, "none");
     const result = JSON.parse(output.slice(output.indexOf("DONE ") + 5)) as { counts: Record<string, number> };
-    expect(result.counts).toMatchObject({ submissions: 0, jobs: 0, outboxFiles: present.outboxFiles });
+    expect(result.counts).toMatchObject({ enquiries: 0, jobs: 0, outboxFiles: present.outboxFiles });
     // Each erasure left its audit row: the committed one and the rerun.
     await expectErased(copy, 2);
   });
 
   test("killed inside the transaction after each of its writes: the writes were made, and none survives", async () => {
-    // The erasure's writes in order (server/staff/data-requests.server.ts, eraseSubject): the jobs,
-    // notes, deliveries and submissions deleted, then the audit row inserted.
-    const order = ["jobs", "notes", "deliveries", "submissions", "erasureRows"] as const;
+    // The erasure's writes in order (app/features/data-requests/data-requests.server.ts, eraseSubject): the jobs,
+    // notes, deliveries and enquiries deleted, then the audit row inserted.
+    const order = ["jobs", "notes", "deliveries", "enquiries", "erasureRows"] as const;
     type Visible = Record<(typeof order)[number], number>;
     let before: Visible | undefined;
     const seen: string[] = [];

@@ -28,20 +28,21 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
-import { createMemoryLogger } from "~/lib/log.server";
-import type { SubjectActor } from "~/lib/console/data-requests";
-import type { EnquiryPipeline } from "../server/enquiries";
-import { backupEmbedded } from "../server/enquiries/backups.server";
-import { openStore, rowsOf, type Store } from "../server/db/db.server";
-import { maintainEmbedded } from "../server/enquiries/operations.server";
-import { restoreBackup } from "../server/enquiries/restore.server";
-import { deliveries, submissions } from "../server/db/schema.server";
-import { createStaffConsole } from "../server/staff";
-import { subjectHash } from "../server/staff/audit.server";
-import { auditLog } from "../server/db/staff-schema.server";
-import { ERASED_TABLES, eraseSubject, findSubject } from "../server/staff/data-requests.server";
+import { createMemoryLogger } from "~/platform/log.server";
+import type { SubjectActor } from "~/features/data-requests/data-requests";
+import type { Site } from "~/site.server";
+import { backupEmbedded } from "../app/features/backups/backups.server";
+import { openStore, rowsOf, type Store } from "../app/platform/db/db.server";
+import { maintainEmbedded } from "../app/features/enquiries/operations.server";
+import { restoreBackup } from "../app/features/backups/restore.server";
+import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
+import { createServices } from "../app/site.server.ts";
+import { subjectHash } from "../app/features/audit/audit.server";
+import { auditLog } from "../app/features/audit/tables.server";
+import { ERASED_TABLES, eraseSubject, findSubject } from "../app/features/data-requests/data-requests.server";
 import { enquiriesCli } from "../test/support/enquiries-cli";
 import { openPipeline, preparedDataDir, TEST_KEYS, testEnv, waitForDeliveriesSettled } from "../test/support/pglite";
+import { dataCipher } from "../app/platform/keys.server";
 import { startPostgres } from "../test/support/postgres";
 import { buildDir } from "../test/support/server-process";
 import {
@@ -58,7 +59,7 @@ import {
   type Person,
 } from "../test/support/data-requests";
 
-const open: EnquiryPipeline[] = [];
+const open: Site[] = [];
 const cleanups: (() => void)[] = [];
 afterEach(async () => {
   for (const pipeline of open.splice(0)) await pipeline.close();
@@ -83,12 +84,12 @@ async function start() {
   const env = testEnv({ MAIL_TRANSPORT: "file", DATA_DIR: data.dir });
   const pipeline = await openPipeline(env, true);
   open.push(pipeline);
-  return { env, pipeline, store: pipeline.internals.store, boss: pipeline.internals.boss };
+  return { env, pipeline, store: pipeline.platform.store, boss: pipeline.platform.boss };
 }
 
 /** The person's three enquiries, a suspected-spam post, a note and a staff e-mail naming them. */
-async function traces(pipeline: EnquiryPipeline, who: Person, to: string) {
-  const { store, boss } = pipeline.internals;
+async function traces(pipeline: Site, who: Person, to: string) {
+  const { store, boss } = pipeline.platform;
   const ids = await submitAs(pipeline, who, 3);
   await insertSpam(store, who);
   await insertNote(store, ids[0]!, `Called back; ${who.name} prefers mornings`);
@@ -124,7 +125,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
       const sampled = rowsOf<{ n: number | string }>(
         await store.db.execute(sql`
           select count(*) as n from pg_stats
-          where tablename = 'submissions' and lower(coalesce(histogram_bounds::text, '') || coalesce(most_common_vals::text, '')) like ${`%${subject.email.toLowerCase()}%`}`),
+          where tablename = 'enquiries' and lower(coalesce(histogram_bounds::text, '') || coalesce(most_common_vals::text, '')) like ${`%${subject.email.toLowerCase()}%`}`),
       );
       expect(Number(sampled[0]?.n), "the address sampled into pg_statistic").toBeGreaterThan(0);
 
@@ -132,9 +133,9 @@ describe("an erasure on the embedded database leaves no copy", () => {
       expect(filesHolding(path.join(env.DATA_DIR, "db"), gone)).not.toEqual([]);
       expect(filesHolding(path.join(env.DATA_DIR, "outbox"), gone)).not.toEqual([]);
 
-      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
+      const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
-      expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(erased.counts).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("rewritten");
 
       const { file } = await backupEmbedded(store, { dir: env.BACKUP_DIR, policy });
@@ -158,16 +159,16 @@ describe("an erasure on the embedded database leaves no copy", () => {
       const reopened = await openStore({ dataDir: restoredDir });
       try {
         const rows = await reopened.db
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(eq(submissions.email, other.email.toLowerCase()));
+          .select({ id: enquiries.id })
+          .from(enquiries)
+          .where(eq(enquiries.email, other.email.toLowerCase()));
         expect(rows.map((r) => r.id).sort()).toEqual([...otherBefore, ...otherAfter].sort());
         const mails = await reopened.db
           .select({ status: deliveries.status })
           .from(deliveries)
-          .where(inArray(deliveries.submissionId, [...otherBefore, ...otherAfter]));
+          .where(inArray(deliveries.enquiryId, [...otherBefore, ...otherAfter]));
         expect(mails).toHaveLength(12);
-        expect((await findSubject(reopened, subject.email.toLowerCase())).counts.submissions).toBe(0);
+        expect((await findSubject(reopened, subject.email.toLowerCase())).counts.enquiries).toBe(0);
         expect((await findSubject(reopened, other.email.toLowerCase())).counts.notes).toBe(1);
       } finally {
         await reopened.close();
@@ -197,10 +198,11 @@ describe("an erasure on the embedded database leaves no copy", () => {
     const erasing = eraseSubject(
       {
         store: holding,
-        secret: pipeline.internals.keys.FINGERPRINT_KEY,
+        secret: pipeline.platform.keys.FINGERPRINT_KEY,
         siteUrl: env.SITE_URL,
         outboxDir: path.join(env.DATA_DIR, "outbox"),
         log: createMemoryLogger(),
+        cipher: dataCipher(pipeline.platform.keys),
       },
       subject.email.toLowerCase(),
       admin,
@@ -226,7 +228,7 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
     await traces(pipeline, subject, env.ENQUIRIES_EMAIL);
     await submitAs(pipeline, other, 1);
     await waitForDeliveriesSettled(pipeline, { timeoutMs: 60_000 });
-    await waitForStaffMailGone(pipeline.internals.store);
+    await waitForStaffMailGone(pipeline.platform.store);
     await pipeline.close(); // the site is stopped: the CLI opens the embedded database itself
     open.splice(0);
 
@@ -275,8 +277,8 @@ describe("the operator CLI: npm run enquiries -- erase ADDRESS --yes", () => {
       const [row] = await store.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
       const secret = TEST_KEYS.FINGERPRINT_KEY;
       expect(row).toMatchObject({ actor: "cli", actorId: null, target: subjectHash(secret, subject.email) });
-      expect(row?.detail).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
-      expect((await findSubject(store, other.email.toLowerCase())).counts.submissions).toBe(1);
+      expect(row?.detail).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect((await findSubject(store, other.email.toLowerCase())).counts.enquiries).toBe(1);
     } finally {
       await store.close();
     }
@@ -302,9 +304,9 @@ describe("an erasure on PostgreSQL leaves nothing in pg_dump output", () => {
         [],
       );
 
-      const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log: createMemoryLogger() });
+      const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
-      expect(erased.counts).toMatchObject({ submissions: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
+      expect(erased.counts).toMatchObject({ enquiries: 4, suspectedSpam: 1, deliveries: 6, notes: 1 });
       expect(erased.storage.state).toBe("vacuumed");
 
       const dump = pgDump(env.DATABASE_URL!);

@@ -15,9 +15,9 @@
  */
 import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { rowsOf, openStore } from "../server/db/db.server";
+import { rowsOf, openStore } from "../app/platform/db/db.server";
 import { validFields, type FormKind } from "../test/support/fixtures";
-import { faultEnvironment, formBody, startFaultServer, waitForAllSent } from "../test/support/faults";
+import { faultEnvironment, formBody, waitForAllSent } from "../test/support/faults";
 import { freePort } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
 import { sql } from "drizzle-orm";
@@ -45,17 +45,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
   test("leave no code, session token or address in any log line or pg-boss row", async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    env.server = await startFaultServer(
-      {
-        LOG_LEVEL: "debug",
-        SITE_URL: origin,
-        DATA_DIR: env.data.dir,
-        MAIL_TRANSPORT: "smtp",
-        SMTP_URL: env.smtp.url,
-        STAFF_ADMIN_EMAILS: ADMIN,
-      },
-      { port },
-    );
+    const server = await env.start({ LOG_LEVEL: "debug", SITE_URL: origin, STAFF_ADMIN_EMAILS: ADMIN }, { port });
 
     // Sign in with an e-mailed code, as the sign-in page's forms post.
     expect((await post("/staff/sign-in", { intent: "send-code", email: ADMIN, returnTo: "/staff" })).status).toBe(200);
@@ -105,7 +95,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
       expect(response.status, kind).toBeLessThan(400);
     }
     // Two e-mails each, recorded sent by the worker.
-    await waitForAllSent(env.server, 6);
+    await waitForAllSent(server, 6);
 
     // The data request: find, then the access export.
     const found = await post("/staff/data-requests", { email: ENQUIRER }, cookie);
@@ -116,7 +106,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
     expect(await exported.text()).toContain(ENQUIRER);
 
     // Stopped gracefully (the worker finishes), then its database is read directly.
-    await env.server.stop();
+    await server.stop();
     const store = await openStore({ dataDir: env.data.dir });
     let pgboss = "";
     let enquiryTables = "";
@@ -138,7 +128,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
       await store.close();
     }
 
-    const log = env.server.output();
+    const log = server.output();
     const lines = log.split("\n").filter((line) => line.startsWith("{"));
     // Positive controls: debug logging ran through these very requests and sends,
     // and the search finds the address where it belongs.

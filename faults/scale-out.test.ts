@@ -11,30 +11,34 @@
  *   jobs the killed worker held (its batch);
  * - a demo or advisory notification arrives only after its welcome.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/lib/enquiry-kinds";
-import { faultServerEnv, formBody, startFaultServer } from "../test/support/faults";
+import { enquiryKindNames, enquiryKinds, type EnquiryKind } from "~/features/enquiries/kinds";
+import {
+  faultServerEnv,
+  formBody,
+  messageIdOf,
+  startFaultServer,
+  startFaultWorker,
+  type FaultWorker,
+} from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { pool } from "../test/support/load";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
-import { buildDir, type RunningServer } from "../test/support/server-process";
+import type { RunningServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 
 const TOTAL = 500;
 const BATCH = 10;
-const host = new URL(faultServerEnv.SITE_URL!).hostname;
 
 let postgres: TestPostgres;
 let smtp: TestSmtpServer;
 let env: Record<string, string>;
 const webs: RunningServer[] = [];
-const workers: ChildProcess[] = [];
+const workers: FaultWorker[] = [];
 
 beforeAll(async () => {
   [postgres, smtp] = await Promise.all([startPostgres(), startSmtpServer({ closeTimeoutMs: 200 })]);
@@ -52,37 +56,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) worker.kill("SIGKILL");
+  await Promise.all(workers.map((worker) => worker.kill("SIGKILL")));
   await Promise.all(webs.map((web) => web.kill("SIGKILL")));
   await smtp?.stop();
   await postgres?.stop();
 });
 
-/** `npm run worker`: resolves once it logs that it is working. */
-async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--liftoff-only", path.join(buildDir(), "node", "worker.js")], {
-    env: { ...process.env, ...faultServerEnv, ...env, RUN_WORKER: "true", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      if (output.includes('"enquiry worker started"')) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  return child;
+/** `npm run worker` (test/support/faults.ts), killed after the test. */
+async function startWorker(): Promise<FaultWorker> {
+  const worker = await startFaultWorker(env);
+  workers.push(worker);
+  return worker;
 }
-
-const killWorker = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
 
 test("two web processes and two workers on PostgreSQL: kills lose nothing, repeat little, keep the order", async () => {
   const web = { ...env, RUN_WORKER: "false" };
@@ -99,7 +84,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
       // Mid-run: one worker and one web process die; both come back.
       killed = (async () => {
         const victim = webs[0]!;
-        await Promise.all([killWorker(first), victim.kill("SIGKILL")]);
+        await Promise.all([first.kill("SIGKILL"), victim.kill("SIGKILL")]);
         webs[0] = await startFaultServer(web, { port: victim.port });
         await startWorker();
       })();
@@ -122,7 +107,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
   await db.connect();
   try {
     const stored = (
-      await db.query<{ id: string; kind: EnquiryKind; email: string }>("select id, kind, email from submissions")
+      await db.query<{ id: string; kind: EnquiryKind; email: string }>("select id, kind, email from enquiries")
     ).rows;
     const byEmail = new Map<string, number>();
     for (const row of stored) byEmail.set(row.email, (byEmail.get(row.email) ?? 0) + 1);
@@ -134,7 +119,7 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
     const owed = stored.flatMap((row) => {
       const definition = enquiryKinds[row.kind] as { first: readonly string[]; after?: Record<string, string> };
       const kinds = [...definition.first, ...Object.values(definition.after ?? {})];
-      return kinds.map((kind) => `<${row.id}.${kind}@${host}>`);
+      return kinds.map((kind) => messageIdOf(row.id, kind));
     });
     await waitFor(() => new Set(smtp.received.map((m) => m.messageId)).size >= owed.length, {
       what: `${owed.length} distinct e-mails`,
@@ -147,8 +132,8 @@ test("two web processes and two workers on PostgreSQL: kills lose nothing, repea
 
     // A notification only after its welcome.
     for (const row of stored.filter((r) => r.kind !== "contact")) {
-      const welcome = ids.indexOf(`<${row.id}.welcome@${host}>`);
-      const notification = ids.indexOf(`<${row.id}.notification@${host}>`);
+      const welcome = ids.indexOf(messageIdOf(row.id, "welcome"));
+      const notification = ids.indexOf(messageIdOf(row.id, "notification"));
       expect(notification, row.id).toBeGreaterThan(welcome);
     }
     console.info(

@@ -14,7 +14,7 @@
  * attacker's client's only), and the member's right code signs them in.
  */
 import { describe, expect, test } from "vitest";
-import { faultEnvironment, startFaultServer } from "../test/support/faults";
+import { faultEnvironment } from "../test/support/faults";
 import { rawRequest } from "../test/support/raw-http";
 import { freePort } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
@@ -28,17 +28,7 @@ describe("two clients guessing and signing in over the socket", () => {
   test("the attacker's client (127.0.0.2) waits, the member's (127.0.0.1) signs in", async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    env.server = await startFaultServer(
-      {
-        SITE_URL: origin,
-        DATA_DIR: env.data.dir,
-        MAIL_TRANSPORT: "smtp",
-        SMTP_URL: env.smtp.url,
-        STAFF_ADMIN_EMAILS: MEMBER,
-        STAFF_WRONG_CODES_BEFORE_DELAY: "3",
-      },
-      { port },
-    );
+    await env.start({ SITE_URL: origin, STAFF_ADMIN_EMAILS: MEMBER, STAFF_WRONG_CODES_BEFORE_DELAY: "3" }, { port });
 
     /** A sign-in form post, as the page sends it, from the given local address. */
     const post = async (from: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { faultServerEnv, startFaultServer } from "../test/support/faults";
 import { preparedDataDir, tempDataDir } from "../test/support/pglite";
 import { startPostgres } from "../test/support/postgres";
-import { buildDir, freePort, type RunningServer } from "../test/support/server-process";
+import { buildDir, freePort, SERVER_NODE_FLAGS, type RunningServer } from "../test/support/server-process";
 
 function run(entry: "index" | "worker", env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     execFile(
       process.execPath,
-      ["--liftoff-only", path.join(buildDir(), "node", `${entry}.js`)],
+      [...SERVER_NODE_FLAGS, path.join(buildDir(), "node", `${entry}.js`)],
       { env: { ...process.env, ...faultServerEnv, HOST: "127.0.0.1", ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),

@@ -5,7 +5,7 @@
  * fresh database (a realistic spread of forms, handled and new, their e-mails
  * mostly sent, some failed, dead-lettered or still queued, a few suspected
  * spam), then times the functions the console's routes call
- * (console.inbox.list / get, through createStaffConsole) in this process:
+ * (the inbox service's list / get) in this process:
  *
  * - the inbox's first page (no filter);
  * - a filtered page: delivery problem + new;
@@ -27,12 +27,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
-import type { InboxActor, InboxFilters } from "~/lib/console/inbox";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { openStore } from "../server/db/db.server";
-import { newKeys } from "../server/db/keys.server";
-import { createStaffConsole } from "../server/staff";
+import type { InboxActor, InboxFilters } from "~/features/inbox/inbox";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openStore } from "../app/platform/db/db.server";
+import { newKeys } from "../app/platform/keys.server";
+import { createInboxService } from "../app/features/inbox/inbox.server.ts";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { seedConsole } from "./lib/console-seed";
 
@@ -78,11 +78,10 @@ async function bench(engine: string, postgres: TestPostgres | null): Promise<Res
     // The inbox's reads never use the job queue; the retry action would.
     const boss = new PgBoss({ ...store.bossConnection, schema: "pgboss", supervise: false, schedule: false });
     // Keys for this throwaway database (none is written to a file).
-    const staff = await createStaffConsole({ store, boss, env, log: createLogger("silent"), keys: newKeys() });
-    const { inbox } = staff;
+    const inbox = createInboxService({ store, boss, env, log: createLogger("silent"), keys: newKeys() });
 
     const sample = (await store.db.execute(
-      sql`select id from submissions where spam_reason is null order by random() limit ${warmup + runs}`,
+      sql`select id from enquiries where spam_reason is null order by random() limit ${warmup + runs}`,
     )) as unknown as { rows: { id: string }[] };
     const ids = sample.rows.map((row) => row.id);
     const problemNew: InboxFilters = { problem: true, state: "new" };

@@ -18,15 +18,16 @@
  * A benchmark, not a test: run it on a quiet machine after `npm run build`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, createHmac } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeResults } from "./lib/results.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { benchContactFields, formToken, urlencodedForm } from "../test/support/form-posts";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { startPostgres } from "../test/support/postgres";
-import { startServer } from "../test/support/server-process";
+import { SERVER_NODE_FLAGS, startServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 
 const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 1000);
@@ -43,8 +44,6 @@ if (!existsSync(path.join(buildDir, "node", "worker.js"))) {
 }
 
 const formSecret = randomBytes(32).toString("base64url");
-const token = (issuedAt: number) =>
-  `${issuedAt}.${createHmac("sha256", Buffer.from(formSecret, "utf8")).update(`form:${issuedAt}`).digest("base64url")}`;
 
 /** An SMTP server that only counts what it accepts. */
 async function countingSmtp() {
@@ -81,21 +80,12 @@ async function countingSmtp() {
 
 /** Posts `count` contact enquiries, 10 at a time, as the enhanced form does. */
 async function fill(url: string, count: number) {
-  const formStartedAt = token(Date.now() - 10_000);
+  const formStartedAt = formToken(formSecret, Date.now() - 10_000);
   let next = 0;
   const lane = async () => {
     while (next < count) {
       const n = next++;
-      const body = new URLSearchParams({
-        name: `Delivery Bench ${n}`,
-        email: `delivery${n}@example.org`,
-        organization: "Bench Clinic",
-        role: "Midwife",
-        interest: "general",
-        message: `Delivery benchmark enquiry ${n}`,
-        website: "",
-        formStartedAt,
-      });
+      const body = urlencodedForm(benchContactFields(n, `Delivery benchmark enquiry ${n}`), formStartedAt);
       const response = await fetch(`${url}/contact.data`, {
         method: "POST",
         body,
@@ -109,7 +99,7 @@ async function fill(url: string, count: number) {
 }
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
-  const child = spawn(process.execPath, [path.join(buildDir, "node", "worker.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, "node", "worker.js")], {
     env: { ...process.env, ...env, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -117,7 +107,7 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; ready:
     let buffered = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       buffered += chunk.toString();
-      if (buffered.includes('"enquiry worker started"')) {
+      if (buffered.includes('"msg":"worker started"')) {
         resolve(performance.now());
         buffered = "";
       } else if (buffered.length > 100_000) buffered = buffered.slice(-10_000);

@@ -7,7 +7,7 @@
  *
  * Each request is what a browser sends: urlencoded fields, the honeypot and a
  * signed formStartedAt token, posted by default to /contact.data, where the
- * contact form posts once JavaScript has loaded (one request per submission;
+ * contact form posts once JavaScript has loaded (one request per enquiry;
  * the route does not reload its loaders afterwards). BENCH_PATH=/contact
  * measures the form without JavaScript instead: the same action, then the
  * whole page rendered with its result.
@@ -24,7 +24,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { formToken, urlencodedForm } from "../test/support/form-posts.ts";
+import { benchContactFields, formToken, urlencodedForm } from "../test/support/form-posts.ts";
 import { limitsOffEnv } from "../test/support/limits-off.ts";
 import { assertBuilt, buildDir, startServer, type RunningServer } from "../test/support/server-process.ts";
 
@@ -78,17 +78,7 @@ try {
 
   async function submitOne() {
     const marker = `bench-${process.pid}-${++sequence}`;
-    const body = urlencodedForm(
-      {
-        name: `Bench Person ${sequence}`,
-        email: `bench${sequence}@example.org`,
-        organization: "Load Test Clinic",
-        role: "Midwife",
-        interest: "general",
-        message: `Load test enquiry ${marker}`,
-      },
-      token,
-    );
+    const body = urlencodedForm(benchContactFields(sequence, `Load test enquiry ${marker}`), token);
     const started = performance.now();
     try {
       const res = await fetch(`${origin}${formPath}`, {
@@ -130,7 +120,7 @@ try {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
   const { rows } = await db.query<{ marker: string }>(
-    `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from submissions`,
+    `select substring(payload->>'message' from 'bench-[0-9]+-[0-9]+') as marker from enquiries`,
   );
   await db.close();
   const stored = new Set(rows.map((row) => row.marker));

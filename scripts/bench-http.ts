@@ -8,6 +8,9 @@
  * Cases: a prerendered page, a rendered page (/contact), a hashed asset, and
  * the enquiry POST (limits relaxed by configuration). Targets: prerendered
  * pages and assets at ≥ 50% of the bare server's rate; zero errors anywhere.
+ * Then the traffic figures' cost (issue 44): the prerendered page asked for by
+ * browsers (so each request is counted) with counting on, against a second
+ * server with ANALYTICS=off, interleaved, three times each: ≥ 90% with it on.
  * Writes bench/results/http.md.
  */
 import { spawn } from "node:child_process";
@@ -131,6 +134,65 @@ try {
     );
   }
   bare.stop();
+
+  // ---- Issue 44: what counting the traffic costs a prerendered page. ----
+  // The same page asked for by browsers (a person's user agent and Sec-Fetch-Dest, 100 visitors in turn, so
+  // every request is counted), from this server (ANALYTICS on, the default) and from a second one with counting
+  // off; interleaved, three times each, so a change in the machine's load falls on both. Target: ≥ 90% with
+  // counting on.
+  const uncounted = await startServer({
+    ...limitsOffEnv,
+    FORM_SECRET: secret,
+    MAIL_TRANSPORT: "file",
+    LOG_LEVEL: "error",
+    ANALYTICS: "off",
+  });
+  try {
+    let visitor = 0;
+    const asBrowsers = (url: string): autocannon.Options => ({
+      url,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 v${(visitor = (visitor + 1) % 100)}`,
+              "sec-fetch-dest": "document",
+              accept: "text/html",
+            },
+          }),
+        },
+      ],
+    });
+    const on: Result[] = [];
+    const off: Result[] = [];
+    for (let round = 0; round < 3; round++) {
+      off.push(await load(asBrowsers(`${uncounted.url}/about`)));
+      on.push(await load(asBrowsers(`${server.url}/about`)));
+    }
+    const mean = (results: Result[]) => results.reduce((sum, r) => sum + r.rps, 0) / results.length;
+    const worst = (results: Result[], key: "p50" | "p99" | "errors" | "non2xx") =>
+      Math.max(...results.map((r) => r[key]));
+    const ratio = mean(on) / mean(off);
+    const ok = ratio >= 0.9 && [...on, ...off].every((r) => r.errors === 0 && r.non2xx === 0);
+    if (!ok) failed = true;
+    for (const [label, results] of [
+      ["prerendered page, browsers, counting off", off],
+      ["prerendered page, browsers, counting on", on],
+    ] as const) {
+      rows.push(
+        `| ${label} | ${mean(results).toFixed(0)} (${results.map((r) => r.rps.toFixed(0)).join(", ")}) | ${worst(results, "p50")} | ${worst(results, "p99")} | ${worst(results, "errors")} | ${worst(results, "non2xx")} | – | ${results === on ? `${(ratio * 100).toFixed(0)}% of off` : "–"} | ${results === on ? (ok ? "met" : "MISSED") : "–"} |`,
+      );
+    }
+    summary.push(
+      `counting on ${mean(on).toFixed(0)} req/s, off ${mean(off).toFixed(0)} req/s (${(ratio * 100).toFixed(0)}%)`,
+    );
+  } finally {
+    await uncounted.stop();
+  }
+  // ---- end of issue 44 ----
+
   const table = rows.join("\n");
   console.log(table);
   writeResults("http", `# HTTP benchmark (\`npm run bench:http\`)\n\n${table}\n`, {

@@ -37,7 +37,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { enquiryKind, enquiryKindNames, fieldsOf, islandPaths } from "../app/lib/enquiry-kinds";
+import { enquiryKind, enquiryKindNames, fieldsOf, islandPaths } from "../app/features/enquiries/kinds";
 import { pages } from "../app/pages";
 import { chromiumArgs, chromiumPath } from "../test/support/chromium";
 import { limitsOffEnv } from "../test/support/limits-off";

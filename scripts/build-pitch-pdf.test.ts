@@ -4,11 +4,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company, formatAddress } from "../app/content/company";
+import { company, formatAddress } from "../app/platform/company";
 import { figures } from "../app/content/figures";
 import { whyInvest } from "../app/content/investors";
 import { nationalPilot, roadmapEntries } from "../app/content/milestones";
 import { renderPitchPdf, writePitchPdf } from "./build-pitch-pdf";
+import { INVESTOR_CARD_TITLES } from "../test/support/investors";
 
 // Local font data for the standard PDF fonts (Helvetica), so pdf.js needs no network.
 const standardFontDataUrl = join(
@@ -70,12 +71,7 @@ describe("one-page pitch PDF", () => {
 
   it("covers the problem, solution, pilot, roadmap and why invest", () => {
     for (const phrase of [
-      "Paper records are fragmented",
-      "Lack of real-time data",
-      "Poor continuity of care",
-      "For Mothers",
-      "For Providers",
-      "For Ministries",
+      ...INVESTOR_CARD_TITLES,
       nationalPilot.status,
       nationalPilot.launch,
       nationalPilot.countryNote,

@@ -14,9 +14,9 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { pitchPdf } from "../app/content/investors";
-import { londonDate } from "../app/lib/calendar";
-import { contentDate } from "../app/lib/dated";
-import { parseSiteClock } from "../app/lib/env.server";
+import { londonDate } from "../app/platform/calendar";
+import { contentDate } from "../app/content/dated";
+import { parseSiteClock } from "../app/platform/env.server";
 import { PitchDocument } from "./pitch-pdf/document";
 
 /**

@@ -8,9 +8,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
-import { company } from "../app/content/company.ts";
-import { defaultLogo } from "../server/emails/header.tsx";
-import { emailPreviews } from "../server/emails/previews.ts";
+import { company } from "../app/platform/company.ts";
+import { defaultLogo } from "../app/platform/mail/header.tsx";
+import { emailPreviews } from "../app/emails.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "build", "email-preview");

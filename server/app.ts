@@ -4,18 +4,20 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { STAFF_AUTH_PATH } from "~/lib/console/auth";
-import { isStaffPath } from "~/lib/console/paths";
-import type { AppContext } from "~/lib/context.server";
-import { siteClock } from "~/lib/site-clock.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { STAFF_AUTH_PATH } from "~/features/sign-in/sign-in";
+import { isStaffPath } from "~/features/console/paths";
+import type { AppContext } from "~/context.server";
+import { siteClock } from "~/platform/site-clock.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
 import { credentialGuard } from "./credential-guard";
-import { COMMUNICATION_PATH } from "./enquiries/api.server";
+import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
 import { staticFiles, type PrerenderManifest } from "./static";
+import { trafficHook } from "./traffic";
+import type { TrafficCounter } from "~/features/traffic/index.server";
 
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
@@ -30,12 +32,14 @@ export type AppOptions = AppContext & {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra routes mounted before the page handler (e.g. the communication API). */
   apiRouter?: express.Router;
-  /** better-auth's HTTP handler for the staff console's passkey endpoints (server/staff/auth.server.ts). */
+  /** better-auth's HTTP handler for the staff console's passkey endpoints (app/features/sign-in/auth.server.ts). */
   staffAuthHandler?: (request: Request) => Promise<Response>;
   /** Reports readiness for /healthz (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
   /** The clock dated content follows; default SITE_CLOCK or the real time (tests pass their own). */
   now?: () => Date;
+  /** Counts the public pages' views (./traffic.ts); null or absent with ANALYTICS=off. */
+  traffic?: TrafficCounter | null;
 } & StaticLayer;
 
 /** What serves static files: the client build and its prerendered pages, or (development) Vite. */
@@ -113,10 +117,7 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
       return;
     }
     if (Number(declared) > maxBytes) {
-      res
-        .status(413)
-        .type("text/plain")
-        .send(`The form submission is too large: at most ${maxBytes} bytes are accepted.`);
+      res.status(413).type("text/plain").send(`The form enquiry is too large: at most ${maxBytes} bytes are accepted.`);
       return;
     }
     next();
@@ -259,7 +260,7 @@ export function createApp(options: AppOptions) {
   // A console request for a host the console does not serve (a made-up Host
   // header) gets 421 here, before React Router renders anything
   // (docs/decisions/012-one-origin-and-sign-in-codes.md); the routes and
-  // server/staff/auth.server.ts refuse it again.
+  // app/features/sign-in/auth.server.ts refuse it again.
   const staffConsole = options.console;
   if (staffConsole) {
     app.use((req, res, next) => {
@@ -299,6 +300,22 @@ export function createApp(options: AppOptions) {
     void pageHandler(req, res, next);
   });
 
+  // The traffic figures' hook: the client address as Express reads it (TRUST_PROXY), also for
+  // the pages the static layer answers before Express runs.
+  const countViews = options.traffic
+    ? trafficHook({
+        counter: options.traffic,
+        siteUrl: env.SITE_URL,
+        clientIp: (req) =>
+          (
+            Object.create(app.request, {
+              headers: { value: req.headers },
+              socket: { value: req.socket },
+            }) as express.Request
+          ).ip ?? "unknown",
+      })
+    : undefined;
+
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     log.error("unhandled error", { err: error, method: req.method, path: req.path });
     if (res.headersSent) return;
@@ -312,6 +329,7 @@ export function createApp(options: AppOptions) {
     const { assets } = options.development;
     const handler = (req: IncomingMessage, res: ServerResponse) => {
       metrics.observe(req, res);
+      countViews?.(req, res);
       for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
       assets(req, res, () => app(req, res));
     };
@@ -320,6 +338,7 @@ export function createApp(options: AppOptions) {
   const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     metrics.observe(req, res);
+    countViews?.(req, res);
     if (!serveStatic(req, res)) app(req, res);
   };
   // Prerendered pages follow the date: the caller starts it (server/start.ts).

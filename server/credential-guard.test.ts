@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, test } from "vitest";
-import { createMemoryLogger } from "~/lib/log.server";
+import { createMemoryLogger } from "~/platform/log.server";
 import { credentialGuard } from "./credential-guard";
 
 /** An endpoint that wants `Bearer right`, behind the guard; TRUST_PROXY-style client addresses from X-Forwarded-For. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/platform/log.server";
 
 /**
  * Anti-automation for an endpoint guarded by a bearer key (the communication

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, parseSiteClock } from "~/lib/env.server";
+import { parseEnv, parseSiteClock } from "~/platform/env.server";
 import { MAX_CHECK_INTERVAL_MS, nextCheckDelay, renderedContentDate } from "./dated-pages";
 
 describe("when the server checks its prerendered pages", () => {

@@ -2,7 +2,7 @@
  * Keeps the prerendered pages true to the date (docs/decisions/010-dated-content.md).
  *
  * Each prerendered page records the stretch of dates it was rendered for
- * (`data-content-date` on <html>, from the root loader: app/lib/dated.ts
+ * (`data-content-date` on <html>, from the root loader: app/content/dated.ts
  * contentDate). At start, and then at the next boundary or at least hourly,
  * every page whose stretch is not today's is rendered again with the server
  * build's own request handler, exactly as React Router's prerender does (a
@@ -13,10 +13,10 @@
  * last good page, logs an error, and is tried again at the next check.
  */
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import { londonDate } from "~/lib/calendar";
-import type { AppContext } from "~/lib/context.server";
-import { announcementKey, contentDate, currentAnnouncement, nextBoundary } from "~/lib/dated";
-import type { Logger } from "~/lib/log.server";
+import { londonDate } from "~/platform/calendar";
+import type { AppContext } from "~/context.server";
+import { announcementKey, contentDate, currentAnnouncement, nextBoundary } from "~/content/dated";
+import type { Logger } from "~/platform/log.server";
 import { compressVariants, scriptHashes } from "./page-assets";
 import type { RenderedPage, StaticFiles } from "./static";
 

@@ -1,4 +1,4 @@
-import "~/lib/env.server";
+import "~/platform/env.server";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -14,5 +14,7 @@ runServer(async () => {
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   return {
     app: { build, clientDir: path.join(buildDir, "client"), prerendered: readPrerenderManifest(buildDir) },
+    // A first start on the embedded database copies this cluster instead of creating one (scripts/build-cluster.ts).
+    clusterTemplate: path.join(buildDir, "pglite-cluster"),
   };
 });

@@ -2,8 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { AppMetrics, EnquiryOutcome } from "~/lib/context.server";
-import type { DeliveryStats } from "./enquiries/operations.server";
+import type { AppMetrics } from "~/context.server";
+import type { EnquiryOutcome } from "~/features/enquiries/service";
+import type { DeliveryStats } from "~/features/enquiries/operations.server";
 
 /**
  * The server's Prometheus metrics (`GET /metrics`, text format), off unless

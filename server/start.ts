@@ -1,35 +1,35 @@
 import http from "node:http";
-import { loadEnvOrExit, type Env } from "~/lib/env.server";
-import { createFormGuard } from "~/lib/form-guard.server";
-import { createLogger, type Logger } from "~/lib/log.server";
+import { loadEnvOrExit, type Env } from "~/platform/env.server";
+import { createLogger, type Logger } from "~/platform/log.server";
 import { createApp, type AppOptions, type StaticLayer } from "./app";
-import { createEnquiryPipeline, type EnquiryPipeline } from "./enquiries";
 import { createMetrics } from "./metrics";
 import { defaultHeaders } from "./security";
-import { createStaffConsole, staffWork } from "./staff";
+import { openSite } from "~/site.server";
 import { exitOnStartupError } from "./startup-errors";
 
 /** What differs between the production server and the development server: the build and the static layer. */
-export type Site = {
+export type SiteBuild = {
   app: Pick<AppOptions, "build"> & StaticLayer;
-  /** Called when shutdown begins; the enquiry pipeline closes after it (e.g. stops Vite). */
+  /** Called when shutdown begins; the site's services and platform close after it (e.g. stops Vite). */
   close?: () => Promise<void>;
+  /** The build's embedded-database cluster, which a first start copies into DATA_DIR (production only). */
+  clusterTemplate?: string;
 };
 
-export type LoadSite = (context: { env: Env; log: Logger; server: http.Server }) => Promise<Site>;
+export type LoadBuild = (context: { env: Env; log: Logger; server: http.Server }) => Promise<SiteBuild>;
 
 /**
  * Starts a web server and runs it until SIGTERM or SIGINT: reads the
  * environment, takes its port (so nothing else starts when it is in use),
  * opens the enquiry pipeline (and its worker), builds the Express app around
- * what `loadSite` returns, and on a signal drains in-flight requests, lets
+ * what `loadBuild` returns, and on a signal drains in-flight requests, lets
  * the worker finish its sends, closes the database and exits. A start that
  * fails ends with one line naming the setting to change (./startup-errors.ts).
  * server/index.ts (production) and server/dev.ts (development) share it.
  */
-export function runServer(loadSite: LoadSite) {
+export function runServer(loadBuild: LoadBuild) {
   const env = loadEnvOrExit();
-  main(env, loadSite).catch((error: unknown) => exitOnStartupError(error, env));
+  main(env, loadBuild).catch((error: unknown) => exitOnStartupError(error, env));
 }
 
 /** Listens on PORT/HOST; rejects (EADDRINUSE, EACCES…) instead of emitting an unhandled 'error'. */
@@ -50,7 +50,7 @@ export const startingUp: http.RequestListener = (_req, res) => {
     .end("Starting up.");
 };
 
-async function main(env: Env, loadSite: LoadSite) {
+async function main(env: Env, loadBuild: LoadBuild) {
   const log = createLogger(env.LOG_LEVEL);
   if (env.SITE_CLOCK) {
     log.warn("SITE_CLOCK is set: dated content follows this fixed date, not today's", {
@@ -63,41 +63,33 @@ async function main(env: Env, loadSite: LoadSite) {
 
   // The port first: no worker starts, and no database is opened, for a server that cannot listen.
   await listen(server, env);
-  const site = await loadSite({ env, log, server });
+  const build = await loadBuild({ env, log, server });
 
-  // Stores enquiries and delivers their e-mails (docs/decisions/005-enquiry-outbox.md).
-  const pipeline: EnquiryPipeline = await createEnquiryPipeline({
-    env,
-    log,
-    runWorker: env.RUN_WORKER,
-    extensions: [staffWork],
-  });
-
-  // Its key, FORM_SECRET, is one of the keys the pipeline found (server/db/keys.server.ts).
-  const formGuard = createFormGuard({
-    key: Buffer.from(pipeline.internals.keys.FORM_SECRET, "utf8"),
-    minFillMs: env.FORM_MIN_FILL_MS,
-  });
-  const staffConsole = await createStaffConsole({ ...pipeline.internals, env, log });
+  // The platform, every queue and service, and (RUN_WORKER) the worker: app/site.server.ts.
+  const site = await openSite({ env, log, runWorker: env.RUN_WORKER, clusterTemplate: build.clusterTemplate });
+  const { services } = site;
   const created = createApp({
     env,
     log,
-    metrics: createMetrics({ deliveryStats: pipeline.deliveryStats }),
-    formGuard,
-    enquiries: pipeline.service,
-    console: staffConsole,
-    banner: staffConsole.siteBanner.source,
-    staffAuthHandler: staffConsole.auth.handler,
-    ...site.app,
-    apiRouter: pipeline.apiRouter,
-    healthCheck: pipeline.healthCheck,
+    metrics: createMetrics({ deliveryStats: services.deliveryStats }),
+    formGuard: services.formGuard,
+    enquiries: services.enquiries,
+    console: services,
+    banner: services.siteBanner.source,
+    staffAuthHandler: services.auth.handler,
+    traffic: services.trafficCounter,
+    ...build.app,
+    apiRouter: services.communicationApi,
+    healthCheck: () => site.platform.store.ping(),
   });
   // Prerendered pages whose dated content has moved on since the build are
   // rendered again before the first request (docs/decisions/010-dated-content.md).
   await created.datedPages?.start();
+  // Today's secret for the visitors, then the traffic figures written every few seconds (and at shutdown).
+  await services.trafficCounter?.start();
   // A banner published or withdrawn (here or on another process), or reaching its start or end:
-  // the prerendered pages are rendered again at once (server/staff/banner.server.ts).
-  staffConsole.siteBanner.onChange(() => void created.datedPages?.check());
+  // the prerendered pages are rendered again at once (app/features/banner/banner.server.ts).
+  services.siteBanner.onChange(() => void created.datedPages?.check());
   handler = created.handler;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -121,17 +113,16 @@ async function main(env: Env, loadSite: LoadSite) {
     server.closeIdleConnections();
     // The site may hold connections of its own open (Vite's hot-reload websockets).
     try {
-      await site.close?.();
+      await build.close?.();
     } catch (error) {
       log.error("site did not close cleanly", { err: error });
     }
     await requestsDone;
     // Requests are finished: let the worker finish the sends in flight, then close the database.
     try {
-      await staffConsole.close();
-      await pipeline.close();
+      await site.close();
     } catch (error) {
-      log.error("enquiry pipeline did not close cleanly", { err: error });
+      log.error("the site's services did not close cleanly", { err: error });
     }
     log.info("shutdown complete");
     process.exit(0);

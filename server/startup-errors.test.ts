@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DatabaseLockedError } from "./db/db.server";
-import { TransportConfigError } from "./emails/transport.server";
+import { DatabaseLockedError } from "~/platform/db/db.server";
+import { TransportConfigError } from "~/platform/mail/transport.server";
 import { describeStartupError } from "./startup-errors";
 
 const env = { PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data" };

@@ -1,6 +1,6 @@
-import { DatabaseLockedError } from "./db/db.server";
-import { KeysError } from "./db/keys.server";
-import { TransportConfigError } from "./emails/transport.server";
+import { DatabaseLockedError } from "~/platform/db/db.server";
+import { KeysError } from "~/platform/keys.server";
+import { TransportConfigError } from "~/platform/mail/transport.server";
 
 /**
  * Why a process could not start, in one line that names the setting to

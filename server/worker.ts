@@ -1,7 +1,6 @@
-import { loadEnvOrExit } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { createEnquiryPipeline } from "./enquiries";
-import { staffWork } from "./staff";
+import { loadEnvOrExit } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openSite } from "~/site.server";
 import { exitOnStartupError } from "./startup-errors";
 
 /**
@@ -16,7 +15,8 @@ async function main() {
   if (!env.DATABASE_URL) {
     log.warn("DATABASE_URL is not set: using the embedded database, so no web server may use the same DATA_DIR");
   }
-  const pipeline = await createEnquiryPipeline({ env, log, runWorker: true, extensions: [staffWork] });
+  // The worker alone: no services, which only the web server needs (app/site.server.ts).
+  const site = await openSite({ env, log, runWorker: true, services: false });
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -29,7 +29,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS + 5_000);
     timer.unref();
     try {
-      await pipeline.close();
+      await site.close();
       log.info("worker stopped");
       process.exit(0);
     } catch (error) {

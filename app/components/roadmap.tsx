@@ -1,14 +1,14 @@
 import { CalendarClockIcon, FlagIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import type { RoadmapItem } from "~/content/milestones";
-import { highlightedRoadmapIndex, roadmapOn, statusWords } from "~/lib/dated";
+import { highlightedRoadmapIndex, roadmapOn, statusWords } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * The company roadmap: an ordered list of milestones, each
  * with its year, title, description and a status badge that says the status
- * in words, derived from the date (app/lib/dated.ts). The item in progress,
+ * in words, derived from the date (app/content/dated.ts). The item in progress,
  * or else the upcoming one, is highlighted. Used on /product and /investors.
  *
  * `headingLevel` sets the level of each item's title so the list fits the

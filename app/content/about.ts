@@ -1,10 +1,10 @@
 import { CableIcon, CompassIcon, KeyRoundIcon, StethoscopeIcon, TargetIcon } from "lucide-react";
-import { company } from "./company";
-import type { Phase } from "../lib/calendar";
+import { company } from "~/platform/company";
+import type { Phase } from "~/platform/calendar";
 import { ukPilot, ukPilotWhen } from "./milestones";
 import type { IconCard } from "./product";
 
-/** The last two journey steps by the dates of Web Summit 2025 and the UK pilot (app/lib/dated.ts). */
+/** The last two journey steps by the dates of Web Summit 2025 and the UK pilot (app/content/dated.ts). */
 export function journeyDatedSteps(phases: { event: Phase; uk: Phase }): { title: string; body: string }[] {
   const [showing, pilot] = about.journey.steps.slice(-2) as [
     { title: string; body: string },

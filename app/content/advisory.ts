@@ -3,8 +3,8 @@
  * Q1 2026; this page describes the pilot as 2025, as the company worded it.
  */
 import { BellIcon, GlobeIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
-import { company } from "./company";
-import type { Phase } from "../lib/calendar";
+import { company } from "~/platform/company";
+import type { Phase } from "~/platform/calendar";
 import { advisoryNetworkLaunch, pilotYearOnEnquiryPages } from "./milestones";
 
 export const ADVISORY_FORM_ID = "advisory-form";
@@ -57,7 +57,7 @@ export const advisorySuccess = {
 
 /**
  * The page by the network's phase (its launch quarter) and the 2025 pilot's
- * (app/lib/dated.ts); before both, as above.
+ * (app/content/dated.ts); before both, as above.
  */
 export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
   const { network, pilotLaunch: pilot } = phases;
@@ -97,7 +97,7 @@ export function advisoryOn(phases: { network: Phase; pilotLaunch: Phase }) {
   return { hero, benefits: { ...benefits, cards }, form, success };
 }
 
-/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const advisoryNotices = {
   success: { title: "Success!", description: "Thank you for joining the Advisory Network." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

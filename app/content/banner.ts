@@ -1,8 +1,25 @@
-import type { Period } from "../lib/calendar";
-import type { Announcement } from "../lib/console/banner";
+import type { Period } from "~/platform/calendar";
 import { webSummit } from "./milestones";
 
-/** An announcement with the days it shows, from the first to the last, London time (app/lib/dated.ts). */
+/**
+ * The site banner's words (the banner is a feature of the console too:
+ * ~/features/banner publishes others; this module's dated one is the default).
+ */
+/** An announcement: what the banner shows (a new one has a new id), published from the console or the content module's dated default. */
+export type Announcement = {
+  id: string;
+  message: string;
+  link: { label: string; to: string };
+};
+
+/**
+ * What the site shows now: `default` while staff have never published one
+ * (the content module's dated announcement decides), otherwise the published
+ * announcement, or null for none.
+ */
+export type BannerState = { kind: "default" } | { kind: "published"; announcement: Announcement | null };
+
+/** An announcement with the days it shows, from the first to the last, London time (app/content/dated.ts). */
 export type DatedAnnouncement = Announcement & { period: Period };
 
 export const dismissLabel = "Dismiss announcement";

@@ -14,11 +14,30 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import type { Interest } from "~/lib/enquiry-fields";
-import { company } from "./company";
+import { company } from "~/platform/company";
 import { responsePromises } from "./milestones";
 
 export const CONTACT_FORM_ID = "contact-form";
+
+/**
+ * What a contact enquiry is about (the specification's interest values and
+ * labels): the form's select, the quick actions, the e-mails' subjects.
+ */
+export const interestOptions = [
+  { value: "general", label: "General Information" },
+  { value: "demo", label: "Demo" },
+  { value: "partnership", label: "Partnership Opportunities" },
+  { value: "implementation", label: "Implementation Services" },
+  { value: "pricing", label: "Pricing & Plans" },
+] as const satisfies readonly { value: string; label: string }[];
+
+export type Interest = (typeof interestOptions)[number]["value"];
+const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]];
+export const defaultInterest: Interest = "general";
+
+export function isInterest(value: unknown): value is Interest {
+  return typeof value === "string" && (interestValues as string[]).includes(value);
+}
 
 export const contactHero = {
   eyebrow: "Contact Us",
@@ -86,7 +105,7 @@ export function receivedLine(interest: Interest | undefined) {
   return `${contactSuccess.received} about ${interest.charAt(0).toUpperCase()}${interest.slice(1)}.`;
 }
 
-/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const contactNotices = {
   success: {
     title: "Message Sent Successfully!",

@@ -3,8 +3,8 @@
  * The pilot is described as 2025 on this page, as the company worded it.
  */
 import { HeartIcon, LandmarkIcon, StethoscopeIcon, type LucideIcon } from "lucide-react";
-import { company } from "./company";
-import type { Phase } from "../lib/calendar";
+import { company } from "~/platform/company";
+import type { Phase } from "~/platform/calendar";
 import { nationalPilot, pilotYearOnEnquiryPages, responsePromises } from "./milestones";
 
 export const DEMO_FORM_ID = "demo-form";
@@ -80,7 +80,7 @@ export const demoSuccess = {
   home: { label: "Return Home", to: "/" },
 } as const;
 
-/** The toasts after a submission, and the words of a refusal (app/components/forms/refusal.ts). */
+/** The toasts after an enquiry, and the words of a refusal (app/features/enquiries/form/refusal.ts). */
 export const demoNotices = {
   success: { title: "Success!", description: "Your demo request has been received. We'll contact you shortly." },
   failure: { title: "Error", description: "Something went wrong. Please try again." },

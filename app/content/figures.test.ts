@@ -6,7 +6,7 @@ import { demoTiles, figures } from "./figures";
 import { globalPresence } from "./global";
 import { home, CAROUSEL_INTERVAL_MS } from "./home";
 import { aims2030, impact, sdgs } from "./impact";
-import { roadmapOn } from "~/lib/dated";
+import { roadmapOn } from "~/content/dated";
 import { ukPilot } from "./milestones";
 import { product } from "./product";
 

@@ -1,5 +1,5 @@
 import { BuildingIcon, GlobeIcon, MapPinIcon, type LucideIcon } from "lucide-react";
-import { company } from "./company";
+import { company } from "~/platform/company";
 import { figures } from "./figures";
 import { roadmapEntries as roadmap, ukPilot } from "./milestones";
 

@@ -12,7 +12,7 @@ import {
   UsersIcon,
   WatchIcon,
 } from "lucide-react";
-import { company } from "./company";
+import { company } from "~/platform/company";
 import { figures, sdg31Target } from "./figures";
 import { responsePromises } from "./milestones";
 import type { Cta, IconCard } from "./product";

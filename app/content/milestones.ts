@@ -4,10 +4,10 @@
  *
  * Every time-bound item carries its period: inclusive calendar dates read in
  * Europe/London. Its status and wording come from the date
- * (app/lib/dated.ts): before its period it reads as below, during it and
+ * (app/content/dated.ts): before its period it reads as below, during it and
  * after it as dated.ts words it. docs/decisions/010-dated-content.md
  */
-import { monthName, monthYear, monthsFrom, quarter, year, type Period, type Phase } from "../lib/calendar";
+import { monthName, monthYear, monthsFrom, quarter, year, type Period, type Phase } from "~/platform/calendar";
 
 /** Web Summit 2025, Lisbon, 10-13 November 2025: shown until it ends. */
 export const webSummit = {
@@ -64,7 +64,7 @@ export type RoadmapStatus = "upcoming" | "planned" | "current" | "done";
 export type RoadmapEntry = { year: string; title: string; description: string; period: Period };
 export type RoadmapItem = RoadmapEntry & { status: RoadmapStatus };
 
-/** The roadmap, shown on /product, /investors and in the pitch PDF; statuses come from app/lib/dated.ts. */
+/** The roadmap, shown on /product, /investors and in the pitch PDF; statuses come from app/content/dated.ts. */
 export const roadmapEntries: readonly RoadmapEntry[] = [
   {
     year: "2025",

@@ -1,4 +1,4 @@
-import { company } from "./company";
+import { company } from "~/platform/company";
 import { ukPilot } from "./milestones";
 import { leadershipTeam, teamQuote } from "./team";
 

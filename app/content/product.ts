@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { figures } from "./figures";
-import type { Phase } from "../lib/calendar";
+import type { Phase } from "~/platform/calendar";
 import { ukPilot, ukPilotMonths } from "./milestones";
 
 export type IconCard = { icon: LucideIcon; title: string; body: string };
@@ -65,7 +65,7 @@ export const screens = {
   },
 } as const;
 
-/** The pilot study's lead and call to action by the UK pilot's phase (app/lib/dated.ts); before it, as in `product.pilot`. */
+/** The pilot study's lead and call to action by the UK pilot's phase (app/content/dated.ts); before it, as in `product.pilot`. */
 export function productPilotOn(phase: Phase): { lead: string; cta: { label: string; to: string } } {
   if (phase === "during")
     return {

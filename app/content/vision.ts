@@ -1,4 +1,4 @@
-import { company } from "./company";
+import { company } from "~/platform/company";
 
 export const vision = {
   hero: {

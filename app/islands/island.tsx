@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { EnquiryKind } from "~/lib/enquiry-kinds";
+import type { EnquiryKind } from "~/features/enquiries/kinds";
 // The islands' script, bundled on its own (React and the forms, no router)
 // into a hashed file, as the content pages' script is (app/root.tsx).
 import islandUrl from "./main.tsx?worker&url";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enquiryKindNames } from "~/lib/enquiry-kinds";
+import { enquiryKindNames } from "~/features/enquiries/kinds";
 import { islandForm } from "./registry";
 
 describe("the form islands", () => {

@@ -32,6 +32,8 @@ const pairs: [fg: string, bg: string][] = [
   ["white", "accent-700"],
   ["danger-700", "white"],
   ["danger-700", "danger-50"],
+  ["white", "danger-700"],
+  ["white", "danger-800"],
   ["warning-800", "warning-50"],
   ["success-800", "success-50"],
   ["ink", "primary-50"],

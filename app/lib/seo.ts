@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 import { getPage, type PagePath } from "~/pages";
 
 /** Absolute URL on the canonical site for a path ("/about" → "https://…/about"). */

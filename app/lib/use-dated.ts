@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from "react-router";
-import type { Announcement } from "~/lib/console/banner";
-import { londonDate } from "./calendar";
-import { contentDate, currentAnnouncement } from "./dated";
+import type { Announcement } from "~/content/banner";
+import { londonDate } from "~/platform/calendar";
+import { contentDate, currentAnnouncement } from "~/content/dated";
 
 /** What the root loader (app/root.tsx) tells every page about the date. */
 export type RootDatedData = {
-  /** The date dated content is derived from (app/lib/dated.ts contentDate). */
+  /** The date dated content is derived from (app/content/dated.ts contentDate). */
   contentDate: string;
   /** The announcement for the banner; null = no banner. */
   announcement: Announcement | null;

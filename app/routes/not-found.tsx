@@ -3,7 +3,7 @@ import { NotFoundPage } from "~/components/not-found";
 import { plainMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 /** Every unknown path: the 404 page with HTTP status 404. */
 export function loader({ request }: Route.LoaderArgs) {

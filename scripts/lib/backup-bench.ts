@@ -11,11 +11,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { createEnquiryPipeline } from "../../server/enquiries";
-import { backupEmbedded } from "../../server/enquiries/backups.server";
-import { restoreBackup } from "../../server/enquiries/restore.server";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openSite } from "~/site.server";
+import { backupEmbedded } from "../../app/features/backups/backups.server";
+import { restoreBackup } from "../../app/features/backups/restore.server";
+import { benchContactFields } from "../../test/support/form-posts";
 
 const concurrency = 50;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -35,23 +36,19 @@ export async function benchBackup(total: number) {
       ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "100000000",
       ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "100000000",
     });
-    const pipeline = await createEnquiryPipeline({ env, log: createLogger("warn"), runWorker: false });
+    const pipeline = await openSite({ env, log: createLogger("warn"), runWorker: false });
     const seeding = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           const i = next++;
-          const result = await pipeline.service.submitEnquiry(
+          const result = await pipeline.services.enquiries.submitEnquiry(
             "contact",
-            {
-              name: `Bench Person ${i}`,
-              email: `bench-${i}@example.org`,
-              organization: "Bench Clinic",
-              role: "Midwife",
-              interest: "partnership",
-              message: `Enquiry number ${i}: we would like to hear more about digital maternal health records.`,
-            },
+            benchContactFields(
+              i,
+              `Enquiry number ${i}: we would like to hear more about digital maternal health records.`,
+            ),
             { ip: `198.51.100.${i % 250}` },
           );
           if (!result.ok) throw new Error(`enquiry ${i} was refused`);
@@ -64,7 +61,7 @@ export async function benchBackup(total: number) {
 
     // While the backup runs: the longest a query waited for it, and the longest the event
     // loop was blocked (the tar of the data directory is built synchronously).
-    const { store } = pipeline.internals;
+    const { store } = pipeline.platform;
     let running = true;
     let longestWait = 0;
     const probing = (async () => {

@@ -1,7 +1,7 @@
 /** Seeds the inbox with `enquiries` generated enquiries, straight into the database (npm run bench:console). */
 import { sql } from "drizzle-orm";
-import type { Store } from "../../server/db/db.server";
-import { staffUsers } from "../../server/db/staff-schema.server";
+import type { Store } from "../../app/platform/db/db.server";
+import { staffUsers } from "../../app/features/sign-in/tables.server";
 
 const firstNames = ["Amara", "Ben", "Chloe", "Dev", "Ewa", "Fatima", "Gareth", "Hana", "Isla", "Jamal", "Kofi", "Lena"];
 const surnames = [
@@ -69,7 +69,7 @@ const list = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g
 const pick = (values: string[], seed: string) => `(${list(values)})[1 + floor(${seed} * ${values.length})::int]`;
 
 /**
- * Seeds in SQL (generate_series), so both engines fill in seconds: submissions
+ * Seeds in SQL (generate_series), so both engines fill in seconds: enquiries
  * over the last two years, 50% contact, 30% demo, 20% advisory; 2% suspected
  * spam; older ones mostly handled. Each has its two e-mails: 97% sent, about 1%
  * failed, 1% dead, 1% queued (half of those for over 15 minutes).
@@ -86,7 +86,7 @@ export async function seedConsole(
     const end = Math.min(enquiries, start + chunk) - 1;
     await db.execute(
       sql.raw(`
-      insert into submissions (id, kind, payload, email, client_fingerprint, created_at, handled_at, handled_by, spam_reason)
+      insert into enquiries (id, kind, payload, email, client_fingerprint, created_at, handled_at, handled_by, spam_reason)
       select gen_random_uuid(), kind, payload, lower(payload->>'email'), 'bench', created_at,
         case when r_handled < least(0.95, age_days / 20.0) then created_at + interval '1 day' end,
         case when r_handled < least(0.95, age_days / 20.0) then '${member.id}' end,
@@ -122,7 +122,7 @@ export async function seedConsole(
   // Two e-mails each (not for spam: none was sent), by the registry's order.
   await db.execute(
     sql.raw(`
-    insert into deliveries (id, submission_id, kind, recipient, status, attempts, last_error, sent_at, created_at)
+    insert into deliveries (id, enquiry_id, kind, recipient, status, attempts, last_error, sent_at, created_at)
     select gen_random_uuid(), id, kind,
       case when kind = 'notification' then 'enquiries@maternis.health' else email end,
       status,
@@ -134,12 +134,12 @@ export async function seedConsole(
       select *, case when r < 0.97 then 'sent' when r < 0.98 then 'failed' when r < 0.99 then 'dead' else 'queued' end as status
       from (
         select s.id, s.email, s.created_at, k.kind, random() as r, random() as r2
-        from submissions s
+        from enquiries s
         cross join unnest(case when s.kind = 'contact' then array['notification', 'acknowledgement'] else array['welcome', 'notification'] end) as k(kind)
         where s.spam_reason is null
       ) drawn
     ) made`),
   );
   // As the daily maintenance leaves it (autovacuum on PostgreSQL, maintainEmbedded on PGlite).
-  await db.execute(sql`vacuum (analyze) submissions, deliveries`);
+  await db.execute(sql`vacuum (analyze) enquiries, deliveries`);
 }

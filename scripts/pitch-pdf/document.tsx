@@ -1,5 +1,5 @@
 import { Document, Font, Page, View } from "@react-pdf/renderer";
-import { company } from "../../app/content/company";
+import { company } from "../../app/platform/company";
 import { pitchPdf } from "../../app/content/investors";
 import { PitchFooter } from "./footer";
 import { PitchHeader } from "./header";

@@ -1,5 +1,5 @@
 import { Text, View } from "@react-pdf/renderer";
-import { company, formatAddress } from "../../app/content/company";
+import { company, formatAddress } from "../../app/platform/company";
 import { s } from "./styles";
 
 /** The dark band fixed to the foot of the page: the call to action and the company's contact details. */

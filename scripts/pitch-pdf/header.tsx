@@ -1,5 +1,5 @@
 import { Circle, Svg, Text, View } from "@react-pdf/renderer";
-import { company } from "../../app/content/company";
+import { company } from "../../app/platform/company";
 import { investorHero } from "../../app/content/investors";
 import { colour, s } from "./styles";
 

@@ -1,6 +1,6 @@
 import { Text, View } from "@react-pdf/renderer";
 import { traction } from "../../app/content/investors";
-import { nationalPilotCard } from "../../app/lib/dated";
+import { nationalPilotCard } from "../../app/content/dated";
 import { s } from "./styles";
 import { Eyebrow, FigureItem, type FigureStyles } from "./text";
 

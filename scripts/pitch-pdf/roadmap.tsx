@@ -1,10 +1,10 @@
 import { Text, View } from "@react-pdf/renderer";
 import { roadmapIntro } from "../../app/content/investors";
-import { highlightedRoadmapIndex, roadmapOn, statusWords } from "../../app/lib/dated";
+import { highlightedRoadmapIndex, roadmapOn, statusWords } from "../../app/content/dated";
 import { s } from "./styles";
 import { SectionTitle } from "./text";
 
-/** The roadmap, a card a year, with statuses on `today` (app/lib/dated.ts); the current or upcoming year is highlighted. */
+/** The roadmap, a card a year, with statuses on `today` (app/content/dated.ts); the current or upcoming year is highlighted. */
 export function Roadmap({ today }: { today: string }) {
   const roadmap = roadmapOn(today);
   const highlight = highlightedRoadmapIndex(roadmap);

@@ -1,22 +1,27 @@
-import { parseEnv } from "~/lib/env.server";
-import { enquiryKindNames, isEnquiryKind } from "~/lib/enquiry-kinds";
+import { parseEnv } from "~/platform/env.server";
+import { enquiryKindNames, isEnquiryKind } from "~/features/enquiries/kinds";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { openStore } from "../db/db.server";
-import { parseInboxFilters } from "~/lib/console/inbox";
-import { inboxCsvChunks } from "~/lib/console/inbox-csv";
-import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "../enquiries/operations.server";
-import { exportBatches } from "../staff/inbox.server";
-import { purgeSpam, SPAM_RETENTION_DAYS } from "../enquiries/spam.server";
-import { startBoss } from "../jobs/queue.server";
-import { backupEmbedded, backupPostgres, listBackups } from "../enquiries/backups.server";
-import { restoreBackup } from "../enquiries/restore.server";
-import { createLogger } from "~/lib/log.server";
-import { normaliseSubjectEmail, type ErasureResult } from "~/lib/console/data-requests";
+import { openStore } from "~/platform/db/db.server";
+import { parseInboxFilters } from "~/features/inbox/inbox";
+import { inboxCsvChunks } from "~/features/inbox/csv";
+import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "~/features/enquiries/operations.server";
+import { exportBatches } from "~/features/inbox/inbox.server";
+import { purgeSpam, SPAM_RETENTION_DAYS } from "~/features/enquiries/keep-spam.server";
+import { startBoss } from "~/platform/queue.server";
+import { keyRewriters, siteQueues } from "~/site.server";
+import { backupEmbedded, backupPostgres, listBackups } from "~/features/backups/backups.server";
+import { restoreBackup } from "~/features/backups/restore.server";
+import { createLogger } from "~/platform/log.server";
+import { normaliseSubjectEmail, type ErasureResult } from "~/features/data-requests/data-requests";
 import path from "node:path";
-import { openKeys, rotateKeys, writeNewKeysFile } from "../db/keys.server";
-import { eraseSubject } from "../staff/data-requests.server";
+import { dataCipher, writeNewKeysFile } from "~/platform/keys.server";
+import { openKeys, rotateKeys } from "~/platform/open-keys.server";
+import { eraseSubject } from "~/features/data-requests/data-requests.server";
 import { runCli } from "./run";
+import { trafficCsvChunks } from "~/features/traffic/index.server";
+import { parseRange } from "~/features/traffic/traffic";
+import { londonDate } from "~/platform/calendar";
 
 const usage = `Usage: npm run enquiries -- <command> [options]
 
@@ -28,6 +33,11 @@ Commands:
                       Enquiries as CSV on standard output (default: all), the
                       console's download with the same filters; from and to
                       are London days, both included.
+  traffic --csv [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+                      The daily traffic figures (views and visitors per page,
+                      referrer, utm_* values and device) as CSV on standard
+                      output; London days, both included (default: the last
+                      7 days). Aggregates only: nothing identifies a visitor.
   redrive             Retry every dead-lettered e-mail (same Message-ID).
   purge               Delete enquiries older than RETENTION_MONTHS now.
   backup              Back the database up now into BACKUP_DIR (pg_dump with
@@ -51,7 +61,7 @@ Commands:
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first:
 the embedded database can be open in only one process).`;
 
-const commands = ["list", "export", "redrive", "purge", "backup", "backups", "restore", "erase", "keys"];
+const commands = ["list", "export", "traffic", "redrive", "purge", "backup", "backups", "restore", "erase", "keys"];
 
 /** What an erasure removed, in the words of the console's "Erased" page. */
 function erasureReport(result: ErasureResult): string {
@@ -65,7 +75,7 @@ function erasureReport(result: ErasureResult): string {
   }[storage.state];
   return [
     "Erased.",
-    `Enquiries deleted: ${counts.submissions}${counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} suspected spam)` : ""}`,
+    `Enquiries deleted: ${counts.enquiries}${counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} suspected spam)` : ""}`,
     `E-mail records deleted: ${counts.deliveries}`,
     `Notes deleted: ${counts.notes}`,
     `Text messages deleted: ${counts.texts}`,
@@ -73,6 +83,15 @@ function erasureReport(result: ErasureResult): string {
     `Outbox files removed: ${counts.outboxFiles}`,
     storageLine,
     "Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for this erasure (actor: cli).",
+    ...(result.receivers.length > 0
+      ? [
+          "These integrations were sent a summary of this person (name, organisation, topic): ask each receiver to delete it too.",
+          ...result.receivers.map(
+            (receiver) =>
+              `- ${receiver.name} (${receiver.host})${receiver.delivered ? "" : ": every attempt failed, but it may have kept one"}`,
+          ),
+        ]
+      : []),
     "",
   ].join("\n");
 }
@@ -106,8 +125,8 @@ async function main(argv: string[]) {
     process.stdout.write(`${usage}\n`);
     return command && !values.help ? 2 : 0;
   }
-  if (command === "export" && !values.csv) {
-    process.stderr.write("export needs --csv (the only format)\n");
+  if ((command === "export" || command === "traffic") && !values.csv) {
+    process.stderr.write(`${command} needs --csv (the only format)\n`);
     return 2;
   }
   let eraseAddress: string | null = null;
@@ -146,6 +165,15 @@ async function main(argv: string[]) {
   }
   if (values.state !== undefined && !filters.state) {
     process.stderr.write("--state must be new or handled\n");
+    return 2;
+  }
+  // The traffic export's range, read as the console's Traffic page reads its dates.
+  const traffic = parseRange(
+    new URLSearchParams({ from: values.from ?? "", to: values.to ?? "" }),
+    londonDate(new Date()),
+  );
+  if (command === "traffic" && traffic.errors.length > 0) {
+    process.stderr.write(`${traffic.errors.map((error) => error.message).join("\n")}\n`);
     return 2;
   }
   const limit = values.limit ? Number(values.limit) : command === "export" ? Infinity : 50;
@@ -226,8 +254,13 @@ async function main(argv: string[]) {
           if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
         }
         break;
+      case "traffic":
+        for await (const chunk of trafficCsvChunks(store.db, traffic.range)) {
+          if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+        }
+        break;
       case "redrive": {
-        const boss = await startBoss(store, env, log, { worker: false });
+        const boss = await startBoss(store, log, { worker: false, queues: siteQueues(env) });
         try {
           const count = await redriveDeadDeliveries(store, boss);
           process.stdout.write(`Requeued ${count} dead-lettered e-mail(s). The worker sends them on its next poll.\n`);
@@ -244,13 +277,15 @@ async function main(argv: string[]) {
         break;
       }
       case "erase": {
+        const keys = await openKeys({ env, store, log, rewriters: keyRewriters });
         const result = await eraseSubject(
           {
             store,
-            secret: (await openKeys({ env, store, log })).FINGERPRINT_KEY,
+            secret: keys.FINGERPRINT_KEY,
             siteUrl: env.SITE_URL,
             outboxDir: path.resolve(env.DATA_DIR, "outbox"),
             log,
+            cipher: dataCipher(keys),
           },
           eraseAddress!,
           { operator: "cli", meta: { fingerprint: "cli" } },
@@ -261,10 +296,10 @@ async function main(argv: string[]) {
       }
       case "keys": {
         if (values.rotate) {
-          const rotated = await rotateKeys({ env, store, log });
+          const { file, changed } = await rotateKeys({ env, store, log, rewriters: keyRewriters });
           process.stdout.write(
-            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${rotated.file}: ${rotated.reencrypted} authenticator app(s) ` +
-              `and recovery codes and ${rotated.integrationValues} integration value(s) re-encrypted, ${rotated.sessionsEnded} ` +
+            `Replaced STAFF_AUTH_SECRET and DATA_ENCRYPTION_KEY in ${file}: ${changed.reencrypted ?? 0} authenticator app(s) ` +
+              `and ${changed.integrationValues ?? 0} integration value(s) re-encrypted, ${changed.sessionsEnded ?? 0} ` +
               "staff session(s) ended. Back the new file up apart from the data; backups taken before now need the previous file.\n",
           );
           break;

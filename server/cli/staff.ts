@@ -1,11 +1,8 @@
 import { parseArgs } from "node:util";
-import { parseEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { staffRoles, type StaffRole } from "~/lib/console/types";
-import { openStore } from "../db/db.server";
-import { openKeys } from "../db/keys.server";
-import { startBoss } from "../jobs/queue.server";
-import { createStaffConsole } from "../staff";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { staffRoles, type StaffRole } from "~/features/console/types";
+import { openSite } from "~/site.server";
 import { runCli } from "./run";
 
 const usage = `Usage: npm run staff -- <command> [options]
@@ -56,12 +53,9 @@ async function main(argv: string[]) {
 
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL, { process: "staff-cli" });
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  let boss: Awaited<ReturnType<typeof startBoss>> | undefined;
+  const site = await openSite({ env, log, runWorker: false });
   try {
-    boss = await startBoss(store, env, log, { worker: false });
-    const keys = await openKeys({ env, store, log });
-    const console = await createStaffConsole({ store, boss, env, log, keys });
+    const console = site.services;
     const meta = { fingerprint: "cli" };
     const audit = (action: "staff-added" | "staff-removed" | "role-changed", target: string, detail: object) =>
       console.audit.record({ action, actor: null, target, detail: { ...detail, via: "cli" }, meta });
@@ -74,7 +68,7 @@ async function main(argv: string[]) {
 
     switch (command) {
       case "list": {
-        const team = await console.auth.team();
+        const team = await console.members.list();
         if (team.length === 0) process.stdout.write("No staff yet. Add one: npm run staff -- add EMAIL --role admin\n");
         for (const m of team) {
           process.stdout.write(
@@ -86,7 +80,7 @@ async function main(argv: string[]) {
       case "add": {
         const name = values.name ?? email!.split("@")[0]!;
         const signInUrl = new URL("/staff/sign-in", env.SITE_URL).href;
-        const added = await console.auth.addMember(
+        const added = await console.members.add(
           { email: email!, name, role },
           { invitedBy: "An administrator", signInUrl },
         );
@@ -103,7 +97,7 @@ async function main(argv: string[]) {
       case "remove": {
         const member = await existingMember(email!);
         if (!member) return 1;
-        await console.auth.removeMember(member.id);
+        await console.members.remove(member.id);
         await audit("staff-removed", member.id, { role: member.role });
         process.stdout.write(`Removed ${member.email}; their sessions have ended.\n`);
         return 0;
@@ -111,7 +105,7 @@ async function main(argv: string[]) {
       case "role": {
         const member = await existingMember(email!);
         if (!member) return 1;
-        await console.auth.setRole(member.id, role);
+        await console.members.setRole(member.id, role);
         await audit("role-changed", member.id, { role });
         process.stdout.write(`${member.email} is now ${role}.\n`);
         return 0;
@@ -119,8 +113,7 @@ async function main(argv: string[]) {
     }
     return 2;
   } finally {
-    await boss?.stop({ graceful: false }).catch(() => {});
-    await store.close();
+    await site.close();
   }
 }
 

@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { selfSignedCertificate } from "./tls";
+import { startLoopbackHttps } from "./tls";
 
 /**
  * A contract test server for Azure Communication Services: the REST protocol
@@ -141,15 +139,12 @@ const isAddressList = (value: unknown): value is AcsAddress[] =>
   value.every((item) => item && typeof item === "object" && typeof (item as AcsAddress).address === "string");
 
 export async function startAcsServer() {
-  const { key, cert } = selfSignedCertificate();
   const accessKey = randomBytes(64).toString("base64");
   const emails: AcsEmail[] = [];
   const sms: AcsSms[] = [];
   const requests: AcsRequest[] = [];
   const operations = new Map<string, { email: AcsEmail; polls: number; outcome: EmailOutcome }>();
   const faults: { route: AcsRoute; reply: AcsFault; times: number; on?: AcsPollFilter }[] = [];
-  const hung = new Set<ServerResponse>();
-  const sockets = new Set<Socket>();
   const settings = {
     /** How many polls answer `Running` before the outcome. */
     runningPolls: 1,
@@ -157,12 +152,6 @@ export async function startAcsServer() {
     smsOutcome: (_to: string): SmsOutcome => ({ successful: true }),
   };
   const defaults = { ...settings };
-
-  const server: Server = createServer({ key, cert });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
 
   function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
@@ -199,7 +188,7 @@ export async function startAcsServer() {
     );
     const hang = () => {
       record.status = "hung";
-      hung.add(res);
+      https.held.add(res);
     };
     let acceptThenHang = false;
     if (fault) {
@@ -321,21 +310,14 @@ export async function startAcsServer() {
     return answer(202, { value });
   }
 
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => handle(req, res, Buffer.concat(chunks)));
-  });
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  const endpoint = `https://127.0.0.1:${port}/`;
+  const https = await startLoopbackHttps(handle);
+  const endpoint = `https://127.0.0.1:${https.port}/`;
 
   return {
     endpoint,
     accessKey,
     /** The PEM certificate to trust. */
-    ca: cert,
+    ca: https.cert,
     connectionString: `endpoint=${endpoint};accesskey=${accessKey}`,
     /** A connection string for this server with another (wrong) key. */
     connectionStringWithKey: (otherKey: string) => `endpoint=${endpoint};accesskey=${otherKey}`,
@@ -348,7 +330,7 @@ export async function startAcsServer() {
       faults.push({ route, reply, times, on });
     },
     /** Requests being held open by a "hang" fault. */
-    hungCount: () => hung.size,
+    hungCount: () => https.held.size,
     reset() {
       emails.length = 0;
       sms.length = 0;
@@ -356,13 +338,8 @@ export async function startAcsServer() {
       operations.clear();
       faults.length = 0;
       Object.assign(settings, defaults);
-      for (const res of hung) res.destroy();
-      hung.clear();
+      https.dropHeld();
     },
-    async stop() {
-      for (const res of hung) res.destroy();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: https.close,
   };
 }

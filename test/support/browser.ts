@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { islandPaths } from "../../app/lib/enquiry-kinds";
+import { islandPaths } from "../../app/features/enquiries/kinds";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {

@@ -10,12 +10,12 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { rowsOf, type Store } from "../../server/db/db.server";
-import type { EnquiryPipeline } from "../../server/enquiries";
-import { submissions } from "../../server/db/schema.server";
-import { queueStaffMail } from "../../server/staff/mail.server";
-import { STAFF_MAIL_QUEUE } from "../../server/jobs/queue.server";
-import { enquiryNotes } from "../../server/db/staff-schema.server";
+import { rowsOf, type Store } from "../../app/platform/db/db.server";
+import type { Site } from "~/site.server";
+import { enquiries } from "../../app/features/enquiries/tables.server";
+import { queueStaffMail } from "../../app/platform/mail/staff-mail.server";
+import { STAFF_MAIL_QUEUE } from "../../app/platform/mail/staff-mail.server";
+import { enquiryNotes } from "../../app/features/inbox/tables.server";
 import { validFields, type FormKind } from "./fixtures";
 import { postgresBinary } from "./postgres";
 import { waitFor } from "./wait";
@@ -46,14 +46,18 @@ export function personFields(kind: FormKind, who: Person, n: number): Record<str
 const kinds: FormKind[] = ["contact", "demo", "advisory"];
 
 /** Submits `count` enquiries for `who` through the real service, kinds in turn. Returns their ids. */
-export async function submitAs(pipeline: EnquiryPipeline, who: Person, count: number): Promise<string[]> {
+export async function submitAs(pipeline: Site, who: Person, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 0; n < count; n++) {
-    const result = await pipeline.service.submitEnquiry(kinds[n % kinds.length]!, personFields(kinds[n % 3]!, who, n), {
-      ip: `203.0.113.${(n % 200) + 1}`,
-    });
-    if (!result.ok) throw new Error(`submission ${n} was refused: ${JSON.stringify(result)}`);
-    ids.push(result.submissionId);
+    const result = await pipeline.services.enquiries.submitEnquiry(
+      kinds[n % kinds.length]!,
+      personFields(kinds[n % 3]!, who, n),
+      {
+        ip: `203.0.113.${(n % 200) + 1}`,
+      },
+    );
+    if (!result.ok) throw new Error(`enquiry ${n} was refused: ${JSON.stringify(result)}`);
+    ids.push(result.enquiryId);
   }
   return ids;
 }
@@ -61,7 +65,7 @@ export async function submitAs(pipeline: EnquiryPipeline, who: Person, count: nu
 /** A suspected-spam post of `who` (no e-mail), as the spam folder keeps one. */
 export async function insertSpam(store: Store, who: Person): Promise<string> {
   const id = randomUUID();
-  await store.db.insert(submissions).values({
+  await store.db.insert(enquiries).values({
     id,
     kind: "contact",
     payload: { ...personFields("contact", who, 99) },
@@ -72,13 +76,13 @@ export async function insertSpam(store: Store, who: Person): Promise<string> {
   return id;
 }
 
-export async function insertNote(store: Store, submissionId: string, body: string) {
-  await store.db.insert(enquiryNotes).values({ id: randomUUID(), submissionId, authorName: "Admin Person", body });
+export async function insertNote(store: Store, enquiryId: string, body: string) {
+  await store.db.insert(enquiryNotes).values({ id: randomUUID(), enquiryId, authorName: "Admin Person", body });
 }
 
 /**
  * Waits until the staff-mail queue holds no job at all: each was sent and then
- * deleted by the worker (server/staff/mail.server.ts). Until then a sent job
+ * deleted by the worker (app/platform/mail/staff-mail.server.ts). Until then a sent job
  * may still be in the table for a moment, and an erasure would count it.
  */
 export function waitForStaffMailGone(store: Store, { timeoutMs = 30_000 } = {}) {

@@ -4,7 +4,7 @@
  * dated content follows from it (app/lib/use-dated.ts). Default: 1 June 2025,
  * when the site reads exactly as the specification words it.
  */
-import { contentDate, currentAnnouncement } from "../../app/lib/dated";
+import { contentDate, currentAnnouncement } from "../../app/content/dated";
 import type { RootDatedData } from "../../app/lib/use-dated";
 
 export const SPEC_DATE = "2025-06-01";

@@ -1,5 +1,6 @@
-import { closedAfterEach, serverPerFile } from "./per-file";
-import { testEngines } from "./pglite";
+import type { Site } from "~/site.server";
+import { closedAfterEach, serverPerFile, smtpServerPerFile } from "./per-file";
+import { smtpPipelines, testEngines } from "./pglite";
 import { startPostgres } from "./postgres";
 
 /**
@@ -14,4 +15,16 @@ export function bothEngines<Open extends { close(): Promise<unknown> }>() {
   const { open, cleanups, closeNow } = closedAfterEach<Open>();
   const server = () => postgres;
   return { engines: testEngines(server, cleanups), open, cleanups, closeNow, postgres: server };
+}
+
+/**
+ * A suite on both engines whose pipelines deliver through an SMTP test server
+ * of its own (./per-file.ts): what `bothEngines` gives, the server, and
+ * `pipelinesOn(engine)`, the pipelines' `start` (./pglite.ts, smtpPipelines).
+ */
+export function bothEnginesWithSmtp() {
+  // Registered first, so that its reset runs after the test's pipelines are closed.
+  const smtp = smtpServerPerFile();
+  const suite = bothEngines<Site>();
+  return { ...suite, smtp, pipelinesOn: smtpPipelines(smtp, suite.open) };
 }

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { UTF8_BOM } from "../../app/lib/csv";
+import { UTF8_BOM } from "../../app/platform/csv";
 import { buildDir } from "./server-process";
 
 const run = promisify(execFile);

@@ -5,17 +5,20 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeEach } from "vitest";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip";
-import { appContext, type EnquiryOutcome } from "~/lib/context.server";
-import type { EnquiryKind } from "~/lib/enquiry-kinds";
-import { parseEnv } from "~/lib/env.server";
-import { createFormGuard, issueFormToken } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
-import type { EnquiryService, KeepSpamResult, SpamReason, SubmitResult } from "~/lib/services";
-import type { EnquiryResult } from "~/components/forms/types";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { appContext } from "~/context.server";
+import type { EnquiryOutcome } from "~/features/enquiries/service";
+import type { EnquiryKind } from "~/features/enquiries/kinds";
+import { parseEnv } from "~/platform/env.server";
+import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";
+import { createMemoryLogger } from "~/platform/log.server";
+import type { KeepSpamResult, GuardReason, SubmitResult } from "~/features/enquiries/service";
+import type { EnquiryService } from "~/features/enquiries/index.server";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
+import type { EnquirySource } from "~/features/enquiries/source";
 import { urlencodedForm } from "./form-posts";
 
-export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string };
+export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; ip: string; source?: EnquirySource };
 
 /** The key that signs the test forms' anti-spam tokens. */
 export const TEST_FORM_KEY = Buffer.from("enquiry-test-secret-0123456789abcdef-0123", "utf8");
@@ -32,18 +35,18 @@ export const testLog = createMemoryLogger();
 export const testOutcomes: { kind: string; outcome: EnquiryOutcome }[] = [];
 
 export function fakeEnquiryService(
-  respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, submissionId: "sub-1" }),
-  keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, submissionId: "spam-1" }),
+  respond: () => SubmitResult | Promise<SubmitResult> = () => ({ ok: true, enquiryId: "sub-1" }),
+  keep: () => KeepSpamResult | Promise<KeepSpamResult> = () => ({ kept: true, enquiryId: "spam-1" }),
 ) {
   const calls: SubmitCall[] = [];
-  const kept: (SubmitCall & { reason: SpamReason })[] = [];
+  const kept: (SubmitCall & { reason: GuardReason })[] = [];
   const service: EnquiryService = {
-    async submitEnquiry(kind, fields, { ip }) {
-      calls.push({ kind, fields, ip });
+    async submitEnquiry(kind, fields, { ip, source }) {
+      calls.push({ kind, fields, ip, ...(source ? { source } : {}) });
       return respond();
     },
-    async keepSuspectedSpam(kind, fields, reason, { ip }) {
-      kept.push({ kind, fields, ip, reason });
+    async keepSuspectedSpam(kind, fields, reason, { ip, source }) {
+      kept.push({ kind, fields, ip, reason, ...(source ? { source } : {}) });
       return keep();
     },
   };
@@ -55,10 +58,13 @@ export function fakeEnquiryService(
  * the capturing logger, a form guard with the test key (its minimum fill time
  * `minFillMs`), and `service`.
  */
-export function contextWith(service: EnquiryService | null, { minFillMs = 2000 } = {}) {
+export function contextWith(
+  service: EnquiryService | null,
+  { minFillMs = 2000, env = {} as Record<string, string> } = {},
+) {
   const context = new RouterContextProvider();
   context.set(appContext, {
-    env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs) }),
+    env: parseEnv({ NODE_ENV: "test", FORM_MIN_FILL_MS: String(minFillMs), ...env }),
     log: testLog,
     metrics: { enquiry: (kind, outcome) => testOutcomes.push({ kind, outcome }) },
     formGuard: createFormGuard({ key: TEST_FORM_KEY, minFillMs }),

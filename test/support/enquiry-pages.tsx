@@ -3,7 +3,7 @@
  * page through the real router on the server side's terms (loader, action),
  * with the island's notification region, and the hooks every such test file
  * needs. The form's island posts with fetch to `<path>.data`
- * (app/components/forms/use-enquiry.ts): here fetch calls the route's action
+ * (app/features/enquiries/form/use-enquiry.ts): here fetch calls the route's action
  * and answers as React Router's single fetch does (a turbo-stream body,
  * `encodeActionData`).
  */
@@ -122,7 +122,7 @@ function isDataWithInit(value: unknown): value is { data: unknown; init?: { stat
 /**
  * An action's plain data as React Router's single fetch sends it: turbo-stream,
  * every value once in a flat array, objects as `{"_<key index>": <value index>}`
- * (the format app/islands/action-result.ts reads).
+ * (the format app/platform/action-result.ts reads).
  */
 export function encodeActionData(data: unknown): string {
   const values: unknown[] = [];

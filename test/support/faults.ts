@@ -3,13 +3,21 @@
  * with the fault tests' settings and its output captured, an SMTP server and
  * a prepared DATA_DIR per test file, and valid signed form posts.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { formToken as signedToken, urlencodedForm } from "./form-posts";
 import { limitsOffEnv } from "./limits-off";
 import { preparedDataDir } from "./pglite";
-import { assertBuilt, buildDir, startServer, type RunningServer, type StartServerOptions } from "./server-process";
+import {
+  assertBuilt,
+  buildDir,
+  SERVER_NODE_FLAGS,
+  startServer,
+  type RunningServer,
+  type StartServerOptions,
+} from "./server-process";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 import { waitFor } from "./wait";
 
@@ -52,6 +60,44 @@ export function startFaultServer(
   );
 }
 
+/** `npm run worker` from the build, as an operator runs it beside web processes on PostgreSQL. */
+export type FaultWorker = { process: ChildProcess; output(): string; kill(signal?: NodeJS.Signals): Promise<void> };
+
+/** Starts `npm run worker` with the fault tests' settings (`env` overrides them); resolves once its worker works. */
+export async function startFaultWorker(env: Record<string, string>): Promise<FaultWorker> {
+  assertBuilt();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir(), "node", "worker.js")], {
+    env: { ...process.env, ...faultServerEnv, RUN_WORKER: "true", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stderr!.on("data", keep);
+  child.stdout!.on("data", keep);
+  await new Promise<void>((resolve, reject) => {
+    // app/site.server.ts startWorkers logs it once every queue is worked.
+    const started = () => {
+      if (output.includes('"msg":"worker started"')) {
+        child.stdout!.off("data", started);
+        child.off("exit", exited);
+        resolve();
+      }
+    };
+    const exited = (code: number | null) => reject(new Error(`worker exited with ${code}:\n${output}`));
+    child.stdout!.on("data", started);
+    child.once("exit", exited);
+  });
+  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    process: child,
+    output: () => output,
+    kill(signal = "SIGKILL") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exit;
+    },
+  };
+}
+
 /** A valid anti-spam token for the fault server, as the form's loader would render it. */
 export function formToken(now = Date.now()): string {
   return signedToken(FORM_SECRET, now);
@@ -74,8 +120,14 @@ export type FaultEnvironment = {
   smtp: TestSmtpServer;
   /** DATA_DIR, and beside it the key file the server creates there (KEYS_FILE's default). */
   data: { dir: string; keysFile: string; remove(): void };
-  /** Set by the test when it starts the server. */
+  /** Set by `start`, or by the test when it starts a server of its own. */
   server?: RunningServer;
+  /**
+   * Starts the production server on this file's DATA_DIR, sending through
+   * its SMTP server (`env` overrides those too, and `faultServerEnv`), as
+   * `server`, killed after the file's tests.
+   */
+  start(env?: Record<string, string>, options?: StartServerOptions): Promise<RunningServer>;
 };
 
 /**
@@ -84,7 +136,15 @@ export type FaultEnvironment = {
  * output saved (as `name`), and both removed.
  */
 export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${name}-`): FaultEnvironment {
-  const env = {} as FaultEnvironment;
+  const env = {
+    async start(overrides = {}, options = {}) {
+      env.server = await startFaultServer(
+        { DATA_DIR: env.data.dir, MAIL_TRANSPORT: "smtp", SMTP_URL: env.smtp.url, ...overrides },
+        options,
+      );
+      return env.server;
+    },
+  } as FaultEnvironment;
   beforeAll(async () => {
     [env.smtp, env.data] = await Promise.all([startSmtpServer({ closeTimeoutMs: 200 }), preparedDataDir(dataPrefix)]);
   });
@@ -95,6 +155,46 @@ export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${n
     env.data?.remove();
   });
   return env;
+}
+
+/** The e-mail a stored enquiry (a row of the CSV export) sends its enquirer: contact forms acknowledge, the others welcome. */
+export const firstEmailOf = (row: Record<string, string>) => (row.form === "contact" ? "acknowledgement" : "welcome");
+
+/** The Message-ID of an enquiry's e-mail of `kind`, as the fault server (SITE_URL) writes it. */
+export const messageIdOf = (enquiryId: string, kind: string) => `<${enquiryId}.${kind}@${new URL(SITE_URL).host}>`;
+
+/** A received message's Message-ID in angle brackets, or "(none)". */
+export const receivedMessageId = (mail: { messageId?: string }) =>
+  mail.messageId ? `<${mail.messageId.replace(/^<|>$/g, "")}>` : "(none)";
+
+/**
+ * The e-mails the stored enquiries `rows` (the CSV export) owe, by
+ * Message-ID: each its notification to ENQUIRIES_EMAIL and its first e-mail
+ * to the enquirer.
+ */
+export function owedEmails(rows: Record<string, string>[]): Map<string, string> {
+  const owed = new Map<string, string>();
+  for (const row of rows) {
+    owed.set(messageIdOf(row.id!, "notification"), ENQUIRIES_EMAIL);
+    owed.set(messageIdOf(row.id!, firstEmailOf(row)), row.email!);
+  }
+  return owed;
+}
+
+/**
+ * Asserts that `received` (the SMTP server's messages) are exactly the
+ * `expected` e-mails (see owedEmails), each once and to its recipient; answers
+ * their Message-IDs.
+ */
+export function expectEachSentOnce(
+  received: { messageId?: string; envelopeTo: string[] }[],
+  expected: Map<string, string>,
+): string[] {
+  const ids = received.map(receivedMessageId);
+  expect(ids).toHaveLength(expected.size);
+  expect([...ids].sort()).toEqual([...expected.keys()].sort());
+  for (const [i, mail] of received.entries()) expect(mail.envelopeTo, ids[i]).toEqual([expected.get(ids[i]!)]);
+  return ids;
 }
 
 export type DeliveryCounts = { queued: number; sent: number; failed: number; dead: number };

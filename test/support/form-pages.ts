@@ -213,7 +213,7 @@ export const fill = {
 /**
  * A second production server from the same build, storing enquiries in a
  * throwaway PostgreSQL cluster that is stopped once the server is up: every
- * submission then really fails to be stored.
+ * enquiry then really fails to be stored.
  */
 export type BrokenStorageServer = { url: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueFormToken } from "~/lib/form-guard.server";
+import { issueFormToken } from "~/features/enquiries/form-guard.server";
 import { formToken, urlencodedForm } from "./form-posts";
 
 describe("form posts", () => {

@@ -5,13 +5,13 @@
  * imports nothing through the ~ alias.
  */
 import { createHmac } from "node:crypto";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "../../app/lib/form-guard.ts";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "../../app/features/enquiries/form-guard.ts";
 
 export { HONEYPOT_FIELD, TIMESTAMP_FIELD };
 
 /**
  * A valid anti-spam token issued at `issuedAt`, signed with `secret`: the same
- * token app/lib/form-guard.server.ts issues (form-posts.test.ts checks that).
+ * token app/features/enquiries/form-guard.server.ts issues (form-posts.test.ts checks that).
  */
 export function formToken(secret: string, issuedAt = Date.now() - 5_000): string {
   const signature = createHmac("sha256", Buffer.from(secret, "utf8")).update(`form:${issuedAt}`).digest("base64url");
@@ -25,6 +25,21 @@ export function urlencodedForm(fields: Record<string, string>, token: string): U
   body.set(TIMESTAMP_FIELD, token);
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   return body;
+}
+
+/**
+ * The fields of the `n`-th contact enquiry a benchmark posts (scripts/):
+ * a name and an address of its own, the same clinic and role, and `message`.
+ */
+export function benchContactFields(n: number, message: string): Record<string, string> {
+  return {
+    name: `Bench Person ${n}`,
+    email: `bench-${n}@example.org`,
+    organization: "Bench Clinic",
+    role: "Midwife",
+    interest: "general",
+    message,
+  };
 }
 
 export type MultipartPart = { name: string; value: string | Buffer; filename?: string; type?: string };

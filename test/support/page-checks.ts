@@ -1,9 +1,10 @@
 /**
  * Checks the content-page end-to-end tests share: the page's one h1, a link
- * and its href, a section by its heading, and the roadmap list.
+ * and its href, a section by its heading, a call to action's two buttons,
+ * and the roadmap list.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { roadmapOn } from "../../app/lib/dated";
+import { roadmapOn } from "../../app/content/dated";
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -25,6 +26,18 @@ export function sectionByHeading(page: Page, name: string | RegExp) {
   return page.locator("main section").filter({
     has: page.getByRole("heading", { level: 2, name, exact: typeof name === "string" ? true : undefined }),
   });
+}
+
+/** A call-to-action section (by its title) whose primary and secondary buttons go to these hrefs. */
+export async function expectCallToAction(
+  page: Page,
+  cta: { title: string; primary: { label: string }; secondary: { label: string } },
+  primaryHref: string,
+  secondaryHref: string,
+) {
+  const section = sectionByHeading(page, cta.title);
+  await expectLink(section, cta.primary.label, primaryHref);
+  await expectLink(section, cta.secondary.label, secondaryHref);
 }
 
 /**

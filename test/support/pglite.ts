@@ -2,17 +2,16 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseEnv, type Env } from "~/lib/env.server";
+import { parseEnv, type Env } from "~/platform/env.server";
 import { PgBoss } from "pg-boss";
-import { createEnquiryPipeline, type EnquiryPipeline } from "../../server/enquiries";
-import { staffWork } from "../../server/staff";
-import { openStore, rowsOf } from "../../server/db/db.server";
-import { DELIVERY_QUEUE } from "../../server/jobs/queue.server";
+import { openSite, type Site, type SiteOptions } from "~/site.server";
+import { openStore, rowsOf } from "../../app/platform/db/db.server";
+import { DELIVERY_QUEUE } from "../../app/features/enquiries/queues.server";
 import { sql } from "drizzle-orm";
 import { TEST_KEYS } from "./test-keys";
 import { waitFor } from "./wait";
-import { migrations } from "../../server/db/migrate.server";
-import { createLogger } from "~/lib/log.server";
+import { migrations } from "../../app/platform/db/migrate.server";
+import { createLogger } from "~/platform/log.server";
 
 /** The version of an installed package, from its package.json. */
 function installedVersion(name: string): string {
@@ -102,9 +101,35 @@ export function testEnv(overrides: Record<string, string | undefined>): Env {
   });
 }
 
-export async function openPipeline(env: Env, runWorker = true): Promise<EnquiryPipeline> {
-  return createEnquiryPipeline({ env, log: createLogger(env.LOG_LEVEL), runWorker, extensions: [staffWork] });
+export async function openPipeline(env: Env, runWorker = true, options: SiteOptions = {}): Promise<Site> {
+  return openSite({ env, log: createLogger(env.LOG_LEVEL), runWorker, ...options });
 }
+
+/**
+ * How a suite on both engines starts pipelines that deliver through its SMTP
+ * test server: `pipelinesOn(engine)` is a `start(overrides, { database,
+ * runWorker })` that opens one on a fresh database of that engine (or on
+ * `database`, to open the same one again), closed after the test (`open`).
+ */
+export function smtpPipelines(smtp: { url: string }, open: Site[]) {
+  return (engine: TestEngine) =>
+    async function start(
+      overrides: Record<string, string> = {},
+      { database, runWorker = true }: { database?: Record<string, string>; runWorker?: boolean } = {},
+    ) {
+      const env = testEnv({
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: smtp.url,
+        ...(database ?? (await engine.database())),
+        ...overrides,
+      });
+      const pipeline = await openPipeline(env, runWorker);
+      open.push(pipeline);
+      return { pipeline, env, store: pipeline.platform.store };
+    };
+}
+
+export type TestEngine = ReturnType<typeof testEngines>[number];
 
 /**
  * The two engines integration tests run on: each `database()` gives the
@@ -139,8 +164,8 @@ export function testEngines(postgres: () => { createDatabase(): Promise<string> 
  * nothing more did, reads a state after which no further send can happen —
  * the worker marks a row `sent` only after the provider accepted it.
  */
-export async function waitForDeliveriesSettled(pipeline: EnquiryPipeline, { timeoutMs = 30_000 } = {}) {
-  const { store } = pipeline.internals;
+export async function waitForDeliveriesSettled(pipeline: Site, { timeoutMs = 30_000 } = {}) {
+  const { store } = pipeline.platform;
   return waitFor(
     async () => {
       const open = rowsOf<{ n: number | string }>(

@@ -6,10 +6,23 @@
  * Plain Node can run this module (the benchmark scripts import it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+/**
+ * The Node options the site's processes run with: those of `npm run serve`
+ * in package.json (`npm start`, `npm run worker` and the operator CLIs give
+ * the same; a unit test checks it), so a benchmark or a fault test runs the
+ * server exactly as an operator does (docs/decisions/024-memory-recovery-and-load.md).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return (scripts.serve ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+})();
 
 /** The production build the tests run: BUILD_DIR, or ./build. */
 export function buildDir(): string {
@@ -59,7 +72,7 @@ export type RunningServer = {
   onLog(listener: (entry: LogLine) => void): () => void;
 };
 
-/** One JSON line of the server's log (app/lib/log.server.ts). */
+/** One JSON line of the server's log (app/platform/log.server.ts). */
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
 export type StartServerOptions = {
@@ -67,7 +80,7 @@ export type StartServerOptions = {
   capture?: boolean;
   /** Pass stdout and stderr through to this process's (the end-to-end stack shows the server's log). */
   inheritOutput?: boolean;
-  /** Extra Node options for the server (e.g. --cpu-prof). */
+  /** Node options for the server after {@link SERVER_NODE_FLAGS} (e.g. --cpu-prof). */
   nodeArgs?: string[];
   /** The prefix of the temporary DATA_DIR, when `env` gives none. */
   dataPrefix?: string;
@@ -98,7 +111,7 @@ export async function startServer(
   const build = path.resolve(options.buildDir ?? buildDir());
   const child = spawn(
     process.execPath,
-    options.args ?? [...(options.nodeArgs ?? []), path.join(build, "node/index.js")],
+    options.args ?? [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), path.join(build, "node/index.js")],
     {
       stdio: options.capture
         ? ["ignore", "pipe", "pipe"]

@@ -27,6 +27,9 @@ export type SmtpOutage = "refuse-connect" | "defer-data" | "drop-data";
  */
 export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?: number; mailboxDir?: string } = {}) {
   const received: ReceivedMail[] = [];
+  /** The Message-IDs of the messages held (read, never answered): see holdNext. */
+  const held: string[] = [];
+  let toHold = 0;
   const reject = new Set<string>();
   const options: { delayMs: number; outage: SmtpOutage | null } = { delayMs: 0, outage: null };
   /** Connections and messages turned away by an outage. */
@@ -96,6 +99,12 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?
         }
         simpleParser(stream)
           .then(async (mail) => {
+            if (toHold > 0) {
+              // Read and never answered: the client waits (until it gives up or dies), nothing is kept.
+              toHold--;
+              held.push(mail.messageId ?? "");
+              return;
+            }
             if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
             received.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((r) => r.address) }));
             callback();
@@ -141,6 +150,16 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?
   await start();
   return {
     received,
+    held,
+    /**
+     * The next `count` messages are read and never answered (their Message-IDs
+     * in `held`, emptied first): the sender is stuck in the middle of them, as
+     * a worker killed while sending would be.
+     */
+    holdNext(count: number) {
+      held.length = 0;
+      toHold = count;
+    },
     reject,
     /** Set delayMs to make each message take that long to accept; outage to misbehave (see SmtpOutage). */
     options,

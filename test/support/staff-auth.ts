@@ -1,12 +1,12 @@
 /**
  * Server-side staff sign-in helpers for tests that drive the console's auth
- * directly (server/staff/*.test.ts): a browser's cookie jar, the code in the
+ * directly (the features' unit tests): a browser's cookie jar, the code in the
  * newest queued staff e-mail, a code sign-in, and a software passkey that
  * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
  * own endpoints (console.auth.handler) and its hooks, as a browser's would.
  *
- *   openStaffConsole(env, open, { runWorker? }): a pipeline (no worker unless asked; pushed onto the
- *     file's `open`, so it is closed after the test) and the staff console over it.
+ *   openStaffConsole(env, open, { runWorker?, ...SiteOptions }): the site (no worker unless asked; pushed
+ *     onto the file's `open`, so it is closed after the test) and its services, as the console reaches them.
  *   class Browser(origin?, { ip?, userAgent? })
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
@@ -35,23 +35,25 @@ import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { expect } from "vitest";
-import type { Env } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import type { Store } from "../../server/db/db.server";
-import type { EnquiryPipeline } from "../../server/enquiries";
-import { createStaffConsole, type ServerStaffConsole } from "../../server/staff";
-import { staffPasskeys } from "../../server/db/staff-schema.server";
+import type { Env } from "~/platform/env.server";
+import type { Store } from "../../app/platform/db/db.server";
+import type { Site } from "~/site.server";
+import type { Services, SiteOptions } from "~/site.server";
+import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { openPipeline } from "./pglite";
 import { waitFor } from "./wait";
 
 export const TEST_SITE = "https://www.maternis.health";
 
-/** A pipeline on `env` (listed in `open`, so the file closes it after the test) and the staff console over it. */
-export async function openStaffConsole(env: Env, open: EnquiryPipeline[], { runWorker = false } = {}) {
-  const pipeline = await openPipeline(env, runWorker);
+/** The site on `env` (listed in `open`, so the file closes it after the test) and its services, as the console reaches them. */
+export async function openStaffConsole(
+  env: Env,
+  open: Site[],
+  { runWorker = false, ...options }: { runWorker?: boolean } & SiteOptions = {},
+) {
+  const pipeline = await openPipeline(env, runWorker, options);
   open.push(pipeline);
-  const console = await createStaffConsole({ ...pipeline.internals, env, log: createLogger("silent") });
-  return { pipeline, console, store: pipeline.internals.store };
+  return { pipeline, console: pipeline.services, store: pipeline.platform.store };
 }
 
 export class Browser {
@@ -102,7 +104,7 @@ export async function lastCode(store: Store, to: string): Promise<string | undef
   return job ? /\b(\d{6})\b/.exec(job.data.message.text)?.[1] : undefined;
 }
 
-export async function requestedCode(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
+export async function requestedCode(console: Services, store: Store, email: string, browser = new Browser()) {
   expect(await console.auth.requestCode(browser.request(), email)).toEqual({ ok: true });
   const code = await lastCode(store, email);
   expect(code).toMatch(/^\d{6}$/);
@@ -112,7 +114,7 @@ export async function requestedCode(console: ServerStaffConsole, store: Store, e
 /** A code of the right form that is not `code`. */
 export const otherCode = (code: string) => (code === "000000" ? "111111" : "000000");
 
-export async function codeSignIn(console: ServerStaffConsole, store: Store, email: string, browser = new Browser()) {
+export async function codeSignIn(console: Services, store: Store, email: string, browser = new Browser()) {
   const code = await requestedCode(console, store, email, browser);
   const result = await console.auth.signInWithCode(browser.request(), email, code);
   if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
@@ -134,7 +136,7 @@ export function wrongAppCode(secret: string) {
 }
 
 /** Enrols an authenticator app from the browser's session; the browser then holds the new, full session. */
-export async function enrolApp(console: ServerStaffConsole, browser: Browser) {
+export async function enrolApp(console: Services, browser: Browser) {
   const setup = await console.auth.startApp(browser.request());
   if (!setup) throw new Error("an authenticator app is already set up");
   const app = new AuthenticatorApp(setup.secret);
@@ -230,7 +232,7 @@ export async function softwarePasskey(
 }
 
 /** A passkey sign-in through better-auth's endpoints, as the sign-in page's script does it. */
-export async function passkeySignIn(console: ServerStaffConsole, browser: Browser, passkey: SoftwarePasskey) {
+export async function passkeySignIn(console: Services, browser: Browser, passkey: SoftwarePasskey) {
   const optionsHeaders = browser.headers();
   optionsHeaders.set("origin", browser.origin);
   const options = await console.auth.handler(

@@ -1,19 +1,18 @@
 /**
  * A router context for testing console loaders and actions directly: the app
- * context with a given StaffConsole, and the staff request the layout's
+ * context with a given Services, and the staff request the layout's
  * middleware would have set.
  */
 import { RouterContextProvider } from "react-router";
-import type { AuditEntry } from "~/lib/console/audit";
-import { staffContext, type StaffRequest } from "~/lib/console/request.server";
-import type { StaffConsole } from "~/lib/console/service";
-import type { StaffRole } from "~/lib/console/types";
-import { appContext } from "~/lib/context.server";
-import { consoleSections } from "~/routes/staff/sections";
-import type { SectionServices } from "../../server/staff/section-services";
-import { parseEnv } from "~/lib/env.server";
-import { createFormGuard } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
+import type { AuditEntry } from "~/features/audit/audit";
+import { staffContext, type StaffRequest } from "~/routes/staff/access/request.server";
+import type { Services } from "~/site.server";
+import type { HeldAction } from "~/features/sign-in/index.server";
+import type { StaffRole } from "~/features/console/types";
+import { appContext } from "~/context.server";
+import { parseEnv } from "~/platform/env.server";
+import { createFormGuard } from "~/features/enquiries/form-guard.server";
+import { createMemoryLogger } from "~/platform/log.server";
 
 export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): StaffRequest {
   return {
@@ -36,20 +35,16 @@ function refusing<T extends object>(name: string, given: Partial<T> = {}): T {
 
 /**
  * A console whose audit log keeps its entries in memory; `dataRequests` and
- * the `rest` as given. Every other service (each section's, from the section
- * list) refuses every call.
+ * the `rest` as given. Every other service refuses every call (any service
+ * the console has: it need not be listed here).
  */
 export function fakeConsole(
-  dataRequests?: Partial<StaffConsole["dataRequests"]>,
-  audit?: Partial<StaffConsole["audit"]>,
-  rest?: Partial<Omit<StaffConsole, "audit" | "dataRequests">>,
+  dataRequests?: Partial<Services["dataRequests"]>,
+  audit?: Partial<Services["audit"]>,
+  rest?: Partial<Omit<Services, "audit" | "dataRequests">>,
 ) {
   const recorded: AuditEntry[] = [];
-  const sections = Object.fromEntries(
-    consoleSections.flatMap((section) => ("service" in section ? [[section.service, refusing(section.service)]] : [])),
-  ) as unknown as SectionServices;
-  const service: StaffConsole = {
-    ...sections,
+  const given: Partial<Services> = {
     audit: {
       record: async (entry) => void recorded.push(entry),
       list: async () => ({ rows: [], page: 1, pages: 1, total: 0 }),
@@ -57,19 +52,42 @@ export function fakeConsole(
       ...audit,
     },
     fingerprint: () => "0123456789abcdef",
-    // Sign-in is not under test here: any use of it fails the test.
-    auth: refusing("auth"),
-    banner: refusing("banner"),
     alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
-    dataRequests: refusing<StaffConsole["dataRequests"]>("dataRequests", dataRequests),
+    dataRequests: refusing<Services["dataRequests"]>("dataRequests", dataRequests),
     // An enquiry's page lists its webhook deliveries: none here.
-    integrations: refusing<StaffConsole["integrations"]>("integrations", { deliveriesOf: async () => [] }),
+    integrations: refusing<Services["integrations"]>("integrations", { deliveriesOf: async () => [] }),
     ...rest,
+    // Changes held while a member signs in again (requireRecentSignIn): in memory, beside any auth given.
+    // And no code step held (app/features/sign-in/code-step.server.ts): its cookie is a placeholder.
+    auth: refusing<Services["auth"]>("auth", {
+      heldActions: memoryHeldActions(),
+      codeStep: {
+        address: async () => null,
+        remember: async () => "code-step=held; Path=/",
+        forget: async () => "code-step=; Max-Age=0; Path=/",
+      },
+      ...rest?.auth,
+    }),
   };
+  // Sign-in, the banner and every section's service not given: any use of them fails the test.
+  const service = new Proxy(given, {
+    get: (target, key) =>
+      typeof key === "symbol" || key === "then" || key in target ? Reflect.get(target, key) : refusing(String(key)),
+  }) as Services;
   return { service, recorded };
 }
 
-export function consoleContext(service: StaffConsole | null, staff: StaffRequest | null) {
+/** What sign-in holds while a member signs in again, in memory (app/features/sign-in/held-actions.server.ts). */
+export function memoryHeldActions(): Services["auth"]["heldActions"] {
+  const held = new Map<string, HeldAction>();
+  return {
+    hold: async (memberId, action) => void held.set(memberId, action),
+    of: async (memberId) => held.get(memberId) ?? null,
+    drop: async (memberId) => void held.delete(memberId),
+  };
+}
+
+export function consoleContext(service: Services | null, staff: StaffRequest | null) {
   const context = new RouterContextProvider();
   context.set(appContext, {
     env: parseEnv({ NODE_ENV: "test" }),
@@ -100,7 +118,13 @@ export function unwrapData(result: unknown) {
 }
 
 /** A console whose auth is the given methods (the rest refuse), in a context signed in as `staff`. */
-export function authConsole(auth: Partial<StaffConsole["auth"]>, staff: StaffRequest) {
-  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as StaffConsole["auth"] });
+export function authConsole(auth: Partial<Services["auth"]>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { auth: auth as Services["auth"] });
+  return { context: consoleContext(service, staff), recorded };
+}
+
+/** A console whose members service is the given methods (the rest refuse), in a context signed in as `staff`. */
+export function membersConsole(members: Partial<Services["members"]>, staff: StaffRequest) {
+  const { service, recorded } = fakeConsole(undefined, undefined, { members: members as Services["members"] });
   return { context: consoleContext(service, staff), recorded };
 }

@@ -1,5 +1,5 @@
 /**
- * The keys tests give a process in its environment (server/db/keys.server.ts),
+ * The keys tests give a process in its environment (app/platform/keys.server.ts),
  * as a PostgreSQL deployment may: every process of a test that shares a
  * database has the same ones. The embedded database's own key file
  * (KEYS_FILE, created on first start) is what the other tests use. Plain

@@ -80,6 +80,52 @@ export type ReceiverHandler = (
   request: Pick<ReceivedRequest, "method" | "path" | "headers" | "body">,
 ) => ReceiverAnswer | Promise<ReceiverAnswer>;
 
+/**
+ * An HTTPS server on 127.0.0.1 (a free port) with a fresh self-signed
+ * certificate (`cert`, to trust): `onRequest` gets each request once its body
+ * is complete, with when its first byte arrived. The responses a test holds
+ * open (`held`: an endpoint that never answers) end with `dropHeld()`;
+ * `close()` ends them and every connection, and stops the server. Both the
+ * HTTPS receiver below and the ACS contract server (./acs.ts) are one.
+ */
+export async function startLoopbackHttps(
+  onRequest: (req: IncomingMessage, res: ServerResponse, body: Buffer, receivedAt: number) => void,
+) {
+  const { key, cert } = selfSignedCertificate();
+  const sockets = new Set<Socket>();
+  const held = new Set<ServerResponse>();
+  const server = createServer({ key, cert });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const receivedAt = Date.now();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => onRequest(req, res, Buffer.concat(chunks), receivedAt));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+  const dropHeld = () => {
+    for (const res of held) res.destroy();
+    held.clear();
+  };
+  return {
+    port: (server.address() as AddressInfo).port,
+    cert,
+    held,
+    dropHeld,
+    /** Connections open now: a client that gave up has closed its own. */
+    openConnections: () => sockets.size,
+    async close() {
+      dropHeld();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 export type HttpsReceiver = Awaited<ReturnType<typeof startHttpsReceiver>>;
 
 const answerOk: ReceiverHandler = () => ({ status: 200, body: "ok" });
@@ -96,21 +142,12 @@ const answerOk: ReceiverHandler = () => ({ status: 200, body: "ok" });
  * `close()` also cuts every connection and stops the server.
  */
 export async function startHttpsReceiver() {
-  const { key, cert } = selfSignedCertificate();
   const requests: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
-  const held = new Set<ServerResponse>();
   let handler = answerOk;
-
-  const server = createServer({ key, cert });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
 
   async function answer(res: ServerResponse, request: ReceivedRequest) {
     let reply: ReceiverAnswer;
-    held.add(res);
+    https.held.add(res);
     try {
       reply = await handler({
         method: request.method,
@@ -121,56 +158,43 @@ export async function startHttpsReceiver() {
     } catch (error) {
       reply = { status: 500, body: error instanceof Error ? error.message : String(error) };
     } finally {
-      held.delete(res);
+      https.held.delete(res);
     }
     if (res.destroyed) return;
     res.writeHead(reply.status, { "content-type": "text/plain; charset=utf-8", ...reply.headers });
     res.end(reply.body);
   }
 
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    const receivedAt = Date.now();
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const request: ReceivedRequest = {
-        method: req.method ?? "",
-        path: req.url ?? "/",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-        receivedAt,
-      };
-      requests.push(request);
-      void answer(res, request);
-    });
+  const https = await startLoopbackHttps((req, res, body, receivedAt) => {
+    const request: ReceivedRequest = {
+      method: req.method ?? "",
+      path: req.url ?? "/",
+      headers: req.headers,
+      body: body.toString("utf8"),
+      receivedAt,
+    };
+    requests.push(request);
+    void answer(res, request);
   });
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
 
   return {
     /** https://127.0.0.1:PORT, without a trailing slash. */
-    url: `https://127.0.0.1:${port}`,
-    port,
+    url: `https://127.0.0.1:${https.port}`,
+    port: https.port,
     /** The PEM certificate to trust. */
-    ca: cert,
+    ca: https.cert,
     requests,
     /** Answer the next requests with `next` instead. */
     respondWith(next: ReceiverHandler) {
       handler = next;
     },
     /** Connections open now: a client that gave up has closed its own. */
-    openConnections: () => sockets.size,
+    openConnections: https.openConnections,
     reset() {
       requests.length = 0;
       handler = answerOk;
-      for (const res of held) res.destroy();
-      held.clear();
+      https.dropHeld();
     },
-    async close() {
-      for (const res of held) res.destroy();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: https.close,
   };
 }

@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { dismissLabel } from "~/content/banner";
 import { BANNER_STORAGE_KEY, bannerBootScript, bannerDismissedThisSession } from "~/lib/banner-script";
-import type { Announcement } from "~/lib/console/banner";
+import type { Announcement } from "~/content/banner";
 import { useAnnouncement } from "~/lib/use-dated";
-import { linkDiscovery } from "~/lib/hydration";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 /**
  * Dismissible announcement. Dismissal lasts for the browser
@@ -13,7 +13,7 @@ import { linkDiscovery } from "~/lib/hydration";
  * after it hides it before the first paint, so it never flashes back; once
  * hydrated, the component removes it. On content pages, which are not
  * hydrated, app/enhance/banner.ts dismisses it. The announcement comes from
- * the root loader (app/lib/dated.ts currentAnnouncement); with none, nothing
+ * the root loader (app/content/dated.ts currentAnnouncement); with none, nothing
  * renders.
  */
 export function AnnouncementBanner() {

@@ -1,9 +1,9 @@
 import { MailIcon, MapPinIcon, PhoneIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { company, footerNav, formatAddress } from "~/content/company";
-import { BrandName } from "./brand";
-import { linkDiscovery } from "~/lib/hydration";
+import { company, footerNav, formatAddress } from "~/platform/company";
+import { BrandName } from "~/components/ui/brand";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 /** A line of the footer's contact details: its icon, then the detail, a link where it has an `href`. */
 function ContactLine({ icon: Icon, href, children }: { icon: LucideIcon; href?: string; children: ReactNode }) {

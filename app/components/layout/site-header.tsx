@@ -2,10 +2,10 @@ import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { headerCta, mainNav } from "~/content/company";
-import { cn } from "~/lib/utils";
-import { BrandName } from "./brand";
-import { linkDiscovery } from "~/lib/hydration";
+import { headerCta, mainNav } from "~/platform/company";
+import { cn } from "~/components/ui/cn";
+import { BrandName } from "~/components/ui/brand";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 /** The active link is the one whose path matches exactly, ignoring a trailing slash. */
 export function isActivePath(current: string, to: string) {

@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
 import { aims2030 } from "~/content/impact";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * Page-level building blocks shared by the content pages (hero, statistics,

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 type IconCardContent = { icon: LucideIcon; title: string; body: string };
 

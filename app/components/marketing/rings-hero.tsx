@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/section";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** Where a RingsHero's decorative rings sit, and its accent dot. */
 export type Rings = {
@@ -26,7 +26,7 @@ export type Rings = {
  * backdrop behind them, and the bright accent dot is kept to the padding
  * above or below the content (`--hero-pad`, taller than the dot), since on a
  * narrow screen the text fills the width and there is nowhere else it could go.
- * Both are marked `data-decoration` (e2e/decoration-overlap.spec.ts checks every width).
+ * Both are marked `data-decoration` (e2e/public-layout.spec.ts checks every width).
  */
 export function RingsHero({
   id,

@@ -1,6 +1,6 @@
 import { BluetoothIcon, CircleCheckIcon } from "lucide-react";
 import { screens } from "~/content/product";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { Screen, ScreenTitle } from "./screen";
 import { CheckList } from "~/components/ui/check-list";
 

@@ -1,5 +1,5 @@
 import type { PortraitTone, TeamImage } from "~/content/team";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A team member's portrait. A photo path (starting with "/") shows the photo;

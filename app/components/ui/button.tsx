@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
-import { linkDiscovery } from "~/lib/hydration";
+import { cn } from "~/components/ui/cn";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -15,6 +15,8 @@ export const buttonVariants = cva(
         ghost: "text-primary-800 hover:bg-primary-50",
         inverse: "bg-white text-primary-900 hover:bg-primary-50",
         "outline-inverse": "border-2 border-white text-white hover:bg-white/10",
+        /** What cannot be undone (GOV.UK's warning button): red, with a darker bottom edge. */
+        danger: "bg-danger-700 text-white shadow-[0_2px_0_var(--color-danger-900)] hover:bg-danger-800",
       },
       size: {
         sm: "min-h-10 px-4 text-sm",

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export type CarouselSlide = {
   /** Stable key for the slide. */

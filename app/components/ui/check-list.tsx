@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A list whose items each start with the same mark (a tick, a dot), hidden from assistive technology. */
 export function CheckList({

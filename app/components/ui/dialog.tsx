@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { useRef, type ReactNode, type RefObject } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A modal dialog on the native <dialog> element. The browser does the hard

@@ -16,7 +16,7 @@ type ErrorSummaryProps = {
 
 /**
  * GOV.UK / NHS.UK error summary: shown at the top of a form after a failed
- * submission, it takes focus so screen reader users hear it at once, and links
+ * enquiry, it takes focus so screen reader users hear it at once, and links
  * each error to its field (by the field's control id).
  *
  * As in GOV.UK Frontend, the focused container is not the alert: an inner

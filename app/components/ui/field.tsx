@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useLayoutEffect, useRef, type ComponentProps } from "react";
-import { restoreTypedText } from "~/lib/typed-before-hydration";
-import { cn } from "~/lib/utils";
+import { restoreTypedText } from "~/components/ui/typed-before-hydration";
+import { cn } from "~/components/ui/cn";
 
 /**
  * Form fields in the GOV.UK / NHS.UK pattern, as small composable parts:
@@ -110,7 +110,7 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   );
 }
 
-/** A textarea that keeps what was typed into it before the page hydrated (~/lib/typed-before-hydration). */
+/** A textarea that keeps what was typed into it before the page hydrated (~/components/ui/typed-before-hydration). */
 export function Textarea({ className, ...props }: Omit<ComponentProps<"textarea">, "ref">) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => restoreTypedText(ref.current), []);

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** Centres content at the site's content width (about 72rem) with side padding. */
 export function Container({ className, ...props }: ComponentProps<"div">) {

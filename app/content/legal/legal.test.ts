@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { company, formatAddress } from "~/content/company";
+import { company, formatAddress } from "~/platform/company";
 import { fillPlaceholders, legalSources, loadLegalDocument, renderLegalMarkdown, slugify } from "./render.server";
 
 const sectionHeadings = (source: string) => source.split("\n").filter((line) => /^## /.test(line));

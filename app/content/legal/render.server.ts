@@ -7,7 +7,7 @@
  * they are filled from the company module, so contact details are typed once.
  */
 import { Marked, type Tokens } from "marked";
-import { company, formatAddress } from "~/content/company";
+import { company, formatAddress } from "~/platform/company";
 import { figures } from "~/content/figures";
 import type { LegalDocument, LegalTocEntry } from "./legal-document";
 import privacySource from "./privacy.md?raw";

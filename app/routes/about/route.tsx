@@ -2,7 +2,7 @@ import { sectionsPage } from "~/components/sections-page";
 import { pageMeta } from "~/lib/seo";
 import { AboutCta, AboutHero, Differentiators, Journey, MissionVision } from "./sections";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/about");
 

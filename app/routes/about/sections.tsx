@@ -1,6 +1,6 @@
 import { CtaBand, PageHero } from "~/components/marketing/blocks";
 import { IconCardGrid, IconCardSection } from "~/components/marketing/icon-card-grid";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { CardDescription, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";

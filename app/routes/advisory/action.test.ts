@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "../../../test/support/enquiry-actions";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import { action } from "./route";
 
 const valid = {

@@ -1,7 +1,7 @@
-import { CardFormSection, type CardFormProps } from "~/components/forms/card-form-section";
-import { FormField } from "~/components/forms/form-field";
+import { CardFormSection, type CardFormProps } from "~/features/enquiries/form/card-form-section";
+import { FormField } from "~/features/enquiries/form/form-field";
 import type { advisoryOn } from "~/content/advisory";
-import { enquiryKinds } from "~/lib/enquiry-kinds";
+import { enquiryKinds } from "~/features/enquiries/kinds";
 
 /** What the advisory form's island is rendered with: the copy is app/content/advisory.ts's, on the day. */
 export type AdvisoryFormProps = CardFormProps<ReturnType<typeof advisoryOn>["form"]>;

@@ -1,7 +1,7 @@
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Section, SectionHeading } from "~/components/ui/section";
 import { advisoryOn } from "~/content/advisory";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 
 /** Stay Updated, Share Feedback, Global Community. */

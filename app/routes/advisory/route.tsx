@@ -1,9 +1,9 @@
-import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { ADVISORY_FORM_ID, advisoryNotices, advisoryOn } from "~/content/advisory";
 import { Island } from "~/islands/island";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -16,7 +16,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const loader = tokenLoader;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
-export { formPage as handle } from "~/lib/hydration";
+export { formPage as handle } from "~/components/ui/hydration";
 
 export const action = enquiryAction("advisory");
 
@@ -32,6 +32,7 @@ export default function AdvisoryPage({ loaderData, actionData }: Route.Component
         props={{
           action: "/advisory",
           token: loaderData.token,
+          source: loaderData.source,
           actionData,
           copy: { formId: ADVISORY_FORM_ID, form, success, notices: advisoryNotices },
         }}

@@ -8,7 +8,7 @@ import {
   quietActionLogs,
   testOutcomes,
 } from "../../../test/support/enquiry-actions";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";
 

@@ -1,18 +1,18 @@
 import { ArrowRightIcon, RotateCcwIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { fieldPropsFor } from "~/components/forms/card-form-section";
-import { EnquiryForm } from "~/components/forms/enquiry-form";
-import { FormField } from "~/components/forms/form-field";
-import { SuccessPanel } from "~/components/forms/success-panel";
-import type { EnquiryResult } from "~/components/forms/types";
-import { useEnquiry } from "~/components/forms/use-enquiry";
+import { fieldPropsFor } from "~/features/enquiries/form/card-form-section";
+import { EnquiryForm } from "~/features/enquiries/form/enquiry-form";
+import { FormField } from "~/features/enquiries/form/form-field";
+import { SuccessPanel } from "~/features/enquiries/form/success-panel";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
+import { useEnquiry } from "~/features/enquiries/form/use-enquiry";
 import { Button, ButtonAnchor } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { fieldId } from "~/components/ui/field";
 import type { contactForm, contactNotices, contactSuccess } from "~/content/contact";
-import { defaultInterest, isInterest, type Interest } from "~/lib/enquiry-fields";
-import { enquiryKinds } from "~/lib/enquiry-kinds";
+import { defaultInterest, isInterest, type Interest } from "~/features/enquiries/fields";
+import { enquiryKinds } from "~/features/enquiries/kinds";
 
 const fields = enquiryKinds.contact.fields;
 export const CONTACT_TITLE_ID = "send-message-title";
@@ -25,6 +25,8 @@ export const CONTACT_TITLE_ID = "send-message-title";
 export type ContactFormProps = {
   action: string;
   token: string;
+  /** Where the visitor came from (~/features/enquiries/source), for the form's hidden field. */
+  source?: string;
   /** From `?interest=` when it is a known value. */
   interest: Interest | null;
   actionData?: EnquiryResult;
@@ -47,12 +49,20 @@ function receivedLine(received: string, interest: Interest | undefined) {
  * contact page's island (docs/decisions/015-form-islands.md): the rest of the
  * page is static HTML.
  */
-export default function ContactFormIsland({ action, token, interest: linked, actionData, copy }: ContactFormProps) {
+export default function ContactFormIsland({
+  action,
+  token,
+  source,
+  interest: linked,
+  actionData,
+  copy,
+}: ContactFormProps) {
   const { formId, form: contactForm, success: contactSuccess, notices: contactNotices } = copy;
   const enquiry = useEnquiry({
     action,
     actionData,
     loaderToken: token,
+    loaderSource: source,
     notices: contactNotices,
     submitLabel: contactForm.submitLabel,
   });

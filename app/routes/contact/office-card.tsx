@@ -1,7 +1,7 @@
 import { BuildingIcon, MailIcon, MapPinIcon, PhoneIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardTitle } from "~/components/ui/card";
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 import { office } from "~/content/contact";
 
 const linkClasses = "font-semibold break-all text-primary-800 underline underline-offset-2 hover:text-primary-900";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, quickActions, quickActionsTitle, type QuickAction } from "~/content/contact";
-import { linkDiscovery } from "~/lib/hydration";
+import { linkDiscovery } from "~/components/ui/hydration";
 
 const linkClasses =
   "mt-4 inline-flex items-center gap-2 font-semibold text-primary-800 underline-offset-4 hover:underline after:absolute after:inset-0 after:content-['']";

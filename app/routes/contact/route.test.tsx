@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
-import type { EnquiryResult } from "~/components/forms/types";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
 import {
   expectRefusal,

@@ -1,10 +1,10 @@
-import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactHero, contactNotices, contactSuccess } from "~/content/contact";
 import { Island } from "~/islands/island";
-import { isInterest } from "~/lib/enquiry-fields";
+import { isInterest } from "~/features/enquiries/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { ClosingCta } from "./closing-cta";
@@ -19,12 +19,12 @@ export const meta = () => pageMeta("/contact");
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
-export { formPage as handle } from "~/lib/hydration";
+export { formPage as handle } from "~/components/ui/hydration";
 
 /** A fresh anti-spam token, and the interest from `?interest=` when it is a known value. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get("interest");
-  return { ...tokenLoader({ context }), interest: isInterest(param) ? param : null };
+  return { ...tokenLoader({ request, context }), interest: isInterest(param) ? param : null };
 }
 
 export const action = enquiryAction("contact");
@@ -42,6 +42,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             props={{
               action: "/contact",
               token: loaderData.token,
+              source: loaderData.source,
               interest: loaderData.interest,
               actionData,
               copy: { formId: CONTACT_FORM_ID, form: contactForm, success: contactSuccess, notices: contactNotices },

@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/section";
 import { dashboard, priorityLabels, type AlertPriority, type DemoAlert } from "~/content/dashboard";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 const tileIcons: Record<(typeof dashboard.tiles)[number]["key"], LucideIcon> = {
   activePatients: UsersIcon,

@@ -7,7 +7,7 @@ import {
   formToken,
   quietActionLogs,
 } from "../../../test/support/enquiry-actions";
-import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/lib/form-guard.server";
+import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import { action, loader } from "./route";
 
 const valid = {
@@ -25,7 +25,9 @@ quietActionLogs();
 
 describe("demo request action", () => {
   it("issues a signed token from the loader", () => {
-    expect(loader({ context: contextWith(null) }).token).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(loader({ request: new Request("http://localhost/demo"), context: contextWith(null) }).token).toMatch(
+      /^\d+\.[\w-]{43}$/,
+    );
   });
 
   it("sends the validated form to the service (which stores the registry's payload)", async () => {

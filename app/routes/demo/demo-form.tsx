@@ -1,7 +1,7 @@
-import { CardFormSection, type CardFormProps } from "~/components/forms/card-form-section";
-import { FormField } from "~/components/forms/form-field";
+import { CardFormSection, type CardFormProps } from "~/features/enquiries/form/card-form-section";
+import { FormField } from "~/features/enquiries/form/form-field";
 import type { demoForm } from "~/content/demo";
-import { enquiryKinds } from "~/lib/enquiry-kinds";
+import { enquiryKinds } from "~/features/enquiries/kinds";
 
 /** What the demo form's island is rendered with: the copy is app/content/demo.ts's. */
 export type DemoFormProps = CardFormProps<typeof demoForm>;

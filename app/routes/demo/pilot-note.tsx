@@ -1,10 +1,10 @@
 import { RocketIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { pilotNoteOn } from "~/content/demo";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 
-/** The upcoming national pilot (announcement coming soon, 2025), then as it launches (app/lib/dated.ts). */
+/** The upcoming national pilot (announcement coming soon, 2025), then as it launches (app/content/dated.ts). */
 export function PilotNote() {
   const pilotNote = pilotNoteOn(phasesOn(useContentDate()).national);
   return (

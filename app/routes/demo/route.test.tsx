@@ -10,7 +10,7 @@ import {
   slowTests,
   type StubAction,
 } from "../../../test/support/enquiry-pages";
-import type { EnquiryResult } from "~/components/forms/types";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
 import DemoPage, { action, loader } from "./route";
 
 function renderDemo(

@@ -1,6 +1,6 @@
-import { enquiryAction, tokenLoader } from "~/components/forms/enquiry-action.server";
-import { retryAfterHeaders } from "~/lib/retry-after";
-import { EnquiryHero } from "~/components/forms/enquiry-hero";
+import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
+import { retryAfterHeaders } from "~/platform/retry-after";
+import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { DEMO_FORM_ID, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
 import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
@@ -14,7 +14,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const loader = tokenLoader;
 
 /** Not hydrated: only the form is, as its own island (docs/decisions/015-form-islands.md). */
-export { formPage as handle } from "~/lib/hydration";
+export { formPage as handle } from "~/components/ui/hydration";
 
 export const action = enquiryAction("demo");
 
@@ -29,6 +29,7 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
         props={{
           action: "/demo",
           token: loaderData.token,
+          source: loaderData.source,
           actionData,
           copy: {
             formId: DEMO_FORM_ID,

@@ -9,7 +9,7 @@ import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
 import { Container } from "~/components/ui/section";
 import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
 import { screens } from "~/content/product";
-import { eventShowing } from "~/lib/dated";
+import { eventShowing } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { EventIllustration } from "./event-illustration";
 import { CheckList } from "~/components/ui/check-list";
@@ -72,7 +72,7 @@ function Slide({ slide }: { slide: HeroSlide }) {
 /**
  * The home hero: the page's h1 (the LCP element, plain text) and the carousel
  * of 4 slides underneath it (3 once Web Summit 2025 has ended: an event is
- * shown only until it ends, app/lib/dated.ts).
+ * shown only until it ends, app/content/dated.ts).
  */
 export function HomeHero() {
   const showEvent = eventShowing(useContentDate());

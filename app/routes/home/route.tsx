@@ -3,7 +3,7 @@ import { pageMeta } from "~/lib/seo";
 import { HomeHero } from "./hero";
 import { GlobalImpact, HomeCta, KeyFeatures, OrganizationJsonLd, WhoWeServe, WhyChoose } from "./sections";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/");
 

@@ -2,7 +2,7 @@ import { ArrowRightIcon } from "lucide-react";
 import { CtaBand, SplitSection, StatGrid } from "~/components/marketing/blocks";
 import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { ButtonLink } from "~/components/ui/button";
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 import { home } from "~/content/home";
 import { sdgs } from "~/content/impact";
 import { absoluteUrl } from "~/lib/seo";

@@ -10,7 +10,7 @@ import {
   ImpactAims,
 } from "./sections";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/impact");
 

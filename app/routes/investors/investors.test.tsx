@@ -7,9 +7,10 @@ import { describe, expect, it } from "vitest";
 import { figures } from "~/content/figures";
 import { pitchPdf } from "~/content/investors";
 import { roadmapEntries as roadmap } from "~/content/milestones";
-import { contentDate } from "~/lib/dated";
+import { contentDate } from "~/content/dated";
 import { formatFileSize, getPitchPdfInfo } from "./pitch-pdf.server";
 import InvestorsPage from "./route";
+import { INVESTOR_CARD_TITLES } from "../../../test/support/investors";
 
 function renderInvestors() {
   const Stub = createRoutesStub([
@@ -39,12 +40,7 @@ describe("Investors page", () => {
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getAllByText(figures.maternalDeathsPerYear.value).length).toBeGreaterThan(0);
     for (const title of [
-      "Paper records are fragmented",
-      "Lack of real-time data",
-      "Poor continuity of care",
-      "For Mothers",
-      "For Providers",
-      "For Ministries",
+      ...INVESTOR_CARD_TITLES,
       "First National Pilot",
       "Secure SaaS",
       "AI-Driven Insights",

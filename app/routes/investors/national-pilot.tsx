@@ -1,7 +1,7 @@
 import { CalendarClockIcon, FlagIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Section } from "~/components/ui/section";
-import { nationalPilotCard } from "~/lib/dated";
+import { nationalPilotCard } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 
 export function NationalPilot() {

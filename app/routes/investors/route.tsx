@@ -9,7 +9,7 @@ import { RoadmapSection } from "./roadmap-section";
 import { Solution } from "./solution";
 import { WhyInvest } from "./why-invest";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/investors");
 

@@ -13,7 +13,7 @@ import {
   ProductStats,
 } from "./sections";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/product");
 

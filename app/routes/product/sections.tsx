@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
-import { phasesOn } from "~/lib/dated";
+import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { Link } from "react-router";
 import { RecordCardScreen } from "~/components/product-screens/record-card";

@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 
 /** The web app manifest (prerendered at build time). */
 export function loader() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnnouncementInput, PublishedAnnouncement } from "~/lib/console/banner";
-import type { StaffConsole } from "~/lib/console/service";
+import type { AnnouncementInput, PublishedAnnouncement } from "~/features/banner/banner";
+import type { Services } from "~/site.server";
 import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
 import { action, loader } from "./banner";
 
@@ -20,7 +20,7 @@ const post = (fields: Record<string, string>): RequestInit => ({
 function editor(latest: PublishedAnnouncement | null = null) {
   const published: AnnouncementInput[] = [];
   let withdrawn = 0;
-  const banner: StaffConsole["banner"] = {
+  const banner: Services["banner"] = {
     latest: async () => latest,
     publish: async (input, by) => {
       published.push(input);
@@ -34,7 +34,7 @@ function editor(latest: PublishedAnnouncement | null = null) {
   return { banner, published, withdrawn: () => withdrawn };
 }
 
-function adminContext(banner: StaffConsole["banner"]) {
+function adminContext(banner: Services["banner"]) {
   return consoleContext(fakeConsole(undefined, undefined, { banner }).service, staffRequest("admin"));
 }
 

@@ -4,12 +4,12 @@ import { AnnouncementBannerView } from "~/components/layout/announcement-banner"
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input, Textarea } from "~/components/ui/field";
-import { ANNOUNCEMENT_LIMITS, announcementInput, showsAt, type PublishedAnnouncement } from "~/lib/console/banner";
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { fromLondonInput, toLondonInput } from "~/lib/console/wall-time";
-import { londonTime } from "~/lib/console/time";
+import { ANNOUNCEMENT_LIMITS, announcementInput, showsAt, type PublishedAnnouncement } from "~/features/banner/banner";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import { fromLondonInput, toLondonInput } from "~/platform/wall-time";
+import { londonTime } from "~/platform/london-time";
 import type { Route } from "./+types/banner";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 /**
  * The site-wide announcement (admins): write it, preview it, publish it (a

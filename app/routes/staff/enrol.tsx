@@ -1,11 +1,13 @@
 import { data, Form, redirect } from "react-router";
-import { SignedOutShell } from "~/components/console/console-shell";
-import { AppSetup, EnrolPasskey, RecoveryCodes, StartApp } from "~/components/console/factors";
-import type { FactorResult } from "~/lib/console/auth";
-import { factorAction, isFactorIntent } from "~/lib/console/factors.server";
-import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
-import { signInUrl } from "~/lib/console/paths";
-import { getConsole, sessionRequest } from "~/lib/console/request.server";
+import { SignedOutShell } from "~/features/console/console-shell";
+import { AppSetup } from "~/features/sign-in/app-setup";
+import { EnrolPasskey, StartApp } from "~/features/sign-in/factors";
+import { RecoveryCodes } from "~/features/sign-in/recovery-codes";
+import type { FactorResult } from "~/features/sign-in/sign-in";
+import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
+import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
+import { signInUrl } from "~/features/console/paths";
+import { getConsole, sessionRequest } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/enrol";
 
 /**
@@ -24,9 +26,14 @@ export const middleware: Route.MiddlewareFunction[] = [newSessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   refuseOtherHosts(context, request);
-  const session = await getConsole(context).auth.session(sessionRequest(context, request));
+  const console = getConsole(context);
+  const asNow = sessionRequest(context, request);
+  const session = await console.auth.session(asNow);
   if (!session) throw redirect(signInUrl("/staff"));
-  return { enrolled: session.assurance === "full", reauthUrl: signInUrl("/staff", true) };
+  const enrolled = session.assurance === "full";
+  // An app set-up started here and not yet confirmed or cancelled: the same key after a reload (issue 43).
+  const appSetup = enrolled ? null : await appSetupView(console, asNow);
+  return { enrolled, appSetup, reauthUrl: signInUrl("/staff", true) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
-  const { enrolled, reauthUrl } = loaderData;
+  const { enrolled, appSetup, reauthUrl } = loaderData;
   if (actionData?.step === "codes") {
     return (
       <SignedOutShell>
@@ -87,8 +94,12 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
           {actionData.error}
         </p>
       ) : null}
-      {actionData?.step === "app" || actionData?.step === "confirm-app" ? (
-        <AppSetup result={actionData} />
+      {appSetup ? (
+        <AppSetup
+          setup={appSetup}
+          error={actionData?.step === "confirm-app" ? actionData.error : undefined}
+          code={actionData?.step === "confirm-app" ? actionData.code : undefined}
+        />
       ) : (
         <>
           <section aria-labelledby="passkey-heading" className="mt-8 grid gap-3">

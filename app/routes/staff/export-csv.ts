@@ -1,6 +1,6 @@
-import { exportFileName, inboxCsvChunks } from "~/lib/console/inbox-csv";
-import { parseInboxFilters } from "~/lib/console/inbox";
-import { getConsole, getStaff, postOnly } from "~/lib/console/request.server";
+import { exportFileName, inboxCsvChunks } from "~/features/inbox/csv";
+import { parseInboxFilters } from "~/features/inbox/inbox";
+import { getConsole, getStaff, postOnly } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/export-csv";
 
 /**

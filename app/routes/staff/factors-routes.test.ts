@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "~/lib/console/audit";
-import type { AppConfirmResult, StaffSession } from "~/lib/console/auth";
-import type { StaffConsole } from "~/lib/console/service";
+import type { AuditEntry } from "~/features/audit/audit";
+import type { AppConfirmResult, StaffSession } from "~/features/sign-in/sign-in";
+import type { Services } from "~/site.server";
 import {
   authConsole,
   consoleContext,
@@ -11,9 +11,9 @@ import {
   staffRequest,
   unwrapData,
 } from "../../../test/support/staff-context";
-import { action as accountAction } from "./account";
+import { action as accountAction } from "./account/route";
 import { action as enrolAction, loader as enrolLoader, middleware as enrolMiddleware } from "./enrol";
-import { action as teamAction } from "./team";
+import { action as teamAction } from "./members/route";
 
 /**
  * The route actions of ADR 020 with a fake console: on Account, changing a
@@ -27,7 +27,7 @@ import { action as teamAction } from "./team";
  */
 const post = formPost;
 const unwrap = unwrapData;
-const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("staff")) => authConsole(auth, staff);
+const setup = (auth: Partial<Services["auth"]>, staff = staffRequest("staff")) => authConsole(auth, staff);
 
 async function account(context: ReturnType<typeof setup>["context"], fields: Record<string, string>) {
   try {
@@ -39,7 +39,7 @@ async function account(context: ReturnType<typeof setup>["context"], fields: Rec
 
 describe("second factors on the Account page", () => {
   const calls: string[] = [];
-  const auth: Partial<StaffConsole["auth"]> = {
+  const auth: Partial<Services["auth"]> = {
     newRecoveryCodes: async () => {
       calls.push("new-codes");
       return ["aaaaa-11111", "bbbbb-22222"];
@@ -161,7 +161,7 @@ describe("an admin resets a member's sign-in", () => {
     );
     const result = unwrap(
       await teamAction({
-        request: post("/staff/team", { intent: "reset-factors", id: "member-7" }),
+        request: post("/staff/members", { intent: "reset-factors", id: "member-7" }),
         context,
         params: {},
       } as never),
@@ -188,9 +188,9 @@ describe("enrolling replaces the session", () => {
   const newCookie = `${cookieName}=new; Path=/; HttpOnly; SameSite=Lax`;
 
   /** A form post without JavaScript, as React Router serves it: the middleware around the action, then the loader. */
-  async function postWithoutJavaScript(auth: Partial<StaffConsole["auth"]>, fields: Record<string, string>) {
+  async function postWithoutJavaScript(auth: Partial<Services["auth"]>, fields: Record<string, string>) {
     const { service, recorded } = fakeConsole(undefined, undefined, {
-      auth: { serves: () => true, session, ...auth } as StaffConsole["auth"],
+      auth: { serves: () => true, session, pendingApp: async () => null, ...auth } as Services["auth"],
     });
     const context = consoleContext(service, null);
     const request = formPost("/staff/enrol", fields);

@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import type { EnquiryDetail, InboxPage as InboxPageData } from "~/lib/console/inbox";
-import type { StaffConsole } from "~/lib/console/service";
-import type { StaffRequest } from "~/lib/console/request.server";
+import type { EnquiryDetail, InboxPage as InboxPageData } from "~/features/inbox/inbox";
+import type { Services } from "~/site.server";
+import type { StaffRequest } from "~/routes/staff/access/request.server";
 import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
 import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
 import { action as exportAction, loader as exportLoader } from "./export-csv";
@@ -84,7 +84,7 @@ const page: InboxPageData = {
   ],
 };
 
-type Inbox = StaffConsole["inbox"];
+type Inbox = Services["inbox"];
 
 function fakeInbox() {
   return {
@@ -94,7 +94,7 @@ function fakeInbox() {
     markHandled: vi.fn<Inbox["markHandled"]>(async () => ({ ok: true })),
     reopen: vi.fn<Inbox["reopen"]>(async () => ({ ok: true })),
     retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
-      id === DEAD ? { ok: true, submissionId: ID } : { ok: false, reason: "not-dead" },
+      id === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
     ),
     bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
     assignees: vi.fn<Inbox["assignees"]>(async () => [

@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { ConsoleShell, SignedOutShell } from "~/components/console/console-shell";
-import { DeadLetterBanner, hasDeadLetters, visibleDeadLetters } from "~/components/console/dead-letter-banner";
-import { staffSessionMiddleware } from "~/lib/console/middleware.server";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { ConsoleShell, SignedOutShell } from "~/features/console/console-shell";
+import { DeadLetterAlert, hasDeadLetters, visibleDeadLetters } from "~/features/alerts/dead-letter-alert";
+import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/layout";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
+import { describeHeld } from "./held/held-action";
+import { CheckYourAnswers } from "./held/check-your-answers";
 
 /**
  * The staff console's layout: its middleware checks the session before any
@@ -13,9 +15,23 @@ import { consoleTitle } from "~/lib/console/paths";
  */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { member } = getStaff(context);
-  return { member, deadLetters: visibleDeadLetters(await getConsole(context).alerts.deadLetters(), member.role) };
+  const console = getConsole(context);
+  return {
+    member,
+    deadLetters: visibleDeadLetters(await console.alerts.deadLetters(), member.role),
+    held: await heldHere(context, request),
+  };
+}
+
+/** A change held on this page while the member signed in again (requireRecentSignIn), to check and confirm. */
+async function heldHere(context: Route.LoaderArgs["context"], request: Request) {
+  const { member } = getStaff(context);
+  const held = await getConsole(context).auth.heldActions.of(member.id);
+  if (!held) return null;
+  const here = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "");
+  return new URL(held.path, "http://console.invalid").pathname === here ? describeHeld(held) : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];
@@ -25,8 +41,9 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     // The banner slot: pass site-wide console banners as `banner`.
     <ConsoleShell
       member={loaderData.member}
-      banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterBanner dead={loaderData.deadLetters} /> : null}
+      banner={hasDeadLetters(loaderData.deadLetters) ? <DeadLetterAlert dead={loaderData.deadLetters} /> : null}
     >
+      {loaderData.held ? <CheckYourAnswers held={loaderData.held} /> : null}
       <Outlet />
     </ConsoleShell>
   );

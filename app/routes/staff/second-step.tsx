@@ -1,13 +1,13 @@
 import { data, redirect, useNavigation } from "react-router";
-import { PostForm, SubmitButton } from "~/components/console/post-form";
-import { SignedOutShell } from "~/components/console/console-shell";
-import { CodeForm } from "~/components/console/factors";
+import { PostForm, SubmitButton } from "~/features/console/post-form";
+import { SignedOutShell } from "~/features/console/console-shell";
+import { CodeForm } from "~/features/sign-in/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH, type SecondStepMethod } from "~/lib/console/auth";
-import { refuseOtherHosts, requestMeta } from "~/lib/console/middleware.server";
-import { safeReturnTo, signInUrl } from "~/lib/console/paths";
-import { getConsole } from "~/lib/console/request.server";
+import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH, type SecondStepMethod } from "~/features/sign-in/sign-in";
+import { refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
+import { safeReturnTo, signInUrl } from "~/features/console/paths";
+import { getConsole } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/second-step";
 
 /**

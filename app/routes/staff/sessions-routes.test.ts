@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "~/lib/console/audit";
-import type { StaffConsole } from "~/lib/console/service";
-import { auditActions } from "~/lib/console/audit";
-import { authConsole, formPost, staffRequest, unwrapData } from "../../../test/support/staff-context";
-import { action as accountAction } from "./account";
-import { action as signInAction } from "./sign-in";
-import { action as teamAction } from "./team";
+import type { AuditEntry } from "~/features/audit/audit";
+import type { Services } from "~/site.server";
+import { auditActions } from "~/features/audit/audit";
+import { authConsole, formPost, membersConsole, staffRequest, unwrapData } from "../../../test/support/staff-context";
+import { action as accountAction } from "./account/route";
+import { action as signInAction } from "./sign-in/route";
+import { action as teamAction } from "./members/route";
 
 /**
  * The route actions of ADR 019 with a fake console: ending one of one's own
@@ -18,7 +18,9 @@ import { action as teamAction } from "./team";
  */
 const post = formPost;
 const unwrap = unwrapData;
-const setup = (auth: Partial<StaffConsole["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
+const setup = (auth: Partial<Services["auth"]>, staff = staffRequest("admin")) => authConsole(auth, staff);
+const setupMembers = (members: Partial<Services["members"]>, staff = staffRequest("admin")) =>
+  membersConsole(members, staff);
 type Context = ReturnType<typeof setup>["context"];
 
 /** A route action's answer to a form post; what it throws instead (a redirect, a refusal) is returned too. */
@@ -76,7 +78,7 @@ describe("ending sessions", () => {
   ] as const) {
     it(`${intent} more than 5 minutes after signing in: sign in again, nothing ends; within 5 minutes it ends`, async () => {
       const calls: string[] = [];
-      const auth: Partial<StaffConsole["auth"]> = {
+      const auth: Partial<Services["auth"]> = {
         endSession: async (_request, id) => {
           calls.push(`end ${id}`);
           return true;
@@ -111,14 +113,14 @@ describe("ending sessions", () => {
 
   it("an admin signs a member out everywhere (audited sessions-ended); needs a recent sign-in and the admin role", async () => {
     const asked: string[] = [];
-    const auth: Partial<StaffConsole["auth"]> = {
+    const auth: Partial<Services["auth"]> = {
       endMemberSessions: async (id) => {
         asked.push(id);
         return { member: { id, email: "mo@maternis.test", name: "Mo", role: "staff" }, ended: 2 };
       },
     };
     const { context, recorded } = setup(auth);
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, context));
     expect(ok.status).toBe(200);
     expect(String(ok.body.message)).toContain("mo@maternis.test is signed out everywhere (2 sessions ended)");
     expect(recorded).toMatchObject([
@@ -127,12 +129,12 @@ describe("ending sessions", () => {
 
     // Signed in 10 minutes ago: sent to sign in again, nothing ended.
     const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
-    const redirect = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, stale.context);
+    const redirect = await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
     // A member of staff: 403 (and the refusal is audited), nothing ended.
     const staff = setup(auth, staffRequest("staff"));
-    const refused = await act(teamAction, "/staff/team", { intent: "end-sessions", id: "member-9" }, staff.context);
+    const refused = await act(teamAction, "/staff/members", { intent: "end-sessions", id: "member-9" }, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(staff.recorded.map((entry) => entry.action)).toEqual(["refused"]);
     expect(asked).toEqual(["member-9"]);
@@ -234,13 +236,13 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("a member's: lifted and audited (sign-in-pause-lifted); a member gone answers 404 and records nothing", async () => {
     const asked: string[] = [];
-    const { context, recorded } = setup({
+    const { context, recorded } = setupMembers({
       liftMemberPauses: async (id) => {
         asked.push(id);
         return id === mo.id ? { member: mo, lifted: 3 } : null;
       },
     });
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: mo.id }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "lift-member", id: mo.id }, context));
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect(String(ok.body.message)).toContain("mo@maternis.test is no longer paused");
     expect(recorded).toMatchObject([
@@ -251,7 +253,7 @@ describe("an admin lifts pauses on code sign-in", () => {
         actor: { member: { id: "admin-1" } },
       },
     ]);
-    const gone = unwrap(await act(teamAction, "/staff/team", { intent: "lift-member", id: "gone" }, context));
+    const gone = unwrap(await act(teamAction, "/staff/members", { intent: "lift-member", id: "gone" }, context));
     expect(gone.status).toBe(404);
     expect(recorded).toHaveLength(1);
     expect(asked).toEqual([mo.id, "gone"]);
@@ -259,39 +261,41 @@ describe("an admin lifts pauses on code sign-in", () => {
 
   it("a client's, by its keyed hash: lifted and audited; anything else is refused (400) and records nothing", async () => {
     const client = "0a1b2c3d4e5f6071";
-    const { context, recorded } = setup({
+    const { context, recorded } = setupMembers({
       liftClientPauses: async (hash) => (/^[0-9a-f]{16}$/.test(hash) ? 2 : null),
     });
-    const ok = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client }, context));
+    const ok = unwrap(await act(teamAction, "/staff/members", { intent: "lift-client", client }, context));
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect(recorded).toMatchObject([
       { action: "sign-in-pause-lifted", target: client, detail: { of: "client", counters: 2 } },
     ]);
-    const bad = unwrap(await act(teamAction, "/staff/team", { intent: "lift-client", client: "127.0.0.1" }, context));
+    const bad = unwrap(
+      await act(teamAction, "/staff/members", { intent: "lift-client", client: "127.0.0.1" }, context),
+    );
     expect(bad.status).toBe(400);
     expect(recorded).toHaveLength(1);
   });
 
   it("needs a recent sign-in and the admin role, like every staff change", async () => {
     const lifted: string[] = [];
-    const auth: Partial<StaffConsole["auth"]> = {
+    const members: Partial<Services["members"]> = {
       liftClientPauses: async (hash) => {
         lifted.push(hash);
         return 1;
       },
     };
     const fields = { intent: "lift-client", client: "0a1b2c3d4e5f6071" };
-    const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
-    const redirect = await act(teamAction, "/staff/team", fields, stale.context);
+    const stale = setupMembers(members, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
+    const redirect = await act(teamAction, "/staff/members", fields, stale.context);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("location")).toContain("reauth=1");
-    const staff = setup(auth, staffRequest("staff"));
-    const refused = await act(teamAction, "/staff/team", fields, staff.context);
+    const staff = setupMembers(members, staffRequest("staff"));
+    const refused = await act(teamAction, "/staff/members", fields, staff.context);
     expect((refused as Response).status).toBe(403);
     expect(lifted).toEqual([]);
     // Positive control: a recent admin's same post lifts.
-    const fresh = setup(auth);
-    expect(unwrap(await act(teamAction, "/staff/team", fields, fresh.context)).status).toBe(200);
+    const fresh = setupMembers(members);
+    expect(unwrap(await act(teamAction, "/staff/members", fields, fresh.context)).status).toBe(200);
     expect(lifted).toEqual(["0a1b2c3d4e5f6071"]);
   });
 });

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { requestMeta } from "~/lib/console/middleware.server";
-import { SIGN_IN_PATH } from "~/lib/console/paths";
-import { getConsole } from "~/lib/console/request.server";
+import { requestMeta } from "~/routes/staff/access/middleware.server";
+import { SIGN_IN_PATH } from "~/features/console/paths";
+import { getConsole } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/sign-out";
 
 /** Signs out of this session (POST from the button on every console page). */

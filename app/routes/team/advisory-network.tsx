@@ -2,7 +2,7 @@ import { ArrowRightIcon, UsersIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
-import { advisoryNetworkOn } from "~/lib/dated";
+import { advisoryNetworkOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 
 export function AdvisoryNetwork() {

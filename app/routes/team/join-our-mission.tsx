@@ -1,6 +1,6 @@
 import { BriefcaseIcon, HandshakeIcon, MailIcon } from "lucide-react";
 import { Container } from "~/components/ui/section";
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 
 /** The hero's 'Join Our Mission' link targets this id. */
 export const JOIN_SECTION_ID = "join-our-mission";

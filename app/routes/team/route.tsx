@@ -8,7 +8,7 @@ import { Leadership } from "./leadership";
 import { MissionVision } from "./mission-vision";
 import { TeamQuote } from "./team-quote";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/team");
 

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { company } from "~/content/company";
+import { company } from "~/platform/company";
 import { leadershipTeam } from "~/content/team";
 import TeamPage from "./route";
 

@@ -2,7 +2,7 @@ import { loadLegalDocument } from "~/content/legal/render.server";
 import { pageMeta } from "~/lib/seo";
 import { legalDocumentPage } from "../privacy/legal-document";
 
-export { contentPage as handle } from "~/lib/hydration";
+export { contentPage as handle } from "~/components/ui/hydration";
 
 export const meta = () => pageMeta("/terms");
 

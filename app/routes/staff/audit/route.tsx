@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
-import { auditActions, type AuditAction, type AuditQuery } from "~/lib/console/audit";
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { londonTime, relativeTime } from "~/lib/console/time";
-import { StackedCell, StackedHead, stacked } from "../stacked-table";
+import { auditActions, type AuditAction, type AuditQuery } from "~/features/audit/audit";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import { londonTime, relativeTime } from "~/platform/london-time";
+import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import type { Route } from "./+types/route";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Audit log") }];
 

@@ -1,13 +1,19 @@
 import { data, Link } from "react-router";
-import { PostForm } from "~/components/console/post-form";
+import { PostForm } from "~/features/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { getConsole, requireRecentAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type ErasureResult, type SubjectRecord } from "~/lib/console/data-requests";
+import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import {
+  isPhoneKey,
+  normaliseSubjectEmail,
+  type ErasureResult,
+  type SubjectRecord,
+} from "~/features/data-requests/data-requests";
 import type { Route } from "./+types/erase";
 import { SubjectForm, dataRequestPaths } from "./paths";
-import { consoleTitle } from "~/lib/console/paths";
+import { SummaryReceivers } from "./receivers";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
 
@@ -70,7 +76,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
         <p>This will, at once and for good:</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            delete {plural(counts.submissions, "enquiry", "enquiries")}
+            delete {plural(counts.enquiries, "enquiry", "enquiries")}
             {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} of them kept as suspected spam)` : ""}, with{" "}
             {plural(counts.deliveries, "e-mail record")}, {plural(counts.notes, "note")} and{" "}
             {plural(counts.texts, "text message")}, from the database;
@@ -109,7 +115,7 @@ export default function ErasePage({ actionData }: Route.ComponentProps) {
           />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
+          <Button type="submit" variant="danger">
             Erase everything
           </Button>
           <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
@@ -131,7 +137,7 @@ function Erased({ result }: { result: ErasureResult }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
         <dt className="font-semibold">Enquiries deleted</dt>
-        <dd>{counts.submissions}</dd>
+        <dd>{counts.enquiries}</dd>
         <dt className="font-semibold">E-mail records deleted</dt>
         <dd>{counts.deliveries}</dd>
         <dt className="font-semibold">Notes deleted</dt>
@@ -147,8 +153,10 @@ function Erased({ result }: { result: ErasureResult }) {
       <p>
         Backups taken before now still hold copies until they are deleted, within 8 weeks. The audit log has a row for
         this erasure. E-mails already delivered are outside the console: delete the notifications about this person from
-        the enquiries mailbox too. Then tell the person their data has been erased.
+        the enquiries mailbox too.
       </p>
+      <SummaryReceivers receivers={result.receivers} />
+      <p>Then tell the person their data has been erased.</p>
       <p>
         <Link to={dataRequestPaths.search} className="font-semibold text-primary-800 underline">
           Find another person

@@ -1,5 +1,5 @@
-import { getConsole, getStaff, postOnly, requireAdmin } from "~/lib/console/request.server";
-import { normaliseSubjectEmail } from "~/lib/console/data-requests";
+import { getConsole, getStaff, postOnly, requireAdmin } from "~/routes/staff/access/request.server";
+import { normaliseSubjectEmail } from "~/features/data-requests/data-requests";
 import type { Route } from "./+types/export";
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * The data request pages (listed in app/routes/staff/sections.ts).
+ * The data request pages (listed in app/features/console/sections.ts).
  * Each step after the search is a POST carrying the address in the body,
  * never in a URL.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubjectActor, SubjectRecord } from "~/lib/console/data-requests";
+import type { SubjectActor, SubjectRecord } from "~/features/data-requests/data-requests";
 import { consoleContext, fakeConsole, staffRequest } from "../../../../test/support/staff-context";
 import { loader as auditLoader } from "../audit/route";
 import { action as eraseAction, loader as eraseLoader } from "./erase";
@@ -24,9 +24,9 @@ async function outcome(run: () => Promise<unknown>) {
 
 const emptyRecord = (email: string): SubjectRecord => ({
   email,
-  submissions: [],
+  enquiries: [],
   texts: [],
-  counts: { submissions: 0, suspectedSpam: 0, deliveries: 0, notes: 0, texts: 0 },
+  counts: { enquiries: 0, suspectedSpam: 0, deliveries: 0, notes: 0, texts: 0 },
 });
 
 /** An admin's context whose console finds what `find` holds and notes each address it erases in `erased`. */
@@ -40,6 +40,7 @@ function erasingAdmin(find: (email: string) => Promise<SubjectRecord>) {
         email,
         counts: { ...emptyRecord(email).counts, jobs: 0, outboxFiles: 0 },
         storage: { state: "rewritten" as const, ms: 1 },
+        receivers: [],
       };
     },
   });
@@ -191,12 +192,12 @@ describe("erasure", () => {
   it("the search's post shows what will go; nothing is erased until the address is typed again", async () => {
     const { context, erased } = erasingAdmin(async (email) => ({
       ...emptyRecord(email),
-      counts: { ...emptyRecord(email).counts, submissions: 2 },
+      counts: { ...emptyRecord(email).counts, enquiries: 2 },
     }));
     const review = (await eraseAction(
       args("/staff/data-requests/erase", context, post({ email: "Ama@example.org" })) as never,
-    )) as { data: { email: string; counts: { submissions: number } } };
-    expect(review.data).toMatchObject({ email: "ama@example.org", counts: { submissions: 2 } });
+    )) as { data: { email: string; counts: { enquiries: number } } };
+    expect(review.data).toMatchObject({ email: "ama@example.org", counts: { enquiries: 2 } });
     expect(erased).toEqual([]);
   });
 

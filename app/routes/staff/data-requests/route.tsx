@@ -1,17 +1,17 @@
 import { Form } from "react-router";
-import { SubmitButton } from "~/components/console/post-form";
+import { SubmitButton } from "~/features/console/post-form";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { getConsole, requireAdmin } from "~/lib/console/request.server";
-import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/lib/console/data-requests";
-import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
-import { textMessageStateLabels } from "~/lib/console/messages";
-import { enquiryKind } from "~/lib/enquiry-kinds";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/features/data-requests/data-requests";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { textMessageStateLabels } from "~/features/text-messages/text-messages";
+import { enquiryKind } from "~/features/enquiries/kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, dataRequestPaths } from "./paths";
-import { StackedCell, StackedHead, stacked } from "../stacked-table";
-import { consoleTitle } from "~/lib/console/paths";
+import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Data requests") }];
 
@@ -88,7 +88,7 @@ export default function DataRequestsPage({ actionData }: Route.ComponentProps) {
 function Results({ record, now }: { record: SubjectRecord; now: Date }) {
   const { counts } = record;
   if (isPhoneKey(record.email)) return <TextResults record={record} />;
-  if (counts.submissions === 0) {
+  if (counts.enquiries === 0) {
     return (
       <section aria-labelledby="results-title" className="grid gap-3">
         <h2 id="results-title" className="text-2xl font-semibold text-ink">
@@ -110,7 +110,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
       <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-3">
         <dt className="font-semibold">Enquiries</dt>
         <dd>
-          {counts.submissions}
+          {counts.enquiries}
           {counts.suspectedSpam > 0 ? ` (${counts.suspectedSpam} kept as suspected spam)` : ""}
         </dd>
         <dt className="font-semibold">E-mails</dt>
@@ -128,27 +128,25 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
         <caption className={stacked.caption}>Enquiries from {record.email}, newest first</caption>
         <StackedHead headings={["Received", "Form", "State", "E-mails", "Notes"]} numeric={["Notes"]} />
         <tbody className={stacked.tbody}>
-          {record.submissions.map((submission) => (
-            <tr key={submission.id} className={stacked.tr}>
+          {record.enquiries.map((enquiry) => (
+            <tr key={enquiry.id} className={stacked.tr}>
               <StackedCell label="Received">
                 <span>
-                  <time dateTime={new Date(submission.createdAt).toISOString()}>
-                    {londonTime(submission.createdAt)}
-                  </time>{" "}
-                  <span className="text-sm text-muted">({relativeTime(submission.createdAt, now)})</span>
+                  <time dateTime={new Date(enquiry.createdAt).toISOString()}>{londonTime(enquiry.createdAt)}</time>{" "}
+                  <span className="text-sm text-muted">({relativeTime(enquiry.createdAt, now)})</span>
                 </span>
               </StackedCell>
-              <StackedCell label="Form">{enquiryKind(submission.kind).label}</StackedCell>
+              <StackedCell label="Form">{enquiryKind(enquiry.kind).label}</StackedCell>
               <StackedCell label="State">
-                {submission.spamReason ? "Suspected spam" : submission.handledAt ? "Handled" : "New"}
+                {enquiry.spamReason ? "Suspected spam" : enquiry.handledAt ? "Handled" : "New"}
               </StackedCell>
               <StackedCell label="E-mails">
-                {submission.deliveries.length === 0
+                {enquiry.deliveries.length === 0
                   ? "None"
-                  : submission.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
+                  : enquiry.deliveries.map((d) => `${d.kind}: ${d.status}`).join(", ")}
               </StackedCell>
               <StackedCell label="Notes" className={stacked.numeric}>
-                {submission.notes.length}
+                {enquiry.notes.length}
               </StackedCell>
             </tr>
           ))}
@@ -162,7 +160,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
 function EraseButton({ email, held }: { email: string; held: boolean }) {
   return (
     <SubjectForm action={dataRequestPaths.erase} email={email}>
-      <Button type="submit" variant="outline">
+      <Button type="submit" variant="danger">
         {held ? "Erase everything" : "Erase anyway"}
       </Button>
     </SubjectForm>

@@ -1,17 +1,19 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ButtonForm, SubmitButton } from "~/components/console/post-form";
+import { ButtonForm, SubmitButton } from "~/features/console/post-form";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
-import { deliveryKindLabels, kindLabels, NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/lib/console/inbox";
-import { getConsole, getStaff } from "~/lib/console/request.server";
-import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
+import { NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/features/inbox/inbox";
+import { deliveryKindLabels, kindLabels } from "~/features/enquiries/labels";
+import { sourceLines } from "~/features/enquiries/source";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads, RowAction } from "../stacked-table";
+import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
 import { WebhookDeliveryTable } from "../integrations/parts";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
 
@@ -158,6 +160,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         </dl>
       </EnquirySection>
 
+      <Source source={enquiry.source ?? null} />
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
       {webhooks.length > 0 ? (
         <EnquirySection id="webhooks-title" title="Integrations">
@@ -170,6 +173,26 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
     </div>
+  );
+}
+
+/** Where the visitor came from (issue 44): the form page's referrer and the utm_* values of its link. */
+function Source({ source }: { source: EnquiryDetail["source"] }) {
+  return (
+    <EnquirySection id="source-title" title="Where they came from">
+      {source ? (
+        <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
+          {sourceLines(source).map((line) => (
+            <div key={line.label} className="contents">
+              <dt className="font-semibold text-ink">{line.label}</dt>
+              <dd className="[overflow-wrap:anywhere] text-ink">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-3 text-ink">Not recorded for this enquiry.</p>
+      )}
+    </EnquirySection>
   );
 }
 

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "~/components/console/console-shell";
+import { useHydrated } from "~/features/console/console-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Select } from "~/components/ui/field";
-import { UNASSIGN, type Assignee } from "~/lib/console/inbox";
+import { UNASSIGN, type Assignee } from "~/features/inbox/inbox";
 
 export const BULK_FORM_ID = "inbox-bulk";
 export const ASSIGNEE_FIELD_ID = "inbox-bulk-assignee";

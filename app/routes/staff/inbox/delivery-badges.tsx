@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
-import { deliveryKindLabels, deliveryStateLabels, type DeliveryState } from "~/lib/console/inbox";
-import type { DeliveryKind } from "~/lib/enquiry-kinds";
+import { deliveryStateLabels, type DeliveryState } from "~/features/inbox/inbox";
+import { deliveryKindLabels } from "~/features/enquiries/labels";
+import type { DeliveryKind } from "~/features/enquiries/kinds";
 
 const variants = { sent: "success", queued: "neutral", failed: "warning", dead: "danger" } as const;
 

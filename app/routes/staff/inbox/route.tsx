@@ -2,12 +2,11 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldHint, FieldLabel, Input, Select } from "~/components/ui/field";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import {
   bulkDoneMessage,
   bulkIntents,
   inboxQuery,
-  kindLabels,
   parseBulkForm,
   parseInboxFilters,
   parsePage,
@@ -16,11 +15,12 @@ import {
   type Assignee,
   type BulkIntent,
   type InboxFilters,
-} from "~/lib/console/inbox";
-import { isoTime, londonTime, relativeTime } from "~/lib/console/time";
-import { enquiryKindNames } from "~/lib/enquiry-kinds";
+} from "~/features/inbox/inbox";
+import { kindLabels } from "~/features/enquiries/labels";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { enquiryKindNames } from "~/features/enquiries/kinds";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads } from "../stacked-table";
+import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import {
   ASSIGNEE_FIELD_ID,
   BULK_FORM_ID,
@@ -31,7 +31,7 @@ import {
   useTickedCount,
 } from "./bulk";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Inbox") }];
 

@@ -1,22 +1,28 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { ButtonForm } from "~/components/console/post-form";
+import { ButtonForm } from "~/features/console/post-form";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationDetailLabels,
   integrationEventLabels,
   integrationKindLabels,
   WEBHOOK_LOG_PAGE_SIZE,
-} from "~/lib/console/integrations";
-import { consoleTitle } from "~/lib/console/paths";
-import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { EndpointSection, readEndpointForm, SecretOnce, WebhookDeliveryTable, type EndpointValues } from "./parts";
-import { PageLinks } from "../page-links";
+} from "~/features/integrations/integrations";
+import { consoleTitle } from "~/features/console/paths";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import { EndpointSection, readEndpointForm, WebhookDeliveryTable, type EndpointValues } from "./parts";
+import { ReplaceSecretConfirm, SecretOnce } from "./secret";
+import { PageLinks } from "~/features/console/page-links";
+import { isoTime, londonTime } from "~/platform/london-time";
 import type { Route } from "./+types/item";
 
 /**
- * One integration (admins): what it is, edit, pause or resume, replace a
- * webhook's signing secret, delete; and its delivery log, newest first, with
- * Resend on each delivery that was delivered, given up or skipped.
+ * One integration (admins): what it is (a plain webhook's whole address; a
+ * Slack or Teams address, a secret, only by its host), edit, pause or
+ * resume, replace a webhook's signing secret (confirmed; the old one signs
+ * beside the new one for 24 hours), delete; and its delivery log, newest
+ * first, with Resend on each delivery that was delivered, given up or
+ * skipped, or that failed and waits for its next try (shown). After an add or
+ * a replacement, the new signing secret is shown here once, first.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: consoleTitle(loaderData?.integration.name ?? "Integration", "Integrations") },
@@ -28,27 +34,38 @@ function notFound(): never {
 
 const doneMessages = {
   added: "Integration added. It hears of the events you chose from now on.",
+  replaced: "Signing secret replaced. The previous one keeps signing beside it for 24 hours.",
   saved: "Changes saved.",
   paused: "Paused: no new messages are queued for it, and any still queued are not sent.",
   resumed: "Resumed: it hears of new events again.",
   resent: "Queued again, with the same webhook-id.",
+  "resent-now": "Sending it again now, with the same webhook-id. If it fails, its retries go on as before.",
 } as const;
 type Done = keyof typeof doneMessages;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  const staff = await requireAdmin(context, request);
   const url = new URL(request.url);
-  const found = await getConsole(context).integrations.get(params.id, Number(url.searchParams.get("page") ?? 1));
+  const { integrations } = getConsole(context);
+  const found = await integrations.get(params.id, Number(url.searchParams.get("page") ?? 1));
   if (!found) notFound();
   const done = url.searchParams.get("done");
-  // The address stays on the server: a Slack or Teams address is a secret, so the page shows its host.
-  const { url: _secretAddress, ...integration } = found.integration;
-  return { ...found, integration, done: done && done in doneMessages ? doneMessages[done as Done] : null };
+  // A webhook just added or given a new secret: the secret, to the member who did it, on this one load only.
+  const made = (done === "added" || done === "replaced") && found.integration.kind === "webhook";
+  const secret = made ? await integrations.revealSecret(found.integration.id, staff.member.id) : null;
+  // A Slack or Teams address is a secret: it stays on the server, the page shows its host.
+  const { url: address, ...integration } = found.integration;
+  return {
+    ...found,
+    integration: { ...integration, address: integration.kind === "webhook" ? address : null },
+    done: done && done in doneMessages ? doneMessages[done as Done] : null,
+    secret: made ? { value: secret } : null,
+  };
 }
 
 type ActionResult =
   | { kind: "errors"; values: EndpointValues; errors: FieldErrorItem[] }
-  | { kind: "secret"; secret: string }
+  | { kind: "confirm-rotate" }
   | { kind: "confirm-delete" }
   | { kind: "problem"; message: string };
 
@@ -62,9 +79,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const staff = await requireAdmin(context, request);
     const by = { member: staff.member, meta: staff.meta };
     if (intent === "resend") {
-      if (await integrations.resend(String(form.get("delivery") ?? ""), by)) return back("resent");
+      const resent = await integrations.resend(String(form.get("delivery") ?? ""), by);
+      if (resent) return back(resent === "now" ? "resent-now" : "resent");
       return data<ActionResult>(
-        { kind: "problem", message: "That delivery is queued or still retrying, or no longer exists: not resent." },
+        {
+          kind: "problem",
+          message: "That delivery is queued or being sent right now, or no longer exists: not resent.",
+        },
         409,
       );
     }
@@ -80,15 +101,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (!(await integrations.remove(params.id, by))) notFound();
     return redirect("/staff/integrations?done=deleted");
   }
-  if (intent === "rotate") {
-    const secret = await integrations.rotateSecret(params.id, by);
-    if (!secret) notFound();
-    return data<ActionResult>({ kind: "secret", secret });
+  if (intent === "rotate") return data<ActionResult>({ kind: "confirm-rotate" });
+  if (intent === "rotate-confirmed") {
+    if (!(await integrations.rotateSecret(params.id, by))) notFound();
+    return back("replaced");
   }
   if (intent === "save") {
     const current = await integrations.get(params.id);
     if (!current) notFound();
-    // Left empty: keep the current address (which the page never shows).
+    // Left empty: keep the current address (a Slack or Teams one, which the page never shows).
     const typed = String(form.get("url") ?? "").trim();
     if (!typed) form.set("url", current.integration.url);
     const { values, input, errors } = readEndpointForm(form, current.integration.kind);
@@ -105,13 +126,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 export default function IntegrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { integration, deliveries, page, pages, done } = loaderData;
+  const { integration, deliveries, page, pages, done, secret } = loaderData;
   const busy = useNavigation().state !== "idle";
   const failed = actionData?.kind === "errors" ? actionData : null;
   const values: EndpointValues = failed?.values ?? {
     kind: integration.kind,
     name: integration.name,
-    url: "",
+    url: integration.address ?? "",
     events: integration.events,
     detail: integration.detail,
   };
@@ -124,9 +145,16 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <h1 className="mt-2 text-3xl">{integration.name}</h1>
-      {done ? (
+      {secret?.value ? (
+        <SecretOnce secret={secret.value} name={integration.name} lead={done ?? ""} />
+      ) : done ? (
         <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
           {done}
+          {secret ? (
+            <span className="mt-2 block">
+              Its signing secret was shown once and is not shown again. If it was not copied, replace it.
+            </span>
+          ) : null}
         </p>
       ) : null}
       {actionData?.kind === "problem" ? (
@@ -134,19 +162,36 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           {actionData.message}
         </p>
       ) : null}
-      {actionData?.kind === "secret" ? <SecretOnce secret={actionData.secret} name={integration.name} /> : null}
 
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-semibold">Kind</dt>
         <dd>{integrationKindLabels[integration.kind]}</dd>
         <dt className="font-semibold">Sends to</dt>
-        <dd className="break-all">{integration.host}</dd>
+        <dd className="break-all">
+          {integration.address ?? (
+            <>
+              {integration.host}{" "}
+              <span className="text-muted">(the rest of the address is a secret: only its host is shown)</span>
+            </>
+          )}
+        </dd>
         <dt className="font-semibold">Events</dt>
         <dd>{integration.events.map((event) => integrationEventLabels[event]).join("; ")}</dd>
         <dt className="font-semibold">Says</dt>
         <dd>{integrationDetailLabels[integration.detail]}</dd>
         <dt className="font-semibold">State</dt>
         <dd>{integration.paused ? "Paused" : "Active"}</dd>
+        {integration.previousSecretUntil ? (
+          <>
+            <dt className="font-semibold">Previous secret</dt>
+            <dd>
+              Still signs beside the new one until{" "}
+              <time dateTime={isoTime(integration.previousSecretUntil)}>
+                {londonTime(integration.previousSecretUntil)}
+              </time>
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3">
@@ -166,6 +211,14 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           Delete
         </ButtonForm>
       </div>
+      {actionData?.kind === "confirm-rotate" ? (
+        <ReplaceSecretConfirm
+          id={integration.id}
+          name={integration.name}
+          previousUntil={integration.previousSecretUntil}
+          busy={busy}
+        />
+      ) : null}
       {actionData?.kind === "confirm-delete" ? (
         <section
           aria-labelledby="delete-title"
@@ -177,7 +230,7 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-2">It stops at once, and its delivery log is deleted too. This cannot be undone.</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} disabled={busy}>
+            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} variant="danger" disabled={busy}>
               Yes, delete it
             </ButtonForm>
             <Link to={`/staff/integrations/${integration.id}`} className="self-center underline underline-offset-2">

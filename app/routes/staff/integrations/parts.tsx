@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { Choice, ChoiceFieldset } from "~/components/console/choices";
-import { PostForm, SubmitButton } from "~/components/console/post-form";
+import { DuplicateWarning, type Duplicate } from "./duplicate";
+import { Choice, ChoiceFieldset } from "~/features/console/choices";
+import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { kindLabels } from "~/lib/console/inbox";
+import { kindLabels } from "~/features/enquiries/labels";
 import {
   INTEGRATION_NAME_MAX,
   integrationDetailLabels,
@@ -17,15 +18,14 @@ import {
   webhookStatusLabels,
   type IntegrationInput,
   type IntegrationKind,
-  type WebhookDelivery,
-} from "~/lib/console/integrations";
-import { isoTime, londonTime } from "~/lib/console/time";
-import { RowAction, StackedCell, StackedHead, stacked } from "../stacked-table";
+  type IntegrationDelivery,
+} from "~/features/integrations/integrations";
+import { isoTime, londonTime } from "~/platform/london-time";
+import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 
 /**
  * What the integration pages share: the endpoint form (add and edit), its
- * parsing, the signing secret shown once, and the delivery log (also on an
- * enquiry's page).
+ * parsing, and the delivery log (also on an enquiry's page).
  */
 
 /** What the form posted, as typed, so a refused form comes back with nothing lost. */
@@ -81,6 +81,7 @@ export function EndpointSection({
   hiddenFields = {},
   submit,
   busy,
+  duplicate,
 }: {
   titleId: string;
   title: string;
@@ -91,6 +92,8 @@ export function EndpointSection({
   hiddenFields?: Record<string, string>;
   submit: string;
   busy?: boolean;
+  /** The endpoint that already sends to the posted address: warned, and the form adds it anyway if posted again. */
+  duplicate?: Duplicate | null;
 }) {
   return (
     <section aria-labelledby={titleId} className="mt-12 max-w-xl">
@@ -102,13 +105,22 @@ export function EndpointSection({
           <ErrorSummary errors={failed.errors} />
         </div>
       ) : null}
-      <PostForm hiddenFields={hiddenFields} aria-labelledby={titleId} className="mt-4 grid gap-6" noValidate>
+      {duplicate ? <DuplicateWarning duplicate={duplicate} /> : null}
+      <PostForm
+        hiddenFields={duplicate ? { ...hiddenFields, [SAME_ADDRESS_FIELD]: duplicate.id } : hiddenFields}
+        aria-labelledby={titleId}
+        className="mt-4 grid gap-6"
+        noValidate
+      >
         <EndpointFields values={values} errors={failed?.errors ?? []} fixedKind={fixedKind} />
-        <SubmitButton busy={busy}>{submit}</SubmitButton>
+        <SubmitButton busy={busy}>{duplicate ? "Add it anyway" : submit}</SubmitButton>
       </PostForm>
     </section>
   );
 }
+
+/** The hidden field of a post that confirms adding an endpoint whose address another already has (its id). */
+export const SAME_ADDRESS_FIELD = "same-address-as";
 
 /** The endpoint form's fields. With `fixedKind` (editing), the kind is shown, not chosen. */
 export function EndpointFields({
@@ -160,7 +172,7 @@ export function EndpointFields({
         id={endpointFieldIds.url}
         hint={
           fixedKind
-            ? `${integrationUrlHints[fixedKind]} Leave it empty to keep the current address.`
+            ? `${integrationUrlHints[fixedKind]}${fixedKind === "webhook" ? "" : " Leave it empty to keep the current address."}`
             : "An https:// address. Slack and Teams addresses are secrets: the console shows only their host."
         }
         error={errorOf("url")}
@@ -168,7 +180,13 @@ export function EndpointFields({
         <FieldLabel>Address</FieldLabel>
         <FieldHint />
         <FieldError />
-        <Input type="url" defaultValue={values.url} autoComplete="off" spellCheck={false} required={!fixedKind} />
+        <Input
+          type="url"
+          defaultValue={values.url}
+          autoComplete="off"
+          spellCheck={false}
+          required={!fixedKind || fixedKind === "webhook"}
+        />
       </Field>
       <ChoiceFieldset legend="Send a message when" errorId="integration-events-error" error={eventsError}>
         {integrationEvents.map((event) => (
@@ -204,34 +222,12 @@ export function EndpointFields({
   );
 }
 
-/** A webhook's signing secret, shown once: after it is added and after it is replaced. */
-export function SecretOnce({ secret, name }: { secret: string; name: string }) {
-  return (
-    <section
-      aria-labelledby="secret-title"
-      className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4"
-      role="status"
-    >
-      <h2 id="secret-title" className="text-xl font-semibold">
-        Signing secret for {name}
-      </h2>
-      <p className="mt-2">
-        Copy it into your receiver now: it is not shown again. Your receiver checks each request&rsquo;s{" "}
-        <code>webhook-signature</code> with it (Standard Webhooks).
-      </p>
-      <label htmlFor="signing-secret" className="mt-3 block font-semibold">
-        Secret
-      </label>
-      <input
-        id="signing-secret"
-        readOnly
-        value={secret}
-        className="mt-1 w-full rounded-lg border-2 border-muted bg-white px-3 py-2 font-mono text-sm"
-        onFocus={(event) => event.currentTarget.select()}
-      />
-    </section>
-  );
-}
+/**
+ * Whether Resend is offered: a delivery delivered, given up or skipped
+ * (queued again), or a failing one waiting for its next try (tried now).
+ */
+export const resendable = (d: IntegrationDelivery) =>
+  d.status === "sent" || d.status === "dead" || d.status === "skipped" || (d.status === "failed" && !!d.nextAttemptAt);
 
 /** Deliveries as a table: an endpoint's log (with Resend) or an enquiry's (with the endpoint's name). */
 export function WebhookDeliveryTable({
@@ -241,7 +237,7 @@ export function WebhookDeliveryTable({
   showEndpoint,
   busy = false,
 }: {
-  rows: WebhookDelivery[];
+  rows: IntegrationDelivery[];
   caption: string;
   /** Show a Resend button where one is possible (the endpoint's page, for admins). */
   resend?: boolean;
@@ -269,7 +265,7 @@ export function WebhookDeliveryTable({
               {showEndpoint ? (
                 <span>{d.integrationName}</span>
               ) : (
-                <Link to={`/staff/enquiries/${d.submissionId}`} className="underline underline-offset-2">
+                <Link to={`/staff/enquiries/${d.enquiryId}`} className="underline underline-offset-2">
                   {kindLabels[d.enquiryKind]} <time dateTime={isoTime(d.createdAt)}>{londonTime(d.createdAt)}</time>
                 </Link>
               )}
@@ -277,7 +273,16 @@ export function WebhookDeliveryTable({
             <StackedCell label="Event" className="font-mono text-sm">
               {d.event}
             </StackedCell>
-            <StackedCell label="State">{webhookStatusLabels[d.status]}</StackedCell>
+            <StackedCell label="State">
+              <span>
+                {webhookStatusLabels[d.status]}
+                {d.status === "failed" && d.nextAttemptAt ? (
+                  <span className="block text-sm">
+                    Next try <time dateTime={isoTime(d.nextAttemptAt)}>{londonTime(d.nextAttemptAt)}</time>
+                  </span>
+                ) : null}
+              </span>
+            </StackedCell>
             <StackedCell label="Attempts">{d.attempts}</StackedCell>
             <StackedCell label="Last attempt">
               {d.lastAttemptAt ? (
@@ -299,11 +304,7 @@ export function WebhookDeliveryTable({
             </StackedCell>
             {resend ? (
               <StackedCell label="Action">
-                <RowAction
-                  available={d.status === "sent" || d.status === "dead" || d.status === "skipped"}
-                  hiddenFields={{ intent: "resend", delivery: d.id }}
-                  busy={busy}
-                >
+                <RowAction available={resendable(d)} hiddenFields={{ intent: "resend", delivery: d.id }} busy={busy}>
                   Resend
                   <span className="sr-only">
                     : {d.event} of {londonTime(d.createdAt)}

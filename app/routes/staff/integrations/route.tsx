@@ -1,30 +1,36 @@
 import { data, Link, redirect } from "react-router";
 import type { FieldErrorItem } from "~/components/ui/error-summary";
-import { integrationEventLabels, integrationKindLabels, webhookStatusLabels } from "~/lib/console/integrations";
-import { consoleTitle } from "~/lib/console/paths";
-import { getConsole, requireAdmin, requireRecentAdmin } from "~/lib/console/request.server";
-import { isoTime, londonTime } from "~/lib/console/time";
-import { StackedCell, StackedHead, stacked } from "../stacked-table";
+import {
+  integrationEventLabels,
+  integrationKindLabels,
+  webhookStatusLabels,
+} from "~/features/integrations/integrations";
+import { consoleTitle } from "~/features/console/paths";
+import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import { isoTime, londonTime } from "~/platform/london-time";
+import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import {
   EndpointSection,
   emptyEndpoint,
   endpointFieldIds,
   readEndpointForm,
-  SecretOnce,
+  SAME_ADDRESS_FIELD,
   type EndpointValues,
 } from "./parts";
+import type { Duplicate } from "./duplicate";
 import type { Route } from "./+types/route";
 
 /**
  * Integrations (admins): the webhook, Slack and Teams endpoints that hear of
  * enquiries, and a form to add one (docs/decisions/022-integrations.md).
- * A webhook's signing secret is shown once, in the answer to the post that
- * made it: never in a URL, never again.
+ * Adding one leads to its own page (post, then redirect: a reload adds
+ * nothing twice), which shows a webhook's signing secret once, first, never in
+ * a URL. An address another endpoint of the same kind already has is warned
+ * about, and added only when the form is posted again.
  */
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Integrations") }];
 
 const doneMessages = {
-  added: "Integration added. It hears of the events you chose from now on.",
   deleted: "Integration deleted, with its delivery log.",
 } as const;
 
@@ -39,27 +45,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 type ActionResult =
   | { kind: "errors"; values: EndpointValues; errors: FieldErrorItem[] }
-  | { kind: "created"; id: string; name: string; secret: string };
+  | { kind: "duplicate"; values: EndpointValues; duplicate: Duplicate };
 
 export async function action({ context, request }: Route.ActionArgs) {
   // Adding an endpoint decides where enquiry data goes: a recent sign-in, like staff changes.
   const staff = await requireRecentAdmin(context, request);
-  const { values, input, errors } = readEndpointForm(await request.formData());
+  const form = await request.formData();
+  const { values, input, errors } = readEndpointForm(form);
   if (!input) return data<ActionResult>({ kind: "errors", values, errors }, 400);
-  const saved = await getConsole(context).integrations.add(input, { member: staff.member, meta: staff.meta });
+  const sameAddressAs = String(form.get(SAME_ADDRESS_FIELD) ?? "");
+  const saved = await getConsole(context).integrations.add(
+    input,
+    { member: staff.member, meta: staff.meta },
+    sameAddressAs ? { sameAddressAs } : {},
+  );
+  if (!saved.ok && saved.duplicate)
+    return data<ActionResult>({ kind: "duplicate", values, duplicate: saved.duplicate }, 409);
   if (!saved.ok) {
     const refused = [{ field: endpointFieldIds.url, message: saved.errors.url ?? "This address cannot be used" }];
     return data<ActionResult>({ kind: "errors", values, errors: refused }, 400);
   }
-  if (saved.secret)
-    return data<ActionResult>({ kind: "created", id: saved.id, name: input.name, secret: saved.secret });
   return redirect(`/staff/integrations/${saved.id}?done=added`);
 }
 
 export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, done } = loaderData;
   const failed = actionData?.kind === "errors" ? actionData : null;
-  const created = actionData?.kind === "created" ? actionData : null;
+  const duplicate = actionData?.kind === "duplicate" ? actionData : null;
   return (
     <>
       <h1 className="text-3xl">Integrations</h1>
@@ -73,16 +85,6 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
           {done}
         </p>
-      ) : null}
-      {created ? (
-        <>
-          <SecretOnce secret={created.secret} name={created.name} />
-          <p className="mt-3">
-            <Link to={`/staff/integrations/${created.id}`} className="font-semibold underline underline-offset-2">
-              Go to {created.name}
-            </Link>
-          </p>
-        </>
       ) : null}
 
       <section aria-labelledby="list-title" className="mt-8">
@@ -143,7 +145,8 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         titleId="add-title"
         title="Add an integration"
         failed={failed}
-        values={failed?.values ?? emptyEndpoint}
+        values={failed?.values ?? duplicate?.values ?? emptyEndpoint}
+        duplicate={duplicate?.duplicate ?? null}
         submit="Add integration"
       />
     </>

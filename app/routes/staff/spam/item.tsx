@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/item";
-import { payloadFields } from "~/lib/console/inbox";
+import { payloadFields } from "~/features/enquiries/labels";
 import { releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
-import { consoleTitle } from "~/lib/console/paths";
+import { consoleTitle } from "~/features/console/paths";
 
 /**
  * One suspected-spam post, every field as submitted, and the confirmation

@@ -2,13 +2,14 @@ import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appContext } from "~/lib/context.server";
-import { staffContext } from "~/lib/console/request.server";
-import type { StaffConsole } from "~/lib/console/service";
-import type { SpamDetail, StaffAct } from "~/lib/console/spam";
-import { parseEnv } from "~/lib/env.server";
-import { createFormGuard } from "~/lib/form-guard.server";
-import { createMemoryLogger } from "~/lib/log.server";
+import { appContext } from "~/context.server";
+import { staffContext } from "~/routes/staff/access/request.server";
+import type { Services } from "~/site.server";
+import type { SpamDetail } from "~/features/spam/spam";
+import type { StaffAct } from "~/features/audit/audit";
+import { parseEnv } from "~/platform/env.server";
+import { createFormGuard } from "~/features/enquiries/form-guard.server";
+import { createMemoryLogger } from "~/platform/log.server";
 import * as item from "./item";
 import * as list from "./route";
 
@@ -42,7 +43,7 @@ function post(over: Partial<SpamDetail> = {}): SpamDetail {
 let folder: SpamDetail[];
 const calls: { op: "release" | "delete"; id: string; by: StaffAct }[] = [];
 
-const spam: StaffConsole["spam"] = {
+const spam: Services["spam"] = {
   async list({ page = 1 } = {}) {
     return { rows: folder, page, pages: 1, total: folder.length };
   },
@@ -71,7 +72,7 @@ function context() {
     metrics: { enquiry() {} },
     formGuard: createFormGuard({ key: Buffer.alloc(32), minFillMs: 0 }),
     enquiries: null,
-    console: { spam } as unknown as StaffConsole,
+    console: { spam } as unknown as Services,
     banner: null,
   });
   provider.set(staffContext, {

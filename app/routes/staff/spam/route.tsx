@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { getConsole, getStaff } from "~/lib/console/request.server";
+import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
-import { ColumnHeads } from "../stacked-table";
+import { ColumnHeads } from "~/features/console/stacked-table";
 import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
-import { consoleTitle } from "~/lib/console/paths";
-import { cn } from "~/lib/utils";
+import { consoleTitle } from "~/features/console/paths";
+import { cn } from "~/components/ui/cn";
 
 /**
  * The Spam view: posts that tripped the honeypot or the time trap but were

@@ -3,9 +3,9 @@
  * formatted on the server, in Europe/London, so the page does not depend on
  * the browser's clock or zone).
  */
-import { londonTime, relativeTime } from "~/lib/console/time";
-import { spamReasonLabels, type SpamItem } from "~/lib/console/spam";
-import { enquiryKind, type DeliveryKind, type EnquiryKind } from "~/lib/enquiry-kinds";
+import { londonTime, relativeTime } from "~/platform/london-time";
+import { spamReasonLabels, type SpamItem } from "~/features/spam/spam";
+import { enquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 
 export const SPAM_PATH = "/staff/spam";
 export const spamItemPath = (id: string) => `${SPAM_PATH}/${id}`;

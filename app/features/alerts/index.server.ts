@@ -1,0 +1,2 @@
+/** The alerts' server side: counting what was given up after every retry. */
+export { createAlerts } from "./alerts.server";

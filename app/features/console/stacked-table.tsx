@@ -1,0 +1,100 @@
+import type { ComponentProps, ReactNode } from "react";
+import { ButtonForm } from "~/features/console/post-form";
+import type { Button } from "~/components/ui/button";
+
+/**
+ * A table that stacks at phone widths: each row becomes a block and each cell
+ * shows its column's name (from `data-label`) beside the value. The header row
+ * stays in the markup for screen readers.
+ */
+export const stacked = {
+  table: "w-full border-collapse text-left max-sm:block",
+  caption: "mb-2 text-left text-lg font-semibold text-ink max-sm:block",
+  thead: "max-sm:sr-only",
+  headRow: "border-b-2 border-ink",
+  th: "py-2 pr-4 align-bottom",
+  tbody: "max-sm:block",
+  tr: "border-b border-line align-top max-sm:block max-sm:py-3",
+  td: "py-2 pr-4 max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]",
+  numeric: "sm:text-right",
+};
+
+/** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
+export function StackedCell({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={className ? `${stacked.td} ${className}` : stacked.td}>
+      {children}
+    </td>
+  );
+}
+
+/**
+ * A table whose rows become cards below the md breakpoint (the inbox, an
+ * enquiry's e-mails): each `labelled` cell shows its column's name (from
+ * `data-label`) before the value; the header row stays for screen readers.
+ */
+const cardCell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
+export const carded = {
+  table: "w-full border-collapse text-left max-md:block",
+  caption: "mb-2 text-left text-sm text-muted max-md:block",
+  thead: "border-b-2 border-line max-md:sr-only",
+  th: "px-3 py-2 font-semibold text-ink",
+  tbody: "max-md:grid max-md:gap-3",
+  tr: "border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3",
+  cell: cardCell,
+  labelled: `${cardCell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`,
+};
+
+/** One column header per heading, in order, with the class given (or the class for each heading). */
+export function ColumnHeads({
+  headings,
+  className,
+}: {
+  headings: readonly string[];
+  className: string | ((heading: string) => string);
+}) {
+  return headings.map((heading) => (
+    <th key={heading} scope="col" className={typeof className === "string" ? className : className(heading)}>
+      {heading}
+    </th>
+  ));
+}
+
+/** A stacked table's header row: one column header per heading, in order; those in `numeric` align right. */
+export function StackedHead({ headings, numeric = [] }: { headings: readonly string[]; numeric?: readonly string[] }) {
+  return (
+    <thead className={stacked.thead}>
+      <tr className={stacked.headRow}>
+        <ColumnHeads
+          headings={headings}
+          className={(heading) => (numeric.includes(heading) ? `${stacked.th} ${stacked.numeric}` : stacked.th)}
+        />
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * A row's one action (Retry, Resend) as a small button posting `hiddenFields`, or
+ * "None" when the row has none (`available` false).
+ */
+export function RowAction({
+  available,
+  hiddenFields,
+  busy,
+  ...button
+}: { available: boolean; hiddenFields: Record<string, string>; busy: boolean } & Omit<
+  ComponentProps<typeof Button>,
+  "type"
+>) {
+  if (!available) return <span className="text-muted">None</span>;
+  return <ButtonForm hiddenFields={hiddenFields} size="sm" variant="outline" disabled={busy} {...button} />;
+}

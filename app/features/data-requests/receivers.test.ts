@@ -1,0 +1,82 @@
+/**
+ * The erasure names the integrations that were sent a summary of the person
+ * (their detail "summary", a delivery about one of the erased enquiries
+ * attempted), with their hosts: read before the rows go, on both engines,
+ * with real deliveries to a local HTTPS receiver (test/support/tls.ts). Only
+ * names and hosts: nothing of the person is kept to do it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { integrationDeliveries, integrations } from "~/features/integrations/tables.server";
+import type { Site } from "~/site.server";
+import { bothEngines } from "../../../test/support/engines";
+import { validFields } from "../../../test/support/fixtures";
+import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
+import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import { waitFor } from "../../../test/support/wait";
+
+const { engines, open } = bothEngines<Site>();
+let receiver: HttpsReceiver;
+beforeAll(async () => {
+  receiver = await startHttpsReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+describe.each(engines)("erasure and integrations on $name", (engine) => {
+  test("the Erased result lists the summary receivers of this person's enquiries, delivered or attempted", async () => {
+    receiver.reset();
+    receiver.respondWith((request) => (request.path === "/down" ? { status: 500, body: "down" } : { status: 200 }));
+    const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+      env: { WEBHOOK_RETRY_LIMIT: "0" },
+    });
+    const add = async (...args: Parameters<typeof endpointTo>) => {
+      const added = await console.integrations.add(endpointTo(...args), asAdmin);
+      if (!added.ok) throw new Error("refused");
+      return added.id;
+    };
+    const host = new URL(receiver.url).host;
+    await add(receiver, "webhook", "/crm", { name: "CRM", detail: "summary" });
+    await add(receiver, "slack", "/sales", { name: "Sales channel", detail: "link" });
+    await add(receiver, "teams", "/down", { name: "Operations", detail: "summary" });
+    // Paused when the subject writes: it hears only of the other person.
+    const later = await add(receiver, "webhook", "/later", { name: "Archive", detail: "summary" });
+    await console.integrations.setPaused(later, true, asAdmin);
+
+    const submit = async (email: string, n: number) => {
+      const result = await site.services.enquiries.submitEnquiry("contact", validFields("contact", email, n), {
+        ip: `192.0.2.${150 + n}`,
+      });
+      if (!result.ok) throw new Error("not accepted");
+      return result.enquiryId;
+    };
+    const subject = await submit("receivers.subject@example.org", 1);
+    await console.integrations.setPaused(later, false, asAdmin);
+    const other = await submit("receivers.other@example.org", 2);
+    // Every delivery final: sent, or given up (the failing receiver, no retries).
+    await waitFor(
+      async () => {
+        const rows = await store.db.select().from(integrationDeliveries);
+        return rows.length === 7 && rows.every((row) => row.status === "sent" || row.status === "dead");
+      },
+      { timeoutMs: 60_000, what: "every delivery to be final" },
+    );
+
+    const erased = await site.services.dataRequests.erase("receivers.subject@example.org", asAdmin);
+    expect(erased.receivers).toEqual([
+      { name: "CRM", host, delivered: true },
+      { name: "Operations", host, delivered: false },
+    ]);
+    // The rows went; the integrations stay, and nothing was added to them.
+    const left = await store.db.select().from(integrationDeliveries);
+    expect(left.every((row) => row.enquiryId === other)).toBe(true);
+    expect(left.some((row) => row.enquiryId === subject)).toBe(false);
+    expect((await store.db.select().from(integrations)).length).toBe(4);
+
+    // Positive control for the paused one: the other person's erasure names it too.
+    const second = await site.services.dataRequests.erase("receivers.other@example.org", asAdmin);
+    expect(second.receivers.map((r) => r.name)).toEqual(["Archive", "CRM", "Operations"]);
+    // Someone never sent anywhere: no list.
+    expect((await site.services.dataRequests.erase("nobody@example.org", asAdmin)).receivers).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { londonDate } from "~/platform/calendar";
+import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
+import type { OutgoingEmail } from "~/platform/mail/transport.server";
+
+/**
+ * The Message-ID of one delivery: derived from the enquiry and the kind of
+ * e-mail, so every retry of it carries the same ID and a receiving server (or
+ * a person) can tell a repeat from a new message.
+ */
+export function deliveryMessageId(enquiryId: string, kind: DeliveryKind, siteUrl: string): string {
+  const host = new URL(siteUrl).hostname;
+  return `<${enquiryId}.${kind}@${host}>`;
+}
+
+type DeliveryContext = {
+  /** The enquiry (an enquiries row, or the access export's copy of one). */
+  enquiry: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> };
+  delivery: { kind: DeliveryKind; recipient: string };
+  /** A delivery that waited for another (a notification for its welcome): that one was given up. */
+  welcomeFailed: boolean;
+  siteUrl: string;
+  /** When it is sent, for dated wording (default: now). */
+  now?: Date;
+};
+
+/** Renders one delivery's e-mail with the template the registry names (app/features/enquiries/emails/registry.ts). */
+export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmail> {
+  const { enquiry, delivery } = context;
+  const { payload } = enquiry;
+  const submitter = { name: payload.name ?? "", email: payload.email ?? "" };
+  // The templates (React Email) load with the first e-mail: a web process whose
+  // worker runs elsewhere never needs them.
+  const { renderEnquiryEmail } = await import("./emails/registry");
+  const rendered = await renderEnquiryEmail(enquiry.kind, delivery.kind, payload, {
+    welcomeFailed: context.welcomeFailed,
+    today: londonDate(context.now ?? new Date()),
+  });
+  return {
+    to: [delivery.recipient],
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    // Notifications go to the company: a reply goes straight to the person who wrote.
+    replyTo: delivery.kind === "notification" ? { name: submitter.name, address: submitter.email } : undefined,
+    messageId: deliveryMessageId(enquiry.id, delivery.kind, context.siteUrl),
+  };
+}

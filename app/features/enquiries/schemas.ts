@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+import type { FieldErrors, FieldSpec, FormFields, FormValuesOf } from "./fields";
+import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "./kinds";
+
+/**
+ * The server's validation of the enquiry forms, built from the field specs of
+ * the registry (./kinds.ts). Used by the form actions and the
+ * delivery pipeline; the browser only needs the specs.
+ */
+
+// Control characters other than tab/newline never belong in a field; CR/LF are
+// refused in single-line fields so nothing can smuggle a header into an e-mail.
+// U+FFFD (the replacement character) is what bytes that are not UTF-8 decode
+// to: a browser never sends them, so the post was corrupted or forged.
+const singleLineBad = /[\u0000-\u001f\u007f\ufffd]/;
+const multiLineBad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
+
+/** Checks a present, non-empty value against its spec; returns an error message or null. */
+function formatError(spec: FieldSpec, value: string): string | null {
+  if (spec.maxLength && value.length > spec.maxLength)
+    return `${spec.label} must be ${spec.maxLength} characters or fewer`;
+  if ((spec.kind === "textarea" ? multiLineBad : singleLineBad).test(value)) {
+    return `${spec.label} contains characters that are not allowed`;
+  }
+  if (spec.kind === "email" && !z.email().safeParse(value).success) {
+    return spec.invalid ?? "Enter an email address in the correct format, like name@example.com";
+  }
+  if (spec.kind === "select" && spec.options && !spec.options.some((o) => o.value === value)) {
+    return spec.invalid ?? spec.missing;
+  }
+  if (spec.kind === "date") {
+    const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+    const valid = !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    if (!valid) return spec.invalid ?? "Enter a real date";
+  }
+  return null;
+}
+
+/**
+ * Validates one raw value: strings are trimmed (and newlines normalised in
+ * multi-line fields); empty optional fields become undefined; anything that is
+ * not a string is refused with a message rather than a crash.
+ */
+function checkField(spec: FieldSpec, raw: unknown): { value: string | undefined } | { error: string } {
+  if (raw !== undefined && raw !== null && typeof raw !== "string") return { error: `${spec.label} must be text` };
+  let value = typeof raw === "string" ? raw : "";
+  if (spec.kind === "textarea") value = value.replace(/\r\n?/g, "\n");
+  value = value.trim();
+  if (value === "") return spec.required ? { error: spec.missing } : { value: undefined };
+  const error = formatError(spec, value);
+  return error ? { error } : { value };
+}
+
+/** A zod schema that checks every field of a form with `checkField`, reporting each bad field. */
+function buildSchema<T extends FormFields>(fields: T) {
+  return z.record(z.string(), z.unknown(), { error: "Expected an object of form fields" }).transform((input, ctx) => {
+    const output: Record<string, string | undefined> = {};
+    for (const [name, spec] of Object.entries(fields)) {
+      const result = checkField(spec, input[name]);
+      if ("error" in result) ctx.addIssue({ code: "custom", path: [name], message: result.error });
+      else output[name] = result.value;
+    }
+    return output as FormValuesOf<T>;
+  });
+}
+
+/** Each kind's schema, built once from its fields. */
+const schemas = Object.fromEntries(enquiryKindNames.map((kind) => [kind, buildSchema(fieldsOf(kind))])) as unknown as {
+  [K in EnquiryKind]: z.ZodType<EnquiryForm<K>>;
+};
+
+/** The schema of a kind's form: what its page posts. */
+export function formSchema<K extends EnquiryKind>(kind: K): z.ZodType<EnquiryForm<K>> {
+  return schemas[kind];
+}
+
+/** Parses a kind's form; on failure returns the first message per field, in field order. */
+export function parseEnquiryForm<K extends EnquiryKind>(
+  kind: K,
+  data: Record<string, unknown>,
+): { ok: true; value: EnquiryForm<K> } | { ok: false; errors: FieldErrors } {
+  const result = schemas[kind].safeParse(data);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldErrors = {};
+  for (const name of Object.keys(fieldsOf(kind))) {
+    const issue = result.error.issues.find((i) => i.path[0] === name);
+    if (issue) errors[name] = issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import type { Db as BossDb, PgBoss } from "pg-boss";
+import { enquiryKinds, recipientOf, type EnquiryKind } from "~/features/enquiries/kinds";
+import type { SubmitResult } from "~/features/enquiries/service";
+import type { Logger } from "~/platform/log.server";
+import type { Store, Transaction } from "~/platform/db/db.server";
+import {
+  countWindows,
+  keyId,
+  limitOf,
+  secondsUntilFree,
+  type LimitBounds,
+  type LimitKey,
+  type Limits,
+} from "./limits.server";
+import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
+import type { SpamReason } from "~/features/enquiries/service";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
+import type { AnnounceEvent } from "./events.server";
+import { sourceColumns, type EnquirySource } from "./source";
+
+/** What storing and submitting enquiries needs (built once by the pipeline, app/features/enquiries/index.server.ts). */
+export type SubmitDeps = {
+  store: Store;
+  boss: PgBoss;
+  log: Logger;
+  limits: Limits;
+  enquiriesEmail: string;
+  fingerprintSecret: string;
+  /** Tells the features that listen (the integrations) of each enquiry accepted, in its transaction. */
+  announce: AnnounceEvent;
+};
+
+/** A enquiry on its way to the database; the promise of its submitter settles once it is committed. */
+export type Pending = {
+  id: string;
+  kind: EnquiryKind;
+  payload: Record<string, string | undefined>;
+  email: string;
+  fingerprint: string;
+  /** Where the visitor came from (./source.ts). */
+  source: EnquirySource | null;
+  resolve: (result: SubmitResult) => void;
+  reject: (error: unknown) => void;
+};
+
+/** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./keep-spam.server.ts). */
+export function submissionRow(
+  item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint" | "source">,
+  spamReason: SpamReason | null = null,
+): typeof enquiries.$inferInsert {
+  return {
+    id: item.id,
+    kind: item.kind,
+    payload: item.payload,
+    email: item.email,
+    clientFingerprint: item.fingerprint,
+    spamReason,
+    ...sourceColumns(item.source),
+  };
+}
+
+/**
+ * Stores enquiries and their first deliveries and jobs, in the caller's
+ * transaction, in order, with a fixed number of statements per batch:
+ *
+ *   1. at most one query counts what the rate limits see (see limits.server.ts;
+ *      with `bounds`, only the keys that may be near a limit);
+ *   2. the batch is walked in order against those counts, each accepted
+ *      enquiry counting towards the ones after it;
+ *   3. one statement inserts the accepted enquiries, one their deliveries
+ *      and one their jobs (and, for endpoints on /staff/integrations, one
+ *      query finds them and two store their deliveries and jobs);
+ *   4. only for a refused enquiry (rare), one query finds when the limit
+ *      that refused it frees up.
+ */
+export async function storeSubmissions(
+  deps: SubmitDeps,
+  tx: Transaction,
+  bossDb: BossDb,
+  items: Pending[],
+  bounds?: LimitBounds,
+): Promise<SubmitResult[]> {
+  const { limits } = deps;
+  const keysOf = (item: Pending): LimitKey[] => [
+    { window: "client", key: item.fingerprint },
+    { window: "recipient", key: item.email },
+    { window: "global", key: "" },
+  ];
+
+  // How many of this batch each key would count, and which keys need counting.
+  const uses = new Map<string, { limitKey: LimitKey; n: number }>();
+  for (const limitKey of items.flatMap(keysOf)) {
+    const use = uses.get(keyId(limitKey)) ?? { limitKey, n: 0 };
+    use.n++;
+    uses.set(keyId(limitKey), use);
+  }
+  if (bounds?.needsSeed) await bounds.seed(tx);
+  const counts = new Map<string, number>();
+  const toCount: LimitKey[] = [];
+  for (const [id, { limitKey, n }] of uses) {
+    const bound = bounds?.get(limitKey);
+    if (bound !== undefined && bound + n <= limitOf(limits, limitKey.window)) counts.set(id, bound);
+    else toCount.push(limitKey);
+  }
+  if (toCount.length > 0) {
+    const exact = await countWindows(tx, toCount);
+    for (const limitKey of toCount) counts.set(keyId(limitKey), exact.get(keyId(limitKey)) ?? 0);
+  }
+
+  const verdicts = items.map((item) => {
+    const keys = keysOf(item);
+    const reached = keys.filter((k) => counts.get(keyId(k))! >= limitOf(limits, k.window));
+    if (reached.length === 0) for (const k of keys) counts.set(keyId(k), counts.get(keyId(k))! + 1);
+    return reached;
+  });
+  const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
+  if (accepted.length > 0) {
+    await tx.insert(enquiries).values(accepted.map((item) => submissionRow(item)));
+    const rows = accepted.flatMap((item) =>
+      enquiryKinds[item.kind].first.map((kind) => ({
+        id: randomUUID(),
+        enquiryId: item.id,
+        kind,
+        recipient: recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: item.payload.email ?? "" }),
+      })),
+    );
+    await tx.insert(deliveries).values(rows);
+    await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
+    await deps.announce(
+      tx,
+      bossDb,
+      "enquiry.received",
+      accepted.map((item) => ({ enquiryId: item.id })),
+    );
+  }
+
+  const results: SubmitResult[] = [];
+  for (const [i, item] of items.entries()) {
+    const reached = verdicts[i]!;
+    if (reached.length === 0) {
+      results.push({ ok: true, enquiryId: item.id });
+      continue;
+    }
+    const retryAfterSeconds = await secondsUntilFree(tx, limits, reached);
+    deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
+    results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
+  }
+  bounds?.set(counts);
+  return results;
+}

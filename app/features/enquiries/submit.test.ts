@@ -1,0 +1,176 @@
+/**
+ * What a submission stores, on both engines: rate limits per client, per
+ * recipient and globally (also under concurrent submissions), payloads
+ * refused with a typed error, and the enquiry, its deliveries and their jobs
+ * committed or rolled back together. Nothing refused is stored.
+ */
+import { randomUUID } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { InvalidEnquiryError } from "./index.server";
+import { enqueueDelivery } from "./deliveries.server";
+import { deliveries, enquiries } from "~/features/enquiries/tables.server";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
+
+const { engines, pipelinesOn } = bothEnginesWithSmtp();
+
+describe.each(engines)("enquiry pipeline on $name", (engine) => {
+  const start = pipelinesOn(engine);
+
+  test("rate limits per client, per recipient and globally: rate-limited with retryAfterSeconds, nothing stored", async () => {
+    const { pipeline, store } = await start(
+      {
+        ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "2",
+        ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2",
+        ENQUIRY_LIMIT_GLOBAL_PER_HOUR: "5",
+      },
+      { runWorker: false },
+    );
+    const submit = (email: string, ip: string) =>
+      pipeline.services.enquiries.submitEnquiry(
+        "demo",
+        { fullName: "Efua Sarpong", email, organization: "Clinic", role: "healthcare" },
+        { ip },
+      );
+    const stored = async () => (await store.db.select({ n: count() }).from(enquiries))[0]?.n;
+
+    // Per client: the third from one address within the hour.
+    expect((await submit("a1@example.org", "10.0.0.1")).ok).toBe(true);
+    expect((await submit("a2@example.org", "10.0.0.1")).ok).toBe(true);
+    const perClient = await submit("a3@example.org", "10.0.0.1");
+    expect(perClient).toMatchObject({ ok: false, reason: "rate-limited" });
+    if (perClient.ok || perClient.reason !== "rate-limited") return;
+    expect(perClient.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(perClient.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(await stored()).toBe(2);
+
+    // Per recipient: the third welcome to one address within the day, whatever the client or case.
+    expect((await submit("b@example.org", "10.0.0.2")).ok).toBe(true);
+    expect((await submit("B@Example.org", "10.0.0.3")).ok).toBe(true);
+    const perRecipient = await submit("b@example.org", "10.0.0.4");
+    expect(perRecipient).toMatchObject({ ok: false, reason: "rate-limited" });
+    if (perRecipient.ok || perRecipient.reason !== "rate-limited") return;
+    expect(perRecipient.retryAfterSeconds).toBeGreaterThan(86_000);
+    expect(await stored()).toBe(4);
+
+    // Globally: the sixth within the hour.
+    expect((await submit("c@example.org", "10.0.0.5")).ok).toBe(true);
+    const global = await submit("d@example.org", "10.0.0.6");
+    expect(global).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect(await stored()).toBe(5);
+    expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(5);
+    // The fingerprint stored is not the address.
+    const rows = await store.db.select().from(enquiries);
+    for (const row of rows) {
+      expect(row.clientFingerprint).toMatch(/^[0-9a-f]{16}$/);
+      expect(JSON.stringify(row)).not.toContain("10.0.0.");
+    }
+  });
+
+  test("concurrent enquiries (one group commit on PGlite) still respect the limits, in order", async () => {
+    const { pipeline, store } = await start(
+      { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2" },
+      { runWorker: false },
+    );
+    const submit = (email: string, ip: string) =>
+      pipeline.services.enquiries.submitEnquiry(
+        "contact",
+        { name: "Kofi Mensah", email, interest: "general", message: "Hello" },
+        { ip },
+      );
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => submit(`c${i}@example.org`, "10.2.0.1")),
+      ...Array.from({ length: 3 }, (_, i) => submit("same@example.org", `10.2.1.${i}`)),
+    ]);
+    const fromOneClient = results.slice(0, 8);
+    expect(fromOneClient.filter((r) => r.ok)).toHaveLength(5);
+    for (const r of fromOneClient.filter((r) => !r.ok)) {
+      expect(r).toMatchObject({ ok: false, reason: "rate-limited" });
+      if (!r.ok && r.reason === "rate-limited") expect(r.retryAfterSeconds).toBeGreaterThan(3500);
+    }
+    const toOneAddress = results.slice(8);
+    expect(toOneAddress.filter((r) => r.ok)).toHaveLength(2);
+    const refused = toOneAddress.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, reason: "rate-limited" });
+    if (refused && !refused.ok && refused.reason === "rate-limited") {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(86_000);
+    }
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(7);
+    expect((await store.db.select({ n: count() }).from(deliveries))[0]?.n).toBe(14);
+  });
+
+  test("invalid payloads are refused with a typed error and nothing is stored", async () => {
+    const { pipeline, store } = await start({}, { runWorker: false });
+    const submit = pipeline.services.enquiries.submitEnquiry;
+    const ip = { ip: "10.1.1.1" };
+    const cases: [Parameters<typeof submit>[0], Record<string, string | undefined>][] = [
+      ["contact", { name: "Ama", interest: "general", message: "Hi" }],
+      ["contact", { name: "Ama", email: "ama@example.org", interest: "gossip", message: "Hi" }],
+      ["contact", { name: "Ama", email: "ama@example.org", interest: "general", message: "x".repeat(5001) }],
+      [
+        "contact",
+        { name: "Ama\r\nBcc: victim@example.org", email: "ama@example.org", interest: "general", message: "Hi" },
+      ],
+      ["demo", { fullName: "Kwame", email: "not-an-email", organization: "GHS", role: "government" }],
+      [
+        "demo",
+        {
+          fullName: "Kwame",
+          email: "k@example.org",
+          organization: "GHS",
+          role: "government",
+          preferredDate: "2026-02-30",
+        },
+      ],
+      ["advisory", { fullName: "Ngozi", email: "n@example.org", role: "midwife", country: "Nigeria" }],
+    ];
+    for (const [kind, fields] of cases) {
+      await expect(submit(kind, fields, ip), JSON.stringify(fields).slice(0, 80)).rejects.toBeInstanceOf(
+        InvalidEnquiryError,
+      );
+    }
+    await expect(submit("contact", { name: "Ama", interest: "general", message: "Hi" }, ip)).rejects.toMatchObject({
+      fieldErrors: { email: "Enter your email address" },
+    });
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(0);
+  });
+
+  test("the enquiry, its deliveries and their jobs commit or roll back together", async () => {
+    const { pipeline, store } = await start({}, { runWorker: false });
+    const { boss } = pipeline.platform;
+    const countJobs = async (db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }) =>
+      Number(
+        (
+          (await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'enquiry-delivery'`)) as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+    const jobs = () => countJobs(store.db);
+    const id = randomUUID();
+    await expect(
+      store.transaction(async (tx, bossDb) => {
+        await tx.insert(enquiries).values({
+          id,
+          kind: "demo",
+          payload: { name: "A", email: "a@example.org" },
+          email: "a@example.org",
+          clientFingerprint: "0123456789abcdef",
+        });
+        await enqueueDelivery(tx, bossDb, boss, { enquiryId: id, kind: "welcome", recipient: "a@example.org" });
+        expect(await countJobs(tx)).toBe(1);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await jobs()).toBe(0);
+    expect((await store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(0);
+
+    const ok = await pipeline.services.enquiries.submitEnquiry(
+      "contact",
+      { name: "B", email: "b@example.org", interest: "general", message: "Hi" },
+      { ip: "10.2.2.2" },
+    );
+    expect(ok.ok).toBe(true);
+    expect(await jobs()).toBe(2);
+  });
+});

@@ -1,0 +1,29 @@
+import type { Env } from "~/platform/env.server";
+import { deadLetterQueueOptions, deliveryRetryPolicy, type QueueSpec } from "~/platform/queue.server";
+import { secretExpiryQueue } from "./secrets.server";
+
+/** One job per webhook, Slack or Teams delivery (./deliveries.server.ts); its data is `{ webhookDeliveryId }`. */
+export const WEBHOOK_QUEUE = "webhook-delivery";
+export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
+export type WebhookJob = { webhookDeliveryId: string };
+
+/**
+ * The integrations' queues: the e-mails' delays and backoff, with their own
+ * limit (WEBHOOK_RETRY_LIMIT, 12 ≈ a day with the default delays) and dead
+ * letters. An attempt is bounded by its 10 s timeout. And the drop of each
+ * replaced signing secret, due 24 hours after its replacement.
+ */
+export function integrationQueues(env: Env): QueueSpec[] {
+  return [
+    { name: WEBHOOK_DEAD_QUEUE, options: deadLetterQueueOptions },
+    {
+      name: WEBHOOK_QUEUE,
+      options: {
+        ...deliveryRetryPolicy(env, WEBHOOK_DEAD_QUEUE),
+        retryLimit: env.WEBHOOK_RETRY_LIMIT,
+        expireInSeconds: 60,
+      },
+    },
+    secretExpiryQueue,
+  ];
+}

@@ -1,0 +1,26 @@
+import type { PgBoss } from "pg-boss";
+import { workDeliveries, type DeliveryWorkerOptions } from "~/platform/queue.server";
+import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "./deliveries.server";
+import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
+import { dropReplacedSecret, SECRET_EXPIRY_QUEUE, type SecretExpiryJob } from "./secrets.server";
+
+/**
+ * The integrations' worker (./deliveries.server.ts): the same batches and
+ * bounds as the e-mails', each job settling on its own. A receiver's answer
+ * never slows the others: every attempt is bounded by its 10 s timeout. It
+ * also drops each replaced signing secret when its 24 hours end
+ * (./secrets.server.ts).
+ */
+export async function startIntegrationWorker(boss: PgBoss, deps: WebhookDeps, options: DeliveryWorkerOptions) {
+  await workDeliveries<WebhookJob>(boss, { queue: WEBHOOK_QUEUE, deadLetter: WEBHOOK_DEAD_QUEUE }, options, {
+    send: (job) => processWebhook(deps, job.webhookDeliveryId),
+    giveUp: (job) => processWebhookDeadLetter(deps, job.webhookDeliveryId),
+  });
+  await boss.work<SecretExpiryJob>(
+    SECRET_EXPIRY_QUEUE,
+    { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS },
+    async ([job]) => {
+      if (job) await dropReplacedSecret(deps.store, job.data);
+    },
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The members of staff, as the "Members" page and the staff CLI list them
+ * (./members.server.ts manages them). Types only: safe for the browser.
+ */
+import { z } from "zod";
+import type { StaffMember } from "~/features/console";
+
+/** A member on the list: who they are, when they were added, and how they sign in. */
+export type MemberSummary = StaffMember & {
+  createdAt: Date;
+  /** How many passkeys they have. */
+  passkeys: number;
+  /** Whether any of their sessions is live now. */
+  signedIn: boolean;
+  /** Whether they have set up a second way to sign in (an app or a passkey): until then a code gives a setup-only session. */
+  enrolled: boolean;
+};
+
+/** The longest display name (as the "Add a member of staff" form allows). */
+export const DISPLAY_NAME_MAX = 100;
+
+/**
+ * A member's display name, as they set it on their Account page: what the
+ * console shows for them (the inbox, assignments, the audit log). Trimmed,
+ * inner runs of spaces made one, no control characters.
+ */
+export const displayNameSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter your name")
+      .max(DISPLAY_NAME_MAX, `Your name must be ${DISPLAY_NAME_MAX} characters or fewer`)
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Your name cannot contain control characters"),
+  );

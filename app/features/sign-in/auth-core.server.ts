@@ -1,0 +1,132 @@
+import { count, eq } from "drizzle-orm";
+import { ABSOLUTE_TIMEOUT_MS, type SessionAssurance, type StaffSession } from "~/features/sign-in/sign-in";
+import type { StaffMember } from "~/features/console";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { createCodeLimits } from "./lockout.server";
+import { misdirected, servesConsole } from "./origins.server";
+import { normaliseEmail, toMember, type BetterAuthInstance, type StaffAuthDeps } from "./auth-config.server";
+import { staffPasskeys, staffTwoFactors, staffUsers } from "~/features/sign-in/tables.server";
+
+/**
+ * What every part of staff sign-in shares (./auth.server.ts puts the parts
+ * together): the one better-auth instance, the request's session, the code
+ * limits, and the member's factors as rows.
+ */
+export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance) {
+  /**
+   * Whether the console serves this request's host: SITE_URL's only (with a
+   * loopback SITE_URL, loopback names on its port). Anything else gets 421
+   * and no authentication state; the methods below throw that 421 Response
+   * (session() answers null, signOut() no headers).
+   */
+  const serves = (request: Request) => servesConsole(request.url, deps.env.SITE_URL);
+  /** The instance for a request the console serves; any other host gets 421 (thrown, as route actions do). */
+  const authFor = (request: Request) => {
+    if (!serves(request)) throw misdirected();
+    return instance;
+  };
+  const { store } = deps;
+  // Limits on codes asked for and tried, per client and per (address, client) (./lockout.server.ts); passkeys never ask them.
+  const limits = createCodeLimits(deps);
+  const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+
+  /**
+   * The signed-in session of a request, or null: none, expired, revoked,
+   * older than 12 hours (then revoked), or a setup-only session whose member
+   * has a second factor now (then revoked: it existed only to enrol one, and
+   * is never upgraded; enrolment ends such sessions, this is the backstop).
+   */
+  async function session(request: Request): Promise<StaffSession | null> {
+    if (!serves(request)) return null;
+    const auth = instance;
+    const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    if (!response) return null;
+    const assurance: SessionAssurance = response.session.assurance === "full" ? "full" : "setup-only";
+    const expired = Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS;
+    if (expired || (assurance === "setup-only" && response.user.twoFactorEnabled === true)) {
+      // Absolute timeout: the session ends however active it is.
+      // A setup-only session ends once its member is enrolled (ADR 020).
+      const context = await auth.$context;
+      await context.internalAdapter.deleteSession(response.session.token);
+      return null;
+    }
+    return {
+      member: toMember(response.user),
+      sessionId: response.session.id,
+      createdAt: new Date(response.session.createdAt),
+      headers,
+      assurance,
+    };
+  }
+
+  async function findMemberById(id: string): Promise<StaffMember | null> {
+    const [user] = await store.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    return user ? toMember(user) : null;
+  }
+
+  async function findMember(email: string): Promise<StaffMember | null> {
+    const [user] = await store.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, normaliseEmail(email)));
+    return user ? toMember(user) : null;
+  }
+
+  /** The member's two-factor row: whether their app is confirmed, and whether they have one at all. */
+  async function appRow(userId: string) {
+    const [row] = await store.db
+      .select({ verified: staffTwoFactors.verified })
+      .from(staffTwoFactors)
+      .where(eq(staffTwoFactors.userId, userId));
+    return row ?? null;
+  }
+
+  async function passkeyCount(userId: string) {
+    const [row] = await store.db.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** Marks the member enrolled (better-auth's own flag, which its sign-in hook reads). */
+  async function markEnrolled(userId: string) {
+    const context = await instance.$context;
+    await context.internalAdapter.updateUser(userId, { twoFactorEnabled: true });
+  }
+
+  /** Runs `fn` for the request's session; 401 without one. */
+  async function withSession<T>(
+    request: Request,
+    fn: (member: StaffMember, current: StaffSession) => Promise<T>,
+  ): Promise<T> {
+    const current = await session(request);
+    if (!current) throw new Response("Sign in first.", { status: 401 });
+    return fn(current.member, current);
+  }
+
+  /** As withSession, for a full session only: a setup-only one (403) may only enrol. */
+  async function withFullSession<T>(request: Request, fn: (member: StaffMember) => Promise<T>): Promise<T> {
+    return withSession(request, async (member, current) => {
+      if (current.assurance !== "full") throw new Response("Set up a second way to sign in first.", { status: 403 });
+      return fn(member);
+    });
+  }
+
+  return {
+    deps,
+    store,
+    instance,
+    serves,
+    authFor,
+    limits,
+    clientOf,
+    session,
+    findMemberById,
+    findMember,
+    appRow,
+    passkeyCount,
+    markEnrolled,
+    withSession,
+    withFullSession,
+  };
+}
+
+export type AuthCore = ReturnType<typeof createAuthCore>;

@@ -1,0 +1,85 @@
+import { company } from "~/platform/company";
+import { defineEmail } from "~/platform/mail/define";
+import { EmailLayout } from "~/platform/mail/layout";
+import { subjectLine } from "~/platform/mail/utils";
+
+/**
+ * To the console's admins, once per window, when wrong sign-in codes reach a
+ * limit (app/features/sign-in/lockout.server.ts): many for one address from anywhere
+ * (an alert only: nobody is locked out), or too many from one client (whose
+ * code checks pause for the rest of the hour). An address is named only when
+ * it is a member's (a stranger's guessed address never is); never the codes.
+ */
+export type StaffSignInLockedEmailProps = {
+  limit: "address" | "client";
+  /** The member whose address was tried; absent for a client's limit or an address that is not staff. */
+  memberEmail?: string;
+  /** Wrong codes that reached the limit. */
+  wrongCodes: number;
+  /** "24 hours", "1 hour". */
+  window: string;
+  /** "Wed 25 Nov 2026, 09:14". */
+  at: string;
+  auditUrl: string;
+  /** The "Members" page, where admins see and lift pauses. */
+  staffUrl: string;
+};
+
+export const PreviewProps = {
+  limit: "address",
+  memberEmail: "amara@maternis.health",
+  wrongCodes: 20,
+  window: "24 hours",
+  at: "Wed 25 Nov 2026, 09:14",
+  auditUrl: `${company.siteUrl}/staff/audit?action=sign-in-locked`,
+  staffUrl: `${company.siteUrl}/staff/members#sign-in-pauses`,
+} satisfies StaffSignInLockedEmailProps;
+
+export function staffSignInLockedSubject(_props: StaffSignInLockedEmailProps): string {
+  return subjectLine(`${company.brand} staff console: many wrong sign-in codes`);
+}
+
+function whose(props: StaffSignInLockedEmailProps) {
+  if (props.limit === "client") return "from one network address (client)";
+  return props.memberEmail ? `for ${props.memberEmail}` : "for an address that is not a member of staff";
+}
+
+function effect(props: StaffSignInLockedEmailProps) {
+  if (props.limit === "client")
+    return `Code sign-in from that client is paused for the rest of the ${props.window}. Other clients are not affected. If a colleague works from that network, you can lift the pause on the Members page.`;
+  return props.memberEmail
+    ? `This does not stop ${props.memberEmail} signing in: each client that keeps trying wrong codes for the address is slowed down, and one that tries too many is paused. Their passkey always works.`
+    : "Nobody is locked out: each client that keeps trying wrong codes is slowed down, and one that tries too many is paused.";
+}
+
+export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
+  return (
+    <EmailLayout
+      title="Many wrong sign-in codes"
+      preheader={`${props.wrongCodes} wrong sign-in codes ${whose(props)} within ${props.window}.`}
+      variant="alert"
+      intro={
+        <>
+          <p>{`At ${props.at}, ${props.wrongCodes} wrong sign-in codes had been tried ${whose(props)} within ${props.window}.`}</p>
+          <p>{effect(props)}</p>
+          <p>
+            Someone may be guessing codes. If the member did not mistype their codes themselves, check the audit log,
+            and consider whether their mailbox is safe.
+          </p>
+        </>
+      }
+      ctas={[{ label: "Open the audit log", url: props.auditUrl }]}
+      secondaryCtas={[{ label: "See and lift pauses on the Members page", url: props.staffUrl }]}
+      footerNote="You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code."
+      addUtm={false}
+      suppressBranding
+    />
+  );
+}
+
+export const staffSignInLocked = defineEmail<StaffSignInLockedEmailProps>({
+  subject: staffSignInLockedSubject,
+  Email: StaffSignInLockedEmail,
+  PreviewProps,
+});
+export default StaffSignInLockedEmail;

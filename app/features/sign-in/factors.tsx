@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { useSubmit } from "react-router";
+import { useHydrated } from "~/features/console";
+import { ButtonForm, PostForm, SubmitButton } from "~/features/console";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+
+/**
+ * The pieces of setting up second factors (ADR 020), shared by the enrolment
+ * page and the Account page; their actions are ~/routes/staff/access/factor-actions.server.
+ */
+
+/** "Set up an authenticator app": asks the server for a new key. */
+export function StartApp({ label = "Set up an authenticator app" }: { label?: string }) {
+  return (
+    <ButtonForm hiddenFields={{ intent: "start-app" }} variant="outline">
+      {label}
+    </ButtonForm>
+  );
+}
+
+/**
+ * Enrolling a passkey (JavaScript and a browser with passkeys): adds one on
+ * this device, then tells the server, which answers with recovery codes.
+ */
+export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const { add, error, stale, busy } = useAddPasskey(
+    () => submit({ intent: "passkey-enrolled" }, { method: "post" }),
+    "The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.",
+  );
+  if (!hydrated || typeof window.PublicKeyCredential !== "function") {
+    return (
+      <p className="text-muted">To use a passkey, open this page in a browser with JavaScript and passkey support.</p>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {stale ? (
+        <p role="alert" className="font-semibold text-danger-700">
+          Your e-mail code was more than 5 minutes ago.{" "}
+          <a href={reauthUrl} className="underline">
+            Sign in again
+          </a>{" "}
+          to add a passkey.
+        </p>
+      ) : error ? (
+        <p role="alert" className="font-semibold text-danger-700">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="button" onClick={() => void add("")} disabled={busy}>
+          Add a passkey on this device
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Adding a passkey on this device: `add(name)` asks the browser for one, then
+ * runs `onAdded`. `stale` when the sign-in was too long ago; otherwise `error`
+ * says why it was not added (`refused`: the browser or the server said no).
+ */
+export function useAddPasskey(onAdded: () => Promise<unknown>, refused: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function add(name: string) {
+    setBusy(true);
+    setError(null);
+    setStale(false);
+    try {
+      const { addPasskey } = await import("~/features/sign-in/passkey-client");
+      const result = await addPasskey(name);
+      if (result.ok) await onAdded();
+      else if (result.status === 403) setStale(true);
+      else setError(refused);
+    } catch {
+      setError("The passkey was not added. Try again.");
+    }
+    setBusy(false);
+  }
+  return { add, error, stale, busy };
+}
+
+/** A form of one code field and its submit button: the e-mail code, the app's code at sign-in or when setting it up. */
+export function CodeForm({
+  hiddenFields,
+  submit,
+  busy,
+  ...field
+}: { hiddenFields: Record<string, string>; submit: string; busy?: boolean } & Parameters<typeof CodeField>[0]) {
+  return (
+    <PostForm hiddenFields={hiddenFields} className="grid gap-6" noValidate>
+      <CodeField {...field} />
+      <SubmitButton busy={busy}>{submit}</SubmitButton>
+    </PostForm>
+  );
+}
+
+/** A one-time code's field (e-mail, app): digits, the phone's one-time-code autofill, what was typed kept on an error. */
+export function CodeField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+}) {
+  return (
+    <Field name="code" id={id} hint={hint} error={error}>
+      <FieldLabel>{label}</FieldLabel>
+      {hint ? <FieldHint /> : null}
+      <FieldError />
+      <Input
+        key={error ?? id}
+        defaultValue={value}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={12}
+        className="max-w-48 text-xl tracking-widest"
+        required
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import type { Site } from "~/site.server";
+import { testEnv } from "../../../test/support/pglite";
+import { bothEngines } from "../../../test/support/engines";
+import { Browser, codeSignIn, lastCode, openStaffConsole, staffMailJobs } from "../../../test/support/staff-auth";
+import { sessionCount } from "./auth.server";
+import { staffRemovedAddresses, staffSessions } from "~/features/sign-in/tables.server";
+
+/**
+ * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
+ * lockout.md), on both engines: a member lists their sessions and ends
+ * another; an admin ends all of another member's sessions without removing
+ * them; STAFF_ADMIN_EMAILS does not bring a removed member back.
+ */
+const { engines, open } = bothEngines<Site>();
+
+const ADMIN = "admin@maternis.test";
+const MEMBER = "member@maternis.test";
+const CHROME_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+describe.each(engines)("staff sessions on $name", (engine) => {
+  async function start(overrides: Record<string, string> = {}) {
+    const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN, ...overrides });
+    return openStaffConsole(env, open);
+  }
+
+  test("a member lists their sessions (device, times, this one) and ends another, which is refused on its next request", async () => {
+    const { console, store } = await start();
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const laptop = (await codeSignIn(console, store, MEMBER, new Browser(undefined, { userAgent: CHROME_WINDOWS })))
+      .browser;
+    const phone = (await codeSignIn(console, store, MEMBER, new Browser(undefined, { userAgent: FIREFOX_LINUX })))
+      .browser;
+    const other = (await codeSignIn(console, store, ADMIN)).browser;
+
+    const listed = await console.auth.sessions(laptop.request());
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatchObject({ current: true, userAgent: CHROME_WINDOWS });
+    expect(listed[1]).toMatchObject({ current: false, userAgent: FIREFOX_LINUX });
+    for (const session of listed) {
+      expect(session.createdAt).toBeInstanceOf(Date);
+      expect(session.updatedAt.getTime()).toBeGreaterThanOrEqual(session.createdAt.getTime());
+      expect(Object.keys(session).sort()).toEqual(["createdAt", "current", "id", "updatedAt", "userAgent"]);
+    }
+    // No client address is kept with a session.
+    const rows = await store.db.select().from(staffSessions).where(eq(staffSessions.userId, added.id));
+    for (const row of rows) expect(row.ipAddress ?? "").toBe("");
+
+    const phoneSession = listed[1]!.id;
+    // Not this session, and not someone else's.
+    expect(await console.auth.endSession(laptop.request(), listed[0]!.id)).toBe(false);
+    expect(await console.auth.endSession(other.request(), phoneSession)).toBe(false);
+    expect(await console.auth.session(phone.request())).not.toBeNull();
+
+    expect(await console.auth.endSession(laptop.request(), phoneSession)).toBe(true);
+    expect(await console.auth.session(phone.request())).toBeNull();
+    expect(await console.auth.session(laptop.request())).not.toBeNull();
+    expect(await console.auth.endSession(laptop.request(), phoneSession)).toBe(false);
+    expect((await console.auth.sessions(laptop.request())).map((s) => s.id)).toEqual([listed[0]!.id]);
+    // Signed out, there is no list.
+    const nobody = await console.auth.sessions(new Browser().request()).catch((error: unknown) => error);
+    expect((nobody as Response).status).toBe(401);
+  });
+
+  test("an admin ends every session of another member, who stays a member and can sign in again", async () => {
+    const { console, store } = await start();
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const one = (await codeSignIn(console, store, MEMBER)).browser;
+    const two = (await codeSignIn(console, store, MEMBER)).browser;
+    const admin = (await codeSignIn(console, store, ADMIN)).browser;
+    expect(await sessionCount(store, added.id)).toBe(2);
+
+    expect(await console.auth.endMemberSessions(added.id)).toMatchObject({ member: { email: MEMBER }, ended: 2 });
+    expect(await console.auth.session(one.request())).toBeNull();
+    expect(await console.auth.session(two.request())).toBeNull();
+    expect(await sessionCount(store, added.id)).toBe(0);
+    // The admin's own session and the membership are untouched.
+    expect(await console.auth.session(admin.request())).not.toBeNull();
+    expect(await console.auth.findMember(MEMBER)).toMatchObject({ id: added.id });
+    await codeSignIn(console, store, MEMBER);
+    expect(await console.auth.endMemberSessions("no-such-member")).toBeNull();
+  });
+
+  test("a removed member listed in STAFF_ADMIN_EMAILS is not created again; an address never seen is", async () => {
+    const returning = "returning@maternis.test";
+    const fresh = "fresh@maternis.test";
+    const { console, store } = await start({ STAFF_ADMIN_EMAILS: `${returning},${fresh}` });
+    // First code request: an admin (STAFF_ADMIN_EMAILS).
+    const { member } = await codeSignIn(console, store, returning);
+    expect(member.role).toBe("admin");
+    expect(await console.members.remove(member.id)).toMatchObject({ email: returning });
+    const removed = await store.db.select().from(staffRemovedAddresses);
+    expect(removed).toHaveLength(1);
+    expect(JSON.stringify(removed)).not.toContain(returning);
+    expect(JSON.stringify(removed)).not.toContain("returning");
+
+    const mailsBefore = (await staffMailJobs(store)).length;
+    // The same answer as for anyone, but no member and no code.
+    expect(await console.auth.requestCode(new Browser().request(), returning)).toEqual({ ok: true });
+    expect(await console.auth.findMember(returning)).toBeNull();
+    // Positive control: an address never seen becomes an admin, and its code is queued.
+    await codeSignIn(console, store, fresh);
+    expect(await console.auth.findMember(fresh)).toMatchObject({ role: "admin" });
+    const mails = await staffMailJobs(store);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails[0]!.data.message.to).toEqual([fresh]);
+    expect(await lastCode(store, returning)).toBeDefined(); // the code sent before the removal only
+    expect(mails.filter((m) => m.data.message.to.includes(returning))).toHaveLength(1);
+
+    // An admin may still add them back explicitly.
+    expect(await console.members.add({ email: returning, name: "Back", role: "staff" })).toMatchObject({
+      email: returning,
+      role: "staff",
+    });
+  });
+});

@@ -1,0 +1,366 @@
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { addDays, londonDate, londonMidnight } from "~/platform/calendar";
+import { rowsOf, type Store } from "~/platform/db/db.server";
+import type { Logger } from "~/platform/log.server";
+import type { DeviceClass } from "~/platform/user-agent";
+import { UTM_KEYS, type Utm } from "~/platform/visit-source";
+
+/**
+ * Counting page views and visitors on the server
+ * (docs/decisions/024-traffic-figures.md). The HTTP hook (server/traffic.ts)
+ * calls `record` for each page view it counts: that adds to a buffer in
+ * memory and returns at once, so counting never delays or fails a response.
+ * Every few seconds (and when the process stops) the buffer is written in
+ * one statement per London day that adds to the day's rows, so several web
+ * processes on one PostgreSQL database add up exactly.
+ *
+ * Visitors are told apart without keeping anyone: the address and the user
+ * agent are hashed at once with the day's secret (a random value per London
+ * day in traffic_secrets, mixed with FINGERPRINT_KEY, which is never in the
+ * database), and only marks derived from that hash reach the database
+ * (traffic_marks), one per visitor and figure they count in; a mark already
+ * there is not counted again. When the day is over its secret leaves this
+ * process's memory, and its row and its marks leave the database: nothing
+ * can tell who a mark was any more.
+ */
+
+/** A page view as the HTTP hook saw it. */
+export type PageView = {
+  /** The page's path ("/about"), or "404". */
+  path: string;
+  /** "direct", a host, or a path of this site (~/platform/visit-source). */
+  referrer: string;
+  /** The utm_* values of the page's URL. */
+  utm: Utm;
+  device: DeviceClass;
+  /** The client address and user agent: hashed at once with the day's secret, never kept or written. */
+  ip: string;
+  userAgent: string;
+};
+
+export type TrafficCounterOptions = {
+  store: Store;
+  log: Logger;
+  /** FINGERPRINT_KEY: mixed into each day's secret, so that the database alone can never tell who a mark was. */
+  key: string;
+  /** How often the buffer is written (default 5 s). */
+  flushMs?: number;
+  /** The clock (tests turn the day with it). */
+  now?: () => Date;
+};
+
+/** Rows held in memory before views are dropped (the database does not answer): far more than a few seconds need. */
+const MAX_PENDING_ROWS = 20_000;
+/** Marks this process remembers having written today (beyond, it starts again: the database still counts each once). */
+const MAX_REMEMBERED_MARKS = 200_000;
+
+type Row = {
+  path: string;
+  referrer: string;
+  /** The five utm_* values, "" for none, in UTM_KEYS order. */
+  utm: readonly string[];
+  device: DeviceClass;
+  views: number;
+  /** The visitors' hashes under the day's secret (memory only). */
+  visitors: Set<string>;
+};
+
+/** A total's dimension, key and detail (traffic_totals). */
+type TotalKey = [dimension: string, key: string, detail: string];
+
+const SEP = "\u001f";
+/** The utm_* values of a view without any (most views), shared. */
+const NO_UTM: readonly string[] = UTM_KEYS.map(() => "");
+const noUtm = (utm: Utm) => {
+  for (const _ in utm) return false;
+  return true;
+};
+
+export type TrafficCounter = ReturnType<typeof createTrafficCounter>;
+
+export function createTrafficCounter({
+  store,
+  log,
+  key,
+  flushMs = 5_000,
+  now = () => new Date(),
+}: TrafficCounterOptions) {
+  /** The secrets this process holds: today's and tomorrow's (ready at midnight), by London day. */
+  const secrets = new Map<string, KeyObject>();
+  /** Views not yet written, by London day and row. */
+  const pending = new Map<string, Map<string, Row>>();
+  let pendingRows = 0;
+  /** Marks written today, by day (memory only: saves sending them again). */
+  const remembered = new Map<string, Set<string>>();
+  let dropped = 0;
+  let forgottenBefore = "";
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  let warnedNoSecret = "";
+  /** The London day of the last instant asked about, and when it ends (most calls fall in it). */
+  let cached = { day: "", from: 0, until: 0 };
+
+  function dayAt(time: number): string {
+    if (time < cached.from || time >= cached.until) {
+      const day = londonDate(new Date(time));
+      cached = { day, from: londonMidnight(day).getTime(), until: londonMidnight(addDays(day, 1)).getTime() };
+    }
+    return cached.day;
+  }
+
+  /** Counts one page view (synchronous, never throws). */
+  function record(view: PageView): void {
+    const day = dayAt(now().getTime());
+    const utm = noUtm(view.utm) ? NO_UTM : UTM_KEYS.map((name) => view.utm[name] ?? "");
+    const rowKey = [view.path, view.referrer, ...utm, view.device].join(SEP);
+    let rows = pending.get(day);
+    if (!rows) pending.set(day, (rows = new Map()));
+    let row = rows.get(rowKey);
+    if (!row) {
+      if (pendingRows >= MAX_PENDING_ROWS) {
+        dropped++;
+        return;
+      }
+      row = { path: view.path, referrer: view.referrer, utm, device: view.device, views: 0, visitors: new Set() };
+      rows.set(rowKey, row);
+      pendingRows++;
+    }
+    row.views++;
+    const secret = secrets.get(day);
+    if (secret) {
+      row.visitors.add(
+        createHmac("sha256", secret).update(view.ip).update("\n").update(view.userAgent).digest("base64url"),
+      );
+    } else if (warnedNoSecret !== day) {
+      warnedNoSecret = day;
+      log.warn("traffic: views counted without visitors until the day's secret is read", { day });
+    }
+  }
+
+  /** Today's and tomorrow's secrets, read (or made) in the database; yesterday's leaves memory. */
+  async function holdSecrets(today: string) {
+    for (const day of secrets.keys()) if (day < today) secrets.delete(day);
+    const days = [today, addDays(today, 1)];
+    const missing = days.filter((day) => !secrets.has(day));
+    if (missing.length === 0) return;
+    const values = missing.map((day) => sql`(${day}::date, ${randomBytes(32).toString("base64url")})`);
+    await store.db.execute(
+      sql`insert into traffic_secrets (day, secret) values ${sql.join(values, sql`, `)} on conflict do nothing`,
+    );
+    const rows = await store.db.execute<{ day: string; secret: string }>(
+      sql`select day::text as day, secret from traffic_secrets where day in (${sql.join(
+        missing.map((day) => sql`${day}::date`),
+        sql`, `,
+      )})`,
+    );
+    for (const row of rowsOf<{ day: string; secret: string }>(rows)) {
+      secrets.set(
+        row.day,
+        createSecretKey(createHmac("sha256", key).update(`traffic-day:${row.day}:${row.secret}`).digest()),
+      );
+    }
+  }
+
+  /**
+   * Once the day has turned (and a few flushes have passed, so every process
+   * has written the day before): its secret and its marks leave the database.
+   */
+  async function forgetEarlierDays(today: string, time: number) {
+    if (forgottenBefore === today || time - londonMidnight(today).getTime() < 3 * flushMs) return;
+    await store.db.execute(sql`delete from traffic_secrets where day < ${today}::date`);
+    await store.db.execute(sql`delete from traffic_marks where day < ${today}::date`);
+    for (const day of remembered.keys()) if (day < today) remembered.delete(day);
+    forgottenBefore = today;
+  }
+
+  /** Writes one day's rows in one statement: its new marks, then what they and the views add to the rows and totals. */
+  async function writeDay(day: string, rows: Row[]) {
+    const totals = new Map<string, { key: TotalKey; views: number; target: number }>();
+    const marks = new Map<string, number>();
+    const known = remembered.get(day);
+    const addMark = (visitor: string, scope: string, target: number) => {
+      const mark = createHash("sha256").update(visitor).update("\n").update(scope).digest("base64url").slice(0, 22);
+      if (!known?.has(mark) && !marks.has(mark)) marks.set(mark, target);
+    };
+    rows.forEach((row, target) => {
+      const totalKeys: TotalKey[] = [
+        ["all", "", ""],
+        ["page", row.path, ""],
+        ["referrer", row.referrer, ""],
+        ["device", row.device, ""],
+      ];
+      const [campaign, cta] = [row.utm[2]!, row.utm[4]!];
+      if (campaign || cta) totalKeys.push(["campaign", campaign, cta]);
+      const scopes = totalKeys.map((totalKey) => {
+        const id = totalKey.join(SEP);
+        let total = totals.get(id);
+        if (!total) totals.set(id, (total = { key: totalKey, views: 0, target: rows.length + totals.size }));
+        total.views += row.views;
+        return [id, total.target] as const;
+      });
+      const rowScope = ["row", row.path, row.referrer, ...row.utm, row.device].join(SEP);
+      for (const visitor of row.visitors) {
+        addMark(visitor, rowScope, target);
+        for (const [scope, totalTarget] of scopes) addMark(visitor, scope, totalTarget);
+      }
+    });
+    const markList = [...marks].map(([m, t]) => ({ m, t }));
+    const rowList = rows.map((row, t) => ({
+      t,
+      p: row.path,
+      r: row.referrer,
+      s: row.utm[0],
+      m: row.utm[1],
+      c: row.utm[2],
+      v: row.utm[3],
+      a: row.utm[4],
+      d: row.device,
+      n: row.views,
+    }));
+    const totalList = [...totals.values()].map(({ key: [dimension, k, detail], views, target }) => ({
+      t: target,
+      x: dimension,
+      k,
+      e: detail,
+      n: views,
+    }));
+    // One statement: the marks first (a mark another process wrote is not returned, so not counted
+    // again), then the rows, the day's totals and the month's, each added to; every insert in a fixed
+    // order, so two processes writing at once wait for each other instead of deadlocking.
+    await store.db.execute(sql`
+      with marks_in as (
+        select * from json_to_recordset(${JSON.stringify(markList)}::json) as m(m text, t int)
+      ), fresh as (
+        insert into traffic_marks (day, mark)
+        select ${day}::date, m from marks_in order by m
+        on conflict do nothing
+        returning mark
+      ), counted as (
+        select marks_in.t, count(*)::int as n from marks_in join fresh on fresh.mark = marks_in.m group by marks_in.t
+      ), rows_in as (
+        select * from json_to_recordset(${JSON.stringify(rowList)}::json)
+          as r(t int, p text, r text, s text, m text, c text, v text, a text, d text, n int)
+      ), daily as (
+        insert into traffic_daily (day, path, referrer, utm_source, utm_medium, utm_campaign, utm_variant, utm_cta, device, views, visitors)
+        select ${day}::date, r.p, r.r, r.s, r.m, r.c, r.v, r.a, r.d, r.n, coalesce(counted.n, 0)
+        from rows_in r left join counted on counted.t = r.t
+        order by r.p, r.r, r.s, r.m, r.c, r.v, r.a, r.d
+        on conflict (day, path, referrer, utm_source, utm_medium, utm_campaign, utm_variant, utm_cta, device)
+        do update set views = traffic_daily.views + excluded.views, visitors = traffic_daily.visitors + excluded.visitors
+        returning 1
+      ), totals_in as (
+        select * from json_to_recordset(${JSON.stringify(totalList)}::json) as x(t int, x text, k text, e text, n int)
+      ), monthly as (
+        insert into traffic_months (dimension, month, key, detail, views, visitors)
+        select x.x, date_trunc('month', ${day}::date)::date, x.k, x.e, x.n, coalesce(counted.n, 0)
+        from totals_in x left join counted on counted.t = x.t
+        where x.x <> 'all'
+        order by x.x, x.k, x.e
+        on conflict (dimension, month, key, detail)
+        do update set views = traffic_months.views + excluded.views, visitors = traffic_months.visitors + excluded.visitors
+        returning 1
+      )
+      insert into traffic_totals (dimension, day, key, detail, views, visitors)
+      select x.x, ${day}::date, x.k, x.e, x.n, coalesce(counted.n, 0)
+      from totals_in x left join counted on counted.t = x.t
+      order by x.x, x.k, x.e
+      on conflict (dimension, day, key, detail)
+      do update set views = traffic_totals.views + excluded.views, visitors = traffic_totals.visitors + excluded.visitors`);
+    let memory = remembered.get(day);
+    if (!memory || memory.size + marks.size > MAX_REMEMBERED_MARKS) remembered.set(day, (memory = new Set()));
+    for (const mark of marks.keys()) memory.add(mark);
+  }
+
+  /** Puts rows that could not be written back into the buffer (their visitors too). */
+  function putBack(day: string, rows: Row[]) {
+    let buffer = pending.get(day);
+    if (!buffer) pending.set(day, (buffer = new Map()));
+    for (const row of rows) {
+      const rowKey = [row.path, row.referrer, ...row.utm, row.device].join(SEP);
+      const held = buffer.get(rowKey);
+      if (held) {
+        held.views += row.views;
+        for (const visitor of row.visitors) held.visitors.add(visitor);
+      } else if (pendingRows < MAX_PENDING_ROWS) {
+        buffer.set(rowKey, row);
+        pendingRows++;
+      } else dropped += row.views;
+    }
+  }
+
+  /** Writes everything buffered, day by day; what fails stays buffered for the next time. */
+  async function flushNow() {
+    const days = [...pending.entries()].sort(([a], [b]) => a.localeCompare(b));
+    pending.clear();
+    pendingRows = 0;
+    for (const [day, buffer] of days) {
+      const rows = [...buffer.values()];
+      if (rows.length === 0) continue;
+      try {
+        try {
+          await writeDay(day, rows);
+        } catch (error) {
+          // A deadlock or serialisation failure (PostgreSQL chose this statement to undo): once more.
+          const code =
+            (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+          if (code !== "40P01" && code !== "40001") throw error;
+          await writeDay(day, rows);
+        }
+      } catch (error) {
+        putBack(day, rows);
+        log.error("traffic figures could not be written; kept for the next try", { err: error, day });
+      }
+    }
+    if (dropped > 0) {
+      log.warn("traffic figures dropped: too many waiting to be written", { views: dropped });
+      dropped = 0;
+    }
+  }
+
+  /** One at a time: a flush, a secret read or a day forgotten waits for the one before. */
+  function serially<T>(fn: () => Promise<T>): Promise<T> {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  /** What the timer does: holds today's secret, forgets the days before (once turned), writes the buffer. */
+  function tick() {
+    return serially(async () => {
+      const time = now().getTime();
+      const today = dayAt(time);
+      try {
+        await holdSecrets(today);
+        await forgetEarlierDays(today, time);
+      } catch (error) {
+        log.error("traffic: the day's secret could not be read or the day before forgotten", { err: error });
+      }
+      await flushNow();
+    });
+  }
+
+  return {
+    record,
+    /** Reads today's secret, then writes the buffer every `flushMs` (the timer does not keep the process alive). */
+    async start() {
+      await tick();
+      timer ??= setInterval(() => void tick(), flushMs);
+      timer.unref();
+    },
+    /** Writes what is buffered now. */
+    flush: () => serially(flushNow),
+    tick,
+    /** Stops the timer and writes what is buffered (the process is stopping). */
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await serially(flushNow);
+    },
+    /** Tests: the London days whose secret this process holds. */
+    heldSecretDays: () => [...secrets.keys()].sort(),
+    /** Tests: views buffered, not yet written. */
+    pendingViews: () =>
+      [...pending.values()].reduce((sum, rows) => sum + [...rows.values()].reduce((n, row) => n + row.views, 0), 0),
+  };
+}

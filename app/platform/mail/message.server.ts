@@ -1,0 +1,66 @@
+/**
+ * What a mail or SMS transport is: the message it is given, the receipt it
+ * answers, the interfaces every transport implements, and the header-safe
+ * forms of a message's fields (no CR/LF can reach a header, whatever the
+ * input), with the nodemailer message the SMTP and file transports build.
+ */
+import type { SendMailOptions } from "nodemailer";
+
+export type Address = { name?: string; address: string };
+
+export type OutgoingEmail = {
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  replyTo?: Address;
+  /**
+   * RFC 5322 Message-ID including the angle brackets; retries reuse it. An
+   * outbox message always has one: the ACS transport derives its operation
+   * ids from it, so a retry asks the service what became of an earlier
+   * attempt before sending again.
+   */
+  messageId?: string;
+};
+
+export type OutgoingSms = { to: string[]; message: string };
+export type SendReceipt = { messageId: string };
+
+export interface MailTransport {
+  readonly name: "file" | "smtp" | "acs";
+  sendEmail(message: OutgoingEmail): Promise<SendReceipt>;
+  close(): void;
+}
+
+export interface SmsTransport {
+  readonly name: "file" | "acs";
+  sendSms(message: OutgoingSms): Promise<SendReceipt>;
+}
+
+/** Header values never carry CR/LF (or other controls), whatever the input. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+export function safeAddress(address: Address | undefined) {
+  if (!address) return undefined;
+  return { name: address.name ? oneLine(address.name) : "", address: oneLine(address.address) };
+}
+
+/** The bare address inside `Name <address>`, or the value itself. */
+export function bareAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The message as nodemailer takes it (SMTP sends it, the file transport writes it), every header on one line. */
+export function nodemailerMessage(from: string, message: OutgoingEmail): SendMailOptions {
+  return {
+    from,
+    to: message.to.map(oneLine),
+    subject: oneLine(message.subject),
+    html: message.html,
+    text: message.text,
+    replyTo: safeAddress(message.replyTo),
+    messageId: message.messageId ? oneLine(message.messageId) : undefined,
+  };
+}

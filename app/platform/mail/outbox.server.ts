@@ -1,0 +1,62 @@
+/**
+ * `MAIL_TRANSPORT=file` and `SMS_TRANSPORT=file` (the default): nothing
+ * leaves the machine; each message is a file in DATA_DIR/outbox (e-mails as
+ * RFC 822 .eml files, text messages as JSON), with one log line per message.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Logger } from "~/platform/log.server";
+import { lazyTransport } from "./lazy-nodemailer.server";
+import { nodemailerMessage, type MailTransport, type SmsTransport } from "./message.server";
+import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, SendError, errorText } from "./send-errors.server";
+
+type OutboxOptions = { outbox: string; log: Logger };
+
+/** Writes one message's file into the outbox (made if missing); answers the file's path. */
+async function writeToOutbox(options: OutboxOptions, name: string, content: string | Buffer) {
+  await mkdir(options.outbox, { recursive: true });
+  const file = path.join(options.outbox, name);
+  await writeFile(file, content);
+  return file;
+}
+
+/** `file`: each e-mail as an RFC 822 .eml file in the outbox. */
+export function fileMailTransport(options: OutboxOptions & { from: string }): MailTransport {
+  const builder = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    name: "file",
+    async sendEmail(message) {
+      try {
+        const info = await (await builder.get()).sendMail(nodemailerMessage(options.from, message));
+        const messageId = info.messageId;
+        // Named after the Message-ID: a retry rewrites the same file, never a second message.
+        const name = `${messageId.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_|_$/g, "")}.eml`;
+        const file = await writeToOutbox(options, name, info.message as Buffer);
+        options.log.info("email written to outbox", { file, messageId });
+        return { messageId };
+      } catch (error) {
+        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+      }
+    },
+    close() {},
+  };
+}
+
+/** `file`: each text message as sms-<id>.json in the outbox. */
+export function fileSmsTransport(options: OutboxOptions): SmsTransport {
+  return {
+    name: "file",
+    async sendSms(message) {
+      try {
+        const messageId = randomUUID();
+        const content = { messageId, to: message.to, message: message.message, createdAt: new Date().toISOString() };
+        const file = await writeToOutbox(options, `sms-${messageId}.json`, `${JSON.stringify(content, null, 2)}\n`);
+        options.log.info("sms written to outbox", { file, messageId });
+        return { messageId };
+      } catch (error) {
+        throw new SendError(errorText(error, SMS_FALLBACK_ERROR), { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * A dead worker's jobs are due again at once (docs/decisions/024-memory-recovery-and-load.md):
+ * pg-boss's supervisor fails a job whose heartbeat stopped, and would retry it
+ * after the queue's retry delay; resumeAbandonedJobs makes it due now. A send
+ * that failed keeps its delay. The worker-death fault test
+ * (faults/worker-death.test.ts) measures the whole path with real processes.
+ */
+import { sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { describe, expect, test } from "vitest";
+import { bothEngines } from "../../test/support/engines";
+import { openStore, rowsOf, type Store } from "./db/db.server";
+import { createLogger } from "./log.server";
+import { HEARTBEAT_TIMEOUT, resumeAbandonedJobs, startBoss } from "./queue.server";
+
+const { engines, open } = bothEngines<{ close(): Promise<unknown> }>();
+const log = createLogger("silent");
+const QUEUE = "resume-test";
+
+async function opened(env: Record<string, string>) {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const boss = await startBoss(store, log, {
+    worker: false,
+    queues: [{ name: QUEUE, options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 10 } }],
+  });
+  open.push({
+    async close() {
+      await boss.stop({ graceful: false });
+      await store.close();
+    },
+  });
+  return { store, boss };
+}
+
+async function jobState(store: Store, id: string) {
+  const [row] = rowsOf<{ state: string; waits: number; message: string | null }>(
+    await store.db.execute(
+      sql`select state::text as state, extract(epoch from start_after - now())::float8 as waits, output #>> '{value,message}' as message from pgboss.job where id = ${id}`,
+    ),
+  );
+  return row!;
+}
+
+async function fetchIds(boss: PgBoss) {
+  return ((await boss.fetch(QUEUE, { batchSize: 10 })) ?? []).map((job) => job.id);
+}
+
+describe.each(engines)("on $name", (engine) => {
+  test("a job whose worker stopped sending heartbeats is due at once; a send that failed keeps its delay", async () => {
+    const { store, boss } = await opened(await engine.database());
+    const died = (await boss.send(QUEUE, { n: 1 }))!;
+    const refused = (await boss.send(QUEUE, { n: 2 }))!;
+    expect((await fetchIds(boss)).sort()).toEqual([died, refused].sort());
+    await boss.fail(QUEUE, refused, { message: "the provider refused it" });
+    // The worker holding `died` stops: its last heartbeat a minute ago. A worker's supervisor then fails it.
+    await store.db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '1 minute' where id = ${died}`);
+    await boss.supervise(QUEUE);
+
+    // pg-boss alone would retry it after the retry delay, like the refused send (the control).
+    const before = await jobState(store, died);
+    expect(before).toMatchObject({ state: "retry", message: HEARTBEAT_TIMEOUT });
+    expect(before.waits).toBeGreaterThan(30);
+    expect(await fetchIds(boss)).toEqual([]);
+
+    expect(await resumeAbandonedJobs(store, [QUEUE], log)).toBe(1);
+    expect(await fetchIds(boss)).toEqual([died]);
+    // The refused send still waits its retry delay.
+    expect((await jobState(store, refused)).waits).toBeGreaterThan(30);
+    expect(await resumeAbandonedJobs(store, [QUEUE], log)).toBe(0);
+  });
+});

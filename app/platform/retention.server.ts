@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import type { Logger } from "./log.server";
+import type { Store } from "./db/db.server";
+import type { QueueSpec } from "./queue.server";
+
+/** The daily retention sweep's job, at 03:17 UTC. */
+export const RETENTION_QUEUE = "enquiry-retention";
+export const RETENTION_CRON = "17 3 * * *";
+export const retentionQueue: QueueSpec = {
+  name: RETENTION_QUEUE,
+  options: { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 },
+};
+
+/**
+ * A feature's part of the sweep: deletes what it keeps no longer, returning
+ * counts for the sweep's log line. `keeps` says how long, in the line's words
+ * (empty: nothing of its own to say); `tables` are the tables it deletes from,
+ * or whose rows go with another part's (foreign keys that cascade).
+ */
+export type RetentionPart = {
+  keeps: string;
+  tables: readonly string[];
+  purge(store: Store): Promise<Record<string, number>>;
+};
+
+/**
+ * The daily retention sweep (the RETENTION_QUEUE job): each feature's part
+ * (app/site.server.ts lists them: enquiries and suspected spam, text
+ * messages, audit rows...). Then, on the embedded database, which has no
+ * autovacuum, fresh planner statistics for the parts' tables; and when
+ * anything was deleted, the rows leave the database's files too, as an
+ * erasure's do (Store.forgetDeleted), so no backup taken after the sweep holds
+ * them. Its one log line says what is kept, and what went.
+ */
+export async function runRetentionSweep(
+  store: Store,
+  log: Logger,
+  parts: readonly RetentionPart[],
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const part of parts) Object.assign(counts, await part.purge(store));
+  const tables = [...new Set(parts.flatMap((part) => part.tables))];
+  let vacuumed = false;
+  if (store.engine === "pglite" && tables.length > 0) {
+    await store.db.execute(sql.raw(`vacuum (analyze) ${tables.map((table) => `"${table}"`).join(", ")}`));
+    vacuumed = true;
+  }
+  const deletedAny = Object.values(counts).some((n) => n > 0);
+  const rewritten = deletedAny && tables.length > 0 ? (await store.forgetDeleted(tables)).rewritten : false;
+  const keeps = parts.map((part) => part.keeps).filter(Boolean);
+  log.info(`retention sweep: ${keeps.join(", ")}`, { ...counts, vacuumed, rewritten });
+  return counts;
+}

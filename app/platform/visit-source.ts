@@ -1,0 +1,103 @@
+/**
+ * Where a visit came from, in the terms the traffic figures and the
+ * enquiries keep (docs/decisions/024-traffic-figures.md): never a full URL,
+ * never a query string, only
+ *
+ * - the referrer: "direct" (no Referer, or one that is not a web address),
+ *   the other site's host ("google.com", "www." dropped), or for a page of
+ *   this site its path ("/product"; a path that is not one of the site's
+ *   pages is "(this site)");
+ * - the five utm_* parameters of the page's own URL (the site's e-mails add
+ *   them to every call to action: SPEC "Emails"), each trimmed and cut to
+ *   UTM_MAX_LENGTH characters; a value that holds an "@" (an address pasted
+ *   into a link) is dropped.
+ *
+ * Pure and client-safe: the server's counting hook, the enquiry pages'
+ * loaders and the enquiry form's action share it.
+ */
+
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_variant", "utm_cta"] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+/** The utm_* values of a URL (absent ones left out). */
+export type Utm = Partial<Record<UtmKey, string>>;
+
+/** The longest utm_* value kept (the e-mails' campaign slugs are at most 40 characters). */
+export const UTM_MAX_LENGTH = 64;
+/** The longest referrer kept (a host name is at most 253 characters; none of the site's paths is long). */
+export const REFERRER_MAX_LENGTH = 100;
+
+export const DIRECT = "direct";
+/** A page of this site that is not one of its public pages (a 404's address, a console page). */
+export const THIS_SITE = "(this site)";
+
+/** A utm_* value as kept: trimmed, control characters removed, cut; null when nothing is left or it holds an "@". */
+export function cleanUtmValue(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (!text || text.includes("@")) return null;
+  return text.slice(0, UTM_MAX_LENGTH).trim() || null;
+}
+
+/** The utm_* parameters of a query string, each cleaned (cleanUtmValue). */
+export function utmOf(params: URLSearchParams): Utm {
+  const utm: Utm = {};
+  for (const key of UTM_KEYS) {
+    const value = cleanUtmValue(params.get(key));
+    if (value) utm[key] = value;
+  }
+  return utm;
+}
+
+/** The utm_* parameters of a request target ("/contact?utm_source=email"), parsing only when it has a query. */
+export function utmOfTarget(target: string): Utm {
+  const query = target.indexOf("?");
+  if (query < 0 || !target.includes("utm_", query)) return {};
+  return utmOf(new URLSearchParams(target.slice(query + 1)));
+}
+
+export type ReferrerContext = {
+  /** The hosts that are this site ("www.maternis.health", "localhost:3000"): the request's Host and SITE_URL's. */
+  ownHosts: readonly string[];
+  /** The page a path of this site is, or null when it is none of the site's public pages. */
+  pagePath: (path: string) => string | null;
+};
+
+/** A host as kept: lower case, without "www." and without a trailing dot. */
+function hostLabel(host: string) {
+  return host
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^www\./, "")
+    .slice(0, REFERRER_MAX_LENGTH);
+}
+
+/** The referrer of a request, from its Referer header: "direct", a host, or a path of this site. */
+export function referrerOf(referer: string | null | undefined, context: ReferrerContext): string {
+  if (!referer) return DIRECT;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return DIRECT;
+  }
+  if (!url.host || !["http:", "https:", "android-app:"].includes(url.protocol)) return DIRECT;
+  const own = context.ownHosts.some((host) => host.toLowerCase() === url.host.toLowerCase());
+  if (own) return context.pagePath(url.pathname) ?? THIS_SITE;
+  return hostLabel(url.hostname) || DIRECT;
+}
+
+/** A referrer as the enquiry form carries it back, checked again: "direct", a host, a path, or "(this site)". */
+export function isReferrerLabel(value: string): boolean {
+  if (value.length === 0 || value.length > REFERRER_MAX_LENGTH) return false;
+  if (value === DIRECT || value === THIS_SITE) return true;
+  if (value.startsWith("/")) return /^\/[a-z0-9/_-]*$/.test(value);
+  return /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(value);
+}
+
+/** How a referrer reads in the console: "Direct (no referrer)", "google.com", "This site: /product". */
+export function referrerText(referrer: string): string {
+  if (referrer === DIRECT) return "Direct (no referrer)";
+  if (referrer === THIS_SITE) return "This site (another page)";
+  if (referrer.startsWith("/")) return `This site: ${referrer}`;
+  return referrer;
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { createMemoryLogger } from "~/platform/log.server";
+import { auditLog } from "~/features/audit/tables.server";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { openStore, type Store } from "~/platform/db/db.server";
+import { enquiries } from "~/features/enquiries/tables.server";
+import { filesHolding } from "../test/support/data-requests";
+import { runRetentionSweep } from "~/platform/retention.server";
+import { parseEnv } from "~/platform/env.server";
+import { bothEngines } from "../test/support/engines";
+import { retentionParts } from "./site.server";
+
+/** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
+const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24" }));
+const { engines, open: stores } = bothEngines<Store>();
+
+/** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
+async function openOn(engine: (typeof engines)[number]) {
+  const env = await engine.database();
+  return openStore({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+}
+
+describe.each(engines)("retention sweep on $name", (engine) => {
+  test("audit rows older than 24 months go, younger ones stay; the log line says every period", async () => {
+    const store = await openOn(engine);
+    stores.push(store);
+    const row = (months: number, target: string) => ({
+      at: sql`now() - make_interval(months => ${months}::int) - interval '1 day'` as unknown as Date,
+      actor: "admin@maternis.test",
+      action: "erasure",
+      target,
+      clientFingerprint: "0123456789abcdef",
+    });
+    await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
+    const log = createMemoryLogger();
+    const result = await runRetentionSweep(store, log, parts);
+    expect(result).toEqual({ deleted: 0, textsDeleted: 0, spamDeleted: 0, auditDeleted: 1 });
+    const left = await store.db.select({ target: auditLog.target }).from(auditLog);
+    expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
+    expect(log.entries.map((e) => e.msg)).toEqual([
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months",
+    ]);
+    expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1 });
+  });
+});
+
+test("on the embedded database, expired enquiries leave the data folder too, not only the tables", async () => {
+  const dataDir = (await engines[0].database()).DATA_DIR!;
+  const store = await openStore({ dataDir });
+  stores.push(store);
+  const marker = "expired.quillwort@example.org";
+  await store.db.insert(enquiries).values({
+    id: randomUUID(),
+    kind: "contact",
+    payload: { name: "Expired Quillwort", email: marker, message: "Quillwort harbour" },
+    email: marker,
+    clientFingerprint: "0123456789abcdef",
+    createdAt: sql`now() - interval '25 months'` as unknown as Date,
+  });
+  await store.db.execute(sql`checkpoint`);
+  const dbDir = path.join(dataDir, "db");
+  expect(filesHolding(dbDir, [marker])).not.toEqual([]);
+  const log = createMemoryLogger();
+  const result = await runRetentionSweep(store, log, parts);
+  expect(result.deleted).toBe(1);
+  expect(log.entries[0]).toMatchObject({ deleted: 1, rewritten: true });
+  expect(filesHolding(dbDir, [marker])).toEqual([]);
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Services } from "~/site.server";
+import {
+  consoleContext,
+  fakeConsole,
+  formPost,
+  memoryHeldActions,
+  staffRequest,
+  unwrapData,
+} from "../../../../test/support/staff-context";
+import { action as membersAction } from "../members/route";
+import { loader as layoutLoader } from "../layout";
+
+/**
+ * Signing in again keeps what was being done (issue 43): a change posted
+ * after the recent-sign-in window is held on the server (its fields, never
+ * in the URL), the page shows it to check after the new sign-in ("check
+ * your answers"), and a confirming post with a recent sign-in makes it and
+ * forgets it.
+ */
+function setup() {
+  const heldActions = memoryHeldActions();
+  const added: string[] = [];
+  const { service, recorded } = fakeConsole(undefined, undefined, {
+    auth: { heldActions } as unknown as Services["auth"],
+    alerts: { deadLetters: async () => ({ emails: 0, webhooks: 0, texts: 0 }) },
+    members: {
+      add: async (input) => {
+        added.push(input.email);
+        return { id: "member-7", email: input.email, name: input.name, role: input.role };
+      },
+    } as Services["members"],
+  });
+  return { service, recorded, heldActions, added };
+}
+
+const fields = { intent: "add", name: "Amara Mensah", email: "amara@maternis.test", role: "admin" };
+
+describe("a change posted after the recent-sign-in window", () => {
+  it("is held with what was typed, shown to check after signing in again, and made once confirmed", async () => {
+    const { service, heldActions, added, recorded } = setup();
+    const stale = staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 });
+    const thrown = await Promise.resolve(
+      membersAction({
+        request: formPost("/staff/members", fields),
+        context: consoleContext(service, stale),
+        params: {},
+      } as never),
+    ).catch((error: unknown) => error);
+    expect((thrown as Response).status).toBe(302);
+    const location = (thrown as Response).headers.get("location")!;
+    expect(location).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fmembers");
+    expect(location).not.toContain("amara");
+    expect(added).toEqual([]);
+    expect(await heldActions.of(stale.member.id)).toEqual({ path: "/staff/members", fields: Object.entries(fields) });
+
+    // Signed in again: the page shows the change to check; on another page, nothing.
+    const fresh = staffRequest("admin");
+    const here = (await layoutLoader({
+      request: new Request("http://localhost/staff/members"),
+      context: consoleContext(service, fresh),
+      params: {},
+    } as never)) as { held: unknown };
+    expect(here.held).toEqual({
+      path: "/staff/members",
+      change: "Add a member of staff",
+      rows: [
+        ["Name", "Amara Mensah"],
+        ["E-mail address", "amara@maternis.test"],
+        ["Role", "Admin"],
+      ],
+      fields: Object.entries(fields),
+    });
+    const elsewhere = (await layoutLoader({
+      request: new Request("http://localhost/staff/account"),
+      context: consoleContext(service, fresh),
+      params: {},
+    } as never)) as { held: unknown };
+    expect(elsewhere.held).toBeNull();
+
+    // Confirmed: the same fields posted with a recent sign-in make the change, and it is held no more.
+    const made = unwrapData(
+      await membersAction({
+        request: formPost("/staff/members", fields),
+        context: consoleContext(service, fresh),
+        params: {},
+      } as never),
+    );
+    expect(made).toMatchObject({ status: 200, body: { ok: true } });
+    expect(added).toEqual(["amara@maternis.test"]);
+    expect(recorded.map((entry) => entry.action)).toEqual(["staff-added"]);
+    expect(await heldActions.of(fresh.member.id)).toBeNull();
+  });
+});

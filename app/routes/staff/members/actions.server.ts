@@ -1,0 +1,200 @@
+import { data } from "react-router";
+import { staffRoles, type StaffRole } from "~/features/console/types";
+import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
+import type { Route } from "./+types/route";
+import type { ActionResult, Values } from "./types";
+
+/**
+ * What the "Members" page's forms do (admins, with a sign-in within the last
+ * 5 minutes): add someone (they get an e-mail and sign in with a code),
+ * change a role, end their sessions, reset their sign-in, remove them (their
+ * sessions end at once), and lift pauses on code sign-in (a member's, or a
+ * client's by its keyed hash: ADR 019). Each change is audited.
+ */
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Context = Route.ActionArgs["context"];
+type Staff = Awaited<ReturnType<typeof requireRecentAdmin>>;
+
+/** The answer when the member acted on was removed meanwhile. */
+const memberGone = () =>
+  data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] }, 404);
+
+function isRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
+
+export async function membersAction({ context, request }: Route.ActionArgs) {
+  const staff = await requireRecentAdmin(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "add") return addMember(context, request, form, staff);
+
+  const id = String(form.get("id") ?? "");
+  if (intent === "lift-client") return liftClient(context, String(form.get("client") ?? ""), staff);
+  if (id === staff.member.id) {
+    return data<ActionResult>(
+      { ok: false, errors: [{ field: "team-table", message: "You cannot change or remove your own account here." }] },
+      400,
+    );
+  }
+  switch (intent) {
+    case "role":
+      return setRole(context, id, form.get("role"), staff);
+    case "end-sessions":
+      return endMemberSessions(context, id, staff);
+    case "lift-member":
+      return liftMember(context, id, staff);
+    case "reset-factors":
+      return resetFactors(context, id, staff);
+    case "remove":
+      return removeMember(context, id, staff);
+  }
+  return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Unknown action" }] }, 400);
+}
+
+async function addMember(context: Context, request: Request, form: FormData, staff: Staff) {
+  const console = getConsole(context);
+  const values: Values = {
+    name: String(form.get("name") ?? "")
+      .trim()
+      .slice(0, 100),
+    email: String(form.get("email") ?? "")
+      .trim()
+      .toLowerCase()
+      .slice(0, 320),
+    role: isRole(form.get("role")) ? (form.get("role") as StaffRole) : "staff",
+  };
+  const errors: { field: string; message: string }[] = [];
+  if (!values.name) errors.push({ field: "member-name", message: "Enter their name" });
+  if (!emailPattern.test(values.email)) {
+    errors.push({ field: "member-email", message: "Enter their e-mail address, like name@example.org" });
+  }
+  if (errors.length) return data<ActionResult>({ ok: false, errors, values }, 400);
+  const signIn = new URL("/staff/sign-in", request.url).href;
+  const added = await console.members.add(values, { invitedBy: staff.member.name, signInUrl: signIn });
+  if (!added) {
+    return data<ActionResult>(
+      {
+        ok: false,
+        errors: [{ field: "member-email", message: `${values.email} is already a member of staff` }],
+        values,
+      },
+      409,
+    );
+  }
+  await console.audit.record({
+    action: "staff-added",
+    actor: { member: staff.member },
+    target: added.id,
+    detail: { role: added.role },
+    meta: staff.meta,
+  });
+  return data<ActionResult>({ ok: true, message: `${added.email} was added. We have e-mailed them how to sign in.` });
+}
+
+async function setRole(context: Context, id: string, role: unknown, staff: Staff) {
+  const console = getConsole(context);
+  if (!isRole(role))
+    return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Choose a role" }] }, 400);
+  const updated = await console.members.setRole(id, role);
+  if (!updated) return memberGone();
+  await console.audit.record({
+    action: "role-changed",
+    actor: { member: staff.member },
+    target: id,
+    detail: { role },
+    meta: staff.meta,
+  });
+  return data<ActionResult>({
+    ok: true,
+    message: `${updated.email} is now ${role === "admin" ? "an admin" : "staff"}.`,
+  });
+}
+
+/** Ends every session of another member, who stays a member (ADR 019). */
+async function endMemberSessions(context: Context, id: string, staff: Staff) {
+  const console = getConsole(context);
+  const result = await console.auth.endMemberSessions(id);
+  if (!result) return memberGone();
+  await console.audit.record({
+    action: "sessions-ended",
+    actor: { member: staff.member },
+    target: id,
+    detail: { sessions: result.ended },
+    meta: staff.meta,
+  });
+  const ended = result.ended === 1 ? "1 session" : `${result.ended} sessions`;
+  return data<ActionResult>({
+    ok: true,
+    message: `${result.member.email} is signed out everywhere (${ended} ended). They are still a member and can sign in again.`,
+  });
+}
+
+async function liftMember(context: Context, id: string, staff: Staff) {
+  const console = getConsole(context);
+  const lifted = await console.members.liftMemberPauses(id);
+  if (!lifted) return memberGone();
+  await console.audit.record({
+    action: "sign-in-pause-lifted",
+    actor: { member: staff.member },
+    target: id,
+    detail: { of: "member", counters: lifted.lifted },
+    meta: staff.meta,
+  });
+  return data<ActionResult>({
+    ok: true,
+    message: `Code sign-in for ${lifted.member.email} is no longer paused or slowed, from any network.`,
+  });
+}
+
+async function liftClient(context: Context, client: string, staff: Staff) {
+  const console = getConsole(context);
+  const lifted = await console.members.liftClientPauses(client);
+  if (lifted === null) {
+    return data<ActionResult>(
+      { ok: false, errors: [{ field: "sign-in-pauses", message: "That is not a client's keyed hash" }] },
+      400,
+    );
+  }
+  await console.audit.record({
+    action: "sign-in-pause-lifted",
+    actor: { member: staff.member },
+    target: client,
+    detail: { of: "client", counters: lifted },
+    meta: staff.meta,
+  });
+  return data<ActionResult>({ ok: true, message: `Code sign-in from client ${client} is no longer paused.` });
+}
+
+/** ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code. */
+async function resetFactors(context: Context, id: string, staff: Staff) {
+  const console = getConsole(context);
+  const reset = await console.auth.resetFactors(id);
+  if (!reset) return memberGone();
+  await console.audit.record({
+    action: "factors-reset",
+    actor: { member: staff.member },
+    target: id,
+    meta: staff.meta,
+  });
+  return data<ActionResult>({
+    ok: true,
+    message: `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes, and any pause on their code sign-in is lifted. Their next e-mail code lets them set up a second way to sign in.`,
+  });
+}
+
+async function removeMember(context: Context, id: string, staff: Staff) {
+  const console = getConsole(context);
+  const removed = await console.members.remove(id);
+  if (!removed) return memberGone();
+  await console.audit.record({
+    action: "staff-removed",
+    actor: { member: staff.member },
+    target: id,
+    detail: { role: removed.role },
+    meta: staff.meta,
+  });
+  return data<ActionResult>({ ok: true, message: `${removed.email} was removed and signed out.` });
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { ButtonForm } from "~/features/console/post-form";
+import { carded, ColumnHeads } from "~/features/console/stacked-table";
+import type { StaffRole } from "~/features/console/types";
+
+/** A member as the table shows them (the loader's dates already in words). */
+export type MemberRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  passkeys: number;
+  enrolled: boolean;
+  added: string;
+};
+
+/** A member's second factor as a state, never an instruction (issue 43). */
+export function secondFactorState(enrolled: boolean) {
+  return enrolled ? "Ready to use" : "Not set up yet";
+}
+
+const headings = ["Name", "E-mail address", "Role", "Passkeys", "Second factor", "Added"] as const;
+
+/**
+ * Who has access, with a row of buttons for each other member. A table on
+ * wide screens; below the md breakpoint each member is a card listing the
+ * same cells with their column's name (nothing scrolls sideways or is cut off).
+ */
+export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
+  return (
+    <div className="mt-8" id="team-table">
+      <table className={`${carded.table} bg-white max-md:bg-transparent`}>
+        <caption id="team-table-caption" className={carded.caption}>
+          {team.length} {team.length === 1 ? "person has" : "people have"} access to the console
+        </caption>
+        <thead className={carded.thead}>
+          <tr>
+            <ColumnHeads headings={headings} className={carded.th} />
+            <th scope="col" className={carded.th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={carded.tbody}>
+          {team.map((member) => (
+            <tr key={member.id} className={`${carded.tr} align-top`}>
+              <th scope="row" className={`${carded.cell} font-semibold break-words max-md:text-lg`}>
+                {member.name}
+                {member.id === me ? " (you)" : ""}
+              </th>
+              <Cell label="E-mail address" className="[overflow-wrap:anywhere]">
+                {member.email}
+              </Cell>
+              <Cell label="Role">{member.role === "admin" ? "Admin" : "Staff"}</Cell>
+              <Cell label="Passkeys">{member.passkeys}</Cell>
+              <Cell label="Second factor">{secondFactorState(member.enrolled)}</Cell>
+              <Cell label="Added">{member.added}</Cell>
+              <td className={`${carded.cell} max-md:pt-3`}>
+                {member.id === me ? null : <MemberActions member={member} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A cell that shows its column's name before the value on a narrow screen. */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={className ? `${carded.labelled} ${className}` : carded.labelled}>
+      {children}
+    </td>
+  );
+}
+
+/** The buttons for another member: role, sessions, sign-in, removal. */
+function MemberActions({ member }: { member: MemberRow }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <MemberButton intent="role" id={member.id} role={member.role === "admin" ? "staff" : "admin"}>
+        {member.role === "admin" ? "Make staff" : "Make admin"}
+        <span className="sr-only">: {member.email}</span>
+      </MemberButton>
+      <MemberButton intent="end-sessions" id={member.id}>
+        End sessions<span className="sr-only">: {member.email}</span>
+      </MemberButton>
+      <MemberButton intent="reset-factors" id={member.id}>
+        Reset sign-in<span className="sr-only">: {member.email}</span>
+      </MemberButton>
+      <MemberButton intent="remove" id={member.id} variant="ghost">
+        Remove<span className="sr-only"> {member.email}</span>
+      </MemberButton>
+    </div>
+  );
+}
+
+/** A button that posts one action (`intent`) on another member; a role change carries the new `role`. */
+function MemberButton({
+  intent,
+  id,
+  role,
+  variant = "outline",
+  children,
+}: {
+  intent: "role" | "end-sessions" | "reset-factors" | "remove";
+  id: string;
+  role?: StaffRole;
+  variant?: "outline" | "ghost";
+  children: ReactNode;
+}) {
+  return (
+    <ButtonForm hiddenFields={role ? { intent, id, role } : { intent, id }} variant={variant} size="sm">
+      {children}
+    </ButtonForm>
+  );
+}

@@ -1,0 +1,57 @@
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { SITE_TIME_ZONE } from "~/platform/calendar";
+import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
+import type { Route } from "./+types/route";
+import { membersAction } from "./actions.server";
+import { AddMember } from "./add-member";
+import { MembersTable } from "./members-table";
+import { pauseGroups, SignInPauses } from "./pauses";
+
+/**
+ * Staff management (admins): who has access, adding someone (they get an
+ * e-mail and sign in with a code), changing a role, removing someone (their
+ * sessions end at once), and lifting pauses on code sign-in (a member's, or a
+ * client's by its keyed hash: ADR 019). Changes need a sign-in within the
+ * last 5 minutes (./actions.server.ts).
+ */
+export const meta: Route.MetaFunction = () => [{ title: "Members | Staff console | Maternis" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SITE_TIME_ZONE });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = await requireAdmin(context, request);
+  const members = getConsole(context).members;
+  const team = await members.list();
+  return {
+    me: staff.member.id,
+    team: team.map((m) => ({ ...m, added: dateFormat.format(m.createdAt) })),
+    pauses: pauseGroups(await members.signInPauses()),
+  };
+}
+
+export const action = (args: Route.ActionArgs) => membersAction(args);
+
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, me, pauses } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const addErrors = failed?.values ? failed.errors : [];
+  const fieldError = (field: string) => addErrors.find((e) => e.field === field)?.message;
+  return (
+    <>
+      <h1 className="text-3xl">Members</h1>
+      {actionData?.ok ? (
+        <p role="status" className="mt-6 rounded-card border-2 border-success-800 bg-success-50 p-4">
+          {actionData.message}
+        </p>
+      ) : null}
+      {failed ? (
+        <div className="mt-6">
+          <ErrorSummary errors={failed.errors} />
+        </div>
+      ) : null}
+      <MembersTable team={team} me={me} />
+      <SignInPauses pauses={pauses} />
+      <AddMember values={failed?.values} fieldError={fieldError} />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, test } from "vitest";
+import { appContext, noMetrics } from "~/context.server";
+import { createLogger } from "~/platform/log.server";
+import type { Site } from "~/site.server";
+import { testEnv } from "../../../../test/support/pglite";
+import { bothEngines } from "../../../../test/support/engines";
+import { lastCode, openStaffConsole, staffMailJobs } from "../../../../test/support/staff-auth";
+import { action, loader } from "./route";
+
+/**
+ * The code step survives a reload (issue 43), on both engines, through the
+ * sign-in page's own loader and action: the address is held on the server
+ * for the browser that asked (a signed cookie names it; no URL carries it);
+ * "Send a new code" sends another code, and the one before stops working;
+ * "Use a different address" forgets the step; the code's e-mail links to it.
+ */
+const { engines, open } = bothEngines<Site>();
+const ADMIN = "admin@maternis.test";
+const SITE = "https://www.maternis.health";
+
+describe.each(engines)("the code step on $name", (engine) => {
+  test("a reload keeps it; a new code replaces the last; another address forgets it", async () => {
+    const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
+    const { console, store } = await openStaffConsole(env, open);
+    const context = () => {
+      const provider = new RouterContextProvider();
+      provider.set(appContext, {
+        env,
+        log: createLogger("silent"),
+        metrics: noMetrics,
+        formGuard: null as never,
+        enquiries: null,
+        banner: null,
+        console,
+      });
+      return provider;
+    };
+    let cookie = "";
+    const request = (path: string, fields?: Record<string, string>) =>
+      new Request(`${SITE}${path}`, {
+        method: fields ? "POST" : "GET",
+        headers: { "x-maternis-client-ip": "203.0.113.8", ...(cookie ? { cookie } : {}) },
+        body: fields ? new URLSearchParams(fields) : undefined,
+      });
+    const post = async (fields: Record<string, string>) => {
+      const answer = await Promise.resolve(
+        action({ request: request("/staff/sign-in", fields), context: context(), params: {} } as never),
+      ).catch((thrown: unknown) => thrown);
+      const headers =
+        answer instanceof Response ? answer.headers : (answer as { init?: { headers?: Headers } }).init?.headers;
+      const set = headers ? new Headers(headers).get("set-cookie") : null;
+      if (set) cookie = /max-age=0/i.test(set) ? "" : set.split(";")[0]!;
+      return answer;
+    };
+    const page = (path = "/staff/sign-in") =>
+      loader({ request: request(path), context: context(), params: {} } as never) as Promise<Record<string, unknown>>;
+
+    // Without a code asked for here: the address form; from the e-mail's link, the code with the address.
+    expect(await page()).toMatchObject({ codeStep: false, codeTo: null });
+    expect(await page("/staff/sign-in?step=code")).toMatchObject({ codeStep: true, codeTo: null });
+
+    const sent = (await post({ intent: "send-code", email: ADMIN })) as Response;
+    expect(sent.headers.get("location")).toBe("/staff/sign-in?step=code");
+    expect(sent.headers.get("location")).not.toContain("maternis.test");
+    // A reload (the GET the redirect leads to, again): the code step, with the address.
+    expect(await page("/staff/sign-in?step=code")).toMatchObject({ codeStep: true, codeTo: ADMIN });
+    expect(await page()).toMatchObject({ codeStep: true, codeTo: ADMIN });
+    const first = await lastCode(store, ADMIN);
+    expect((await staffMailJobs(store))[0]!.data.message.text).toContain(`${SITE}/staff/sign-in?step=code`);
+
+    // Send a new code: another code, and the first no longer works.
+    const renewed = (await post({ intent: "new-code" })) as Response;
+    expect(renewed.headers.get("location")).toBe("/staff/sign-in?step=code&sent=new");
+    const second = await lastCode(store, ADMIN);
+    expect(second).not.toBe(first);
+    expect(await page("/staff/sign-in?step=code&sent=new")).toMatchObject({ codeTo: ADMIN, newCode: true });
+    const stale = (await post({ intent: "verify", code: first! })) as { data: Record<string, unknown> };
+    expect(stale.data).toMatchObject({ step: "code", email: ADMIN, error: expect.stringMatching(/not right/) });
+
+    // Use a different address: the step is forgotten, the old address given back to edit.
+    const changed = (await post({ intent: "change-address" })) as { data: Record<string, unknown> };
+    expect(changed.data).toMatchObject({ step: "email", email: ADMIN });
+    expect(cookie).toBe("");
+    expect(await page()).toMatchObject({ codeStep: false, codeTo: null });
+    // With no step held, "Send a new code" has no address to send to: nothing is sent.
+    const nothing = (await post({ intent: "new-code" })) as { init: { status: number } };
+    expect(nothing.init.status).toBe(400);
+    expect(await lastCode(store, ADMIN)).toBe(second);
+
+    // Positive control: the second code, with the address typed, signs in.
+    const signedIn = (await post({ intent: "verify", email: ADMIN, code: second! })) as Response;
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/staff/enrol");
+  });
+});

@@ -1,0 +1,68 @@
+import type { IntegrationInput } from "~/features/integrations/integrations";
+import type { Resolver } from "~/features/integrations/endpoint-url.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
+import type { Env } from "~/platform/env.server";
+import { createLogger } from "~/platform/log.server";
+import { openSite, type Site } from "~/site.server";
+import { testEnv } from "./pglite";
+import type { HttpsReceiver } from "./tls";
+
+/**
+ * For the integrations' tests on both engines (app/features/integrations,
+ * the erasure's list of receivers): a site whose integrations may reach a
+ * local HTTPS receiver (./tls.ts), as an admin adds them.
+ *
+ *   integrationsAdmin, asAdmin: the admin the sites below hold, and what the services take as the actor.
+ *   openIntegrationsSite(database, receiver, open, { env?, lookup?, runWorker? }):
+ *     the site on `database` (an engine's environment) with the worker (unless told not to),
+ *     WEBHOOK_ALLOW_ADDRESSES=127.0.0.1 and the receiver's certificate trusted, `lookup`
+ *     resolving host names (when saving and sending); pushed onto `open`; with the admin.
+ *   endpointTo(receiver, kind, path, extra?): an IntegrationInput sending to the receiver at `path`.
+ */
+
+export const integrationsAdmin = {
+  id: "staff-admin-1",
+  email: "admin@maternis.test",
+  name: "Ada Admin",
+  role: "admin" as const,
+};
+export const asAdmin = { member: integrationsAdmin, meta: { fingerprint: "f00dfeedf00dfeed" } };
+
+export async function openIntegrationsSite(
+  database: Record<string, string>,
+  receiver: HttpsReceiver,
+  open: Site[],
+  { env = {}, lookup, runWorker = true }: { env?: Record<string, string>; lookup?: Resolver; runWorker?: boolean } = {},
+) {
+  const parsed: Env = testEnv({
+    SITE_URL: "https://www.maternis.health",
+    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
+    WEBHOOK_RETRY_LIMIT: "8",
+    ...env,
+    ...database,
+  });
+  const site = await openSite({
+    env: parsed,
+    log: createLogger("silent"),
+    runWorker,
+    webhooks: { ca: receiver.ca, ...(lookup ? { lookup } : {}) },
+  });
+  open.push(site);
+  await site.platform.store.db.insert(staffUsers).values({ ...integrationsAdmin });
+  return { site, console: site.services, store: site.platform.store, boss: site.platform.boss };
+}
+
+export const endpointTo = (
+  receiver: HttpsReceiver,
+  kind: IntegrationInput["kind"],
+  path: string,
+  extra: Partial<IntegrationInput> = {},
+) =>
+  ({
+    kind,
+    name: `${kind} endpoint`,
+    url: `${receiver.url}${path}`,
+    events: ["enquiry.received"],
+    detail: "link",
+    ...extra,
+  }) satisfies IntegrationInput;
