@@ -36,11 +36,19 @@ describe.each(engines)("retention sweep on $name", (engine) => {
     await store.db.insert(auditLog).values([row(25, "old"), row(23, "recent"), row(0, "today")]);
     const log = createMemoryLogger();
     const result = await runRetentionSweep(store, log, parts);
-    expect(result).toEqual({ deleted: 0, textsDeleted: 0, spamDeleted: 0, auditDeleted: 1 });
+    expect(result).toEqual({
+      deleted: 0,
+      textsDeleted: 0,
+      spamDeleted: 0,
+      auditDeleted: 1,
+      trafficRowsDeleted: 0,
+      trafficMarksForgotten: 0,
+      trafficSecretsForgotten: 0,
+    });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([
-      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months",
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months, traffic figures kept 25 months",
     ]);
     expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1 });
   });

@@ -84,7 +84,7 @@ test("a store opened on an empty folder with the build's cluster is a copy of th
   try {
     const [row] = rowsOf<{ id: string; enquiries: number }>(
       await store.db.execute(
-        "select system_identifier::text as id, (select count(*)::int from submissions) as enquiries from pg_control_system()",
+        "select system_identifier::text as id, (select count(*)::int from enquiries) as enquiries from pg_control_system()",
       ),
     );
     copied = row!.id;
