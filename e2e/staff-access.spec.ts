@@ -135,8 +135,10 @@ test("signing in again (reauth) returns to the page and replaces the session", a
   const before = (await context.cookies()).find((c) => c.name.endsWith("session_token"))?.value;
   await page.goto("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fmembers");
   await expect(page.getByRole("heading", { name: "Sign in again" })).toBeVisible();
+  // The address is already there.
+  await expect(page.getByLabel("Work e-mail address")).toHaveValue(ADMIN_EMAIL);
   await signInAsAdmin(page, { returnTo: "/staff/members", reauth: true });
-  await expect(page).toHaveURL(/\/staff\/team$/);
+  await expect(page).toHaveURL(/\/staff\/members$/);
   const after = (await context.cookies()).find((c) => c.name.endsWith("session_token"))?.value;
   expect(after).toBeTruthy();
   expect(after).not.toBe(before);

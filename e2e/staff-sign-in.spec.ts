@@ -21,7 +21,7 @@ test.describe("staff sign-in by e-mail code", () => {
     await page.goto("/staff/members");
     await expect(page).toHaveURL(/\/staff\/sign-in\?returnTo=%2Fstaff%2Fmembers$/);
     await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/members" });
-    await expect(page).toHaveURL(/\/staff\/team$/);
+    await expect(page).toHaveURL(/\/staff\/members$/);
     await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name.endsWith("session_token"));
@@ -113,14 +113,18 @@ test.describe("staff sign-in by e-mail code", () => {
     for (const email of [unknown, ADMIN_EMAIL]) {
       await withSignInLock(async () => {
         const before = (await messagesAbout(email)).length;
+        // As a browser of its own each time: the first address's code step is held for this browser (issue 43).
+        await page.context().clearCookies();
         await page.goto("/staff/sign-in");
         await page.getByLabel("Work e-mail address").fill(email);
         const [response] = await Promise.all([
           page.waitForResponse((r) => r.request().method() === "POST"),
           page.getByRole("button", { name: "Send me a code" }).click(),
         ]);
-        expect(response.status()).toBe(200);
+        // The code step's page (a redirect, as the router fetches it), the same for both.
+        expect(response.status()).toBe(202);
         await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+        await expect(page).toHaveURL(/\/staff\/sign-in\?step=code$/);
         answers.push((await page.getByRole("status").innerText()).replace(email, "ADDRESS"));
         // The admin's code arrives before the lock is released (a later sign-in must not read it).
         if (email === ADMIN_EMAIL) {

@@ -64,8 +64,8 @@ export async function appSetupView(console: Services, request: Request): Promise
   };
 }
 
-/** The page a factor action answers on, at its app set-up. */
-const appSetupOf = (request: Request) => `${new URL(request.url).pathname}#app-setup`;
+/** The page a factor action answers on (its loader shows the app set-up). */
+const appSetupOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "");
 
 /** Runs one factor action; the route has already checked the session (and a recent sign-in where it asks for one). */
 export async function factorAction({ intent, form, request, context, console, member, meta }: Args) {
@@ -83,7 +83,7 @@ export async function factorAction({ intent, form, request, context, console, me
   }
   if (intent === "cancel-app") {
     await auth.cancelApp(request);
-    throw redirect(new URL(request.url).pathname);
+    throw redirect(appSetupOf(request));
   }
   if (intent === "confirm-app") {
     const code = String(form.get("code") ?? "")

@@ -61,6 +61,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const onCode = actionData ? actionData.step === "code" : loaderData.codeStep;
   const codeTo = actionData?.step === "code" ? actionData.email : loaderData.codeTo;
   const hidden = { returnTo, ...(reauth ? { reauth: "1" } : {}) };
+  // "Use a different address" leads to the address form's own URL (no ?step=code), so a reload stays there.
+  const again = new URLSearchParams({
+    ...(reauth ? { reauth: "1" } : {}),
+    ...(returnTo !== "/staff" ? { returnTo } : {}),
+  });
+  const addressPage = again.size ? `/staff/sign-in?${again}` : "/staff/sign-in";
 
   return (
     <SignedOutShell>
@@ -121,7 +127,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                   Send a new code
                 </button>
               </PostForm>
-              <PostForm hiddenFields={{ intent: "change-address", ...hidden }}>
+              <PostForm hiddenFields={{ intent: "change-address", ...hidden }} action={addressPage}>
                 <button type="submit" className="font-semibold text-primary-800 underline" disabled={busy}>
                   Use a different address
                 </button>
