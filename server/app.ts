@@ -301,18 +301,21 @@ export function createApp(options: AppOptions) {
   });
 
   // The traffic figures' hook: the client address as Express reads it (TRUST_PROXY), also for
-  // the pages the static layer answers before Express runs.
+  // the pages the static layer answers before Express runs; without a proxy to trust, the socket's.
   const countViews = options.traffic
     ? trafficHook({
         counter: options.traffic,
         siteUrl: env.SITE_URL,
-        clientIp: (req) =>
-          (
-            Object.create(app.request, {
-              headers: { value: req.headers },
-              socket: { value: req.socket },
-            }) as express.Request
-          ).ip ?? "unknown",
+        clientIp:
+          parseTrustProxy(env.TRUST_PROXY) === false
+            ? (req) => req.socket.remoteAddress ?? "unknown"
+            : (req) =>
+                (
+                  Object.create(app.request, {
+                    headers: { value: req.headers },
+                    socket: { value: req.socket },
+                  }) as express.Request
+                ).ip ?? "unknown",
       })
     : undefined;
 

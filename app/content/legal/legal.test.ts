@@ -71,6 +71,20 @@ describe("privacy policy content", () => {
   });
 });
 
+describe("privacy policy on counting visits (issue 44)", () => {
+  const html = loadLegalDocument("privacy").html;
+  it("says exactly what is counted, and that nothing identifies a visitor", () => {
+    expect(html).toContain("with no script and no cookie");
+    expect(html).toContain("a random key that changes every day");
+    expect(html).toContain("the key and the codes are deleted");
+    expect(html).toContain("Your IP address, your browser&#39;s details and the full address you came from are never stored");
+    expect(html).toContain("Global Privacy Control or Do Not Track");
+    expect(html).toContain("<strong>25 months</strong>");
+    expect(html).toContain("They are deleted with your submission.");
+    expect(html).not.toContain("does not use analytics");
+  });
+});
+
 describe("terms content", () => {
   const html = loadLegalDocument("terms").html;
   it("includes the required commitments", () => {

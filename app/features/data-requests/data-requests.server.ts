@@ -1,6 +1,6 @@
 import path from "node:path";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { enquiryKind } from "~/features/enquiries";
+import { enquiryKind, sourceOfColumns } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import type {
   AccessExport,
@@ -97,6 +97,7 @@ function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>
     clientFingerprint: row.clientFingerprint,
     spamReason: row.spamReason,
     handledAt: row.handledAt,
+    source: sourceOfColumns(row),
     deliveries: loaded.deliveryRows
       .filter((d) => d.enquiryId === row.id)
       .map((d) => ({
@@ -170,6 +171,8 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
       suspectedSpam: enquiry.spamReason,
       handledAt: iso(enquiry.handledAt),
       fields: enquiry.payload,
+      // Issue 44: where its visitor came from (the referrer's host or page, the link's utm_* values), or null.
+      source: enquiry.source ?? null,
       clientFingerprint: enquiry.clientFingerprint,
       emails,
       notes: enquiry.notes.map((note) => ({ author: note.author, at: iso(note.createdAt), body: note.body })),

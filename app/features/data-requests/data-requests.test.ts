@@ -28,6 +28,7 @@ import { loader as searchLoader } from "~/routes/staff/data-requests/route";
 import { createServices } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { personPattern, searchableMailText } from "./outbox.server";
+import { sourceColumns } from "~/features/enquiries/source";
 
 /**
  * Data requests against the embedded database and a real PostgreSQL
@@ -80,6 +81,12 @@ describe.each(engines)("data requests on $name", (engine) => {
     const spamId = await insertSpam(store, subject);
     await insertNote(store, ids[0]!, `Called back; ${subject.name} prefers mornings`);
     await insertNote(store, otherIds[0]!, "Someone else's note");
+    // Issue 44: the subject's enquiries came from a campaign link; the source goes with them.
+    const campaign = { referrer: "quill-partner.example", utm: { utm_campaign: "quill-campaign-subject" } };
+    await store.db
+      .update(enquiries)
+      .set(sourceColumns(campaign))
+      .where(eq(enquiries.email, subject.email.toLowerCase()));
     await queueMailNaming(boss, subject, env.ENQUIRIES_EMAIL);
     // Every form causes two e-mails (the demo and advisory notifications after their welcome).
     await allSent(store, ids, 6);
@@ -120,6 +127,12 @@ describe.each(engines)("data requests on $name", (engine) => {
       `Called back; ${subject.name} prefers mornings`,
     ]);
     expect(doc.enquiries.find((s) => s.id === spamId)).toMatchObject({ suspectedSpam: "honeypot", emails: [] });
+    expect(doc.enquiries.map((s) => (s as { source?: unknown }).source)).toEqual([
+      campaign,
+      campaign,
+      campaign,
+      campaign,
+    ]);
     for (const [n, id] of ids.entries()) {
       const item = doc.enquiries.find((s) => s.id === id)!;
       expect(item.form).toBe(["contact", "demo", "advisory"][n]);
@@ -143,6 +156,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     // Before the erasure the dump holds the subject (the check can fail).
     const before = await dumpAllTables(store);
     for (const marker of markers(subject)) expect(before).toContain(marker);
+    expect(before).toContain("quill-campaign-subject");
     const subjectFiles = outboxFiles(outbox).filter((f) => subjectPattern.test(searchableMailText(f.raw)));
     expect(subjectFiles.length).toBeGreaterThanOrEqual(7); // six enquiry e-mails and the staff e-mail
     const otherFilesBefore = outboxFiles(outbox).filter((f) => f.raw.toLowerCase().includes(other.email.toLowerCase()));
@@ -160,12 +174,13 @@ describe.each(engines)("data requests on $name", (engine) => {
     if (engine.name === "pglite") {
       const dbDir = path.join(env.DATA_DIR, "db");
       expect(filesHolding(dbDir, [other.email, other.name])).not.toEqual([]); // the search does see data
-      expect(filesHolding(dbDir, markers(subject))).toEqual([]);
+      expect(filesHolding(dbDir, [...markers(subject), "quill-campaign-subject"])).toEqual([]);
     }
 
     // Nothing of the subject in a full dump of every table, pg-boss's included.
     const after = await dumpAllTables(store);
     for (const marker of markers(subject)) expect(after, marker).not.toContain(marker);
+    expect(after).not.toContain("quill-campaign-subject");
     for (const id of [...ids, spamId]) expect(after).not.toContain(id);
     if (engine.dump) {
       const dumped = engine.dump(env.DATABASE_URL!);

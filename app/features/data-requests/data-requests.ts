@@ -3,7 +3,7 @@
  * address, export it for a right-of-access request, or erase it. Types only;
  * app/features/data-requests/data-requests.server.ts implements them.
  */
-import type { DeliveryKind, EnquiryKind } from "~/features/enquiries";
+import type { DeliveryKind, EnquiryKind, EnquirySource } from "~/features/enquiries";
 import type { RequestMeta, StaffMember } from "~/features/console";
 
 /** What an e-mail and a text message to the person both record: to whom, and how far sending it got. */
@@ -30,6 +30,8 @@ export type SubjectSubmission = {
   /** Set for a post kept as suspected spam. */
   spamReason: string | null;
   handledAt: Date | null;
+  /** Where its visitor came from (issue 44), when it recorded that. */
+  source?: EnquirySource | null;
   deliveries: SubjectDelivery[];
   notes: SubjectNote[];
 };

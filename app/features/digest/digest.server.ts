@@ -197,7 +197,10 @@ export async function sendDigest(deps: DigestDeps, now = new Date()): Promise<Di
 }
 
 /** The lines the features add (a line that fails is left out, and logged: the digest still goes). */
-async function digestLines(deps: DigestDeps, now: Date): Promise<{ text: string; url: string }[]> {
+export async function digestLines(
+  deps: Pick<DigestDeps, "lines" | "siteUrl" | "log">,
+  now: Date,
+): Promise<{ text: string; url: string }[]> {
   const lines: { text: string; url: string }[] = [];
   for (const line of deps.lines ?? []) {
     try {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { renderEmail } from "~/platform/mail/define";
 import { staffDigest, staffDigestSubject } from "./emails/digest";
-import { digestProps, DIGEST_LIST_LIMIT, type DigestData } from "./digest.server";
+import { createMemoryLogger } from "~/platform/log.server";
+import { digestLines, digestProps, DIGEST_LIST_LIMIT, type DigestData } from "./digest.server";
 
 const now = new Date("2026-11-23T08:00:00Z");
 const site = { siteUrl: "https://www.maternis.health", now };
@@ -81,5 +82,42 @@ describe("daily digest", () => {
     const email = await renderEmail(staffDigest, props);
     expect(email.text).toContain("And 20 more.");
     expect(email.text).not.toContain("not delivered");
+  });
+
+  test("adds the lines of the features after it (the traffic figures), with their links; a failing one is left out", async () => {
+    const log = createMemoryLogger();
+    const lines = await digestLines(
+      {
+        siteUrl: site.siteUrl,
+        log,
+        lines: [
+          async () => ({
+            text: "Yesterday (Sun 22 Nov): 132 visitors and 3 enquiries.",
+            path: "/staff/traffic?from=x",
+          }),
+          async () => null,
+          async () => {
+            throw new Error("database down");
+          },
+        ],
+      },
+      now,
+    );
+    expect(lines).toEqual([
+      {
+        text: "Yesterday (Sun 22 Nov): 132 visitors and 3 enquiries.",
+        url: "https://www.maternis.health/staff/traffic?from=x",
+      },
+    ]);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ msg: "a line of the daily digest could not be read" }),
+    );
+    const props = digestProps({ ...empty, overdue: [overdue], overdueTotal: 1 }, site)!;
+    const email = await renderEmail(staffDigest, { ...props, lines });
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain("Visitors and enquiries");
+      expect(part).toContain("132 visitors and 3 enquiries");
+    }
+    expect(email.html).toContain('href="https://www.maternis.health/staff/traffic?from=x"');
   });
 });

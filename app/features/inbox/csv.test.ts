@@ -4,6 +4,7 @@ import { csvCell, toCsv, UTF8_BOM } from "~/platform/csv";
 import { deliveryKinds, enquiryKind, enquiryKindNames } from "~/features/enquiries/kinds";
 import { formSchema } from "~/features/enquiries/schemas";
 import { validFields } from "../../../test/support/fixtures";
+import { sourceCsvHeader } from "~/features/enquiries/source";
 import { exportFileName, exportHeader, inboxCsv } from "./csv";
 
 describe("CSV cells", () => {
@@ -77,6 +78,33 @@ describe("the inbox export", () => {
       "reason",
       "message",
     ]);
+  });
+
+  // Issue 44.
+  test("where the visitor came from, in the last columns", () => {
+    expect(exportHeader.slice(-sourceCsvHeader.length)).toEqual([
+      "source_referrer",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_variant",
+      "utm_cta",
+    ]);
+    const csv = inboxCsv([
+      {
+        id: "id-2",
+        receivedAt: new Date("2026-11-23T10:00:00Z"),
+        kind: "demo",
+        handledAt: null,
+        payload: { name: "Kwame", email: "k@example.org" },
+        deliveries: {},
+        source: {
+          referrer: "mail.example.org",
+          utm: { utm_source: "email", utm_campaign: "welcome", utm_cta: "book" },
+        },
+      },
+    ]);
+    expect(csv.split("\r\n")[1]).toMatch(/,mail\.example\.org,email,,welcome,,book$/);
   });
 
   test("the file name carries the day in London", () => {

@@ -21,7 +21,7 @@ import {
   type RetryOutcome,
   type StateOutcome,
 } from "~/features/inbox/inbox";
-import { payloadFields, payloadValue, sourceOfColumns, topicKey } from "~/features/enquiries";
+import { payloadFields, payloadValue, sourceOfColumns, topicKey, type EnquirySource } from "~/features/enquiries";
 import {
   enquiryKind,
   enquiryKindNames,
@@ -190,7 +190,8 @@ export async function* exportBatches(
       handledAt: row.handledAt,
       payload: row.payload,
       deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
-      source: sourceOfColumns(row),
+      // Issue 44: where the visitor came from, when the enquiry recorded it.
+      ...withSource(sourceOfColumns(row)),
     }));
     const last = rows.at(-1)!;
     after = { at: last.at, id: last.id };
@@ -198,6 +199,9 @@ export async function* exportBatches(
     if (rows.length < batchSize) return;
   }
 }
+
+/** `{ source }` when an enquiry recorded where its visitor came from, else nothing (issue 44). */
+const withSource = (source: EnquirySource | null) => (source ? { source } : {});
 
 /**
  * An enquiry moved to spam: its e-mails and integration messages not sent

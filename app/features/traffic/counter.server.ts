@@ -16,8 +16,9 @@ import { UTM_KEYS, type Utm } from "~/platform/visit-source";
  * processes on one PostgreSQL database add up exactly.
  *
  * Visitors are told apart without keeping anyone: the address and the user
- * agent are hashed at once with the day's secret (a random value per London
- * day in traffic_secrets, mixed with FINGERPRINT_KEY, which is never in the
+ * agent stay in memory until the next write (a few seconds), which replaces
+ * them by their hash under the day's secret (a random value per London day
+ * in traffic_secrets, mixed with FINGERPRINT_KEY, which is never in the
  * database), and only marks derived from that hash reach the database
  * (traffic_marks), one per visitor and figure they count in; a mark already
  * there is not counted again. When the day is over its secret leaves this
@@ -34,7 +35,7 @@ export type PageView = {
   /** The utm_* values of the page's URL. */
   utm: Utm;
   device: DeviceClass;
-  /** The client address and user agent: hashed at once with the day's secret, never kept or written. */
+  /** The client address and user agent: held in memory until the next write, which hashes them; never written. */
   ip: string;
   userAgent: string;
 };
@@ -62,6 +63,12 @@ type Row = {
   utm: readonly string[];
   device: DeviceClass;
   views: number;
+  /**
+   * The clients seen since the last write: user agents by address, in memory only, for a few
+   * seconds: the write replaces them by their hash under the day's secret (so a repeat view costs
+   * no hash), and they never leave the process.
+   */
+  clients: Map<string, Set<string>>;
   /** The visitors' hashes under the day's secret (memory only). */
   visitors: Set<string>;
 };
@@ -70,12 +77,19 @@ type Row = {
 type TotalKey = [dimension: string, key: string, detail: string];
 
 const SEP = "\u001f";
+/** A row's key in the buffer. */
+const keyOf = (path: string, referrer: string, utm: readonly string[], device: string) =>
+  utm === NO_UTM
+    ? path + SEP + referrer + SEP + device
+    : path + SEP + referrer + SEP + utm.join(SEP) + SEP + SEP + device;
 /** The utm_* values of a view without any (most views), shared. */
 const NO_UTM: readonly string[] = UTM_KEYS.map(() => "");
-const noUtm = (utm: Utm) => {
-  for (const _ in utm) return false;
-  return true;
-};
+/** A view's five utm_* values in UTM_KEYS order ("" for none), NO_UTM itself when it has none. */
+function utmValues(utm: Utm): readonly string[] {
+  let any = false;
+  for (const name in utm) if (utm[name as keyof Utm]) any = true;
+  return any ? UTM_KEYS.map((name) => utm[name] ?? "") : NO_UTM;
+}
 
 export type TrafficCounter = ReturnType<typeof createTrafficCounter>;
 
@@ -112,8 +126,8 @@ export function createTrafficCounter({
   /** Counts one page view (synchronous, never throws). */
   function record(view: PageView): void {
     const day = dayAt(now().getTime());
-    const utm = noUtm(view.utm) ? NO_UTM : UTM_KEYS.map((name) => view.utm[name] ?? "");
-    const rowKey = [view.path, view.referrer, ...utm, view.device].join(SEP);
+    const utm = utmValues(view.utm);
+    const rowKey = keyOf(view.path, view.referrer, utm, view.device);
     let rows = pending.get(day);
     if (!rows) pending.set(day, (rows = new Map()));
     let row = rows.get(rowKey);
@@ -122,25 +136,44 @@ export function createTrafficCounter({
         dropped++;
         return;
       }
-      row = { path: view.path, referrer: view.referrer, utm, device: view.device, views: 0, visitors: new Set() };
+      row = {
+        path: view.path,
+        referrer: view.referrer,
+        utm,
+        device: view.device,
+        views: 0,
+        clients: new Map(),
+        visitors: new Set(),
+      };
       rows.set(rowKey, row);
       pendingRows++;
     }
     row.views++;
+    const agents = row.clients.get(view.ip);
+    if (agents) agents.add(view.userAgent);
+    else row.clients.set(view.ip, new Set([view.userAgent]));
+  }
+
+  /** Replaces the clients of a day's rows by their hashes under the day's secret (none without it). */
+  function hashClients(day: string, rows: Iterable<Row>) {
     const secret = secrets.get(day);
-    if (secret) {
-      row.visitors.add(
-        createHmac("sha256", secret).update(view.ip).update("\n").update(view.userAgent).digest("base64url"),
-      );
-    } else if (warnedNoSecret !== day) {
-      warnedNoSecret = day;
-      log.warn("traffic: views counted without visitors until the day's secret is read", { day });
+    for (const row of rows) {
+      if (secret) {
+        for (const [ip, agents] of row.clients) {
+          for (const agent of agents) {
+            row.visitors.add(createHmac("sha256", secret).update(`${ip}\n${agent}`).digest("base64url"));
+          }
+        }
+      } else if (row.clients.size > 0 && warnedNoSecret !== day) {
+        warnedNoSecret = day;
+        log.warn("traffic: views counted without visitors: the day's secret could not be read", { day });
+      }
+      row.clients.clear();
     }
   }
 
-  /** Today's and tomorrow's secrets, read (or made) in the database; yesterday's leaves memory. */
+  /** Today's and tomorrow's secrets, read (or made) in the database. */
   async function holdSecrets(today: string) {
-    for (const day of secrets.keys()) if (day < today) secrets.delete(day);
     const days = [today, addDays(today, 1)];
     const missing = days.filter((day) => !secrets.has(day));
     if (missing.length === 0) return;
@@ -277,10 +310,15 @@ export function createTrafficCounter({
     let buffer = pending.get(day);
     if (!buffer) pending.set(day, (buffer = new Map()));
     for (const row of rows) {
-      const rowKey = [row.path, row.referrer, ...row.utm, row.device].join(SEP);
+      const rowKey = keyOf(row.path, row.referrer, row.utm, row.device);
       const held = buffer.get(rowKey);
       if (held) {
         held.views += row.views;
+        for (const [ip, agents] of row.clients) {
+          const heldAgents = held.clients.get(ip);
+          if (heldAgents) for (const agent of agents) heldAgents.add(agent);
+          else held.clients.set(ip, agents);
+        }
         for (const visitor of row.visitors) held.visitors.add(visitor);
       } else if (pendingRows < MAX_PENDING_ROWS) {
         buffer.set(rowKey, row);
@@ -297,6 +335,7 @@ export function createTrafficCounter({
     for (const [day, buffer] of days) {
       const rows = [...buffer.values()];
       if (rows.length === 0) continue;
+      hashClients(day, rows);
       try {
         try {
           await writeDay(day, rows);
@@ -325,18 +364,28 @@ export function createTrafficCounter({
     return run;
   }
 
-  /** What the timer does: holds today's secret, forgets the days before (once turned), writes the buffer. */
+  /**
+   * What the timer does: holds today's secret (and tomorrow's), writes the
+   * buffer (the views of a day that has just ended with its secret), then
+   * lets go of the secrets of the days before, and once the day has turned
+   * (a few writes later) forgets them in the database.
+   */
   function tick() {
     return serially(async () => {
       const time = now().getTime();
       const today = dayAt(time);
       try {
         await holdSecrets(today);
-        await forgetEarlierDays(today, time);
       } catch (error) {
-        log.error("traffic: the day's secret could not be read or the day before forgotten", { err: error });
+        log.error("traffic: the day's secret could not be read", { err: error });
       }
       await flushNow();
+      for (const day of secrets.keys()) if (day < today) secrets.delete(day);
+      try {
+        await forgetEarlierDays(today, time);
+      } catch (error) {
+        log.error("traffic: the days before could not be forgotten", { err: error });
+      }
     });
   }
 

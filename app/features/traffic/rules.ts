@@ -14,9 +14,10 @@ import { NOT_FOUND_PAGE } from "./traffic";
 /** Header values as Node gives them. */
 type Headers = Record<string, string | string[] | undefined>;
 
+/** A header's value ("" when absent). These checks run for every page view: each costs a property read when the header is absent. */
 const header = (headers: Headers, name: string): string => {
   const value = headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? "";
+  return value === undefined ? "" : typeof value === "string" ? value : (value[0] ?? "");
 };
 
 /** Why a request is not counted, or null when it may be (its response decides the rest). */
@@ -30,14 +31,19 @@ export function notAPage(path: string): boolean {
     path === "/healthz" ||
     path === "/readyz" ||
     path === "/metrics" ||
-    path.endsWith(".data") ||
-    /\.[a-z0-9]+$/i.test(path)
+    // A file name: a dot in the last segment (".data" requests among them).
+    path.lastIndexOf(".") > path.lastIndexOf("/")
   );
 }
 
 /** `Sec-GPC: 1` (Global Privacy Control) or `DNT: 1`: the visitor asked not to be tracked. */
 export function optedOut(headers: Headers): boolean {
-  return header(headers, "sec-gpc").trim() === "1" || header(headers, "dnt").trim() === "1";
+  const gpc = headers["sec-gpc"];
+  const dnt = headers.dnt;
+  return (
+    (gpc !== undefined && header(headers, "sec-gpc").trim() === "1") ||
+    (dnt !== undefined && header(headers, "dnt").trim() === "1")
+  );
 }
 
 /**
@@ -47,6 +53,13 @@ export function optedOut(headers: Headers): boolean {
  * older browsers `Purpose: prefetch`, `X-Purpose: preview` or `X-Moz: prefetch`.
  */
 export function speculative(headers: Headers): boolean {
+  if (
+    headers["sec-purpose"] === undefined &&
+    headers.purpose === undefined &&
+    headers["x-purpose"] === undefined &&
+    headers["x-moz"] === undefined
+  )
+    return false;
   const purpose = [header(headers, "sec-purpose"), header(headers, "purpose"), header(headers, "x-purpose")]
     .join(" ")
     .toLowerCase();
