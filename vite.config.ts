@@ -129,7 +129,7 @@ const clientChunks = {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   // lucide-react is one 1.3 MB module of every icon: bundled, the server build
-  // holds only the icons the pages draw (docs/decisions/024-memory-recovery-and-load.md).
+  // holds only the icons the pages draw (docs/decisions/025-memory-recovery-and-load.md).
   ssr: { noExternal: ["lucide-react"] },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

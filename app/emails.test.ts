@@ -1,5 +1,7 @@
+import { toPlainText } from "react-email";
 import { describe, expect, it } from "vitest";
 import { emailPreviews } from "./emails";
+import { plainTextOptions } from "./platform/mail/plain-text";
 
 // Runs in the Node environment, as the delivery pipeline does.
 describe("previews", () => {
@@ -40,6 +42,13 @@ describe("previews", () => {
     for (const template of templates) {
       const { subject, PreviewProps } = template as { subject: (props: unknown) => string; PreviewProps: unknown };
       expect(previewed, subject(PreviewProps)).toContain(subject(PreviewProps));
+    }
+  });
+
+  it("the plain-text part is React Email's conversion of the HTML, compiled once (platform/mail/define.ts)", async () => {
+    for (const preview of emailPreviews) {
+      const email = await preview.render();
+      expect(email.text, preview.name).toBe(toPlainText(email.html, plainTextOptions));
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A worker killed in the middle of a batch costs seconds, not the retry delay
- * (issue 45, docs/decisions/024-memory-recovery-and-load.md): the e-mails it
+ * (issue 45, docs/decisions/025-memory-recovery-and-load.md): the e-mails it
  * was sending reach the SMTP server within 30 s of the kill, sent by the
  * worker that survives it (PostgreSQL) or by the restarted server (the
  * embedded database, whose worker is the server), each under its delivery's

@@ -2,7 +2,7 @@
  * The last step of `npm run build`: an embedded-database cluster in
  * <build>/pglite-cluster, which a server's first start copies into
  * DATA_DIR/db instead of creating one itself (app/platform/db/pglite-cluster.server.ts
- * createClusterTemplate; docs/decisions/024-memory-recovery-and-load.md).
+ * createClusterTemplate; docs/decisions/025-memory-recovery-and-load.md).
  * Creating it (PGlite's initdb) takes seconds of CPU, and the build folder is
  * emptied by every build, so it is made once per installed PGlite in
  * node_modules/.cache and copied from there.

@@ -15,6 +15,7 @@ import { credentialGuard } from "./credential-guard";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
 import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
+import { createPageCache, type PageCache } from "./page-cache";
 import { staticFiles, type PrerenderManifest } from "./static";
 import { trafficHook } from "./traffic";
 import type { TrafficCounter } from "~/features/traffic/index.server";
@@ -291,13 +292,22 @@ export function createApp(options: AppOptions) {
       return context;
     },
   });
+  // The enquiry pages are rendered once per version of the dated content, the
+  // visitor's token and nonce put in each time (./page-cache.ts); not in development.
+  const pageCache: PageCache | undefined =
+    typeof build === "function"
+      ? undefined
+      : createPageCache({ build, appContext: appContextValue, now: appContextValue.now! });
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
     const connectSources = options.development?.connectSources(req);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, connectSources }));
     res.setHeader("Cache-Control", "no-store");
-    void pageHandler(req, res, next);
+    if (!pageCache) return void pageHandler(req, res, next);
+    pageCache.serve(req, res, nonce).then((served) => {
+      if (!served) void pageHandler(req, res, next);
+    }, next);
   });
 
   // The traffic figures' hook: the client address as Express reads it (TRUST_PROXY), also for
@@ -336,7 +346,7 @@ export function createApp(options: AppOptions) {
       for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
       assets(req, res, () => app(req, res));
     };
-    return { app, handler, datedPages: undefined as DatedPages | undefined };
+    return { app, handler, datedPages: undefined as DatedPages | undefined, pageCache };
   }
   const serveStatic = staticFiles(options.clientDir, options.prerendered, defaultHeaders);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -349,5 +359,5 @@ export function createApp(options: AppOptions) {
     typeof build === "function"
       ? undefined
       : createDatedPages({ build, statics: serveStatic, appContext: appContextValue, now: appContextValue.now!, log });
-  return { app, handler, datedPages };
+  return { app, handler, datedPages, pageCache };
 }

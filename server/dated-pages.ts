@@ -38,10 +38,16 @@ export type DatedPagesOptions = {
 };
 
 /** What a page must show on `now`: its stretch of dates and its banner (as the root loader decides them). */
-function expectedVersion(options: DatedPagesOptions, now: Date) {
+function expectedVersion(options: Pick<DatedPagesOptions, "appContext">, now: Date) {
   const date = contentDate(londonDate(now));
   const banner = options.appContext.banner?.state(now) ?? null;
   return { contentDate: date, announcement: announcementKey(currentAnnouncement(date, banner)) };
+}
+
+/** Which version of the site's dated content and banner a page rendered on `now` shows, as one string (./page-cache.ts). */
+export function pageVersion(appContext: AppContext, now: Date): string {
+  const { contentDate, announcement } = expectedVersion({ appContext }, now);
+  return `${contentDate} ${announcement}`;
 }
 
 export type CheckResult = { contentDate: string; replaced: string[]; failed: string[] };

@@ -101,7 +101,7 @@ export async function startBoss(
  * worker (a heartbeat older than heartbeatSeconds), and how often
  * {@link resumeAbandonedJobs} makes them due: a dead worker's jobs are sent by
  * another within heartbeatSeconds + 2 × this + a poll (about 22 s; at most
- * 30: faults/worker-death.test.ts, docs/decisions/024-memory-recovery-and-load.md).
+ * 30: faults/worker-death.test.ts, docs/decisions/025-memory-recovery-and-load.md).
  */
 export const SUPERVISE_SECONDS = 5;
 

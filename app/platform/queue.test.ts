@@ -1,5 +1,5 @@
 /**
- * A dead worker's jobs are due again at once (docs/decisions/024-memory-recovery-and-load.md):
+ * A dead worker's jobs are due again at once (docs/decisions/025-memory-recovery-and-load.md):
  * pg-boss's supervisor fails a job whose heartbeat stopped, and would retry it
  * after the queue's retry delay; resumeAbandonedJobs makes it due now. A send
  * that failed keeps its delay. The worker-death fault test

@@ -13,7 +13,7 @@ test("every npm script that runs a process of the build gives it the Node option
     const flags = /\bnode ((?:--\S+ )*)build\/node\//.exec(command)?.[1]?.trim().split(" ");
     expect(flags, name).toEqual(SERVER_NODE_FLAGS);
   }
-  // PGlite's WebAssembly compiled once, by the baseline compiler; the young generation bounded (ADR 008, ADR 024).
+  // PGlite's WebAssembly compiled once, by the baseline compiler; the young generation bounded (ADR 008, ADR 025).
   expect(SERVER_NODE_FLAGS).toContain("--liftoff-only");
   expect(SERVER_NODE_FLAGS).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
 });

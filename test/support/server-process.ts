@@ -15,7 +15,7 @@ import path from "node:path";
  * The Node options the site's processes run with: those of `npm run serve`
  * in package.json (`npm start`, `npm run worker` and the operator CLIs give
  * the same; a unit test checks it), so a benchmark or a fault test runs the
- * server exactly as an operator does (docs/decisions/024-memory-recovery-and-load.md).
+ * server exactly as an operator does (docs/decisions/025-memory-recovery-and-load.md).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = (() => {
   const { scripts } = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8")) as {

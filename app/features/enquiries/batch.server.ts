@@ -5,9 +5,14 @@ import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server"
  * Group commit for the embedded database: PGlite is one connection that runs
  * in this thread, and a transaction costs a few milliseconds of it whatever
  * its size, so enquiries that arrive while a transaction is running are
- * stored together in the next one. Each caller still resolves only after the
- * commit that holds its enquiry. The batcher also keeps the rate-limit bounds
- * that spare most batches a count query (see LimitBounds).
+ * stored together in the next one. The first of a batch waits for the
+ * requests already received to be read (one turn of the event loop,
+ * setImmediate) so that they join it: a transaction is over too soon for
+ * anything to arrive during it, and each stored one enquiry at a time (four
+ * times the CPU per enquiry: docs/decisions/025-memory-recovery-and-load.md).
+ * Each caller still resolves only after the commit that holds its enquiry.
+ * The batcher also keeps the rate-limit bounds that spare most batches a
+ * count query (see LimitBounds).
  */
 export function createBatcher(deps: SubmitDeps) {
   let pending: Pending[] = [];
@@ -28,6 +33,7 @@ export function createBatcher(deps: SubmitDeps) {
   async function drain() {
     running = true;
     try {
+      await new Promise((resolve) => setImmediate(resolve));
       while (pending.length > 0) {
         const batch = pending.slice(0, 200);
         pending = pending.slice(batch.length);

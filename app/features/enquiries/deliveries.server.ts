@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import { enquiryKind, recipientOf, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import type { Logger } from "~/platform/log.server";
@@ -8,7 +8,14 @@ import { buildEmail } from "./emails.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import type { AnnounceEvent } from "./events.server";
-import { EMAIL_FALLBACK_ERROR, SendError, errorText, type MailTransport } from "~/platform/mail/transport.server";
+import {
+  EMAIL_FALLBACK_ERROR,
+  SendError,
+  errorText,
+  type MailTransport,
+  type OutgoingEmail,
+} from "~/platform/mail/transport.server";
+import { mapBounded } from "~/platform/queue.server";
 
 /**
  * Creates a delivery row and its job inside the caller's transaction. The
@@ -50,77 +57,155 @@ export type DeliveryDeps = {
   announce: AnnounceEvent;
 };
 
+/** What became of one delivery of a batch: sent now, skipped (already sent, given up or gone), or the error of its send. */
+export type DeliveryOutcome = { status: "sent" } | { status: "skipped" } | { status: "failed"; error: Error };
+
 /**
- * Sends one delivery. Skips it if it was already sent (a job run twice after a
- * restart) or given up. On failure records the error and throws, so pg-boss
- * retries with backoff and finally dead-letters it. After a welcome is sent,
- * queues the notification that waited for it.
+ * Sends a batch of deliveries (a worker's fetch of jobs), each settling on its
+ * own, with a fixed number of statements per batch however large it is (on the
+ * embedded database every statement costs the one thread the web requests
+ * need too: docs/decisions/025-memory-recovery-and-load.md):
+ *
+ *   1. one query reads the deliveries and their enquiries, and one the state of
+ *      the deliveries the notifications among them waited for;
+ *   2. one statement counts an attempt for each delivery to send;
+ *   3. each e-mail is built and handed to `send` (at most `limit` at once),
+ *      which says of each further try it makes (a provider's rate limit) so
+ *      that every try is counted; a failed send records its error and is
+ *      retried by pg-boss with backoff, then dead-lettered;
+ *   4. one transaction marks every e-mail sent and queues the deliveries that
+ *      waited for them (a demo notification after its welcome).
+ *
+ * A delivery already sent (a job run twice after a restart) or given up is
+ * skipped. The "delivery sent" log line is written once the database records it.
  */
-export async function processDelivery(deps: DeliveryDeps, deliveryId: string): Promise<"sent" | "skipped"> {
+export async function processDeliveries(
+  deps: DeliveryDeps,
+  deliveryIds: readonly string[],
+  {
+    limit,
+    send,
+  }: {
+    limit: number;
+    /** Sends one e-mail, returning the provider's message id; calls `triedAgain` for each try after the first. */
+    send: (message: OutgoingEmail, deliveryId: string, triedAgain: () => void) => Promise<string>;
+  },
+): Promise<DeliveryOutcome[]> {
   const { store, log } = deps;
-  const [row] = await store.db
-    .select({ delivery: deliveries, submission: enquiries })
-    .from(deliveries)
-    .innerJoin(enquiries, eq(enquiries.id, deliveries.enquiryId))
-    .where(eq(deliveries.id, deliveryId));
-  if (!row) {
-    log.warn("delivery no longer exists", { deliveryId });
-    return "skipped";
+  const found = new Map(
+    (
+      await store.db
+        .select({ delivery: deliveries, enquiry: enquiries })
+        .from(deliveries)
+        .innerJoin(enquiries, eq(enquiries.id, deliveries.enquiryId))
+        .where(inArray(deliveries.id, [...deliveryIds]))
+    ).map((row) => [row.delivery.id, row]),
+  );
+  const outcomes = new Map<string, DeliveryOutcome>();
+  const toSend: (typeof found extends Map<string, infer R> ? R : never)[] = [];
+  for (const deliveryId of new Set(deliveryIds)) {
+    const row = found.get(deliveryId);
+    if (!row) log.warn("delivery no longer exists", { deliveryId });
+    if (!row || row.delivery.status === "sent" || row.delivery.status === "dead") {
+      outcomes.set(deliveryId, { status: "skipped" });
+      continue;
+    }
+    toSend.push(row);
   }
-  const { delivery, submission } = row;
-  if (delivery.status === "sent" || delivery.status === "dead") return "skipped";
 
   // A delivery that waited for another (a notification for its welcome) says so when that one was given up.
-  let welcomeFailed = false;
-  const waitedFor = predecessorOf(submission.kind, delivery.kind);
-  if (waitedFor) {
-    const [before] = await store.db
-      .select({ status: deliveries.status })
+  const waits = toSend.flatMap(({ delivery, enquiry }) => {
+    const waitedFor = predecessorOf(enquiry.kind, delivery.kind);
+    return waitedFor ? [{ enquiryId: enquiry.id, kind: waitedFor }] : [];
+  });
+  const givenUp = new Set<string>();
+  if (waits.length > 0) {
+    const before = await store.db
+      .select({ enquiryId: deliveries.enquiryId, kind: deliveries.kind })
       .from(deliveries)
-      .where(and(eq(deliveries.enquiryId, submission.id), eq(deliveries.kind, waitedFor)));
-    welcomeFailed = before?.status === "dead";
+      .where(
+        and(
+          inArray(
+            deliveries.enquiryId,
+            waits.map((wait) => wait.enquiryId),
+          ),
+          eq(deliveries.status, "dead"),
+        ),
+      );
+    for (const row of before) givenUp.add(`${row.enquiryId}:${row.kind}`);
   }
 
-  await store.db
-    .update(deliveries)
-    .set({ attempts: sql`${deliveries.attempts} + 1` })
-    .where(eq(deliveries.id, delivery.id));
-  const fields = {
-    deliveryId: delivery.id,
-    enquiryId: submission.id,
-    kind: delivery.kind,
-    enquiry: submission.kind,
-  };
-
-  let providerMessageId: string;
-  try {
-    const message = await buildEmail({
-      enquiry: submission,
-      delivery,
-      welcomeFailed,
-      siteUrl: deps.siteUrl,
-      now: deps.now?.(),
-    });
-    providerMessageId = (await deps.mail.sendEmail(message)).messageId;
-  } catch (error) {
-    const text = errorText(error, EMAIL_FALLBACK_ERROR);
+  if (toSend.length > 0) {
     await store.db
       .update(deliveries)
-      .set({ status: "failed", lastError: text.slice(0, 2000) })
-      .where(and(eq(deliveries.id, delivery.id), ne(deliveries.status, "sent")));
-    log.warn("delivery failed; will retry", { ...fields, attempt: delivery.attempts + 1, error: text });
-    throw new SendError(text, { cause: error });
+      .set({ attempts: sql`${deliveries.attempts} + 1` })
+      .where(
+        inArray(
+          deliveries.id,
+          toSend.map((row) => row.delivery.id),
+        ),
+      );
   }
-
-  await store.transaction(async (tx, bossDb) => {
-    await tx
-      .update(deliveries)
-      .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null })
-      .where(eq(deliveries.id, delivery.id));
-    await enqueueFollowUp(deps, tx, bossDb, submission, delivery.kind);
+  const sent: { row: (typeof toSend)[number]; providerMessageId: string; moreTries: number }[] = [];
+  await mapBounded(toSend, limit, async (row) => {
+    const { delivery, enquiry } = row;
+    let moreTries = 0;
+    const waitedFor = predecessorOf(enquiry.kind, delivery.kind);
+    const fields = {
+      deliveryId: delivery.id,
+      enquiryId: enquiry.id,
+      kind: delivery.kind,
+      enquiry: enquiry.kind,
+    };
+    try {
+      const message = await buildEmail({
+        enquiry,
+        delivery,
+        welcomeFailed: waitedFor !== undefined && givenUp.has(`${enquiry.id}:${waitedFor}`),
+        siteUrl: deps.siteUrl,
+        now: deps.now?.(),
+      });
+      const providerMessageId = await send(message, delivery.id, () => moreTries++);
+      sent.push({ row, providerMessageId, moreTries });
+    } catch (error) {
+      const text = errorText(error, EMAIL_FALLBACK_ERROR);
+      await store.db
+        .update(deliveries)
+        .set({ status: "failed", lastError: text.slice(0, 2000), attempts: sql`${deliveries.attempts} + ${moreTries}` })
+        .where(and(eq(deliveries.id, delivery.id), ne(deliveries.status, "sent")));
+      log.warn("delivery failed; will retry", { ...fields, attempt: delivery.attempts + 1 + moreTries, error: text });
+      outcomes.set(delivery.id, { status: "failed", error: new SendError(text, { cause: error }) });
+    }
   });
-  log.info("delivery sent", { ...fields, attempt: delivery.attempts + 1 });
-  return "sent";
+
+  if (sent.length > 0) {
+    await store.transaction(async (tx, bossDb) => {
+      await tx.execute(sql`update ${deliveries}
+        set status = 'sent', sent_at = now(), provider_message_id = sent.provider_message_id, last_error = null,
+          attempts = ${deliveries.attempts} + sent.more_tries
+        from (values ${sql.join(
+          sent.map(
+            ({ row, providerMessageId, moreTries }) =>
+              sql`(${row.delivery.id}::uuid, ${providerMessageId}::text, ${moreTries}::int)`,
+          ),
+          sql`, `,
+        )}) as sent (id, provider_message_id, more_tries)
+        where ${deliveries.id} = sent.id`);
+      for (const { row } of sent) await enqueueFollowUp(deps, tx, bossDb, row.enquiry, row.delivery.kind);
+    });
+    for (const { row, moreTries } of sent) {
+      const { delivery, enquiry } = row;
+      log.info("delivery sent", {
+        deliveryId: delivery.id,
+        enquiryId: enquiry.id,
+        kind: delivery.kind,
+        enquiry: enquiry.kind,
+        attempt: delivery.attempts + 1 + moreTries,
+      });
+      outcomes.set(delivery.id, { status: "sent" });
+    }
+  }
+  return deliveryIds.map((id) => outcomes.get(id)!);
 }
 
 /** The delivery that `kind` waits for in the registry (a demo notification waits for its welcome). */
@@ -134,15 +219,15 @@ async function enqueueFollowUp(
   deps: DeliveryDeps,
   tx: Transaction,
   bossDb: BossDb,
-  submission: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> },
+  enquiry: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> },
   sent: DeliveryKind,
 ) {
-  const next = enquiryKind(submission.kind).after?.[sent];
+  const next = enquiryKind(enquiry.kind).after?.[sent];
   if (!next) return;
   await enqueueDelivery(tx, bossDb, deps.boss, {
-    enquiryId: submission.id,
+    enquiryId: enquiry.id,
     kind: next,
-    recipient: recipientOf(next, { enquiries: deps.enquiriesEmail, submitter: submission.payload.email ?? "" }),
+    recipient: recipientOf(next, { enquiries: deps.enquiriesEmail, submitter: enquiry.payload.email ?? "" }),
   });
 }
 
@@ -160,8 +245,8 @@ export async function processDeadLetter(deps: DeliveryDeps, deliveryId: string) 
       .where(and(eq(deliveries.id, deliveryId), ne(deliveries.status, "sent")))
       .returning();
     if (row) {
-      const [submission] = await tx.select().from(enquiries).where(eq(enquiries.id, row.enquiryId));
-      if (submission) await enqueueFollowUp(deps, tx, bossDb, submission, row.kind);
+      const [enquiry] = await tx.select().from(enquiries).where(eq(enquiries.id, row.enquiryId));
+      if (enquiry) await enqueueFollowUp(deps, tx, bossDb, enquiry, row.kind);
       await deps.announce(tx, bossDb, "delivery.dead_lettered", [{ enquiryId: row.enquiryId, deliveryId: row.id }]);
     }
     return row;

@@ -52,4 +52,3 @@ export const deliveryKindLabels: Record<DeliveryKind, string> = {
   notification: "Notification",
   acknowledgement: "Acknowledgement",
 };
-

@@ -1,9 +1,9 @@
 import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
-import { processDeadLetter, processDelivery, type DeliveryDeps } from "./deliveries.server";
-import { settleEach, type DeliveryWorkerOptions } from "~/platform/queue.server";
+import { processDeadLetter, processDeliveries, type DeliveryDeps } from "./deliveries.server";
+import type { DeliveryWorkerOptions } from "~/platform/queue.server";
 import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./queues.server";
-import { rateLimitDelay } from "~/platform/mail/transport.server";
+import { rateLimitDelay, type OutgoingEmail } from "~/platform/mail/transport.server";
 
 /**
  * The delivery worker: e-mails at the speed of the queue, within bounds.
@@ -19,7 +19,8 @@ import { rateLimitDelay } from "~/platform/mail/transport.server";
  *   so a busy provider slows the worker instead of using up the job's
  *   retries. After `MAX_THROTTLED_TRIES` the job fails as usual.
  * - Each job of a batch settles on its own (pg-boss `perJobResults`): one
- *   failed send retries only itself.
+ *   failed send retries only itself. The batch's reads and writes are a few
+ *   statements whatever its size (./deliveries.server.ts processDeliveries).
  */
 export const MAX_THROTTLED_TRIES = 3;
 
@@ -30,11 +31,12 @@ export async function startDeliveryWorker(
   log: Logger,
 ): Promise<string> {
   const gate = createGate();
-  const send = async (deliveryId: string) => {
+  const send = async (message: OutgoingEmail, deliveryId: string, triedAgain: () => void) => {
     for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) triedAgain();
       await gate.open();
       try {
-        return await processDelivery(deps, deliveryId);
+        return (await deps.mail.sendEmail(message)).messageId;
       } catch (error) {
         const wait = rateLimitDelay(error);
         if (wait === undefined || attempt >= MAX_THROTTLED_TRIES) throw error;
@@ -52,7 +54,19 @@ export async function startDeliveryWorker(
       burstWhenBatchFull: true,
       perJobResults: true,
     },
-    (jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => send(job.data.deliveryId)),
+    async (jobs) => {
+      const outcomes = await processDeliveries(
+        deps,
+        jobs.map((job) => job.data.deliveryId),
+        { limit: options.WORKER_CONCURRENCY, send },
+      );
+      return jobs.map((job, i) => {
+        const outcome = outcomes[i]!;
+        return outcome.status === "failed"
+          ? { id: job.id, status: "failed" as const, output: { message: outcome.error.message } }
+          : { id: job.id, status: "completed" as const };
+      });
+    },
   );
 }
 

@@ -4,7 +4,6 @@ import { csvCell, toCsv, UTF8_BOM } from "~/platform/csv";
 import { deliveryKinds, enquiryKind, enquiryKindNames } from "~/features/enquiries/kinds";
 import { formSchema } from "~/features/enquiries/schemas";
 import { validFields } from "../../../test/support/fixtures";
-import { sourceCsvHeader } from "~/features/enquiries/source";
 import { exportFileName, exportHeader, inboxCsv } from "./csv";
 
 describe("CSV cells", () => {

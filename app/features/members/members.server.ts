@@ -66,7 +66,7 @@ export function createMembersService(deps: MembersDeps) {
     ): Promise<StaffMember | null> {
       const member = await accounts.create(input);
       if (member && invite) {
-        // React Email loads with the first invitation (docs/decisions/024-memory-recovery-and-load.md).
+        // React Email loads with the first invitation (docs/decisions/025-memory-recovery-and-load.md).
         const [{ renderEmail }, { staffInvitation }] = await Promise.all([
           import("~/platform/mail/define"),
           import("./emails/invitation"),

@@ -157,7 +157,7 @@ export function createCodeLimits(deps: StaffAuthDeps) {
         ? await store.db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, email))
         : [];
     const origin = new URL(env.SITE_URL).origin;
-    // React Email loads with the first alert (docs/decisions/024-memory-recovery-and-load.md).
+    // React Email loads with the first alert (docs/decisions/025-memory-recovery-and-load.md).
     const [{ renderEmail }, { staffSignInLocked }] = await Promise.all([
       import("~/platform/mail/define"),
       import("./emails/sign-in-locked"),

@@ -42,7 +42,7 @@ export async function pgliteOptions() {
  * cluster, shut down cleanly, in `db/`, and the PGlite version that made it in
  * `pglite.json`. A server's first start copies it into DATA_DIR/db
  * (openStore's `clusterTemplate`, {@link createFromTemplate}), so no process of
- * the site runs initdb (docs/decisions/024-memory-recovery-and-load.md).
+ * the site runs initdb (docs/decisions/025-memory-recovery-and-load.md).
  */
 export async function createClusterTemplate(templateDir: string): Promise<void> {
   const building = `${templateDir}.building-${process.pid}`;

@@ -2,7 +2,7 @@
  * The embedded database's first start copies the cluster the build made
  * (scripts/build-cluster.ts, createClusterTemplate, which every build without
  * a cached cluster runs) instead of running initdb in the server
- * (docs/decisions/024-memory-recovery-and-load.md).
+ * (docs/decisions/025-memory-recovery-and-load.md).
  */
 import {
   existsSync,
