@@ -64,6 +64,22 @@ async function enrolAnApp(page: Page) {
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
 }
 
+/**
+ * On /staff/enrol: enrols an app (then `whenEnrolled`), and the session goes
+ * on under a new token, whose "continue to the console" opens the inbox.
+ */
+async function enrolUnderANewToken(page: Page, context: BrowserContext, whenEnrolled?: () => Promise<void>) {
+  const before = await sessionToken(context);
+  await enrolAnApp(page);
+  await whenEnrolled?.();
+  const after = await sessionToken(context);
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  await page.getByRole("link", { name: /continue to the console/ }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+}
+
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByText("You have signed out.")).toBeVisible();
@@ -215,15 +231,8 @@ test("a code-only session waiting at enrolment is refused everywhere once the me
   await enterEmailCode(member, email);
   await expect(member).toHaveURL(/\/staff\/enrol$/);
   await waitForConsole(member);
-  const before = await sessionToken(memberContext);
-  await enrolAnApp(member);
-  const after = await sessionToken(memberContext);
-  expect(after).toBeTruthy();
-  expect(after).not.toBe(before);
   // Positive control: the member's browser opens the inbox.
-  await member.getByRole("link", { name: /continue to the console/ }).click();
-  await expect(member).toHaveURL(/\/staff$/);
-  await expect(member.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+  await enrolUnderANewToken(member, memberContext);
 
   // The waiting browser, still holding its cookie, is refused everywhere: enrolling, pages, data.
   expect(await sessionToken(attackerContext)).toBe(attackerToken);
@@ -249,15 +258,9 @@ test("without JavaScript, confirming an app shows the recovery codes once and co
   const page = await context.newPage();
   await enterEmailCode(page, email);
   await expect(page).toHaveURL(/\/staff\/enrol$/);
-  const before = await sessionToken(context);
-  await enrolAnApp(page);
-  await expect(page.getByRole("heading", { name: "You are set up" })).toBeVisible();
-  const after = await sessionToken(context);
-  expect(after).toBeTruthy();
-  expect(after).not.toBe(before);
-  await page.getByRole("link", { name: /continue to the console/ }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+  await enrolUnderANewToken(page, context, () =>
+    expect(page.getByRole("heading", { name: "You are set up" })).toBeVisible(),
+  );
   // Shown once: the enrolment page now only says the member is set up.
   await page.goto("/staff/enrol");
   await expect(page.getByText("You already have a second way to sign in.")).toBeVisible();
