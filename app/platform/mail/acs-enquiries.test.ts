@@ -10,6 +10,7 @@ import type { Site } from "~/site.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { deliveries } from "~/features/enquiries/tables.server";
 import { acsOperationId } from "./transport.server";
+import type { AcsFault } from "../../../test/support/acs";
 import { acsPerFile } from "../../../test/support/acs-site";
 import { kwameDemo } from "../../../test/support/fixtures";
 import { waitForDeliveriesSettled } from "../../../test/support/pglite";
@@ -26,6 +27,22 @@ async function submitContact(pipeline: Site, name: string, email: string, ip: st
     { ip },
   );
   expect(result.ok).toBe(true);
+}
+
+/**
+ * A contact enquiry whose first e-mail send meets `fault` (one send's
+ * deadline 1.5 s, retries allowed): both its deliveries end sent, one of them
+ * at the second attempt. Answers the delivery rows.
+ */
+async function sentOnRetryAfter(fault: AcsFault, name: string, email: string, ip: string) {
+  const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
+  acs.fault("email-send", fault);
+  await submitContact(pipeline, name, email, ip);
+  await waitForDeliveriesSettled(pipeline);
+  const rows = await store.db.select().from(deliveries);
+  expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+  expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+  return rows;
 }
 
 describe("enquiries through the ACS e-mail SDK", () => {
@@ -131,13 +148,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   });
 
   test("a send whose answer is lost (accepted, then silence) is not sent again by the retry", async () => {
-    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
-    acs.fault("email-send", "accept-then-hang");
-    await submitContact(pipeline, "Lost Answer", "lost@example.org", "192.0.2.13");
-    await waitForDeliveriesSettled(pipeline);
-    const rows = await store.db.select().from(deliveries);
-    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
-    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    await sentOnRetryAfter("accept-then-hang", "Lost Answer", "lost@example.org", "192.0.2.13");
     expect(acs.hungCount()).toBe(1);
     // Two deliveries, two e-mails: the one whose answer was lost was sent once.
     expect(acs.emails).toHaveLength(2);
@@ -146,13 +157,7 @@ describe("enquiries through the ACS e-mail SDK", () => {
   });
 
   test("positive control: a send the service never received is sent by the retry", async () => {
-    const { pipeline, store } = await startPipeline({ DELIVERY_RETRY_LIMIT: "3" }, { timeoutMs: 1_500 });
-    acs.fault("email-send", "hang");
-    await submitContact(pipeline, "Never Received", "never@example.org", "192.0.2.14");
-    await waitForDeliveriesSettled(pipeline);
-    const rows = await store.db.select().from(deliveries);
-    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
-    expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    const rows = await sentOnRetryAfter("hang", "Never Received", "never@example.org", "192.0.2.14");
     // Three sends reached the service (one hung before it took the e-mail), and both e-mails went, once each.
     expect(acs.requests.filter((r) => r.route === "email-send")).toHaveLength(3);
     expect(acs.emails).toHaveLength(2);
