@@ -103,6 +103,9 @@ export function fakeInbox() {
       id === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
     ),
     bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
+    senderNames: vi.fn<Inbox["senderNames"]>(async (ids) =>
+      Object.fromEntries(ids.filter((id) => id === ID).map((id) => [id, "Grace Hopper"])),
+    ),
     assignees: vi.fn<Inbox["assignees"]>(async () => [
       { id: "staff-1", label: "Ada (ada@maternis.test)" },
       { id: "staff-2", label: "Grace (grace@maternis.test)" },

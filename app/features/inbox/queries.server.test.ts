@@ -133,6 +133,16 @@ describe.each(engines)("inbox reads on $name", (engine) => {
     ]);
   });
 
+  test("the senders' names of enquiries by id, for the audit log: spam too, none for an id with no enquiry", async () => {
+    const { inbox, seed } = await start();
+    const named = await seed();
+    const nameless = await seed({ payload: { name: "", email: "x@example.org" } });
+    const spam = await seed({ spam: true });
+    const names = await inbox.senderNames([named.id, nameless.id, spam.id, randomUUID(), "not-an-id"]);
+    expect(names).toEqual({ [named.id]: "Person 1", [nameless.id]: "", [spam.id]: "Person 3" });
+    expect(await inbox.senderNames([])).toEqual({});
+  });
+
   test("the daily maintenance vacuums the embedded database (PostgreSQL has autovacuum)", async () => {
     const { store, seed } = await start();
     for (let i = 0; i < 20; i++) await seed();

@@ -3,7 +3,7 @@
  * the members an enquiry can be assigned to. The changes are in
  * ./changes.server.ts, the export in ./export.server.ts.
  */
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   INBOX_PAGE_SIZE,
   STUCK_AFTER_MINUTES,
@@ -154,6 +154,22 @@ export function createInboxQueries({ store, secret, siteUrl }: { store: Store; s
           : null,
         spamReason: submission.spamReason,
       };
+    },
+
+    /**
+     * The name each enquiry of `ids` was sent by ("" when none was given), for
+     * the pages that mention enquiries by id (the audit log); ids with no
+     * enquiry (erased, deleted from spam) are left out. Not audited: no more
+     * than a name, shown to admins.
+     */
+    async senderNames(ids: readonly string[]): Promise<Record<string, string>> {
+      const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+      if (wanted.length === 0) return {};
+      const rows = await db
+        .select({ id: enquiries.id, name: payloadText("name") })
+        .from(enquiries)
+        .where(inArray(enquiries.id, wanted));
+      return Object.fromEntries(rows.map((row) => [row.id, row.name ?? ""]));
     },
 
     /** The members an enquiry can be assigned to, by name. */
