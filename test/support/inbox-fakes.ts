@@ -107,8 +107,8 @@ export function fakeInbox() {
       Object.fromEntries(ids.filter((id) => id === ID).map((id) => [id, "Grace Hopper"])),
     ),
     assignees: vi.fn<Inbox["assignees"]>(async () => [
-      { id: "staff-1", label: "Ada (ada@maternis.test)" },
-      { id: "staff-2", label: "Grace (grace@maternis.test)" },
+      { id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" },
+      { id: "staff-2", label: "Grace (grace@maternis.test)", email: "grace@maternis.test" },
     ]),
     // One batch (an export is read a batch at a time).
     export: vi.fn<Inbox["export"]>(async () => [

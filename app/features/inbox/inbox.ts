@@ -52,8 +52,8 @@ export type BulkChange =
 /** How many of the enquiries asked for changed; the others were already so, or are gone (erased, moved to spam). */
 export type BulkOutcome = { changed: number; unchanged: number; missing: number };
 
-/** Someone an enquiry can be assigned to. */
-export type Assignee = { id: string; label: string };
+/** Someone an enquiry can be assigned to: their name and address as a label, and the address. */
+export type Assignee = { id: string; label: string; email: string };
 
 /** The bulk form's buttons (`intent`) and what each did, as the inbox says it. */
 export const bulkIntents = ["handled", "reopen", "spam", "assign"] as const;

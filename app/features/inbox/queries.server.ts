@@ -180,6 +180,7 @@ export function createInboxQueries({ store, secret, siteUrl }: { store: Store; s
         .orderBy(asc(staffUsers.name), asc(staffUsers.email));
       return members.map((member) => ({
         id: member.id,
+        email: member.email,
         label: member.name && member.name !== member.email ? `${member.name} (${member.email})` : member.email,
       }));
     },

@@ -18,6 +18,8 @@ export async function auditNames(services: Services, rows: readonly AuditRecord[
   ]);
   return {
     members: Object.fromEntries(members.map((member) => [member.id, member.label])),
+    // An address kept only as its keyed hash (a code asked for, a sign-in that failed) may be a member's.
+    addresses: Object.fromEntries(members.map((member) => [services.audit.subjectHash(member.email), member.label])),
     enquiries,
     integrations: Object.fromEntries(integrations.map((integration) => [integration.id, integration.name])),
   };

@@ -7,6 +7,8 @@ import { loader } from "./route";
 const ENQUIRY = "0b7a3c1e-8d0f-4a53-9d7e-0d3f4a7b2c11";
 const ERASED = "9c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5";
 const SESSION = "Xb1uQ0sJm3kT9vYpZr2LwE7aHc4DgN6f";
+/** The audit log's keyed hash of an address, as the fake audit log makes it. */
+const hashOf = (email: string) => `sha256:${Buffer.from(email).toString("hex").padEnd(32, "0").slice(0, 32)}`;
 
 const rows: AuditRecord[] = [
   {
@@ -39,6 +41,16 @@ const rows: AuditRecord[] = [
     clientFingerprint: "fp",
     detail: { method: "code", enrolOnly: true },
   },
+  {
+    id: 0,
+    at: new Date(),
+    actor: hashOf("grace@maternis.test"),
+    actorId: null,
+    action: "code-requested",
+    target: null,
+    clientFingerprint: "fp",
+    detail: null,
+  },
 ];
 
 /** The audit page's loader: each row in words, with the names the console still knows, and nothing raw. */
@@ -47,13 +59,13 @@ describe("audit log loader", () => {
     const senderNames = vi.fn<Services["inbox"]["senderNames"]>(async () => ({ [ENQUIRY]: "Zed Parker" }));
     const { service } = fakeConsole(
       undefined,
-      { list: async () => ({ rows, page: 1, pages: 1, total: 3 }) },
+      { list: async () => ({ rows, page: 1, pages: 1, total: 4 }), subjectHash: hashOf },
       {
         inbox: {
           senderNames,
           assignees: async () => [
-            { id: "admin-1", label: "Ada Admin (admin@maternis.test)" },
-            { id: "staff-2", label: "Grace Hopper (grace@maternis.test)" },
+            { id: "admin-1", label: "Ada Admin (admin@maternis.test)", email: "admin@maternis.test" },
+            { id: "staff-2", label: "Grace Hopper (grace@maternis.test)", email: "grace@maternis.test" },
           ],
         } as Partial<Services["inbox"]> as Services["inbox"],
       },
@@ -83,9 +95,16 @@ describe("audit log loader", () => {
         about: { text: "Session ref xb1uq0sj" },
         details: "With an e-mail code, set-up only",
       },
+      {
+        who: "Someone using the address of Grace Hopper (grace@maternis.test)",
+        what: "Sign-in code requested",
+        about: null,
+        details: "",
+      },
     ]);
     // Only the link to a kept enquiry carries its id (in its address, not its words).
     const page = JSON.stringify(result.rows.map(({ about, ...rest }) => ({ ...rest, about: about?.text })));
-    for (const raw of [ENQUIRY, ERASED, SESSION, "enrolOnly"]) expect(page).not.toContain(raw);
+    for (const raw of [ENQUIRY, ERASED, SESSION, hashOf("grace@maternis.test"), "enrolOnly"])
+      expect(page).not.toContain(raw);
   });
 });

@@ -113,7 +113,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {row.who}
                 </StackedCell>
                 <StackedCell label="Action">{row.what}</StackedCell>
-                <StackedCell label="About" className="break-words">
+                <StackedCell label="About" className="break-words max-sm:empty:hidden">
                   {row.about?.href ? (
                     <Link to={row.about.href} className="font-semibold text-primary-800 underline underline-offset-2">
                       {row.about.text}
@@ -122,11 +122,11 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     (row.about?.text ?? "")
                   )}
                 </StackedCell>
-                <StackedCell label="Details" className="break-words">
+                <StackedCell label="Details" className="break-words max-sm:empty:hidden">
                   {row.details}
                 </StackedCell>
-                <StackedCell label="Client" className="font-mono text-sm">
-                  {row.client}
+                <StackedCell label="Client">
+                  <span className="font-mono text-sm">{row.client}</span>
                 </StackedCell>
               </tr>
             ))}

@@ -13,6 +13,7 @@ const names: AuditNames = {
   members: { "staff-1": "Ada Lovelace (ada@maternis.test)", "staff-2": "Grace Hopper (grace@maternis.test)" },
   enquiries: { [ENQUIRY]: "Zed Parker" },
   integrations: { [INTEGRATION]: "Sales team" },
+  addresses: { [HASH]: "Grace Hopper (grace@maternis.test)" },
 };
 
 let id = 0;
@@ -51,7 +52,11 @@ describe("audit rows in words", () => {
       row("sign-in-failed", { actor: HASH, actorId: null, detail: { method: "code", reason: "expired" } }),
       names,
     );
-    expect(failed.who).toBe("An address, by a one-way hash (ref 1a2b3c4d)");
+    // The hash of a member's address: whose it is (whoever typed it); of any other address, a reference.
+    expect(failed.who).toBe("Someone using the address of Grace Hopper (grace@maternis.test)");
+    expect(auditInWords(row("sign-in-failed", { actor: HASH, actorId: null })).who).toBe(
+      "An address, by a one-way hash (ref 1a2b3c4d)",
+    );
     expect(failed.details).toBe("With an e-mail code, the code had expired");
     expect(auditInWords(row("sign-in-failed", { actor: "(signed out)", actorId: null }), names).who).toBe(
       "Someone not signed in",

@@ -21,9 +21,11 @@ export type AuditNames = {
   enquiries: Record<string, string>;
   /** An integration's id: its name. */
   integrations: Record<string, string>;
+  /** The keyed hash of a member's address: the member (an address typed at sign-in is kept only so). */
+  addresses: Record<string, string>;
 };
 
-export const noNames: AuditNames = { members: {}, enquiries: {}, integrations: {} };
+export const noNames: AuditNames = { members: {}, enquiries: {}, integrations: {}, addresses: {} };
 
 /** A row as the page shows it: each cell in words, the target a link where there is a page for it. */
 export type AuditLine = {
@@ -322,6 +324,8 @@ function whoInWords(row: AuditRecord, names: AuditNames): string {
     return name.includes(row.actor) ? name : `${name} (${row.actor})`;
   }
   if (row.actor === "(signed out)") return "Someone not signed in";
+  // Whoever typed the address may not be its owner: the row says whose address it was.
+  if (names.addresses[row.actor]) return `Someone using the address of ${names.addresses[row.actor]}`;
   if (HASH.test(row.actor)) return `An address, by a one-way hash (${shortRef(row.actor)})`;
   return row.actor;
 }
