@@ -140,8 +140,8 @@ test(
 
       const expected = new Map<string, string>();
       for (const row of rows) {
-        const firstKind = row.form === "contact" ? "acknowledgement" : "welcome";
-        expect([row[`${firstKind}_email`], row.notification_email], row.email).not.toContain("sent");
+        const firstKind = row.form_code === "contact" ? "acknowledgement" : "welcome";
+        expect([row[`${firstKind}_email_code`], row.notification_email_code], row.email).not.toContain("sent");
         expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
         expected.set(`<${row.id}.${firstKind}@${host}>`, row.email!);
       }

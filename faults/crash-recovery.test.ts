@@ -234,8 +234,8 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   expect(rows.length).toBeGreaterThanOrEqual(accepted.length);
   expect(rows.length).toBeLessThanOrEqual(accepted.length + unknown.length);
   for (const row of rows) {
-    const first = row.form === "contact" ? "acknowledgement_email" : "welcome_email";
-    expect({ email: row.email, first: row[first], notification: row.notification_email }).toEqual({
+    const first = row.form_code === "contact" ? "acknowledgement_email_code" : "welcome_email_code";
+    expect({ email: row.email, first: row[first], notification: row.notification_email_code }).toEqual({
       email: row.email,
       first: "sent",
       notification: "sent",
@@ -252,7 +252,7 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   const expected = new Map<string, string>();
   for (const row of rows) {
     expected.set(`<${row.id}.notification@${host}>`, ENQUIRIES_EMAIL);
-    expected.set(`<${row.id}.${row.form === "contact" ? "acknowledgement" : "welcome"}@${host}>`, row.email!);
+    expected.set(`<${row.id}.${row.form_code === "contact" ? "acknowledgement" : "welcome"}@${host}>`, row.email!);
   }
   const perId = new Map<string, number>();
   for (const mail of smtp.received) {

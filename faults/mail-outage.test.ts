@@ -119,8 +119,12 @@ test(
     expect(rows.map((row) => row.email).sort()).toEqual(submitted.map((s) => s.email).sort());
     const expected = new Map<string, string>();
     for (const row of rows) {
-      const first = row.form === "contact" ? "acknowledgement" : "welcome";
-      expect({ email: row.email, first: row[`${first}_email`], notification: row.notification_email }).toEqual({
+      const first = row.form_code === "contact" ? "acknowledgement" : "welcome";
+      expect({
+        email: row.email,
+        first: row[`${first}_email_code`],
+        notification: row.notification_email_code,
+      }).toEqual({
         email: row.email,
         first: "sent",
         notification: "sent",

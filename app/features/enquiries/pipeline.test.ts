@@ -486,7 +486,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     // The CSV export (console and CLI) shows the same: the welcome dead, the notification sent.
     const exported: ExportRow[] = [];
     for await (const batch of exportBatches(store.db, { kind: "demo" })) exported.push(...batch);
-    expect(inboxCsv(exported)).toContain(",dead,sent,\r\n");
+    expect(inboxCsv(exported)).toContain(",Dead-lettered,dead,Sent,sent,,\r\n");
 
     // Redrive: the welcome goes again, with the same Message-ID, and no second notification.
     smtp.reject.clear();

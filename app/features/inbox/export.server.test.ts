@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { exportBatches } from "./inbox.server";
 import { bothEngines } from "../../../test/support/engines";
-import { drain, inboxActor as by, openInbox } from "../../../test/support/inbox";
+import { drain, inboxActor as by, inboxMember as member, openInbox } from "../../../test/support/inbox";
+import { staffUsers } from "~/features/sign-in/tables.server";
 import type { Site } from "~/site.server";
 
 /** The inbox's export (filters, London days, batches, its audit row) on the embedded database and on PostgreSQL. */
@@ -26,6 +27,7 @@ describe.each(engines)("inbox export on $name", (engine) => {
         receivedAt: expect.any(Date),
         kind: "contact",
         handledAt: null,
+        assignee: null,
         payload: { name: '=HYPERLINK("http://evil")', email: "grace@example.org", organization: "Navy" },
         deliveries: { notification: "dead" },
       },
@@ -36,6 +38,22 @@ describe.each(engines)("inbox export on $name", (engine) => {
       { rows: 1, kind: null, state: null, problem: true, search: true, from: null, to: null, assigned: null },
     ]);
     expect(JSON.stringify(exported)).not.toContain("grace");
+  });
+
+  test("each row says who it is assigned to: their name (their address when they have none) and address", async () => {
+    const { store, inbox, seed } = await start();
+    await store.db.insert(staffUsers).values({ id: "staff-2", email: "grace@maternis.test", name: "" });
+    const [a, b, c] = [await seed(), await seed(), await seed()];
+    await inbox.bulk([a.id], { action: "assign", memberId: member.id }, by);
+    await inbox.bulk([b.id], { action: "assign", memberId: "staff-2" }, by);
+    const assignees = Object.fromEntries(
+      (await drain(await inbox.export({}, by))).rows.map((row) => [row.id, row.assignee]),
+    );
+    expect(assignees).toEqual({
+      [a.id]: { name: "Ada Lovelace", email: "ada@maternis.test" },
+      [b.id]: { name: "grace@maternis.test", email: "grace@maternis.test" },
+      [c.id]: null,
+    });
   });
 
   test("a date range is whole London days, in summer time and in winter", async () => {

@@ -3,11 +3,12 @@
  * time for the CSV (~/features/inbox/csv), and the audited export the
  * console's download starts.
  */
-import { and, count, desc, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ExportBatches, ExportRow, InboxActor, InboxFilters } from "~/features/inbox/inbox";
 import type { Database } from "~/platform/db/db.server";
 import { enquiries } from "~/features/enquiries/index.server";
 import { recordAudit } from "~/features/audit/index.server";
+import { staffUsers } from "~/features/sign-in/index.server";
 import { deliveryGlances, deliveryProblemIds, parseJson, whereOf } from "./where.server";
 
 function exportBatch(db: Database, where: SQL | undefined, size: number) {
@@ -18,10 +19,13 @@ function exportBatch(db: Database, where: SQL | undefined, size: number) {
       at: sql<string>`${enquiries.createdAt}::text`,
       kind: enquiries.kind,
       handledAt: enquiries.handledAt,
+      assigneeName: staffUsers.name,
+      assigneeEmail: staffUsers.email,
       payload: enquiries.payload,
       deliveries: deliveryGlances,
     })
     .from(enquiries)
+    .leftJoin(staffUsers, eq(staffUsers.id, enquiries.assignedTo))
     .where(where)
     .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
     .limit(size);
@@ -60,6 +64,7 @@ export async function* exportBatches(
       receivedAt: row.receivedAt,
       kind: row.kind,
       handledAt: row.handledAt,
+      assignee: row.assigneeEmail ? { name: row.assigneeName || row.assigneeEmail, email: row.assigneeEmail } : null,
       payload: row.payload,
       deliveries: Object.fromEntries(parseJson(row.deliveries).map(([kind, state]) => [kind, state])),
     }));
