@@ -42,6 +42,40 @@ describe("inbox loader", () => {
     expect(await load("?done=delete&changed=1&asked=1")).toMatchObject({ done: null });
   });
 
+  test("a reversed or impossible range lists nothing and says what to fix, with what was typed", async () => {
+    const inbox = fakeInbox();
+    const load = (query: string) =>
+      inboxLoader({
+        request: new Request(`http://localhost/staff${query}`),
+        context: contextWith(inbox),
+        params: {},
+      } as never);
+    const reversed = await load("?from=2026-11-27&to=2026-11-01&kind=demo");
+    expect(reversed).toMatchObject({
+      list: null,
+      filters: { kind: "demo", from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01" },
+      errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
+    });
+    expect((await load("?from=2026-02-30")).errors).toEqual([
+      { field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" },
+    ]);
+    expect(inbox.list).not.toHaveBeenCalled();
+    // The positive control: the same range the right way round lists.
+    expect(await load("?from=2026-11-01&to=2026-11-27&kind=demo")).toMatchObject({ errors: [], list: page });
+    expect(inbox.list).toHaveBeenCalledOnce();
+  });
+
+  test("the rows ticked before a change are ticked again", async () => {
+    const inbox = fakeInbox();
+    const result = await inboxLoader({
+      request: new Request(`http://localhost/staff?done=handled&changed=1&asked=1&selected=${ID},nope`),
+      context: contextWith(inbox),
+      params: {},
+    } as never);
+    expect(result.selected).toEqual([ID]);
+  });
+
   test("ignores values it does not know", async () => {
     const inbox = fakeInbox();
     await inboxLoader({
@@ -76,7 +110,10 @@ describe("inbox bulk action", () => {
     )) as Response;
     expect(inbox.bulk).toHaveBeenLastCalledWith([A, B], { action: "handled" }, staff);
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/staff?kind=demo&assigned=mine&page=2&done=handled&changed=1&asked=2");
+    // Back to the same view, the same rows still ticked.
+    expect(done.headers.get("Location")).toBe(
+      `/staff?kind=demo&assigned=mine&page=2&done=handled&changed=1&asked=2&selected=${A}%2C${B}`,
+    );
 
     for (const intent of ["reopen", "spam"] as const) {
       await run(inbox, [
@@ -134,12 +171,15 @@ describe("inbox page", () => {
         Component: InboxPage as never,
         loader: () => ({
           filters: { kind: "contact" },
+          errors: [],
+          typed: { from: "", to: "" },
           list: page,
           now: Date.parse("2026-11-23T12:00:00Z"),
-          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)" }],
+          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" }],
           me: "staff-1",
           done: null,
           selectAll: false,
+          selected: [],
         }),
       },
     ]);
@@ -150,7 +190,7 @@ describe("inbox page", () => {
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
     ).toEqual([
-      "Select all on this page",
+      "Select",
       "Received",
       "Name",
       "Organisation",
@@ -181,5 +221,53 @@ describe("inbox page", () => {
     expect(download.getAttribute("action")).toBe("/staff/export.csv");
     expect(Object.fromEntries(new FormData(download))).toEqual({ kind: "contact" });
     expect((screen.getByRole("combobox", { name: "Form" }) as HTMLSelectElement).value).toBe("contact");
+    // The filters behind the search fold into a disclosure that counts those in use.
+    expect(screen.getByText("Filters").closest("summary")!.textContent).toBe("Filters(1 in use)");
+    // The selection bar: select all, the number ticked, the changes.
+    const bar = screen.getByRole("group", { name: "With the enquiries ticked" });
+    expect(await within(bar).findByText("No enquiries selected")).toHaveAttribute("role", "status");
+    expect(within(bar).getByRole("checkbox", { name: "Select all on this page" })).toBeTruthy();
+    expect(within(bar).getByRole("button", { name: "Mark handled" })).toBeTruthy();
+  });
+
+  test("after a change the same rows are ticked; a refused range shows its error summary, its dates kept, no list", async () => {
+    const base = {
+      filters: {},
+      errors: [],
+      typed: { from: "", to: "" },
+      list: page,
+      now: Date.parse("2026-11-23T12:00:00Z"),
+      assignees: [],
+      me: "staff-1",
+      done: "1 enquiry marked handled.",
+      selectAll: false,
+      selected: [ID],
+    };
+    const Ticked = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => base }]);
+    const { unmount } = render(<Ticked initialEntries={["/staff"]} />);
+    expect(await screen.findByRole("checkbox", { name: "Select the enquiry from Grace Hopper" })).toBeChecked();
+    expect(
+      await within(screen.getByRole("group", { name: "With the enquiries ticked" })).findByText("1 enquiry selected"),
+    ).toBeTruthy();
+    unmount();
+
+    const refused = {
+      ...base,
+      filters: { from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01" },
+      errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
+      list: null,
+      done: null,
+    };
+    const Refused = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => refused }]);
+    render(<Refused initialEntries={["/staff?from=2026-11-27&to=2026-11-01"]} />);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("link").getAttribute("href")).toBe("#inbox-to");
+    expect(screen.getByText("Filters").closest("details")!.open).toBe(true);
+    expect((screen.getByLabelText("Received from") as HTMLInputElement).value).toBe("2026-11-27");
+    expect((screen.getByLabelText(/Received to/) as HTMLInputElement).value).toBe("2026-11-01");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Download these as CSV" })).toBeNull();
+    expect(screen.getByText("Correct the dates above to see the enquiries.")).toBeTruthy();
   });
 });
