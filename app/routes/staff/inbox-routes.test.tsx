@@ -228,6 +228,7 @@ describe("inbox page", () => {
     expect(await within(bar).findByText("No enquiries selected")).toHaveAttribute("role", "status");
     expect(within(bar).getByRole("checkbox", { name: "Select all on this page" })).toBeTruthy();
     expect(within(bar).getByRole("button", { name: "Mark handled" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Keyboard shortcuts/ })).toBeTruthy();
   });
 
   test("after a change the same rows are ticked; a refused range shows its error summary, its dates kept, no list", async () => {

@@ -20,6 +20,7 @@ import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import { ASSIGNEE_FIELD_ID, BULK_FORM_ID, FIRST_TICK_ID, RowTick, SelectionBar, useTickedCount } from "./bulk";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
 import { FilterForm } from "./filters";
+import { KeyboardShortcuts } from "./shortcuts";
 import { consoleTitle } from "~/features/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Inbox") }];
@@ -101,6 +102,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
     <div>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
+        <KeyboardShortcuts />
       </div>
 
       <FilterForm filters={filters} typed={typed} errors={errors} assignees={assignees} me={me} />
