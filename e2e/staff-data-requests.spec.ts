@@ -128,7 +128,7 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("heading", { name: `Nothing held for ${lower}` })).toBeVisible();
 
-  // The audit log: the access export and the erasure, with a keyed hash, never the address.
+  // The audit log in words: the access export and the erasure, a short reference to a keyed hash, never the address.
   await page.goto("/staff/audit");
   await waitForConsole(page);
   await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
@@ -137,12 +137,13 @@ test("an admin finds a person, downloads their data, erases it, and sees it in t
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=erasure/);
   const audit = page.getByRole("table", { name: /^Audit log, newest first/ });
-  await expect(audit.getByRole("columnheader")).toHaveText(["Time", "Actor", "Action", "Target", "Client", "Details"]);
+  await expect(audit.getByRole("columnheader")).toHaveText(["Time", "Who", "Action", "About", "Details", "Client"]);
   const newest = audit.getByRole("row").nth(1);
   await expect(newest).toContainText("Personal data erased");
   await expect(newest).toContainText("admin@maternis.test");
-  await expect(newest).toContainText(/sha256:[0-9a-f]{32}/);
-  await expect(newest).toContainText("enquiries: 1");
+  await expect(newest).toContainText(/A person, by a one-way hash of their address \(ref [0-9a-f]{8}\)/);
+  await expect(newest).not.toContainText(/sha256:|[0-9a-f]{32}/);
+  await expect(newest).toContainText("1 enquiry,");
   await page.getByLabel("Action").selectOption({ label: "Access request exported" });
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(audit.getByRole("row").nth(1)).toContainText("Access request exported");

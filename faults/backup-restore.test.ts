@@ -137,7 +137,7 @@ test(
       for (const email of restoredEmails) expect(submitted.has(email), email).toBe(true);
 
       for (const row of rows)
-        expect([row[`${firstEmailOf(row)}_email`], row.notification_email], row.email).not.toContain("sent");
+        expect([row[`${firstEmailOf(row)}_email_code`], row.notification_email_code], row.email).not.toContain("sent");
       const expected = owedEmails(rows);
 
       // Without the site's key file the restored database is refused (new keys could not read it)…

@@ -25,6 +25,7 @@ import {
   startFaultServer,
   saveOutput,
   type DeliveryCounts,
+  firstEmailOf,
   owedEmails,
   receivedMessageId,
 } from "../test/support/faults";
@@ -234,8 +235,11 @@ test("SIGKILL while 200 enquiries are submitted: every accepted enquiry is store
   expect(rows.length).toBeGreaterThanOrEqual(accepted.length);
   expect(rows.length).toBeLessThanOrEqual(accepted.length + unknown.length);
   for (const row of rows) {
-    const first = row.form === "contact" ? "acknowledgement_email" : "welcome_email";
-    expect({ email: row.email, first: row[first], notification: row.notification_email }).toEqual({
+    expect({
+      email: row.email,
+      first: row[`${firstEmailOf(row)}_email_code`],
+      notification: row.notification_email_code,
+    }).toEqual({
       email: row.email,
       first: "sent",
       notification: "sent",

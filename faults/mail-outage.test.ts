@@ -120,8 +120,8 @@ test(
     const rows = await exportEnquiries(env.data.dir);
     expect(rows.map((row) => row.email).sort()).toEqual(submitted.map((s) => s.email).sort());
     for (const row of rows) {
-      const first = row[`${firstEmailOf(row)}_email`];
-      expect({ email: row.email, first, notification: row.notification_email }).toEqual({
+      const first = row[`${firstEmailOf(row)}_email_code`];
+      expect({ email: row.email, first, notification: row.notification_email_code }).toEqual({
         email: row.email,
         first: "sent",
         notification: "sent",

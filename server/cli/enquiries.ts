@@ -3,7 +3,7 @@ import { enquiryKindNames, isEnquiryKind } from "~/features/enquiries/kinds";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { openStore } from "~/platform/db/db.server";
-import { parseInboxFilters } from "~/features/inbox/inbox";
+import { checkInboxFilters } from "~/features/inbox/inbox";
 import { inboxCsvChunks } from "~/features/inbox/csv";
 import { listEnquiries, purgeExpired, redriveDeadDeliveries } from "~/features/enquiries/operations.server";
 import { exportBatches } from "~/features/inbox/inbox.server";
@@ -148,8 +148,8 @@ async function main(argv: string[]) {
     process.stderr.write(`--kind must be one of ${enquiryKindNames.join(", ")}\n`);
     return 2;
   }
-  // The export's filters, read as the console reads its filter form.
-  const filters = parseInboxFilters(
+  // The export's filters, read and checked as the console reads its filter form.
+  const { filters, errors } = checkInboxFilters(
     new URLSearchParams(
       Object.entries({ kind, state: values.state, q: values.search, from: values.from, to: values.to }).filter(
         (entry): entry is [string, string] => entry[1] !== undefined,
@@ -162,6 +162,10 @@ async function main(argv: string[]) {
       process.stderr.write(`--${name} must be a date written YYYY-MM-DD, like 2026-11-01\n`);
       return 2;
     }
+  }
+  if (errors.length > 0) {
+    process.stderr.write("--to must be the same day as --from or after it\n");
+    return 2;
   }
   if (values.state !== undefined && !filters.state) {
     process.stderr.write("--state must be new or handled\n");

@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { UTF8_BOM } from "../../app/platform/csv";
+import { exportColumns } from "../../app/features/inbox/csv";
 import { buildDir } from "./server-process";
 
 const run = promisify(execFile);
@@ -60,7 +61,14 @@ export function parseCsv(text: string): Record<string, string>[] {
   return data.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ""])));
 }
 
-/** Every stored enquiry, from `enquiries export --csv` (the console's CSV: `form`, `<kind>_email` columns). */
+/**
+ * Every stored enquiry, from `enquiries export --csv` (the console's CSV), each row keyed by its
+ * columns' keys (~/features/inbox/csv exportColumns: `id`, `email`, `form_code`,
+ * `<kind>_email_code` for each e-mail's state), not by the headers people read.
+ */
 export async function exportEnquiries(dataDir: string): Promise<Record<string, string>[]> {
-  return parseCsv(await enquiriesCli(dataDir, ["export", "--csv"]));
+  const keyOf = new Map(exportColumns.map((column) => [column.header, column.key]));
+  return parseCsv(await enquiriesCli(dataDir, ["export", "--csv"])).map((row) =>
+    Object.fromEntries(Object.entries(row).map(([header, value]) => [keyOf.get(header) ?? header, value])),
+  );
 }

@@ -158,7 +158,8 @@ export function faultEnvironment(name: string, dataPrefix = `maternis-faults-${n
 }
 
 /** The e-mail a stored enquiry (a row of the CSV export) sends its enquirer: contact forms acknowledge, the others welcome. */
-export const firstEmailOf = (row: Record<string, string>) => (row.form === "contact" ? "acknowledgement" : "welcome");
+export const firstEmailOf = (row: Record<string, string>) =>
+  row.form_code === "contact" ? "acknowledgement" : "welcome";
 
 /** The Message-ID of an enquiry's e-mail of `kind`, as the fault server (SITE_URL) writes it. */
 export const messageIdOf = (enquiryId: string, kind: string) => `<${enquiryId}.${kind}@${new URL(SITE_URL).host}>`;

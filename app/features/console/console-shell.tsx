@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { ChevronDownIcon } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { BrandName } from "~/components/ui/brand";
 import type { StaffMember } from "~/features/console/types";
 import { consoleMenu } from "~/features/console/sections";
@@ -67,26 +68,27 @@ export function ConsoleShell({
   );
 }
 
-/** The signed-in header: the brand (to the inbox), who is signed in, sign-out, and the menu for their role. */
+/**
+ * The signed-in header: the brand (to the inbox), who is signed in, sign-out, and the menu for their role.
+ * From tablet width up, all in view; on a phone one row (issue 43: the page, not the menu, comes first),
+ * the menu, the member and sign-out folded under "Menu".
+ */
 function ConsoleHeader({ member }: { member: StaffMember }) {
   const items = consoleMenu(member.role);
   return (
     <>
-      <div className="mx-auto flex w-full max-w-content flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex w-full max-w-content flex-wrap items-center justify-between gap-3 px-4 py-2 sm:px-6 md:py-3">
         <Link to="/staff" className="rounded-lg text-white">
           <BrandName className="text-white" />
           <span className="sr-only"> staff console, inbox</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span>
-            <span className="sr-only">Signed in as </span>
-            {member.email}
-            {member.role === "admin" ? " (admin)" : null}
-          </span>
+        <div className="flex flex-wrap items-center gap-3 text-sm max-md:hidden">
+          <SignedInAs member={member} />
           <SignOutButton />
         </div>
+        <PhoneMenu items={items} member={member} />
       </div>
-      <nav aria-label="Console" className="border-t border-white/20">
+      <nav aria-label="Console" className="border-t border-white/20 max-md:hidden">
         <ul className="mx-auto flex w-full max-w-content flex-wrap gap-x-1 px-2 sm:px-4">
           {items.map((item) => (
             <li key={item.to}>
@@ -107,6 +109,76 @@ function ConsoleHeader({ member }: { member: StaffMember }) {
         </ul>
       </nav>
     </>
+  );
+}
+
+function SignedInAs({ member }: { member: StaffMember }) {
+  return (
+    <span className="break-words">
+      <span className="sr-only">Signed in as </span>
+      {member.email}
+      {member.role === "admin" ? " (admin)" : null}
+    </span>
+  );
+}
+
+/**
+ * The phone's menu: a <details> disclosure, so it opens without JavaScript;
+ * once hydrated it closes on Escape (focus back on its toggle) and when a
+ * page is chosen.
+ */
+function PhoneMenu({ items, member }: { items: ReturnType<typeof consoleMenu>; member: StaffMember }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const summary = useRef<HTMLElement>(null);
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <details
+      className="group md:hidden"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          event.preventDefault();
+          setOpen(false);
+          summary.current?.focus();
+        }
+      }}
+    >
+      <summary
+        ref={summary}
+        className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-white/70 px-4 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden"
+      >
+        Menu
+        <ChevronDownIcon aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 grid gap-3 border-t border-white/20 bg-primary-900 px-4 pt-2 pb-4 shadow-card">
+        <nav aria-label="Console">
+          <ul className="grid">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex min-h-11 items-center border-l-4 px-3 font-semibold text-white",
+                      isActive ? "border-accent-200" : "border-transparent",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/20 pt-3 text-sm">
+          <SignedInAs member={member} />
+          <SignOutButton />
+        </div>
+      </div>
+    </details>
   );
 }
 
@@ -145,7 +217,7 @@ function ShellFrame({
     <div className="flex min-h-screen flex-col bg-surface" data-hydrated={hydrated ? "" : undefined}>
       <NoIndex />
       <ConsoleSkipLink />
-      <header className="bg-primary-900 text-white">{header}</header>
+      <header className="relative bg-primary-900 text-white">{header}</header>
       {banner}
       <main id="main-content" tabIndex={-1} className={mainClassName}>
         {children}

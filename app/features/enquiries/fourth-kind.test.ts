@@ -144,10 +144,12 @@ describe.each(engines)("a fourth enquiry kind, declared only in the registry, on
       .split("\r\n");
     const cells = Object.fromEntries(header!.split(",").map((column, i) => [column, line!.split(",")[i]]));
     expect(cells).toMatchObject({
-      form: "feedback",
-      rating: "good",
-      comments: "Faster booking.",
-      notification_email: "sent",
+      Form: "Clinic feedback",
+      "Form (code)": "feedback",
+      "How was the pilot?": "It worked well",
+      "How was the pilot? (code)": "good",
+      Comments: "Faster booking.",
+      "Notification e-mail (code)": "sent",
     });
   });
 });

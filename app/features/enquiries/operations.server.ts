@@ -5,7 +5,7 @@ import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
 import type { DeliveryKind, EnquiryKind } from "~/features/enquiries/kinds";
 import { deliveries, enquiries, type Delivery } from "~/features/enquiries/tables.server";
 
-/** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, app/features/inbox/inbox.server.ts). */
+/** Operator tasks: listing, redrive and retention (npm run enquiries; its CSV export is the console's, app/features/inbox/export.server.ts). */
 
 export type EnquiryRecord = {
   id: string;

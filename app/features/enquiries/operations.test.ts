@@ -52,8 +52,8 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     // The CSV export (console and CLI) shows the same: the welcome dead, the notification sent.
     const exported: ExportRow[] = [];
     for await (const batch of exportBatches(store.db, { kind: "demo" })) exported.push(...batch);
-    // welcome dead, notification sent, no acknowledgement; then the six (empty) source columns.
-    expect(inboxCsv(exported)).toContain(",dead,sent,,,,,,,\r\n");
+    // Welcome dead-lettered, notification sent (label and code each), no acknowledgement, no source.
+    expect(inboxCsv(exported)).toContain(",Dead-lettered,dead,Sent,sent,,,,,,,,,\r\n");
 
     // Redrive: the welcome goes again, with the same Message-ID, and no second notification.
     smtp.reject.clear();

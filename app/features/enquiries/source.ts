@@ -73,9 +73,29 @@ export function sourceLines(source: EnquirySource): { label: string; value: stri
   ];
 }
 
-// ---- The CSV export's source columns (issue 44), after every other column. ----
-export const sourceCsvHeader = ["source_referrer", ...UTM_KEYS] as const;
-export function sourceCsvCells(source: EnquirySource | null | undefined): string[] {
-  return [source?.referrer ?? "", ...UTM_KEYS.map((key) => source?.utm[key] ?? "")];
-}
-// ---- end of the source columns ----
+/**
+ * The CSV export's source columns (app/features/inbox/csv.ts): "Came from" as
+ * the enquiry's page reads it, its code (the stored label) beside it, then
+ * each utm_* value as it came, under a header in the export's style.
+ */
+const utmHeaders: Record<(typeof UTM_KEYS)[number], string> = {
+  utm_source: "Campaign source",
+  utm_medium: "Campaign medium",
+  utm_campaign: "Campaign",
+  utm_variant: "Campaign variant",
+  utm_cta: "Campaign call to action",
+};
+
+export const sourceExportColumns: readonly {
+  key: string;
+  header: string;
+  value: (source: EnquirySource | null | undefined) => string;
+}[] = [
+  { key: "source_referrer", header: "Came from", value: (source) => (source ? referrerText(source.referrer) : "") },
+  { key: "source_referrer_code", header: "Came from (code)", value: (source) => source?.referrer ?? "" },
+  ...UTM_KEYS.map((key) => ({
+    key,
+    header: utmHeaders[key],
+    value: (source: EnquirySource | null | undefined) => source?.utm[key] ?? "",
+  })),
+];

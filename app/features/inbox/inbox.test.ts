@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { inboxQuery, parseInboxFilters, SEARCH_MAX_LENGTH } from "./inbox";
+import {
+  activeFilterCount,
+  checkInboxFilters,
+  inboxQuery,
+  parseInboxFilters,
+  parseSelected,
+  SEARCH_MAX_LENGTH,
+} from "./inbox";
 
 describe("the inbox's filters in a query string", () => {
   const parse = (query: string) => parseInboxFilters(new URLSearchParams(query));
@@ -23,8 +30,57 @@ describe("the inbox's filters in a query string", () => {
     expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(SEARCH_MAX_LENGTH);
   });
 
-  test("a date range typed backwards means the same days", () => {
-    expect(parse("from=2026-07-31&to=2026-07-01")).toEqual({ from: "2026-07-01", to: "2026-07-31" });
+  test("a range typed backwards is not turned round: the check refuses it", () => {
+    expect(parse("from=2026-07-31&to=2026-07-01")).toEqual({ from: "2026-07-31", to: "2026-07-01" });
     expect(parse("from=2026-07-31")).toEqual({ from: "2026-07-31" });
+  });
+});
+
+describe("the filters checked as typed", () => {
+  const check = (query: string) => checkInboxFilters(new URLSearchParams(query));
+
+  test("a reversed range is refused on the end date, with what was typed kept", () => {
+    expect(check("from=2026-11-27&to=2026-11-01&kind=demo")).toEqual({
+      filters: { kind: "demo", from: "2026-11-27", to: "2026-11-01" },
+      errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
+      typed: { from: "2026-11-27", to: "2026-11-01" },
+    });
+  });
+
+  test("a date that is not a real one is refused on its field, never dropped silently", () => {
+    expect(check("from=2026-02-30&to=27/11/2026")).toMatchObject({
+      filters: {},
+      errors: [
+        { field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" },
+        { field: "inbox-to", message: "Enter a real date for ‘Received to’, like 2026-11-27" },
+      ],
+      typed: { from: "2026-02-30", to: "27/11/2026" },
+    });
+  });
+
+  test("the positive controls: one day, an open range, no dates", () => {
+    expect(check("from=2026-11-01&to=2026-11-01").errors).toEqual([]);
+    expect(check("from=2026-11-01").errors).toEqual([]);
+    expect(check("to=2026-11-01").errors).toEqual([]);
+    expect(check("from=&to=").errors).toEqual([]);
+  });
+});
+
+describe("the inbox's disclosure and selection", () => {
+  test("the count of active filters leaves the search out (it has its own box)", () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ q: "grace" })).toBe(0);
+    expect(activeFilterCount({ kind: "demo", state: "new", problem: true, assigned: "mine", from: "2026-11-01" })).toBe(
+      5,
+    );
+  });
+
+  test("the enquiries ticked before a change come back as ids, at most a page of them", () => {
+    const id = (n: number) => `${String(n).padStart(8, "0")}-8d0f-4a53-9d7e-0d3f4a7b2c11`;
+    expect(parseSelected(new URLSearchParams(`selected=${id(1)},${id(2)},nope,`))).toEqual([id(1), id(2)]);
+    expect(
+      parseSelected(new URLSearchParams(`selected=${Array.from({ length: 60 }, (_, n) => id(n)).join(",")}`)),
+    ).toHaveLength(50);
+    expect(parseSelected(new URLSearchParams(""))).toEqual([]);
   });
 });

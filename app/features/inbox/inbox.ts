@@ -52,8 +52,8 @@ export type BulkChange =
 /** How many of the enquiries asked for changed; the others were already so, or are gone (erased, moved to spam). */
 export type BulkOutcome = { changed: number; unchanged: number; missing: number };
 
-/** Someone an enquiry can be assigned to. */
-export type Assignee = { id: string; label: string };
+/** Someone an enquiry can be assigned to: their name and address as a label, and the address. */
+export type Assignee = { id: string; label: string; email: string };
 
 /** The bulk form's buttons (`intent`) and what each did, as the inbox says it. */
 export const bulkIntents = ["handled", "reopen", "spam", "assign"] as const;
@@ -103,7 +103,10 @@ export function bulkDoneMessage(intent: BulkIntent, changed: number, asked: numb
 /** A staff user id as better-auth makes them (letters, digits; no more than 64). */
 const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The filters from a URL's query string; anything unknown is ignored. */
+/**
+ * The filters from a URL's query string; anything unknown is ignored (a date
+ * that is not one too: checkInboxFilters says so to whoever typed it).
+ */
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const filters: InboxFilters = {};
   const kind = params.get("kind");
@@ -117,13 +120,56 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const [from, to] = [params.get("from")?.trim() ?? "", params.get("to")?.trim() ?? ""];
   if (isCalendarDate(from)) filters.from = from;
   if (isCalendarDate(to)) filters.to = to;
-  // A range typed backwards means the same days.
-  if (filters.from && filters.to && filters.from > filters.to) [filters.from, filters.to] = [filters.to, filters.from];
   const assigned = params.get("assigned")?.trim();
   if (assigned === "mine" || assigned === "nobody" || (assigned && MEMBER_ID.test(assigned)))
     filters.assigned = assigned;
   return filters;
 }
+
+/** A filter the inbox refuses, for its error summary: the field (its control's id) and what to do. */
+export type FilterError = { field: "inbox-from" | "inbox-to"; message: string };
+
+/**
+ * The filters as typed, checked: a date that is not a real one, or a range
+ * that ends before it starts, is refused (the inbox shows an error summary
+ * and lists nothing; the download refuses it too), never guessed at. `typed`
+ * is what was typed in the date fields, to show again.
+ */
+export function checkInboxFilters(params: URLSearchParams): {
+  filters: InboxFilters;
+  errors: FilterError[];
+  typed: { from: string; to: string };
+} {
+  const filters = parseInboxFilters(params);
+  const typed = {
+    from: (params.get("from") ?? "").trim().slice(0, 30),
+    to: (params.get("to") ?? "").trim().slice(0, 30),
+  };
+  const errors: FilterError[] = [];
+  if (typed.from && !filters.from)
+    errors.push({ field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" });
+  if (typed.to && !filters.to)
+    errors.push({ field: "inbox-to", message: "Enter a real date for ‘Received to’, like 2026-11-27" });
+  if (filters.from && filters.to && filters.from > filters.to)
+    errors.push({ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" });
+  return { filters, errors, typed };
+}
+
+/** How many of the filters behind the disclosure are in use (the search has its own box). */
+export function activeFilterCount(filters: InboxFilters): number {
+  return [filters.kind, filters.state, filters.problem, filters.assigned, filters.from, filters.to].filter(Boolean)
+    .length;
+}
+
+/** The enquiries ticked when the page was asked for (after a bulk change, `?selected=` a comma-separated list). */
+export function parseSelected(params: URLSearchParams): string[] {
+  return (params.get("selected") ?? "")
+    .split(",")
+    .filter((id) => ENQUIRY_ID.test(id))
+    .slice(0, BULK_MAX);
+}
+
+const ENQUIRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The query string for `filters` (and a page), as the inbox's links and the export link use it. */
 export function inboxQuery(filters: InboxFilters, page?: number): string {
@@ -206,6 +252,8 @@ export type ExportRow = {
   receivedAt: Date;
   kind: EnquiryKind;
   handledAt: Date | null;
+  /** Who is dealing with it: their name (their address when they have none) and address; null for nobody. */
+  assignee: { name: string; email: string } | null;
   payload: Record<string, string | undefined>;
   deliveries: Partial<Record<DeliveryKind, DeliveryState>>;
   /** Where the visitor came from (issue 44); null or absent when not recorded. */

@@ -15,7 +15,7 @@ import type { PlatformDeps } from "~/platform/platform.server";
  * The Spam view's server side (~/features/spam/spam.ts): suspected spam is a
  * enquiries row with `spam_reason` set and no deliveries
  * (app/features/enquiries/keep-spam.server.ts keeps it), or an enquiry staff moved here
- * (its unsent e-mails withdrawn, app/features/inbox/inbox.server.ts). Releasing
+ * (its unsent e-mails withdrawn, app/features/inbox/changes.server.ts). Releasing
  * clears the flag and queues what it has not had through the pipeline's own
  * enqueue path, as an accepted enquiry gets them; each change writes its
  * audit row in the same transaction.

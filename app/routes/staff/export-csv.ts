@@ -1,15 +1,10 @@
 import { exportFileName, inboxCsvChunks } from "~/features/inbox/csv";
-import { parseInboxFilters } from "~/features/inbox/inbox";
+import { checkInboxFilters } from "~/features/inbox/inbox";
+import { londonDate } from "~/platform/calendar";
+import { redirect } from "react-router";
 import { getConsole, getStaff, postOnly } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/export-csv";
 
-/**
- * POST /staff/export.csv with the inbox's filters as form fields (a date
- * range among them): every matching enquiry as CSV (audited), streamed as
- * it is read from the database, a batch at a time. A POST from the console's own page: the
- * search text (often a name or an address) stays out of URLs, and no
- * cross-site link can start a download.
- */
 /** A response body that reads the next chunk only when the client has taken the last (UTF-8). */
 function byteStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -28,17 +23,44 @@ function byteStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
 /** A GET: 405 (the download is a POST from its page). */
 export const loader = postOnly;
 
+/**
+ * POST /staff/export.csv with the inbox's filters as form fields (a date
+ * range among them): every matching enquiry as CSV (audited), streamed as
+ * it is read from the database, a batch at a time, in a file named after
+ * the range and the filters (~/features/inbox/csv). A POST from the
+ * console's own page: the search text (often a name or an address) is not
+ * in the download's URL, and no cross-site link can start a download. A
+ * range that is not one goes back to the inbox page it came from (whose
+ * address carries its filters), which says what to fix.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
-  const filters = parseInboxFilters(new URLSearchParams(await request.text()));
-  const batches = await getConsole(context).inbox.export(filters, staff);
+  const params = new URLSearchParams(await request.text());
+  const { filters, errors } = checkInboxFilters(params);
+  const { inbox } = getConsole(context);
+  // A range that is not one: back to the inbox with what was typed, where the error summary says what to fix.
+  if (errors.length > 0) return redirect(`/staff?${typedQuery(params)}`, 303);
+  const member =
+    filters.assigned && filters.assigned !== "mine" && filters.assigned !== "nobody"
+      ? (await inbox.assignees()).find((assignee) => assignee.id === filters.assigned)
+      : undefined;
+  const batches = await inbox.export(filters, staff);
   const body = byteStream(inboxCsvChunks(batches));
+  const name = exportFileName(filters, londonDate(new Date()), member?.label.replace(/ \(.*\)$/, ""));
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(new Date())}"`,
+      "Content-Disposition": `attachment; filename="${name}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** The filter form's fields as they were posted (the dates as typed), for the inbox to show again. */
+function typedQuery(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of ["q", "kind", "state", "assigned", "problem", "from", "to"])
+    for (const value of params.getAll(name).slice(0, 1)) kept.set(name, value.slice(0, 200));
+  return kept.toString();
 }

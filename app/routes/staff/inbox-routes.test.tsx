@@ -1,131 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, test, vi } from "vitest";
-import type { EnquiryDetail, InboxPage as InboxPageData } from "~/features/inbox/inbox";
-import type { Services } from "~/site.server";
-import type { StaffRequest } from "~/routes/staff/access/request.server";
-import { consoleContext, fakeConsole } from "../../../test/support/staff-context";
-import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
-import { action as exportAction, loader as exportLoader } from "./export-csv";
+import { describe, expect, test } from "vitest";
+import { contextWith, fakeInbox, ID, page, staff, type DataResult } from "../../../test/support/inbox-fakes";
 import InboxPage, { action as inboxAction, loader as inboxLoader } from "./inbox/route";
 
-/** The inbox's loaders and actions with a signed-in member of staff (as the layout's middleware leaves it). */
-const staff: StaffRequest = {
-  member: { id: "staff-1", email: "ada@maternis.test", name: "Ada", role: "staff" },
-  sessionId: "session-1",
-  signedInAt: new Date(),
-  meta: { fingerprint: "fp-1" },
-};
-
-const ID = "0b7a3c1e-8d0f-4a53-9d7e-0d3f4a7b2c11";
-const DEAD = "9c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5";
-
-const detail: EnquiryDetail = {
-  id: ID,
-  kind: "contact",
-  receivedAt: new Date("2026-11-23T09:00:00Z"),
-  name: "Grace Hopper",
-  email: "grace@example.org",
-  fields: [
-    { key: "name", label: "Full Name", value: "Grace Hopper" },
-    { key: "message", label: "Message", value: "Hello" },
-  ],
-  deliveries: [
-    {
-      id: DEAD,
-      kind: "notification",
-      recipient: "enquiries@maternis.test",
-      state: "dead",
-      stuck: false,
-      attempts: 5,
-      lastError: "421 try later",
-      messageId: `<${ID}.notification@www.maternis.health>`,
-      sentAt: null,
-      createdAt: new Date("2026-11-23T09:00:00Z"),
-    },
-    {
-      id: "5d6e7f80-1a2b-4c3d-9e4f-5a6b7c8d9e0f",
-      kind: "acknowledgement",
-      recipient: "grace@example.org",
-      state: "sent",
-      stuck: false,
-      attempts: 1,
-      lastError: null,
-      messageId: "<provider@mail>",
-      sentAt: new Date("2026-11-23T09:00:05Z"),
-      createdAt: new Date("2026-11-23T09:00:00Z"),
-    },
-  ],
-  notes: [{ id: "n1", author: "Ada (ada@maternis.test)", body: "Called back", at: new Date("2026-11-23T10:00:00Z") }],
-  handled: null,
-  assignee: null,
-  spamReason: null,
-};
-
-const page: InboxPageData = {
-  page: 2,
-  pages: 3,
-  total: 120,
-  rows: [
-    {
-      id: ID,
-      receivedAt: new Date("2026-11-23T09:00:00Z"),
-      name: "Grace Hopper",
-      organisation: null,
-      kind: "contact",
-      topic: "Partnership Opportunities",
-      handled: false,
-      assignee: "Ada",
-      deliveries: [
-        { kind: "notification", state: "dead", stuck: false },
-        { kind: "acknowledgement", state: "queued", stuck: true },
-      ],
-    },
-  ],
-};
-
-type Inbox = Services["inbox"];
-
-function fakeInbox() {
-  return {
-    list: vi.fn<Inbox["list"]>(async () => page),
-    get: vi.fn<Inbox["get"]>(async (id) => (id === ID ? detail : null)),
-    addNote: vi.fn<Inbox["addNote"]>(async () => ({ ok: true })),
-    markHandled: vi.fn<Inbox["markHandled"]>(async () => ({ ok: true })),
-    reopen: vi.fn<Inbox["reopen"]>(async () => ({ ok: true })),
-    retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
-      id === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
-    ),
-    bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
-    assignees: vi.fn<Inbox["assignees"]>(async () => [
-      { id: "staff-1", label: "Ada (ada@maternis.test)" },
-      { id: "staff-2", label: "Grace (grace@maternis.test)" },
-    ]),
-    // One batch (an export is read a batch at a time).
-    export: vi.fn<Inbox["export"]>(async () => [
-      [
-        {
-          id: ID,
-          receivedAt: new Date("2026-11-23T09:00:00Z"),
-          kind: "contact",
-          handledAt: null,
-          payload: { name: '=HYPERLINK("http://evil","x")', email: "grace@example.org" },
-          deliveries: { notification: "dead" },
-        },
-      ],
-    ]),
-  };
-}
-
-function contextWith(inbox: Inbox) {
-  return consoleContext(fakeConsole(undefined, undefined, { inbox }).service, staff);
-}
-
-const post = (fields: Record<string, string>) =>
-  new Request(`http://localhost/staff/enquiries/${ID}`, { method: "POST", body: new URLSearchParams(fields) });
-
-type DataResult = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-
+/** The inbox's loader and bulk action with a signed-in member of staff, and its page. */
 describe("inbox loader", () => {
   test("reads the filters and page from the query string", async () => {
     const inbox = fakeInbox();
@@ -163,6 +42,40 @@ describe("inbox loader", () => {
     expect(await load("?done=delete&changed=1&asked=1")).toMatchObject({ done: null });
   });
 
+  test("a reversed or impossible range lists nothing and says what to fix, with what was typed", async () => {
+    const inbox = fakeInbox();
+    const load = (query: string) =>
+      inboxLoader({
+        request: new Request(`http://localhost/staff${query}`),
+        context: contextWith(inbox),
+        params: {},
+      } as never);
+    const reversed = await load("?from=2026-11-27&to=2026-11-01&kind=demo");
+    expect(reversed).toMatchObject({
+      list: null,
+      filters: { kind: "demo", from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01" },
+      errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
+    });
+    expect((await load("?from=2026-02-30")).errors).toEqual([
+      { field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" },
+    ]);
+    expect(inbox.list).not.toHaveBeenCalled();
+    // The positive control: the same range the right way round lists.
+    expect(await load("?from=2026-11-01&to=2026-11-27&kind=demo")).toMatchObject({ errors: [], list: page });
+    expect(inbox.list).toHaveBeenCalledOnce();
+  });
+
+  test("the rows ticked before a change are ticked again", async () => {
+    const inbox = fakeInbox();
+    const result = await inboxLoader({
+      request: new Request(`http://localhost/staff?done=handled&changed=1&asked=1&selected=${ID},nope`),
+      context: contextWith(inbox),
+      params: {},
+    } as never);
+    expect(result.selected).toEqual([ID]);
+  });
+
   test("ignores values it does not know", async () => {
     const inbox = fakeInbox();
     await inboxLoader({
@@ -197,7 +110,10 @@ describe("inbox bulk action", () => {
     )) as Response;
     expect(inbox.bulk).toHaveBeenLastCalledWith([A, B], { action: "handled" }, staff);
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/staff?kind=demo&assigned=mine&page=2&done=handled&changed=1&asked=2");
+    // Back to the same view, the same rows still ticked.
+    expect(done.headers.get("Location")).toBe(
+      `/staff?kind=demo&assigned=mine&page=2&done=handled&changed=1&asked=2&selected=${A}%2C${B}`,
+    );
 
     for (const intent of ["reopen", "spam"] as const) {
       await run(inbox, [
@@ -247,93 +163,6 @@ describe("inbox bulk action", () => {
   });
 });
 
-describe("enquiry page loader and actions", () => {
-  test("the view passes the member and fingerprint (it is audited); an unknown id is 404", async () => {
-    const inbox = fakeInbox();
-    const loaded = await enquiryLoader({
-      request: new Request(`http://localhost/staff/enquiries/${ID}?done=note`),
-      context: contextWith(inbox),
-      params: { id: ID },
-    } as never);
-    expect(loaded).toMatchObject({ enquiry: detail, done: "note" });
-    expect(inbox.get).toHaveBeenCalledWith(ID, staff);
-    const missing = enquiryLoader({
-      request: new Request("http://localhost/staff/enquiries/nope"),
-      context: contextWith(inbox),
-      params: { id: "nope" },
-    } as never);
-    await expect(missing).rejects.toMatchObject({ init: { status: 404 } });
-  });
-
-  test("an empty or long note is refused with an error and the text kept; a note is saved, then back to the page", async () => {
-    const inbox = fakeInbox();
-    const run = (fields: Record<string, string>) =>
-      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
-    const refused = (await run({ intent: "note", note: "   " })) as unknown as DataResult;
-    expect(refused.init?.status).toBe(400);
-    expect(refused.data).toEqual({ error: "Enter a note", field: "enquiry-note", note: "   " });
-    const tooLong = "x".repeat(5001);
-    const refusedLong = (await run({ intent: "note", note: tooLong })) as unknown as DataResult;
-    expect(refusedLong.data).toMatchObject({ note: tooLong });
-    expect(inbox.addNote).not.toHaveBeenCalled();
-
-    const saved = (await run({ intent: "note", note: "Called back" })) as Response;
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/staff/enquiries/${ID}?done=note`);
-    expect(inbox.addNote).toHaveBeenCalledWith(ID, "Called back", staff);
-  });
-
-  test("mark handled, reopen and retry", async () => {
-    const inbox = fakeInbox();
-    const run = (fields: Record<string, string>) =>
-      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
-    expect(((await run({ intent: "handled" })) as Response).headers.get("Location")).toMatch(/done=handled$/);
-    expect(inbox.markHandled).toHaveBeenCalledWith(ID, staff);
-    expect(((await run({ intent: "reopen" })) as Response).headers.get("Location")).toMatch(/done=reopened$/);
-    expect(inbox.reopen).toHaveBeenCalledWith(ID, staff);
-    expect(((await run({ intent: "retry", delivery: DEAD })) as Response).headers.get("Location")).toMatch(
-      /done=retry$/,
-    );
-    expect(inbox.retryDelivery).toHaveBeenCalledWith(DEAD, staff);
-    const refused = (await run({ intent: "retry", delivery: "other" })) as unknown as DataResult;
-    expect(refused.init?.status).toBe(409);
-    expect(refused.data).toEqual({ error: "That e-mail is no longer dead-lettered, so it was not retried." });
-    await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
-  });
-});
-
-describe("CSV export", () => {
-  test("a dated attachment, UTF-8 with BOM, formulas neutralised, the filters passed on", async () => {
-    const inbox = fakeInbox();
-    const response = await exportAction({
-      request: new Request("http://localhost/staff/export.csv", {
-        method: "POST",
-        body: new URLSearchParams({ problem: "1", kind: "contact" }),
-      }),
-      context: contextWith(inbox),
-      params: {},
-    } as never);
-    expect(inbox.export).toHaveBeenCalledWith({ kind: "contact", problem: true }, staff);
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const bytes = new Uint8Array(await response.clone().arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = await response.text();
-    // Response.text() decodes UTF-8 and drops the byte-order mark, which the bytes above show.
-    expect(text.startsWith("id,received_at,")).toBe(true);
-    expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
-  });
-
-  test("a GET is 405: the download is a POST from the inbox", () => {
-    const response = exportLoader();
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("POST");
-  });
-});
-
 describe("inbox page", () => {
   test("a table with caption and headers, state in words, and pagination", async () => {
     const Stub = createRoutesStub([
@@ -342,12 +171,15 @@ describe("inbox page", () => {
         Component: InboxPage as never,
         loader: () => ({
           filters: { kind: "contact" },
+          errors: [],
+          typed: { from: "", to: "" },
           list: page,
           now: Date.parse("2026-11-23T12:00:00Z"),
-          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)" }],
+          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" }],
           me: "staff-1",
           done: null,
           selectAll: false,
+          selected: [],
         }),
       },
     ]);
@@ -358,7 +190,7 @@ describe("inbox page", () => {
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
     ).toEqual([
-      "Select all on this page",
+      "Select",
       "Received",
       "Name",
       "Organisation",
@@ -389,30 +221,54 @@ describe("inbox page", () => {
     expect(download.getAttribute("action")).toBe("/staff/export.csv");
     expect(Object.fromEntries(new FormData(download))).toEqual({ kind: "contact" });
     expect((screen.getByRole("combobox", { name: "Form" }) as HTMLSelectElement).value).toBe("contact");
+    // The filters behind the search fold into a disclosure that counts those in use.
+    expect(screen.getByText("Filters").closest("summary")!.textContent).toBe("Filters(1 in use)");
+    // The selection bar: select all, the number ticked, the changes.
+    const bar = screen.getByRole("group", { name: "With the enquiries ticked" });
+    expect(await within(bar).findByText("No enquiries selected")).toHaveAttribute("role", "status");
+    expect(within(bar).getByRole("checkbox", { name: "Select all on this page" })).toBeTruthy();
+    expect(within(bar).getByRole("button", { name: "Mark handled" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Keyboard shortcuts/ })).toBeTruthy();
   });
 
-  test("the enquiry page: fields, e-mails with a retry only for the dead one, notes, reply link", async () => {
-    const Stub = createRoutesStub([
-      {
-        path: "/staff/enquiries/:id",
-        Component: EnquiryPage as never,
-        loader: () => ({ enquiry: detail, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
-      },
-    ]);
-    render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
-    expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
-    const emails = screen.getByRole("table", { name: /The e-mails this enquiry caused/ });
+  test("after a change the same rows are ticked; a refused range shows its error summary, its dates kept, no list", async () => {
+    const base = {
+      filters: {},
+      errors: [],
+      typed: { from: "", to: "" },
+      list: page,
+      now: Date.parse("2026-11-23T12:00:00Z"),
+      assignees: [],
+      me: "staff-1",
+      done: "1 enquiry marked handled.",
+      selectAll: false,
+      selected: [ID],
+    };
+    const Ticked = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => base }]);
+    const { unmount } = render(<Ticked initialEntries={["/staff"]} />);
+    expect(await screen.findByRole("checkbox", { name: "Select the enquiry from Grace Hopper" })).toBeChecked();
     expect(
-      within(emails)
-        .getAllByRole("button")
-        .map((b) => b.getAttribute("aria-label")),
-    ).toEqual(["Retry the notification e-mail"]);
-    expect(emails.textContent).toContain(`<${ID}.notification@www.maternis.health>`);
-    expect(emails.textContent).toContain("421 try later");
-    const reply = screen.getByRole("link", { name: "Reply by e-mail to Grace Hopper" });
-    expect(reply.getAttribute("href")).toMatch(/^mailto:grace@example\.org\?subject=/);
-    expect(screen.getByRole("button", { name: "Mark as handled" })).toBeTruthy();
-    expect(screen.getByText("Called back")).toBeTruthy();
-    expect(screen.getByRole("textbox", { name: "Add a note" })).toBeTruthy();
+      await within(screen.getByRole("group", { name: "With the enquiries ticked" })).findByText("1 enquiry selected"),
+    ).toBeTruthy();
+    unmount();
+
+    const refused = {
+      ...base,
+      filters: { from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01" },
+      errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
+      list: null,
+      done: null,
+    };
+    const Refused = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => refused }]);
+    render(<Refused initialEntries={["/staff?from=2026-11-27&to=2026-11-01"]} />);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("link").getAttribute("href")).toBe("#inbox-to");
+    expect(screen.getByText("Filters").closest("details")!.open).toBe(true);
+    expect((screen.getByLabelText("Received from") as HTMLInputElement).value).toBe("2026-11-27");
+    expect((screen.getByLabelText(/Received to/) as HTMLInputElement).value).toBe("2026-11-01");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Download these as CSV" })).toBeNull();
+    expect(screen.getByText("Correct the dates above to see the enquiries.")).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { subjectLine } from "~/platform/mail/utils";
 
 /**
  * To a member of staff a colleague assigned enquiries to (the inbox's
- * "Assign", app/features/inbox/inbox.server.ts): which ones, each a link into the
+ * "Assign", app/features/inbox/changes.server.ts): which ones, each a link into the
  * console. It names no enquirer and quotes nothing they wrote: the console
  * shows that to whoever signs in.
  */

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
 import { auditActions, type AuditAction, type AuditQuery } from "~/features/audit/audit";
+import { auditNames } from "./names.server";
+import { auditInWords } from "./words";
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { londonTime, relativeTime } from "~/platform/london-time";
 import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
@@ -24,8 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor: actor || undefined,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
-  const result = await getConsole(context).audit.list(query);
-  return { ...result, filters: { action: query.action ?? "", actor }, now: new Date() };
+  const services = getConsole(context);
+  const result = await services.audit.list(query);
+  const names = await auditNames(services, result.rows);
+  // Each row in words (./words.ts): no raw details, session ids or UUIDs reach the page.
+  const rows = result.rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    client: row.clientFingerprint,
+    ...auditInWords(row, names),
+  }));
+  return { ...result, rows, filters: { action: query.action ?? "", actor }, now: new Date() };
 }
 
 function pageLink(filters: { action: string; actor: string }, page: number) {
@@ -37,15 +48,6 @@ function pageLink(filters: { action: string; actor: string }, page: number) {
   return search ? `/staff/audit?${search}` : "/staff/audit";
 }
 
-const labelOf = (action: string) => (action in auditActions ? auditActions[action as AuditAction] : action);
-
-function detailText(detail: Record<string, unknown> | null) {
-  if (!detail) return "";
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join(", ");
-}
-
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { rows, page, pages, total, filters, now } = loaderData;
   const filtered = Boolean(filters.action || filters.actor);
@@ -55,7 +57,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-ink">Audit log</h1>
         <p className="max-w-prose text-muted">
           Every sign-in, change and refused attempt in the console. Rows cannot be changed, and are deleted after 24
-          months. A data subject appears only as a one-way keyed hash of their address.
+          months. A data subject appears only as a one-way keyed hash of their address, shown as a short reference.
         </p>
       </header>
 
@@ -72,7 +74,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           </Select>
         </Field>
         <Field name="actor" id="audit-actor" className="min-w-56">
-          <FieldLabel>Actor</FieldLabel>
+          <FieldLabel>Who (part of their e-mail address)</FieldLabel>
           <Input type="search" defaultValue={filters.actor} autoComplete="off" spellCheck={false} />
         </Field>
         <div className="flex items-center gap-4">
@@ -97,7 +99,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             Audit log, newest first: {total === 1 ? "1 row" : `${total} rows`}
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </caption>
-          <StackedHead headings={["Time", "Actor", "Action", "Target", "Client", "Details"]} />
+          <StackedHead headings={["Time", "Who", "Action", "About", "Details", "Client"]} />
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>
@@ -107,18 +109,24 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     <span className="text-sm text-muted">({relativeTime(row.at, now)})</span>
                   </span>
                 </StackedCell>
-                <StackedCell label="Actor" className="break-all">
-                  {row.actor}
+                <StackedCell label="Who" className="break-words">
+                  {row.who}
                 </StackedCell>
-                <StackedCell label="Action">{labelOf(row.action)}</StackedCell>
-                <StackedCell label="Target" className="font-mono text-sm break-all">
-                  {row.target ?? ""}
+                <StackedCell label="Action">{row.what}</StackedCell>
+                <StackedCell label="About" className="break-words max-sm:empty:hidden">
+                  {row.about?.href ? (
+                    <Link to={row.about.href} className="font-semibold text-primary-800 underline underline-offset-2">
+                      {row.about.text}
+                    </Link>
+                  ) : (
+                    (row.about?.text ?? "")
+                  )}
                 </StackedCell>
-                <StackedCell label="Client" className="font-mono text-sm">
-                  {row.clientFingerprint}
+                <StackedCell label="Details" className="break-words max-sm:empty:hidden">
+                  {row.details}
                 </StackedCell>
-                <StackedCell label="Details" className="text-sm break-words">
-                  {detailText(row.detail)}
+                <StackedCell label="Client">
+                  <span className="font-mono text-sm">{row.client}</span>
                 </StackedCell>
               </tr>
             ))}

@@ -1,0 +1,91 @@
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, test } from "vitest";
+import { contextWith, DEAD, detail, fakeInbox, ID, staff, type DataResult } from "../../../test/support/inbox-fakes";
+import EnquiryPage, { action as enquiryAction, loader as enquiryLoader } from "./enquiry/route";
+
+/** An enquiry's page: its loader and actions with a signed-in member of staff, and the page itself. */
+const post = (fields: Record<string, string>) =>
+  new Request(`http://localhost/staff/enquiries/${ID}`, { method: "POST", body: new URLSearchParams(fields) });
+
+describe("enquiry page loader and actions", () => {
+  test("the view passes the member and fingerprint (it is audited); an unknown id is 404", async () => {
+    const inbox = fakeInbox();
+    const loaded = await enquiryLoader({
+      request: new Request(`http://localhost/staff/enquiries/${ID}?done=note`),
+      context: contextWith(inbox),
+      params: { id: ID },
+    } as never);
+    expect(loaded).toMatchObject({ enquiry: detail, done: "note" });
+    expect(inbox.get).toHaveBeenCalledWith(ID, staff);
+    const missing = enquiryLoader({
+      request: new Request("http://localhost/staff/enquiries/nope"),
+      context: contextWith(inbox),
+      params: { id: "nope" },
+    } as never);
+    await expect(missing).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  test("an empty or long note is refused with an error and the text kept; a note is saved, then back to the page", async () => {
+    const inbox = fakeInbox();
+    const run = (fields: Record<string, string>) =>
+      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
+    const refused = (await run({ intent: "note", note: "   " })) as unknown as DataResult;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toEqual({ error: "Enter a note", field: "enquiry-note", note: "   " });
+    const tooLong = "x".repeat(5001);
+    const refusedLong = (await run({ intent: "note", note: tooLong })) as unknown as DataResult;
+    expect(refusedLong.data).toMatchObject({ note: tooLong });
+    expect(inbox.addNote).not.toHaveBeenCalled();
+
+    const saved = (await run({ intent: "note", note: "Called back" })) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/staff/enquiries/${ID}?done=note`);
+    expect(inbox.addNote).toHaveBeenCalledWith(ID, "Called back", staff);
+  });
+
+  test("mark handled, reopen and retry", async () => {
+    const inbox = fakeInbox();
+    const run = (fields: Record<string, string>) =>
+      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
+    expect(((await run({ intent: "handled" })) as Response).headers.get("Location")).toMatch(/done=handled$/);
+    expect(inbox.markHandled).toHaveBeenCalledWith(ID, staff);
+    expect(((await run({ intent: "reopen" })) as Response).headers.get("Location")).toMatch(/done=reopened$/);
+    expect(inbox.reopen).toHaveBeenCalledWith(ID, staff);
+    expect(((await run({ intent: "retry", delivery: DEAD })) as Response).headers.get("Location")).toMatch(
+      /done=retry$/,
+    );
+    expect(inbox.retryDelivery).toHaveBeenCalledWith(DEAD, staff);
+    const refused = (await run({ intent: "retry", delivery: "other" })) as unknown as DataResult;
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data).toEqual({ error: "That e-mail is no longer dead-lettered, so it was not retried." });
+    await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("enquiry page", () => {
+  test("the enquiry page: fields, e-mails with a retry only for the dead one, notes, reply link", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/staff/enquiries/:id",
+        Component: EnquiryPage as never,
+        loader: () => ({ enquiry: detail, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
+      },
+    ]);
+    render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
+    const emails = screen.getByRole("table", { name: /The e-mails this enquiry caused/ });
+    expect(
+      within(emails)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Retry the notification e-mail"]);
+    expect(emails.textContent).toContain(`<${ID}.notification@www.maternis.health>`);
+    expect(emails.textContent).toContain("421 try later");
+    const reply = screen.getByRole("link", { name: "Reply by e-mail to Grace Hopper" });
+    expect(reply.getAttribute("href")).toMatch(/^mailto:grace@example\.org\?subject=/);
+    expect(screen.getByRole("button", { name: "Mark as handled" })).toBeTruthy();
+    expect(screen.getByText("Called back")).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Add a note" })).toBeTruthy();
+  });
+});
