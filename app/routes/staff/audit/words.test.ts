@@ -162,9 +162,9 @@ describe("audit rows in words", () => {
 
   test("an action or a detail this does not know still reads in words, ids as references", () => {
     const line = auditInWords(
-      row("name-changed", { target: SESSION, detail: { enrolOnly: false, previousName: "Ada", by: ENQUIRY } }),
+      row("theme-changed", { target: SESSION, detail: { enrolOnly: false, previousName: "Ada", by: ENQUIRY } }),
     );
-    expect(line.what).toBe("name changed");
+    expect(line.what).toBe("theme changed");
     expect(line.details).toBe("Enrol only: no, previous name: Ada, by: ref 0b7a3c1e");
     expect(line.about).toEqual({ text: "ref xb1uq0sj" });
     expect(humanise(["a", 2, true])).toBe("a, 2, yes");
