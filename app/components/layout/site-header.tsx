@@ -1,11 +1,12 @@
 import { MenuIcon, XIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { headerCta, mainNav } from "~/platform/company";
 import { cn } from "~/components/ui/cn";
 import { BrandName } from "~/components/ui/brand";
 import { linkDiscovery } from "~/components/ui/hydration";
+import { useMenuDisclosure } from "~/components/ui/menu-disclosure";
 
 /** The active link is the one whose path matches exactly, ignoring a trailing slash. */
 export function isActivePath(current: string, to: string) {
@@ -47,28 +48,12 @@ function NavLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
  * focus to the toggle), and closes when a link is chosen.
  */
 function MobileMenu() {
-  const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  const summaryRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-
+  const { open, setOpen, summaryRef, detailsProps } = useMenuDisclosure();
   useEffect(() => setHydrated(true), []);
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <details
-      data-slot="mobile-menu"
-      className="group lg:hidden"
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          event.preventDefault();
-          setOpen(false);
-          summaryRef.current?.focus();
-        }
-      }}
-    >
+    <details data-slot="mobile-menu" className="group lg:hidden" {...detailsProps}>
       <summary
         ref={summaryRef}
         aria-controls="mobile-menu-panel"

@@ -1,10 +1,11 @@
 import { ChevronDownIcon } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
 import { BrandName } from "~/components/ui/brand";
 import type { StaffMember } from "~/features/console/types";
 import { consoleMenu } from "~/features/console/sections";
 import { cn } from "~/components/ui/cn";
+import { useMenuDisclosure } from "~/components/ui/menu-disclosure";
 
 /** True once React has hydrated the page (tests wait for `data-hydrated`). */
 export function useHydrated() {
@@ -89,26 +90,45 @@ function ConsoleHeader({ member }: { member: StaffMember }) {
         <PhoneMenu items={items} member={member} />
       </div>
       <nav aria-label="Console" className="border-t border-white/20 max-md:hidden">
-        <ul className="mx-auto flex w-full max-w-content flex-wrap gap-x-1 px-2 sm:px-4">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    "inline-flex min-h-11 items-center border-b-4 px-3 text-sm font-semibold text-white",
-                    isActive ? "border-accent-200" : "border-transparent hover:border-white/40",
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <ConsoleNavList
+          items={items}
+          className="mx-auto flex w-full max-w-content flex-wrap gap-x-1 px-2 sm:px-4"
+          link="inline-flex min-h-11 items-center border-b-4 px-3 text-sm"
+          idle="border-transparent hover:border-white/40"
+        />
       </nav>
     </>
+  );
+}
+
+/** The console's sections as links, the current one marked (the bar on a desktop, the phone's menu). */
+function ConsoleNavList({
+  items,
+  className,
+  link,
+  idle = "border-transparent",
+}: {
+  items: ReturnType<typeof consoleMenu>;
+  className: string;
+  /** The link's layout and its border's side. */
+  link: string;
+  /** The border of a link that is not the current page. */
+  idle?: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) => cn(link, "font-semibold text-white", isActive ? "border-accent-200" : idle)}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -128,25 +148,11 @@ function SignedInAs({ member }: { member: StaffMember }) {
  * page is chosen.
  */
 function PhoneMenu({ items, member }: { items: ReturnType<typeof consoleMenu>; member: StaffMember }) {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const summary = useRef<HTMLElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
+  const { summaryRef, detailsProps } = useMenuDisclosure();
   return (
-    <details
-      className="group md:hidden"
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          event.preventDefault();
-          setOpen(false);
-          summary.current?.focus();
-        }
-      }}
-    >
+    <details className="group md:hidden" {...detailsProps}>
       <summary
-        ref={summary}
+        ref={summaryRef}
         className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-white/70 px-4 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden"
       >
         Menu
@@ -154,24 +160,7 @@ function PhoneMenu({ items, member }: { items: ReturnType<typeof consoleMenu>; m
       </summary>
       <div className="absolute inset-x-0 top-full z-40 grid gap-3 border-t border-white/20 bg-primary-900 px-4 pt-2 pb-4 shadow-card">
         <nav aria-label="Console">
-          <ul className="grid">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex min-h-11 items-center border-l-4 px-3 font-semibold text-white",
-                      isActive ? "border-accent-200" : "border-transparent",
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <ConsoleNavList items={items} className="grid" link="flex min-h-11 items-center border-l-4 px-3" />
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/20 pt-3 text-sm">
           <SignedInAs member={member} />
