@@ -5,14 +5,17 @@ import { contextWith, fakeInbox, ID, page, staff, type DataResult } from "../../
 import InboxPage, { action as inboxAction, loader as inboxLoader } from "./inbox/route";
 
 /** The inbox's loader and bulk action with a signed-in member of staff, and its page. */
+/** The inbox's loader for a URL, with `inbox` as the console's service. */
+const loadInbox = (inbox: ReturnType<typeof fakeInbox>, url: string) =>
+  inboxLoader({ request: new Request(url), context: contextWith(inbox), params: {} } as never);
+
 describe("inbox loader", () => {
   test("reads the filters and page from the query string", async () => {
     const inbox = fakeInbox();
-    const result = await inboxLoader({
-      request: new Request("http://localhost/staff?kind=demo&state=new&problem=1&q=%20grace%20&page=2&x=1"),
-      context: contextWith(inbox),
-      params: {},
-    } as never);
+    const result = await loadInbox(
+      inbox,
+      "http://localhost/staff?kind=demo&state=new&problem=1&q=%20grace%20&page=2&x=1",
+    );
     expect(inbox.list).toHaveBeenCalledWith({ kind: "demo", state: "new", problem: true, q: "grace" }, 2, staff);
     expect(result).toMatchObject({ list: page, me: "staff-1", done: null, selectAll: false });
     expect(result.assignees.map((member) => member.id)).toEqual(["staff-1", "staff-2"]);
@@ -20,12 +23,7 @@ describe("inbox loader", () => {
 
   test("'Mine', nobody or a member; ?select=all ticks the page; a bulk change's message", async () => {
     const inbox = fakeInbox();
-    const load = (query: string) =>
-      inboxLoader({
-        request: new Request(`http://localhost/staff${query}`),
-        context: contextWith(inbox),
-        params: {},
-      } as never);
+    const load = (query: string) => loadInbox(inbox, `http://localhost/staff${query}`);
     await load("?assigned=mine");
     expect(inbox.list).toHaveBeenLastCalledWith({ assigned: "mine" }, 1, staff);
     await load("?assigned=nobody");
@@ -44,12 +42,7 @@ describe("inbox loader", () => {
 
   test("a reversed or impossible range lists nothing and says what to fix, with what was typed", async () => {
     const inbox = fakeInbox();
-    const load = (query: string) =>
-      inboxLoader({
-        request: new Request(`http://localhost/staff${query}`),
-        context: contextWith(inbox),
-        params: {},
-      } as never);
+    const load = (query: string) => loadInbox(inbox, `http://localhost/staff${query}`);
     const reversed = await load("?from=2026-11-27&to=2026-11-01&kind=demo");
     expect(reversed).toMatchObject({
       list: null,
@@ -68,21 +61,13 @@ describe("inbox loader", () => {
 
   test("the rows ticked before a change are ticked again", async () => {
     const inbox = fakeInbox();
-    const result = await inboxLoader({
-      request: new Request(`http://localhost/staff?done=handled&changed=1&asked=1&selected=${ID},nope`),
-      context: contextWith(inbox),
-      params: {},
-    } as never);
+    const result = await loadInbox(inbox, `http://localhost/staff?done=handled&changed=1&asked=1&selected=${ID},nope`);
     expect(result.selected).toEqual([ID]);
   });
 
   test("ignores values it does not know", async () => {
     const inbox = fakeInbox();
-    await inboxLoader({
-      request: new Request("http://localhost/staff?kind=spam&state=maybe&page=-3"),
-      context: contextWith(inbox),
-      params: {},
-    } as never);
+    await loadInbox(inbox, "http://localhost/staff?kind=spam&state=maybe&page=-3");
     expect(inbox.list).toHaveBeenCalledWith({}, 1, staff);
   });
 });
