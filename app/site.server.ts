@@ -33,8 +33,8 @@ import {
   integrationsRetention,
   listenToEnquiries,
   startIntegrationWorker,
-  webhookDepsOf,
-  type WebhookOptions,
+  integrationDeliveryDepsOf,
+  type IntegrationClientOptions,
 } from "~/features/integrations/index.server";
 import { createMembersService } from "~/features/members/index.server";
 import { createStaffAuth, reencryptAuthSecrets } from "~/features/sign-in/index.server";
@@ -92,7 +92,7 @@ export function retentionParts(env: Env): RetentionPart[] {
 /** Tests' replacements for what reaches other hosts. */
 export type SiteOptions = {
   /** Tests: a certificate authority the integrations' requests trust, their timeout and their resolver. */
-  webhooks?: WebhookOptions;
+  webhooks?: IntegrationClientOptions;
   /** Tests: when a stored text message's job becomes due if the endpoint's own attempt failed. */
   smsGraceMs?: number;
 };
@@ -178,7 +178,7 @@ export async function startWorkers(platform: Platform, options: SiteOptions = {}
   // Before working: sends a crashed process left in flight are retried now, not when they expire.
   await recoverOrphanedJobs(store, boss, log);
   await startEnquiryWorker(platform, announce);
-  await startIntegrationWorker(boss, webhookDepsOf(platform, options.webhooks), env);
+  await startIntegrationWorker(boss, integrationDeliveryDepsOf(platform, options.webhooks), env);
   await startTextMessageWorker(boss, smsDepsOf(platform, options.smsGraceMs), env);
   await workStaffMail(boss, platform.mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
   // The digest's lines from features after it (the traffic figures: visitors and enquiries yesterday).

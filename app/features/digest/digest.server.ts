@@ -49,7 +49,7 @@ export type DigestData = {
   overdue: { enquiryId: string; enquiryKind: string; name: string; organization?: string; receivedAt: Date }[];
   overdueTotal: number;
   /** Integrations with messages given up (dead), each with how many. */
-  deadWebhooks: { integrationId: string; name: string; count: number }[];
+  deadIntegrationDeliveries: { integrationId: string; name: string; count: number }[];
 };
 
 export async function collectDigest(store: Store, now: Date): Promise<DigestData> {
@@ -59,7 +59,7 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
     isNull(enquiries.spamReason),
     lte(enquiries.createdAt, overdueCutoff(now)),
   );
-  const [[deadCount], deadRows, [overdueCount], overdueRows, deadWebhooks] = await Promise.all([
+  const [[deadCount], deadRows, [overdueCount], overdueRows, deadIntegrationDeliveries] = await Promise.all([
     store.db.select({ n: count() }).from(deliveries).where(dead),
     store.db
       .select({ delivery: deliveries, submission: enquiries })
@@ -97,7 +97,7 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
       receivedAt: row.createdAt,
     })),
     overdueTotal: Number(overdueCount?.n ?? 0),
-    deadWebhooks: deadWebhooks.map((row) => ({
+    deadIntegrationDeliveries: deadIntegrationDeliveries.map((row) => ({
       integrationId: row.integrationId,
       name: row.name,
       count: Number(row.n),
@@ -124,7 +124,7 @@ export function digestProps(
   data: DigestData,
   { siteUrl, now }: { siteUrl: string; now: Date },
 ): StaffDigestEmailProps | null {
-  if (data.deadTotal === 0 && data.overdueTotal === 0 && data.deadWebhooks.length === 0) return null;
+  if (data.deadTotal === 0 && data.overdueTotal === 0 && data.deadIntegrationDeliveries.length === 0) return null;
   const url = (path: string) => new URL(path, siteUrl).toString();
   const who = (kind: string, name: string, organization?: string) =>
     `${kindLabel(kind)} from ${name || "(no name)"}${organization ? ` (${organization})` : ""}`;
@@ -147,7 +147,7 @@ export function digestProps(
     })),
     overdueTotal: data.overdueTotal,
     inboxUrl: url(NEW_ENQUIRIES_PATH),
-    deadWebhooks: data.deadWebhooks.map((item) => ({
+    deadIntegrationDeliveries: data.deadIntegrationDeliveries.map((item) => ({
       integration: item.name,
       count: item.count,
       url: url(`${INTEGRATIONS_PATH}/${item.integrationId}`),

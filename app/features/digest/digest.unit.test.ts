@@ -6,7 +6,13 @@ import { digestLines, digestProps, DIGEST_LIST_LIMIT, type DigestData } from "./
 
 const now = new Date("2026-11-23T08:00:00Z");
 const site = { siteUrl: "https://www.maternis.health", now };
-const empty: DigestData = { deadLetters: [], deadTotal: 0, overdue: [], overdueTotal: 0, deadWebhooks: [] };
+const empty: DigestData = {
+  deadLetters: [],
+  deadTotal: 0,
+  overdue: [],
+  overdueTotal: 0,
+  deadIntegrationDeliveries: [],
+};
 
 const deadLetter = {
   enquiryId: "11111111-1111-4111-8111-111111111111",
@@ -32,7 +38,7 @@ describe("daily digest", () => {
 
   test("lists dead letters and overdue enquiries with links into the console", async () => {
     const props = digestProps(
-      { deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1, deadWebhooks: [] },
+      { deadLetters: [deadLetter], deadTotal: 1, overdue: [overdue], overdueTotal: 1, deadIntegrationDeliveries: [] },
       site,
     );
     expect(props).toMatchObject({
@@ -74,7 +80,7 @@ describe("daily digest", () => {
         deadTotal: 0,
         overdue: Array(DIGEST_LIST_LIMIT).fill(overdue),
         overdueTotal: 70,
-        deadWebhooks: [],
+        deadIntegrationDeliveries: [],
       },
       site,
     )!;

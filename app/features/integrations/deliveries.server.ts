@@ -8,7 +8,7 @@ import type { DeliveryKind, EnquiryKind } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import type { Database, Store, Transaction } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
+import { INTEGRATION_QUEUE, type IntegrationJob } from "./queues.server";
 import type { AllowList } from "./address-rules.server";
 import type { Resolver } from "./endpoint-url.server";
 import { postJson } from "./safe-fetch.server";
@@ -33,7 +33,7 @@ export const RESPONSE_KEPT = 500;
  * and listens to it, in the caller's transaction; an event already queued
  * for an endpoint is not queued twice. Returns how many deliveries it made.
  */
-export async function queueWebhookEvent(
+export async function queueIntegrationDeliveries(
   tx: Transaction | Database,
   bossDb: BossDb,
   boss: PgBoss,
@@ -62,8 +62,8 @@ export async function queueWebhookEvent(
     .returning({ id: integrationDeliveries.id });
   if (queued.length > 0) {
     await boss.insert(
-      WEBHOOK_QUEUE,
-      queued.map((row) => ({ data: { webhookDeliveryId: row.id } satisfies WebhookJob })),
+      INTEGRATION_QUEUE,
+      queued.map((row) => ({ data: { webhookDeliveryId: row.id } satisfies IntegrationJob })),
       { db: bossDb },
     );
   }
@@ -222,7 +222,7 @@ export const bodyBuilders: Record<IntegrationKind, (facts: EventFacts) => object
   teams: teamsBody,
 };
 
-export type WebhookDeps = {
+export type IntegrationDeliveryDeps = {
   store: Store;
   log: Logger;
   siteUrl: string;
@@ -238,7 +238,7 @@ export type WebhookDeps = {
 };
 
 /** The facts of one stored delivery, from its enquiry (and, for a dead letter, its e-mail). */
-async function factsOf(deps: WebhookDeps, id: string) {
+async function factsOf(deps: IntegrationDeliveryDeps, id: string) {
   const [row] = await deps.store.db
     .select({ delivery: integrationDeliveries, integration: integrations, submission: enquiries, email: deliveries })
     .from(integrationDeliveries)
@@ -272,7 +272,10 @@ async function factsOf(deps: WebhookDeps, id: string) {
  * time, the answer's first 500 characters); anything but a 2xx answer throws,
  * so pg-boss retries it with backoff.
  */
-export async function processWebhook(deps: WebhookDeps, id: string): Promise<"sent" | "skipped"> {
+export async function processIntegrationDelivery(
+  deps: IntegrationDeliveryDeps,
+  id: string,
+): Promise<"sent" | "skipped"> {
   const { store, log } = deps;
   const found = await factsOf(deps, id);
   if (!found) return "skipped";
@@ -333,7 +336,7 @@ export async function processWebhook(deps: WebhookDeps, id: string): Promise<"se
 }
 
 /** Every retry failed: the delivery is given up (the console's banner and digest count it). */
-export async function processWebhookDeadLetter(deps: Pick<WebhookDeps, "store" | "log">, id: string) {
+export async function processIntegrationDeadLetter(deps: Pick<IntegrationDeliveryDeps, "store" | "log">, id: string) {
   const [dead] = await deps.store.db
     .update(integrationDeliveries)
     .set({ status: "dead" })

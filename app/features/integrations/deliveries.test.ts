@@ -235,7 +235,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     const [dead] = await settled(store, 1);
     expect(dead).toMatchObject({ status: "dead", attempts: 2, httpStatus: 500, response: "broken" });
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 1, texts: 0 });
-    expect((await collectDigest(store, new Date())).deadWebhooks).toEqual([
+    expect((await collectDigest(store, new Date())).deadIntegrationDeliveries).toEqual([
       { integrationId: added.id, name: "webhook endpoint", count: 1 },
     ]);
 

@@ -7,7 +7,7 @@ import type { Store } from "~/platform/db/db.server";
 import type { DataCipher } from "~/platform/keys.server";
 import type { Logger } from "~/platform/log.server";
 import type { Integration, IntegrationDelivery } from "./integrations";
-import { WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
+import { INTEGRATION_QUEUE, type IntegrationJob } from "./queues.server";
 import { integrationDeliveries, integrations, type IntegrationRow } from "./tables.server";
 
 /**
@@ -64,8 +64,8 @@ export function createDeliveryLog(deps: LogDeps) {
 
   /** The job that will try a delivery again, if it is waiting (not being worked on now). */
   const waitingJob = async (deliveryId: string, db?: BossDb) => {
-    const jobs = await boss.findJobs<WebhookJob>(WEBHOOK_QUEUE, {
-      data: { webhookDeliveryId: deliveryId } satisfies WebhookJob,
+    const jobs = await boss.findJobs<IntegrationJob>(INTEGRATION_QUEUE, {
+      data: { webhookDeliveryId: deliveryId } satisfies IntegrationJob,
       queued: true,
       ...(db ? { db } : {}),
     });
@@ -185,12 +185,18 @@ export function createDeliveryLog(deps: LogDeps) {
             .update(integrationDeliveries)
             .set({ status: "queued" })
             .where(eq(integrationDeliveries.id, deliveryId));
-          await boss.send(WEBHOOK_QUEUE, { webhookDeliveryId: deliveryId } satisfies WebhookJob, { db: bossDb });
+          await boss.send(INTEGRATION_QUEUE, { webhookDeliveryId: deliveryId } satisfies IntegrationJob, {
+            db: bossDb,
+          });
           outcome = "queued";
         } else if (row.status === "failed") {
           const job = await waitingJob(deliveryId, bossDb);
           if (!job) return null;
-          const moved = await boss.update(WEBHOOK_QUEUE, undefined, { id: job.id, startAfter: new Date(), db: bossDb });
+          const moved = await boss.update(INTEGRATION_QUEUE, undefined, {
+            id: job.id,
+            startAfter: new Date(),
+            db: bossDb,
+          });
           if (moved.updated === 0) return null;
           outcome = "now";
         } else {

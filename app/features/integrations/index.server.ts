@@ -3,7 +3,7 @@ import type { AnnounceEvent } from "~/features/enquiries/index.server";
 import { dataCipher } from "~/platform/keys.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
-import { queueWebhookEvent, type WebhookDeps } from "./deliveries.server";
+import { queueIntegrationDeliveries, type IntegrationDeliveryDeps } from "./deliveries.server";
 import { parseAllowList } from "./address-rules.server";
 import type { Resolver } from "./endpoint-url.server";
 import { dropExpiredSecrets } from "./secrets.server";
@@ -16,10 +16,13 @@ export { encryptIntegrations } from "./keys.server";
 export { summaryReceivers, type SummaryReceiver } from "./receivers.server";
 
 /** Tests: a certificate authority the integrations' requests trust, their timeout, and a resolver of host names. */
-export type WebhookOptions = { ca?: string; timeoutMs?: number; lookup?: Resolver };
+export type IntegrationClientOptions = { ca?: string; timeoutMs?: number; lookup?: Resolver };
 
 /** What sending to the endpoints needs, in the worker. */
-export function webhookDepsOf(platform: PlatformDeps, options: WebhookOptions = {}): WebhookDeps {
+export function integrationDeliveryDepsOf(
+  platform: PlatformDeps,
+  options: IntegrationClientOptions = {},
+): IntegrationDeliveryDeps {
   return {
     store: platform.store,
     log: platform.log.child({ component: "integrations" }),
@@ -32,7 +35,7 @@ export function webhookDepsOf(platform: PlatformDeps, options: WebhookOptions = 
 
 /** The integrations listen to the enquiries' events: each is queued for every endpoint that listens to it. */
 export function listenToEnquiries(boss: PgBoss): AnnounceEvent {
-  return (tx, bossDb, event, items) => queueWebhookEvent(tx, bossDb, boss, event, items);
+  return (tx, bossDb, event, items) => queueIntegrationDeliveries(tx, bossDb, boss, event, items);
 }
 
 /**

@@ -42,10 +42,10 @@ export const integrationDetailLabels: Record<IntegrationDetail, string> = {
 };
 
 /** A webhook delivery's state; "skipped": its endpoint was paused when its turn came. */
-export const webhookStatuses = ["queued", "sent", "failed", "dead", "skipped"] as const;
-export type WebhookStatus = (typeof webhookStatuses)[number];
+export const integrationDeliveryStatuses = ["queued", "sent", "failed", "dead", "skipped"] as const;
+export type IntegrationDeliveryStatus = (typeof integrationDeliveryStatuses)[number];
 
-export const webhookStatusLabels: Record<WebhookStatus, string> = {
+export const integrationDeliveryStatusLabels: Record<IntegrationDeliveryStatus, string> = {
   queued: "Queued",
   sent: "Delivered",
   failed: "Failed, will retry",
@@ -88,7 +88,7 @@ export type Integration = {
   paused: boolean;
   createdAt: Date;
   /** The last attempt's outcome, if any. */
-  last: { at: Date; status: WebhookStatus; httpStatus: number | null } | null;
+  last: { at: Date; status: IntegrationDeliveryStatus; httpStatus: number | null } | null;
   /** Deliveries given up (dead), for the list's warning. */
   dead: number;
 };
@@ -101,7 +101,7 @@ export type IntegrationDelivery = {
   enquiryId: string;
   enquiryKind: EnquiryKind;
   event: IntegrationEvent;
-  status: WebhookStatus;
+  status: IntegrationDeliveryStatus;
   attempts: number;
   createdAt: Date;
   lastAttemptAt: Date | null;

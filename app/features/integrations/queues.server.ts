@@ -3,9 +3,9 @@ import { deadLetterQueueOptions, deliveryRetryPolicy, type QueueSpec } from "~/p
 import { secretExpiryQueue } from "./secrets.server";
 
 /** One job per webhook, Slack or Teams delivery (./deliveries.server.ts); its data is `{ webhookDeliveryId }`. */
-export const WEBHOOK_QUEUE = "webhook-delivery";
+export const INTEGRATION_QUEUE = "webhook-delivery";
 export const WEBHOOK_DEAD_QUEUE = "webhook-delivery-dead";
-export type WebhookJob = { webhookDeliveryId: string };
+export type IntegrationJob = { webhookDeliveryId: string };
 
 /**
  * The integrations' queues: the e-mails' delays and backoff, with their own
@@ -17,7 +17,7 @@ export function integrationQueues(env: Env): QueueSpec[] {
   return [
     { name: WEBHOOK_DEAD_QUEUE, options: deadLetterQueueOptions },
     {
-      name: WEBHOOK_QUEUE,
+      name: INTEGRATION_QUEUE,
       options: {
         ...deliveryRetryPolicy(env, WEBHOOK_DEAD_QUEUE),
         retryLimit: env.WEBHOOK_RETRY_LIMIT,

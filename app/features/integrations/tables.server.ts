@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { cascadingForeignKey } from "~/platform/db/columns.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
-import type { IntegrationDetail, IntegrationEvent, IntegrationKind, WebhookStatus } from "./integrations";
+import type { IntegrationDetail, IntegrationEvent, IntegrationKind, IntegrationDeliveryStatus } from "./integrations";
 
 /**
  * Endpoints the team connected on /staff/integrations (~/features/integrations/integrations.ts).
@@ -56,7 +56,7 @@ export const integrationDeliveries = pgTable(
     event: text("event").$type<IntegrationEvent>().notNull(),
     /** For delivery.dead_lettered: the e-mail given up. */
     deliveryId: uuid("delivery_id"),
-    status: text("status").$type<WebhookStatus>().notNull().default("queued"),
+    status: text("status").$type<IntegrationDeliveryStatus>().notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** The last attempt: HTTP status (null: no answer), time taken, the answer's first 500 characters, or why it failed. */
     httpStatus: integer("http_status"),
@@ -89,4 +89,4 @@ export const integrationDeliveries = pgTable(
 );
 
 export type IntegrationRow = typeof integrations.$inferSelect;
-export type WebhookDeliveryRow = typeof integrationDeliveries.$inferSelect;
+export type IntegrationDeliveryRow = typeof integrationDeliveries.$inferSelect;

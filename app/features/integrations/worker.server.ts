@@ -1,7 +1,11 @@
 import type { PgBoss } from "pg-boss";
 import { workDeliveries, type DeliveryWorkerOptions } from "~/platform/queue.server";
-import { processWebhook, processWebhookDeadLetter, type WebhookDeps } from "./deliveries.server";
-import { WEBHOOK_DEAD_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from "./queues.server";
+import {
+  processIntegrationDelivery,
+  processIntegrationDeadLetter,
+  type IntegrationDeliveryDeps,
+} from "./deliveries.server";
+import { WEBHOOK_DEAD_QUEUE, INTEGRATION_QUEUE, type IntegrationJob } from "./queues.server";
 import { dropReplacedSecret, SECRET_EXPIRY_QUEUE, type SecretExpiryJob } from "./secrets.server";
 
 /**
@@ -11,10 +15,14 @@ import { dropReplacedSecret, SECRET_EXPIRY_QUEUE, type SecretExpiryJob } from ".
  * also drops each replaced signing secret when its 24 hours end
  * (./secrets.server.ts).
  */
-export async function startIntegrationWorker(boss: PgBoss, deps: WebhookDeps, options: DeliveryWorkerOptions) {
-  await workDeliveries<WebhookJob>(boss, { queue: WEBHOOK_QUEUE, deadLetter: WEBHOOK_DEAD_QUEUE }, options, {
-    send: (job) => processWebhook(deps, job.webhookDeliveryId),
-    giveUp: (job) => processWebhookDeadLetter(deps, job.webhookDeliveryId),
+export async function startIntegrationWorker(
+  boss: PgBoss,
+  deps: IntegrationDeliveryDeps,
+  options: DeliveryWorkerOptions,
+) {
+  await workDeliveries<IntegrationJob>(boss, { queue: INTEGRATION_QUEUE, deadLetter: WEBHOOK_DEAD_QUEUE }, options, {
+    send: (job) => processIntegrationDelivery(deps, job.webhookDeliveryId),
+    giveUp: (job) => processIntegrationDeadLetter(deps, job.webhookDeliveryId),
   });
   await boss.work<SecretExpiryJob>(
     SECRET_EXPIRY_QUEUE,

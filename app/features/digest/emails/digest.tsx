@@ -40,13 +40,14 @@ export type StaffDigestEmailProps = {
   overdueTotal: number;
   inboxUrl: string;
   /** Integrations (Slack, Teams, webhooks) with messages given up, each linking to its log. */
-  deadWebhooks: { integration: string; count: number; url: string }[];
+  deadIntegrationDeliveries: { integration: string; count: number; url: string }[];
   /** Lines other features add (the traffic figures: visitors and enquiries yesterday), each with a link. */
   lines?: { text: string; url: string }[];
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const webhooksDead = (props: StaffDigestEmailProps) => props.deadWebhooks.reduce((sum, item) => sum + item.count, 0);
+const integrationDeliveriesDead = (props: StaffDigestEmailProps) =>
+  props.deadIntegrationDeliveries.reduce((sum, item) => sum + item.count, 0);
 
 export const PreviewProps = {
   date: "Mon 23 Nov 2026",
@@ -71,7 +72,7 @@ export const PreviewProps = {
   ],
   overdueTotal: 1,
   inboxUrl: "https://www.maternis.health/staff?state=new",
-  deadWebhooks: [
+  deadIntegrationDeliveries: [
     {
       integration: "Sales channel",
       count: 2,
@@ -90,8 +91,8 @@ export function staffDigestSubject(props: StaffDigestEmailProps): string {
   const parts = [
     props.deadTotal > 0 ? `${plural(props.deadTotal, "e-mail", "e-mails")} not delivered` : null,
     props.overdueTotal > 0 ? `${plural(props.overdueTotal, "enquiry", "enquiries")} waiting` : null,
-    webhooksDead(props) > 0
-      ? `${plural(webhooksDead(props), "integration message", "integration messages")} not delivered`
+    integrationDeliveriesDead(props) > 0
+      ? `${plural(integrationDeliveriesDead(props), "integration message", "integration messages")} not delivered`
       : null,
   ].filter(Boolean);
   return subjectLine(`Enquiries digest: ${parts.join(", ")}`);
@@ -127,17 +128,17 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
       ),
     });
   }
-  if (props.deadWebhooks.length > 0) {
+  if (props.deadIntegrationDeliveries.length > 0) {
     sections.push({
       heading: "Messages to integrations not delivered",
       body: (
         <>
           <p>
-            {`${plural(webhooksDead(props), "message", "messages")} to Slack, Teams or a webhook could not be delivered after every retry. `}
+            {`${plural(integrationDeliveriesDead(props), "message", "messages")} to Slack, Teams or a webhook could not be delivered after every retry. `}
             Resend them from the integration's log once its receiver works again.
           </p>
           <ul>
-            {props.deadWebhooks.map((item) => (
+            {props.deadIntegrationDeliveries.map((item) => (
               <li key={item.url}>
                 <a href={item.url}>{item.integration}</a>
                 {`: ${plural(item.count, "message", "messages")} given up.`}
@@ -194,7 +195,7 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
       sections={sections}
       ctas={[{ label: "Open the console", url: props.deadTotal > 0 ? props.deadLettersUrl : props.inboxUrl }]}
       footerNote={`Sent every morning at 08:00 to the ${company.brand} enquiries team, only when something needs attention.`}
-      variant={props.deadTotal > 0 || props.deadWebhooks.length > 0 ? "alert" : "info"}
+      variant={props.deadTotal > 0 || props.deadIntegrationDeliveries.length > 0 ? "alert" : "info"}
       addUtm={false}
     />
   );

@@ -12,7 +12,7 @@ import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
 import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
-import { WebhookDeliveryTable } from "../integrations/parts";
+import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
@@ -164,7 +164,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
       {webhooks.length > 0 ? (
         <EnquirySection id="webhooks-title" title="Integrations">
-          <WebhookDeliveryTable
+          <IntegrationDeliveryTable
             rows={webhooks}
             caption="Messages about this enquiry to Slack, Teams or webhooks, oldest first."
             showEndpoint

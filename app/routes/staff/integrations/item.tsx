@@ -9,7 +9,7 @@ import {
 } from "~/features/integrations/integrations";
 import { consoleTitle } from "~/features/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
-import { EndpointSection, readEndpointForm, WebhookDeliveryTable, type EndpointValues } from "./parts";
+import { EndpointSection, readEndpointForm, IntegrationDeliveryTable, type EndpointValues } from "./parts";
 import { ReplaceSecretConfirm, SecretOnce } from "./secret";
 import { PageLinks } from "~/features/console/page-links";
 import { isoTime, londonTime } from "~/platform/london-time";
@@ -247,7 +247,7 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
         {deliveries.length === 0 ? (
           <p className="mt-3">Nothing has been sent to it yet.</p>
         ) : (
-          <WebhookDeliveryTable
+          <IntegrationDeliveryTable
             rows={deliveries}
             caption={`Newest first, ${WEBHOOK_LOG_PAGE_SIZE} a page. Page ${page} of ${pages}.`}
             resend

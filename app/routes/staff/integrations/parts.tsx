@@ -15,7 +15,7 @@ import {
   integrationKindLabels,
   integrationKinds,
   integrationUrlHints,
-  webhookStatusLabels,
+  integrationDeliveryStatusLabels,
   type IntegrationInput,
   type IntegrationKind,
   type IntegrationDelivery,
@@ -230,7 +230,7 @@ export const resendable = (d: IntegrationDelivery) =>
   d.status === "sent" || d.status === "dead" || d.status === "skipped" || (d.status === "failed" && !!d.nextAttemptAt);
 
 /** Deliveries as a table: an endpoint's log (with Resend) or an enquiry's (with the endpoint's name). */
-export function WebhookDeliveryTable({
+export function IntegrationDeliveryTable({
   rows,
   caption,
   resend,
@@ -275,7 +275,7 @@ export function WebhookDeliveryTable({
             </StackedCell>
             <StackedCell label="State">
               <span>
-                {webhookStatusLabels[d.status]}
+                {integrationDeliveryStatusLabels[d.status]}
                 {d.status === "failed" && d.nextAttemptAt ? (
                   <span className="block text-sm">
                     Next try <time dateTime={isoTime(d.nextAttemptAt)}>{londonTime(d.nextAttemptAt)}</time>

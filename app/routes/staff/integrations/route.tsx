@@ -3,7 +3,7 @@ import type { FieldErrorItem } from "~/components/ui/error-summary";
 import {
   integrationEventLabels,
   integrationKindLabels,
-  webhookStatusLabels,
+  integrationDeliveryStatusLabels,
 } from "~/features/integrations/integrations";
 import { consoleTitle } from "~/features/console/paths";
 import { getConsole, requireAdmin, requireRecentAdmin } from "~/routes/staff/access/request.server";
@@ -124,7 +124,7 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                   <StackedCell label="Last delivery">
                     {item.last ? (
                       <span>
-                        {webhookStatusLabels[item.last.status]}
+                        {integrationDeliveryStatusLabels[item.last.status]}
                         {item.last.httpStatus !== null ? ` (HTTP ${item.last.httpStatus})` : ""}
                         <time dateTime={isoTime(item.last.at)} className="block text-sm text-muted">
                           {londonTime(item.last.at)}
