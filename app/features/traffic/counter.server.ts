@@ -1,10 +1,11 @@
-import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { addDays, londonDate, londonMidnight } from "~/platform/calendar";
 import { rowsOf, type Store } from "~/platform/db/db.server";
 import type { Logger } from "~/platform/log.server";
 import type { DeviceClass } from "~/platform/user-agent";
 import { UTM_KEYS, type Utm } from "~/platform/visit-source";
+import { SEP, writeTrafficDay, type Row } from "./write-day.server";
 
 /**
  * Counting page views and visitors on the server
@@ -56,27 +57,6 @@ const MAX_PENDING_ROWS = 20_000;
 /** Marks this process remembers having written today (beyond, it starts again: the database still counts each once). */
 const MAX_REMEMBERED_MARKS = 200_000;
 
-type Row = {
-  path: string;
-  referrer: string;
-  /** The five utm_* values, "" for none, in UTM_KEYS order. */
-  utm: readonly string[];
-  device: DeviceClass;
-  views: number;
-  /**
-   * The clients seen since the last write: user agents by address, in memory only, for a few
-   * seconds: the write replaces them by their hash under the day's secret (so a repeat view costs
-   * no hash), and they never leave the process.
-   */
-  clients: Map<string, Set<string>>;
-  /** The visitors' hashes under the day's secret (memory only). */
-  visitors: Set<string>;
-};
-
-/** A total's dimension, key and detail (traffic_totals). */
-type TotalKey = [dimension: string, key: string, detail: string];
-
-const SEP = "\u001f";
 /** A row's key in the buffer. */
 const keyOf = (path: string, referrer: string, utm: readonly string[], device: string) =>
   utm === NO_UTM
@@ -207,99 +187,9 @@ export function createTrafficCounter({
     forgottenBefore = today;
   }
 
-  /** Writes one day's rows in one statement: its new marks, then what they and the views add to the rows and totals. */
+  /** Writes one day's rows (./write-day.server.ts) and remembers the marks it wrote. */
   async function writeDay(day: string, rows: Row[]) {
-    const totals = new Map<string, { key: TotalKey; views: number; target: number }>();
-    const marks = new Map<string, number>();
-    const known = remembered.get(day);
-    const addMark = (visitor: string, scope: string, target: number) => {
-      const mark = createHash("sha256").update(visitor).update("\n").update(scope).digest("base64url").slice(0, 22);
-      if (!known?.has(mark) && !marks.has(mark)) marks.set(mark, target);
-    };
-    rows.forEach((row, target) => {
-      const totalKeys: TotalKey[] = [
-        ["all", "", ""],
-        ["page", row.path, ""],
-        ["referrer", row.referrer, ""],
-        ["device", row.device, ""],
-      ];
-      const [campaign, cta] = [row.utm[2]!, row.utm[4]!];
-      if (campaign || cta) totalKeys.push(["campaign", campaign, cta]);
-      const scopes = totalKeys.map((totalKey) => {
-        const id = totalKey.join(SEP);
-        let total = totals.get(id);
-        if (!total) totals.set(id, (total = { key: totalKey, views: 0, target: rows.length + totals.size }));
-        total.views += row.views;
-        return [id, total.target] as const;
-      });
-      const rowScope = ["row", row.path, row.referrer, ...row.utm, row.device].join(SEP);
-      for (const visitor of row.visitors) {
-        addMark(visitor, rowScope, target);
-        for (const [scope, totalTarget] of scopes) addMark(visitor, scope, totalTarget);
-      }
-    });
-    const markList = [...marks].map(([m, t]) => ({ m, t }));
-    const rowList = rows.map((row, t) => ({
-      t,
-      p: row.path,
-      r: row.referrer,
-      s: row.utm[0],
-      m: row.utm[1],
-      c: row.utm[2],
-      v: row.utm[3],
-      a: row.utm[4],
-      d: row.device,
-      n: row.views,
-    }));
-    const totalList = [...totals.values()].map(({ key: [dimension, k, detail], views, target }) => ({
-      t: target,
-      x: dimension,
-      k,
-      e: detail,
-      n: views,
-    }));
-    // One statement: the marks first (a mark another process wrote is not returned, so not counted
-    // again), then the rows, the day's totals and the month's, each added to; every insert in a fixed
-    // order, so two processes writing at once wait for each other instead of deadlocking.
-    await store.db.execute(sql`
-      with marks_in as (
-        select * from json_to_recordset(${JSON.stringify(markList)}::json) as m(m text, t int)
-      ), fresh as (
-        insert into traffic_marks (day, mark)
-        select ${day}::date, m from marks_in order by m
-        on conflict do nothing
-        returning mark
-      ), counted as (
-        select marks_in.t, count(*)::int as n from marks_in join fresh on fresh.mark = marks_in.m group by marks_in.t
-      ), rows_in as (
-        select * from json_to_recordset(${JSON.stringify(rowList)}::json)
-          as r(t int, p text, r text, s text, m text, c text, v text, a text, d text, n int)
-      ), daily as (
-        insert into traffic_daily (day, path, referrer, utm_source, utm_medium, utm_campaign, utm_variant, utm_cta, device, views, visitors)
-        select ${day}::date, r.p, r.r, r.s, r.m, r.c, r.v, r.a, r.d, r.n, coalesce(counted.n, 0)
-        from rows_in r left join counted on counted.t = r.t
-        order by r.p, r.r, r.s, r.m, r.c, r.v, r.a, r.d
-        on conflict (day, path, referrer, utm_source, utm_medium, utm_campaign, utm_variant, utm_cta, device)
-        do update set views = traffic_daily.views + excluded.views, visitors = traffic_daily.visitors + excluded.visitors
-        returning 1
-      ), totals_in as (
-        select * from json_to_recordset(${JSON.stringify(totalList)}::json) as x(t int, x text, k text, e text, n int)
-      ), monthly as (
-        insert into traffic_months (dimension, month, key, detail, views, visitors)
-        select x.x, date_trunc('month', ${day}::date)::date, x.k, x.e, x.n, coalesce(counted.n, 0)
-        from totals_in x left join counted on counted.t = x.t
-        where x.x <> 'all'
-        order by x.x, x.k, x.e
-        on conflict (dimension, month, key, detail)
-        do update set views = traffic_months.views + excluded.views, visitors = traffic_months.visitors + excluded.visitors
-        returning 1
-      )
-      insert into traffic_totals (dimension, day, key, detail, views, visitors)
-      select x.x, ${day}::date, x.k, x.e, x.n, coalesce(counted.n, 0)
-      from totals_in x left join counted on counted.t = x.t
-      order by x.x, x.k, x.e
-      on conflict (dimension, day, key, detail)
-      do update set views = traffic_totals.views + excluded.views, visitors = traffic_totals.visitors + excluded.visitors`);
+    const marks = await writeTrafficDay(store, day, rows, remembered.get(day));
     let memory = remembered.get(day);
     if (!memory || memory.size + marks.size > MAX_REMEMBERED_MARKS) remembered.set(day, (memory = new Set()));
     for (const mark of marks.keys()) memory.add(mark);
