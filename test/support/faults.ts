@@ -3,7 +3,6 @@
  * with the fault tests' settings and its output captured, an SMTP server and
  * a prepared DATA_DIR per test file, and valid signed form posts.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -13,9 +12,10 @@ import { preparedDataDir } from "./pglite";
 import {
   assertBuilt,
   buildDir,
-  SERVER_NODE_FLAGS,
   startServer,
+  startWorker,
   type RunningServer,
+  type RunningWorker,
   type StartServerOptions,
 } from "./server-process";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
@@ -61,41 +61,12 @@ export function startFaultServer(
 }
 
 /** `npm run worker` from the build, as an operator runs it beside web processes on PostgreSQL. */
-export type FaultWorker = { process: ChildProcess; output(): string; kill(signal?: NodeJS.Signals): Promise<void> };
+export type FaultWorker = RunningWorker;
 
 /** Starts `npm run worker` with the fault tests' settings (`env` overrides them); resolves once its worker works. */
-export async function startFaultWorker(env: Record<string, string>): Promise<FaultWorker> {
+export function startFaultWorker(env: Record<string, string>): Promise<FaultWorker> {
   assertBuilt();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir(), "node", "worker.js")], {
-    env: { ...process.env, ...faultServerEnv, RUN_WORKER: "true", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stderr!.on("data", keep);
-  child.stdout!.on("data", keep);
-  await new Promise<void>((resolve, reject) => {
-    // app/site.server.ts startWorkers logs it once every queue is worked.
-    const started = () => {
-      if (output.includes('"msg":"worker started"')) {
-        child.stdout!.off("data", started);
-        child.off("exit", exited);
-        resolve();
-      }
-    };
-    const exited = (code: number | null) => reject(new Error(`worker exited with ${code}:\n${output}`));
-    child.stdout!.on("data", started);
-    child.once("exit", exited);
-  });
-  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    process: child,
-    output: () => output,
-    kill(signal = "SIGKILL") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exit;
-    },
-  };
+  return startWorker({ ...faultServerEnv, LOG_LEVEL: "info", ...env });
 }
 
 /** A valid anti-spam token for the fault server, as the form's loader would render it. */

@@ -3,13 +3,14 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "./server-process";
+import { freePort } from "./server-process.ts";
 
 /**
  * Starts a throwaway PostgreSQL cluster on a free loopback port for
  * integration tests, and stops and deletes it afterwards. Never skips: if the
  * server binaries are missing the tests fail with a message saying so.
- * Binaries: see postgresBinary.
+ * Binaries: see postgresBinary. Plain Node can run this module (the benchmark
+ * scripts import it).
  */
 export type TestPostgres = {
   /** postgres://… for the default database. */

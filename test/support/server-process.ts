@@ -207,3 +207,68 @@ export async function startServer(
     },
   };
 }
+
+/** `npm run worker` from the build, started by {@link startWorker}. */
+export type RunningWorker = {
+  process: ChildProcess;
+  /** The end of its standard output and error. */
+  output(): string;
+  /** SIGTERM (graceful shutdown); resolves when the process has exited. */
+  stop(): Promise<void>;
+  /** Sends `signal` (default SIGKILL) and resolves when the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
+
+/**
+ * Starts `npm run worker` from the build (node/worker.js with {@link SERVER_NODE_FLAGS}), as an
+ * operator runs it beside web processes on PostgreSQL, with RUN_WORKER=true and LOG_LEVEL=info
+ * (`env` overrides them); resolves once it logs that every queue is worked
+ * (app/site.server.ts startWorkers), so its LOG_LEVEL must let "info" through; killed and
+ * refused if it has not after `startTimeoutMs` (default 120 s).
+ */
+export async function startWorker(
+  env: Record<string, string>,
+  options: { buildDir?: string; nodeArgs?: string[]; startTimeoutMs?: number } = {},
+): Promise<RunningWorker> {
+  const entry = path.join(path.resolve(options.buildDir ?? buildDir()), "node", "worker.js");
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), entry], {
+    env: { ...process.env, RUN_WORKER: "true", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stderr!.on("data", keep);
+  child.stdout!.on("data", keep);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("exit", exited);
+      child.kill("SIGKILL");
+      reject(new Error(`worker did not start in time:\n${output}`));
+    }, options.startTimeoutMs ?? 120_000);
+    const started = () => {
+      if (output.includes('"msg":"worker started"')) {
+        clearTimeout(timer);
+        child.stdout!.off("data", started);
+        child.off("exit", exited);
+        resolve();
+      }
+    };
+    const exited = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}:\n${output}`));
+    };
+    child.stdout!.on("data", started);
+    child.once("exit", exited);
+  });
+  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const send = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exit;
+  };
+  return {
+    process: child,
+    output: () => output,
+    stop: () => send("SIGTERM"),
+    kill: (signal = "SIGKILL") => send(signal),
+  };
+}
