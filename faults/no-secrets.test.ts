@@ -48,7 +48,10 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
     const server = await env.start({ LOG_LEVEL: "debug", SITE_URL: origin, STAFF_ADMIN_EMAILS: ADMIN }, { port });
 
     // Sign in with an e-mailed code, as the sign-in page's forms post.
-    expect((await post("/staff/sign-in", { intent: "send-code", email: ADMIN, returnTo: "/staff" })).status).toBe(200);
+    // (The answer: the code step's page, held for that browser: issue 43.)
+    const asked = await post("/staff/sign-in", { intent: "send-code", email: ADMIN, returnTo: "/staff" });
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe("/staff/sign-in?step=code");
     const codeMail = await waitFor(() => env.smtp.received.find((mail) => mail.envelopeTo.includes(ADMIN)), {
       what: "the sign-in code e-mail",
     });
