@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
- * Tests that run in Node, one file at a time (integration suites start
- * databases and SMTP servers): the features' and the platform's (their
+ * Tests that run in Node, two files at a time (integration suites start
+ * databases and SMTP servers of their own): the features' and the platform's (their
  * component tests, *.test.tsx, excepted), the processes', the scripts' and
  * test support's, and route tests against the real services
  * (*.server.test.ts). Every other test under app/ runs in jsdom, in parallel.
@@ -43,8 +43,10 @@ export default defineConfig({
           include: serverTests,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Integration suites start databases and SMTP servers; keep them apart.
-          fileParallelism: false,
+          // Integration suites start their own databases and SMTP servers on free
+          // ports and temporary folders, so two files run at once (the CI machine has
+          // two cores; each file's PGlite works on one thread).
+          maxWorkers: 2,
         },
       },
       {
@@ -56,7 +58,8 @@ export default defineConfig({
           include: ["faults/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own servers, databases and mail servers on free ports: two at once.
+          maxWorkers: 2,
         },
       },
     ],
