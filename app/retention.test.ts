@@ -19,7 +19,7 @@ const { engines, open: stores } = bothEngines<Store>();
 /** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
 async function openOn(engine: (typeof engines)[number]) {
   const env = await engine.database();
-  return openStore({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  return openStore({ fsync: false, dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
 }
 
 describe.each(engines)("retention sweep on $name", (engine) => {
@@ -56,7 +56,7 @@ describe.each(engines)("retention sweep on $name", (engine) => {
 
 test("on the embedded database, expired enquiries leave the data folder too, not only the tables", async () => {
   const dataDir = (await engines[0].database()).DATA_DIR!;
-  const store = await openStore({ dataDir });
+  const store = await openStore({ fsync: false, dataDir });
   stores.push(store);
   const marker = "expired.quillwort@example.org";
   await store.db.insert(enquiries).values({

@@ -123,6 +123,13 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * The embedded database flushes each commit to the disk (fsync). `false` is for
+   * the test suite only: a killed process still loses nothing (the system holds
+   * what it wrote), but a power cut or a crash of the machine could lose the last
+   * commits. PostgreSQL's own setting is its own.
+   */
+  EMBEDDED_FSYNC: booleanString.default(true),
   /** Run the delivery worker inside the web server; set false when `npm run worker` runs it. */
   RUN_WORKER: booleanString.default(true),
   /** How e-mail leaves: `file` (.eml files in DATA_DIR/outbox), `smtp` (SMTP_URL) or `acs` (Azure Communication Services). */

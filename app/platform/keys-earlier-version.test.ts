@@ -62,7 +62,7 @@ async function seedEarlierVersion(env: Env) {
     webhookId: randomUUID(),
   };
   const encrypt = (data: string) => symmetricEncrypt({ key: legacy.auth, data });
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await store.db.insert(appSecrets).values([
       { name: "staff-auth", value: legacy.auth },
@@ -135,7 +135,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
         /^FINGERPRINT_KEY is not the key this database's hashes were made with/,
       );
       expect(existsSync(bare.KEYS_FILE)).toBe(false);
-      const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {
         expect(await store.db.select().from(appSecrets)).toHaveLength(2);
         expect(await store.db.select().from(keyChecks)).toEqual([]);
@@ -233,7 +233,7 @@ describe("npm run enquiries -- keys, on PostgreSQL", () => {
     const database = await postgres.database();
     const env = testEnv({ ...database, ...WITHOUT_KEYS });
     const legacy = await seedEarlierVersion(env);
-    const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     try {
       expect(await writeNewKeysFile(env, store)).toEqual({ file: env.KEYS_FILE, carried: true });
       expect(statSync(env.KEYS_FILE).mode & 0o777).toBe(0o600);

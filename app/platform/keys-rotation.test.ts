@@ -27,7 +27,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     const database = await engine.database();
     const env = testEnv({ ...database, ...WITHOUT_KEYS });
     if (engine.name === "postgres") {
-      const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       await writeNewKeysFile(env, store).finally(() => store.close());
     }
     const before = await start(env);
@@ -58,7 +58,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     open.splice(open.indexOf(before.pipeline), 1);
 
     // With the keys in the environment it changes nothing: it can only write the file.
-    const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const log = createMemoryLogger();
     try {
       await expect(rotateKeys({ env: testEnv({ ...database }), store, log, rewriters: keyRewriters })).rejects.toThrow(

@@ -57,6 +57,7 @@ export async function openPlatform(options: PlatformOptions): Promise<Platform> 
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     clusterTemplate: options.clusterTemplate,
+    fsync: env.EMBEDDED_FSYNC,
   });
   let boss: PgBoss;
   let keys: Keys;

@@ -18,7 +18,7 @@ const log = createLogger("silent");
 const QUEUE = "resume-test";
 
 async function opened(env: Record<string, string>) {
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   const boss = await startBoss(store, log, {
     worker: false,
     queues: [{ name: QUEUE, options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 10 } }],

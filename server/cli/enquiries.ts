@@ -230,7 +230,7 @@ async function main(argv: string[]) {
     return 0;
   }
 
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, fsync: env.EMBEDDED_FSYNC });
   try {
     switch (command) {
       case "list": {

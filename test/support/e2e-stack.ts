@@ -23,6 +23,8 @@ const server = await startServer(
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: smtp.url,
     ...limitsOffEnv,
+    // Commits not flushed to the disk: faster, and nothing a browser test does needs it (ADR 003).
+    EMBEDDED_FSYNC: "false",
     // The staff console's first admin (test/support/staff.ts signs in as it).
     STAFF_ADMIN_EMAILS: "admin@maternis.test",
     // The forms' own minimum fill time, short: the browser tests wait it out.

@@ -42,6 +42,9 @@ export const faultServerEnv: Record<string, string> = {
   DELIVERY_RETRY_BACKOFF: "false",
   DELIVERY_RETRY_LIMIT: "50",
   SHUTDOWN_TIMEOUT_MS: "15000",
+  // Commits not flushed to the disk (ADR 003): a killed process loses nothing either way, since the
+  // system holds what it wrote; only a machine's crash would, which no test makes.
+  EMBEDDED_FSYNC: "false",
   // GET /metrics reads the deliveries table: tests wait on it (see deliveryCounts).
   METRICS_TOKEN,
   // The communication endpoint's test recipients (it e-mails only the company's own domain by default).

@@ -113,7 +113,7 @@ async function candidateSecrets(file: string, files: { bytes: Buffer }[]): Promi
   const restored = tempDataDir("maternis-keys-restored-");
   cleanups.push(restored.remove);
   await restoreBackup(file, restored.dir);
-  const store = await openStore({ dataDir: restored.dir });
+  const store = await openStore({ fsync: false, dataDir: restored.dir });
   try {
     const tables = rowsOf<{ schema: string; name: string }>(
       await store.db.execute(sql`

@@ -30,10 +30,10 @@ describe.each(["pglite", "postgres"] as const)("the published banner on %s", (en
     if (engine === "postgres") {
       postgres = await startPostgres();
       databaseUrl = await postgres.createDatabase();
-      store = await openStore({ databaseUrl, dataDir: "unused" });
+      store = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
     } else {
       const data = await preparedDataDir();
-      store = await openStore({ dataDir: data.dir });
+      store = await openStore({ fsync: false, dataDir: data.dir });
       cleanups.push(data.remove);
     }
     banner = await createBanner({ store, log: createMemoryLogger(), auditSecret: "test-secret" });
@@ -104,7 +104,7 @@ describe("the published banner on PostgreSQL with two web processes", () => {
   beforeAll(async () => {
     postgres = await startPostgres();
     databaseUrl = await postgres.createDatabase();
-    store = await openStore({ databaseUrl, dataDir: "unused" });
+    store = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
     banner = await createBanner({ store, log: createMemoryLogger(), auditSecret: "test-secret" });
   }, 120_000);
 
@@ -115,7 +115,7 @@ describe("the published banner on PostgreSQL with two web processes", () => {
   });
 
   test("another process sees a publish within seconds (LISTEN/NOTIFY)", async () => {
-    const otherStore = await openStore({ databaseUrl, dataDir: "unused" });
+    const otherStore = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
     const other = await createBanner({ store: otherStore, log: createMemoryLogger(), auditSecret: "test-secret" });
     try {
       let notified = 0;

@@ -16,7 +16,7 @@ async function stores(engine: (typeof engines)[number], count: number) {
   const opened: Store[] = [];
   // One store per "process": PGlite is one process's only (its lock), PostgreSQL is shared.
   for (let i = 0; i < count; i++) {
-    const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
     open.push(store);
     opened.push(store);
   }

@@ -10,7 +10,7 @@ let removeData: () => void;
 beforeAll(async () => {
   const data = await preparedDataDir();
   removeData = data.remove;
-  store = await openStore({ dataDir: data.dir });
+  store = await openStore({ fsync: false, dataDir: data.dir });
   // Two enquiries from client A (one of them to x@), one from B to x@ a day ago, one of last week.
   await store.db.execute(sql`
     insert into enquiries (id, kind, payload, email, client_fingerprint, created_at) values

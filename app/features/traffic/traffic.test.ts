@@ -61,7 +61,7 @@ async function total(store: Store, dimension: string, key: string, day?: string)
 describe.each(engines)("traffic figures on $name", (engine) => {
   async function start() {
     const env = await engine.database();
-    const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
     open.push(store);
     return store;
   }

@@ -37,10 +37,7 @@ export async function addToWindow(
   { n = 1, now = Date.now() }: { n?: number; now?: number } = {},
 ): Promise<CounterWindow> {
   const windowStart = now - windowMs;
-  await db
-    .insert(staffRateLimits)
-    .values({ id: key, key, count: 0, lastRequest: now })
-    .onConflictDoNothing();
+  await db.insert(staffRateLimits).values({ id: key, key, count: 0, lastRequest: now }).onConflictDoNothing();
   const [row] = await db
     .update(staffRateLimits)
     .set({

@@ -92,12 +92,14 @@ type StoreOptions = {
    * copied into DATA_DIR/db on the first start instead of running initdb here.
    */
   clusterTemplate?: string;
+  /** The embedded database flushes each commit to the disk (EMBEDDED_FSYNC; default true). */
+  fsync?: boolean;
 };
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(path.resolve(options.dataDir, "db"), options.clusterTemplate);
+    : await openPglite(path.resolve(options.dataDir, "db"), options.clusterTemplate, options.fsync ?? true);
   try {
     await store.migrate();
   } catch (error) {
@@ -156,7 +158,11 @@ const MAX_WAL_SWITCHES = 64;
  * send a job in a transaction, so the adapter pg-boss uses routes statements
  * made inside one of our transactions to that transaction.
  */
-async function openPglite(dir: string, clusterTemplate?: string): Promise<Store & { migrate(): Promise<void> }> {
+async function openPglite(
+  dir: string,
+  clusterTemplate: string | undefined,
+  fsync: boolean,
+): Promise<Store & { migrate(): Promise<void> }> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const releaseLock = lockDirectory(dir);
   let client: PGlite;
@@ -164,7 +170,7 @@ async function openPglite(dir: string, clusterTemplate?: string): Promise<Store 
     if (!createFromTemplate(dir, clusterTemplate)) mkdirSync(dir, { recursive: true });
     // Loaded only for the embedded database: a process on PostgreSQL never needs it.
     const { PGlite } = await import("@electric-sql/pglite");
-    client = await PGlite.create(dir, await pgliteOptions());
+    client = await PGlite.create(dir, await pgliteOptions({ fsync }));
   } catch (error) {
     releaseLock();
     throw error;

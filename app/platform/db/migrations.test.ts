@@ -50,7 +50,7 @@ test("the migrations make every table, column, index and constraint the latest s
   const snapshot = JSON.parse(readFileSync(path.join(META, latest), "utf8")) as Snapshot;
   const data = await preparedDataDir("maternis-migrations-");
   cleanups.push(data.remove);
-  const store = await openStore({ dataDir: data.dir });
+  const store = await openStore({ fsync: false, dataDir: data.dir });
   try {
     const names = rowsOf<{ name: string }>(
       await store.db.execute(sql`

@@ -29,9 +29,16 @@ export const PGLITE_SETTINGS = [
   "wal_recycle=off",
 ];
 
-/** How this process opens a PGlite cluster: the settings above, the extensions the schema uses. */
-export async function pgliteOptions() {
-  return { postgresqlconf: PGLITE_SETTINGS, extensions: await pgliteExtensions() };
+/**
+ * How this process opens a PGlite cluster: the settings above, the extensions
+ * the schema uses; without `fsync` (EMBEDDED_FSYNC=false, the tests) commits
+ * are not flushed to the disk, which makes each write several times cheaper.
+ */
+export async function pgliteOptions({ fsync = true }: { fsync?: boolean } = {}) {
+  return {
+    postgresqlconf: fsync ? PGLITE_SETTINGS : [...PGLITE_SETTINGS, "fsync=off"],
+    extensions: await pgliteExtensions(),
+  };
 }
 
 /**

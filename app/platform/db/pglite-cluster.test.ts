@@ -79,7 +79,7 @@ test("a store opened on an empty folder with the build's cluster is a copy of th
   writeFileSync(path.join(template, "pglite.json"), JSON.stringify({ version: installedVersion() }));
   expect(isClusterTemplate(template)).toBe(true);
 
-  const store = await openStore({ dataDir: folder(), clusterTemplate: template });
+  const store = await openStore({ fsync: false, dataDir: folder(), clusterTemplate: template });
   let copied: string;
   try {
     const [row] = rowsOf<{ id: string; enquiries: number }>(
