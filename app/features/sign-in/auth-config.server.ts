@@ -4,17 +4,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
-import type { PgBoss } from "pg-boss";
 import { company } from "~/platform/company";
-import type { AuditEntry } from "~/features/audit";
 import { IDLE_TIMEOUT_MS, STAFF_AUTH_PATH } from "~/features/sign-in/sign-in";
 import { staffRoles, type StaffMember, type StaffRole } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
-import type { Env } from "~/platform/env.server";
-import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
-import { authSecrets, type Keys } from "~/platform/keys.server";
+import { authSecrets } from "~/platform/keys.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
+import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
 import { consoleOrigins } from "./origins.server";
 import {
@@ -69,20 +66,7 @@ export const PUBLIC_AUTH_ENDPOINTS = [
   "/passkey/verify-authentication",
 ];
 
-export type StaffAuthDeps = {
-  store: Store;
-  boss: PgBoss;
-  env: Env;
-  log: Logger;
-  /** Records audit rows (sign-ins by passkey happen in better-auth's own endpoints). */
-  audit: (entry: AuditEntry) => Promise<void>;
-  fingerprint: (ip: string) => string;
-  /**
-   * The process's keys: better-auth's secret is STAFF_AUTH_SECRET, from the
-   * environment or KEYS_FILE, never from the data (app/platform/keys.server.ts).
-   */
-  keys: Pick<Keys, "STAFF_AUTH_SECRET">;
-};
+export type { StaffAuthDeps };
 
 function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);

@@ -4,7 +4,7 @@ import { londonTime } from "~/platform/london-time";
 import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { addToWindow, peekWindow, type CounterWindow } from "~/platform/db/counters.server";
-import type { StaffAuthDeps } from "./auth-config.server";
+import type { StaffAuthDeps } from "./deps.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
