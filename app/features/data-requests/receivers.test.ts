@@ -5,23 +5,13 @@
  * with real deliveries to a local HTTPS receiver (test/support/tls.ts). Only
  * names and hosts: nothing of the person is kept to do it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { integrationDeliveries, integrations } from "~/features/integrations/tables.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
 import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import { asAdmin, endpointTo, openIntegrationsSite, integrationsSuite } from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 describe.each(engines)("erasure and integrations on $name", (engine) => {
   test("the Erased result lists the summary receivers of this person's enquiries, delivered or attempted", async () => {

@@ -8,36 +8,22 @@
  */
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { IntegrationInput } from "~/features/integrations/integrations";
-import type { Env } from "~/platform/env.server";
-import { createLogger } from "~/platform/log.server";
-import { bothEngines } from "../../../test/support/engines";
+import { describe, expect, test } from "vitest";
 import { validFields } from "../../../test/support/fixtures";
-import { testEnv } from "../../../test/support/pglite";
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "../../../test/support/tls";
+import { asAdmin, endpointTo, integrationsSuite, openIntegrationsSite } from "../../../test/support/integrations";
+import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
-import { createServices } from "~/site.server";
-import { staffUsers } from "~/features/sign-in/tables.server";
-import { openSite, type Site } from "~/site.server";
+import type { Site } from "~/site.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { integrationDeliveries } from "~/features/integrations/tables.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 import type { Resolver } from "./endpoint-url.server";
 
-const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
-const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
+const by = asAdmin;
 const SITE = "https://www.maternis.health";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 async function start(
   engine: (typeof engines)[number],
@@ -46,37 +32,16 @@ async function start(
   lookup?: Resolver,
 ) {
   receiver.reset();
-  const parsed: Env = testEnv({
-    SITE_URL: SITE,
-    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-    WEBHOOK_RETRY_LIMIT: "8",
-    ...env,
-    ...(await engine.database()),
-  });
-  const webhooks = { ca: receiver.ca, ...(lookup ? { lookup } : {}) };
-  const pipeline = await openSite({
-    env: parsed,
-    log: createLogger("silent"),
-    webhooks,
+  const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+    env,
     ...(mail ? { mail } : {}),
+    ...(lookup ? { lookup } : {}),
   });
-  open.push(pipeline);
-  await pipeline.platform.store.db
-    .insert(staffUsers)
-    .values({ id: member.id, email: member.email, name: member.name, role: "admin" });
-  const console = await createServices(pipeline.platform, { webhooks });
-  return { pipeline, console, store: pipeline.platform.store };
+  return { pipeline: site, console, store };
 }
 
-const endpoint = (kind: IntegrationInput["kind"], path: string, extra: Partial<IntegrationInput> = {}) =>
-  ({
-    kind,
-    name: `${kind} endpoint`,
-    url: `${receiver.url}${path}`,
-    events: ["enquiry.received"],
-    detail: "link",
-    ...extra,
-  }) satisfies IntegrationInput;
+const endpoint = (...args: Parameters<typeof endpointTo> extends [unknown, ...infer Rest] ? Rest : never) =>
+  endpointTo(receiver, ...args);
 
 const rowsOf = (store: Site["platform"]["store"]) =>
   store.db.select().from(integrationDeliveries).orderBy(integrationDeliveries.createdAt);

@@ -5,24 +5,14 @@
  * A local HTTPS receiver (test/support/tls.ts) fails, then recovers.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
 import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import { asAdmin, endpointTo, openIntegrationsSite, integrationsSuite } from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 import { integrationDeliveries } from "./tables.server";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 /** Ten minutes between tries: long enough that only Resend can bring the next one within the test. */
 const RETRY_DELAY_S = 600;

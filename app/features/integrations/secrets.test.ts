@@ -8,14 +8,12 @@
  */
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
 import { dataCipher, isEnvelope } from "~/platform/keys.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
 import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "../../../test/support/tls";
+import { asAdmin, endpointTo, openIntegrationsSite, integrationsSuite } from "../../../test/support/integrations";
+import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { encryptIntegrations } from "./keys.server";
 import {
@@ -27,14 +25,7 @@ import {
 } from "./secrets.server";
 import { integrations } from "./tables.server";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 const verifies = (secret: string, request: ReceivedRequest) => {
   try {
