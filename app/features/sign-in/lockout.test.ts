@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { Site } from "~/site.server";
-import { testEnv } from "../../../test/support/pglite";
-import { bothEngines } from "../../../test/support/engines";
 import {
   Browser,
   codeSignIn,
   lastCode,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_ADMIN,
+  STAFF_MEMBER,
+  staffSuite,
   otherCode,
   passkeySignIn,
   requestedCode,
@@ -30,13 +31,10 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
  * paused. Admins lifting pauses: app/features/members/pauses.test.ts. Waits
  * are read from the refusals, never slept.
  */
-const { engines, open } = bothEngines<Site>();
-afterEach(() => {
-  vi.useRealTimers();
-});
+const { engines, open } = staffSuite();
 
-const ADMIN = "admin@maternis.test";
-const MEMBER = "member@maternis.test";
+const ADMIN = STAFF_ADMIN;
+const MEMBER = STAFF_MEMBER;
 const ATTACKER_IP = "127.0.0.2";
 const MEMBER_IP = "127.0.0.1";
 
@@ -44,15 +42,8 @@ const MEMBER_IP = "127.0.0.1";
 const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
 describe.each(engines)("code sign-in limits on $name", (engine) => {
-  async function start(overrides: Record<string, string>) {
-    const env = testEnv({ ...(await engine.database()), ...overrides });
-    const { console, store } = await openStaffConsole(env, open);
-    await console.members.add({ email: ADMIN, name: "Ada", role: "admin" });
-    const member = await console.members.add({ email: MEMBER, name: "Mo", role: "staff" });
-    // The clock is the test's (PGlite's too): waits are moved past, never slept.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    return { console, store, member: member! };
-  }
+  const start = async (overrides: Record<string, string>) =>
+    openConsoleWithMember(await engine.database(), open, { overrides, admin: true, testClock: true });
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
   type Store = Site["platform"]["store"];

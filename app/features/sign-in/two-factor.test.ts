@@ -2,17 +2,16 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
-import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
 import { staffTwoFactors } from "~/features/sign-in/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { testEnv } from "../../../test/support/pglite";
 import {
   AuthenticatorApp,
   Browser,
   codeSignIn,
   enrolApp,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_MEMBER,
+  staffSuite,
   passkeySignIn,
   softwarePasskey,
   wrongAppCode,
@@ -28,16 +27,12 @@ import { createServices, type Services } from "~/site.server";
  * sends the member back to enrolment. TOTP codes come from a real TOTP
  * library (otpauth), not from the server.
  */
-const { engines, open } = bothEngines<Site>();
-const MEMBER = "member@maternis.test";
+const { engines, open } = staffSuite();
+const MEMBER = STAFF_MEMBER;
 
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
-  async function start(overrides: Record<string, string> = {}) {
-    const env = testEnv({ ...(await engine.database()), ...overrides });
-    const { console, store, pipeline } = await openStaffConsole(env, open);
-    const member = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
-    return { console, store, member, pipeline, env };
-  }
+  const start = async (overrides: Record<string, string> = {}) =>
+    openConsoleWithMember(await engine.database(), open, { overrides });
 
   /** A member enrolled with an app: their app, recovery codes and enrolment session. */
   async function enrolledWithApp(console: Services, store: Store, email = MEMBER) {
