@@ -7,6 +7,7 @@ import type { MailTransport } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
 import { bothEngines } from "./engines";
 import { serverPerFile } from "./per-file";
+import { validFields, type FormKind } from "./fixtures";
 import { testEnv } from "./pglite";
 import { startHttpsReceiver, type HttpsReceiver } from "./tls";
 
@@ -23,6 +24,8 @@ import { startHttpsReceiver, type HttpsReceiver } from "./tls";
  *     WEBHOOK_ALLOW_ADDRESSES=127.0.0.1 and the receiver's certificate trusted, `lookup`
  *     resolving host names (when saving and sending), `mail` its transport; pushed onto `open`; with the admin.
  *   endpointTo(receiver, kind, path, extra?): an IntegrationInput sending to the receiver at `path`.
+ *   acceptedEnquiry(site, kind, email, ip, n?): the id of an enquiry of valid fields (./fixtures.ts) submitted
+ *     through the site's pipeline from `ip`; throws unless accepted.
  */
 
 export function integrationsSuite() {
@@ -86,3 +89,9 @@ export const endpointTo = (
     detail: "link",
     ...extra,
   }) satisfies IntegrationInput;
+
+export async function acceptedEnquiry(site: Site, kind: FormKind, email: string, ip: string, n = 0) {
+  const result = await site.services.enquiries.submitEnquiry(kind, validFields(kind, email, n), { ip });
+  if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
+  return result.enquiryId;
+}

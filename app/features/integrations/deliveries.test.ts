@@ -10,7 +10,13 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
 import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, integrationsSuite, openIntegrationsSite } from "../../../test/support/integrations";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  integrationsSuite,
+  openIntegrationsSite,
+} from "../../../test/support/integrations";
 import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
@@ -78,15 +84,7 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     const ids: string[] = [];
     for (const [n, kind] of (["contact", "demo", "advisory"] as const).entries()) {
-      const result = await pipeline.services.enquiries.submitEnquiry(
-        kind,
-        validFields(kind, `lead${n}@example.org`, n),
-        {
-          ip: `192.0.2.${50 + n}`,
-        },
-      );
-      if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
-      ids.push(result.enquiryId);
+      ids.push(await acceptedEnquiry(pipeline, kind, `lead${n}@example.org`, `192.0.2.${50 + n}`, n));
     }
     const rows = await settled(store, 9);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
@@ -189,14 +187,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     const added = await console.integrations.add(endpoint("webhook", "/down"), by);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "broken" }));
-    const result = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "dead@example.org"),
-      {
-        ip: "192.0.2.70",
-      },
-    );
-    if (!result.ok) throw new Error("not accepted");
+    await acceptedEnquiry(pipeline, "contact", "dead@example.org", "192.0.2.70");
     const [dead] = await settled(store, 1);
     expect(dead).toMatchObject({ status: "dead", attempts: 2, httpStatus: 500, response: "broken" });
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 1, texts: 0 });
@@ -236,14 +227,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     if (!added.ok) throw new Error("refused");
 
     // Received, and its notification e-mail given up (no retries): two events.
-    const first = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "one@example.org"),
-      {
-        ip: "192.0.2.80",
-      },
-    );
-    if (!first.ok) throw new Error("not accepted");
+    const firstId = await acceptedEnquiry(pipeline, "contact", "one@example.org", "192.0.2.80");
     const events = await waitFor(async () => {
       const rows = await rowsOf(store);
       const sent = rows.filter((row) => row.status === "sent").map((row) => row.event);
@@ -252,11 +236,11 @@ describe.each(engines)("integrations on $name", (engine) => {
     const deadEvent = receiver.requests.map(bodyOf).find((body) => body.type === "delivery.dead_lettered")!;
     expect(deadEvent).toMatchObject({
       data: {
-        enquiry: { id: first.enquiryId },
+        enquiry: { id: firstId },
         email: { kind: expect.stringMatching(/^(notification|acknowledgement)$/), attempts: 1 },
       },
     });
-    expect(events.every((row) => row.enquiryId === first.enquiryId)).toBe(true);
+    expect(events.every((row) => row.enquiryId === firstId)).toBe(true);
 
     // Released from spam: an event (kept spam itself is not one).
     const kept = await pipeline.services.enquiries.keepSuspectedSpam(
@@ -275,17 +259,14 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     // Paused: a new enquiry queues nothing for it (positive control above: each enquiry did).
     expect(await console.integrations.setPaused(added.id, true, by)).toBe(true);
-    const second = await pipeline.services.enquiries.submitEnquiry("demo", validFields("demo", "two@example.org"), {
-      ip: "192.0.2.82",
-    });
-    if (!second.ok) throw new Error("not accepted");
+    const secondId = await acceptedEnquiry(pipeline, "demo", "two@example.org", "192.0.2.82");
     const rows = await rowsOf(store);
-    expect(rows.filter((row) => row.enquiryId === second.enquiryId)).toEqual([]);
-    expect(rows.filter((row) => row.enquiryId === first.enquiryId).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.enquiryId === secondId)).toEqual([]);
+    expect(rows.filter((row) => row.enquiryId === firstId).length).toBeGreaterThan(0);
 
     // An enquiry's deliveries go with it (erasure, expiry): nothing of it stays in the log.
-    await store.db.delete(enquiries).where(eq(enquiries.id, first.enquiryId));
-    expect((await rowsOf(store)).filter((row) => row.enquiryId === first.enquiryId)).toEqual([]);
+    await store.db.delete(enquiries).where(eq(enquiries.id, firstId));
+    expect((await rowsOf(store)).filter((row) => row.enquiryId === firstId)).toEqual([]);
   });
 
   test("no request leaves for a private address: refused at save, and at connect time for a host name", async () => {
@@ -309,14 +290,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     const added = await console.integrations.add(endpoint("webhook", "", { url: `https://localhost:${port}/x` }), by);
     expect(added.ok).toBe(true);
     answer = "127.0.0.1";
-    const result = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "ssrf@example.org"),
-      {
-        ip: "192.0.2.90",
-      },
-    );
-    if (!result.ok) throw new Error("not accepted");
+    await acceptedEnquiry(pipeline, "contact", "ssrf@example.org", "192.0.2.90");
     const [row] = await settled(store, 1);
     expect(row).toMatchObject({ status: "dead", httpStatus: null });
     expect(row!.lastError).toMatch(/localhost resolves to 127\.0\.0\.1, a loopback/);

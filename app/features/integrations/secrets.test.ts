@@ -11,8 +11,13 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
 import { dataCipher, isEnvelope } from "~/platform/keys.server";
-import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite, integrationsSuite } from "../../../test/support/integrations";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  openIntegrationsSite,
+  integrationsSuite,
+} from "../../../test/support/integrations";
 import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { encryptIntegrations } from "./keys.server";
@@ -71,15 +76,8 @@ describe.each(engines)("signing secrets on $name", (engine) => {
 
     // During the overlap: two signatures; the receiver verifies with either secret, not with another.
     const submit = async (n: number) => {
-      const result = await site.services.enquiries.submitEnquiry(
-        "contact",
-        validFields("contact", `s${n}@example.org`, n),
-        {
-          ip: `192.0.2.${120 + n}`,
-        },
-      );
-      if (!result.ok) throw new Error("not accepted");
-      return waitFor(() => receiver.requests.find((r) => JSON.parse(r.body).data.enquiry.id === result.enquiryId), {
+      const id = await acceptedEnquiry(site, "contact", `s${n}@example.org`, `192.0.2.${120 + n}`, n);
+      return waitFor(() => receiver.requests.find((r) => JSON.parse(r.body).data.enquiry.id === id), {
         what: "the webhook",
       });
     };
