@@ -53,6 +53,9 @@
  *     before it: WEBHOOK_ALLOW_ADDRESSES=127.0.0.1, the receiver's certificate trusted through
  *     NODE_EXTRA_CA_CERTS, limits off (./limits-off.ts), FORM_MIN_FILL_MS=500 and a worker polling
  *     every 0.5 s, then `env` on top; the receiver closed after the tests.
+ *   newStaffMember(browserContext: BrowserContext, label: string): Promise<string>
+ *     A new member (uniqueStaffAddress(label)), added by the admin in a browser context of its own,
+ *     closed after; not signed in. Answers their address.
  *   virtualAuthenticator(page: Page): Promise<{ verifyUser(on: boolean); credentials() }>
  *     Chromium's virtual WebAuthn authenticator (DevTools protocol) on the page's context:
  *     a platform authenticator with resident keys that verifies its user until told not to.
@@ -269,6 +272,19 @@ export async function signInAsStaff(
   return { page, context, email };
 }
 
+export async function newStaffMember(browserContext: BrowserContext, label: string) {
+  const email = uniqueStaffAddress(label);
+  const admin = await browserContext.browser()!.newContext();
+  try {
+    const page = await admin.newPage();
+    await signInAsAdmin(page);
+    await addStaffMember(page, { email });
+  } finally {
+    await admin.close();
+  }
+  return email;
+}
+
 export async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -335,10 +351,12 @@ export function serverReachingReceiver(env: Record<string, string>, dataPrefix: 
     await receiver?.close();
     if (caDir) rmSync(caDir, { recursive: true, force: true });
   });
-  return Object.assign(own, {
-    get receiver() {
+  const withReceiver = own as typeof own & { readonly receiver: HttpsReceiver };
+  Object.defineProperty(withReceiver, "receiver", {
+    get() {
       if (!receiver) throw new Error("The HTTPS receiver starts before the file's tests: use it inside one");
       return receiver;
     },
   });
+  return withReceiver;
 }
