@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
-import { limitsOffEnv } from "../test/support/limits-off";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
-import { startHttpsReceiver, type HttpsReceiver } from "../test/support/tls";
+import { serverReachingReceiver, signInAsAdmin, waitForConsole } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**
@@ -20,41 +15,10 @@ import { waitFor } from "../test/support/wait";
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-let receiver: HttpsReceiver;
-let caDir: string;
-
-test.beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-  caDir = mkdtempSync(path.join(tmpdir(), "maternis-e2e-erasure-ca-"));
-  writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
-});
-
-const own = serverOfItsOwn(
-  () => ({
-    ...limitsOffEnv,
-    FORM_MIN_FILL_MS: "500",
-    WORKER_POLL_INTERVAL_SECONDS: "0.5",
-    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-    NODE_EXTRA_CA_CERTS: path.join(caDir, "ca.pem"),
-  }),
-  "maternis-e2e-erasure-receivers-",
-);
+const own = serverReachingReceiver({}, "maternis-e2e-erasure-receivers-");
 
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
-test.afterAll(async () => {
-  await receiver?.close();
-  if (caDir) rmSync(caDir, { recursive: true, force: true });
-});
-
-async function axeAtBothWidths(page: Page, what: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page, `${what} at ${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The danger button's look: the danger token's red, white text, a darker bottom edge. */
 async function expectDanger(button: Locator) {
@@ -72,7 +36,7 @@ async function addIntegration(page: Page, values: { kind: string; name: string; 
   await waitForConsole(page);
   await page.getByLabel(values.kind, { exact: true }).check();
   await page.getByLabel("Name", { exact: true }).fill(values.name);
-  await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}${values.path}`);
+  await page.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}${values.path}`);
   if (values.summary) await page.getByLabel("Summary: also the name").check();
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page.getByRole("heading", { level: 1, name: values.name })).toBeVisible();
@@ -95,11 +59,11 @@ test("the Erased page lists the integrations that were sent a summary of the per
     own.server.url,
   );
   expect(response.status()).toBe(200);
-  await waitFor(() => receiver.requests.some((r) => r.path === "/crm" && r.body.includes(tag)), {
+  await waitFor(() => own.receiver.requests.some((r) => r.path === "/crm" && r.body.includes(tag)), {
     timeoutMs: 60_000,
     what: "the summary at the CRM",
   });
-  await waitFor(() => receiver.requests.some((r) => r.path.startsWith("/services/")), {
+  await waitFor(() => own.receiver.requests.some((r) => r.path.startsWith("/services/")), {
     timeoutMs: 60_000,
     what: "the link at Slack",
   });
@@ -120,9 +84,9 @@ test("the Erased page lists the integrations that were sent a summary of the per
   // Erased: the CRM (summary) is named with its host; the Slack channel (link only) is not.
   await expect(page.getByRole("heading", { name: "Erased", level: 1 })).toBeVisible();
   const receivers = page.getByRole("region", { name: "Integrations that were sent a summary" });
-  await expect(receivers.getByRole("listitem")).toHaveText([`CRM, at ${new URL(receiver.url).host}`]);
+  await expect(receivers.getByRole("listitem")).toHaveText([`CRM, at ${new URL(own.receiver.url).host}`]);
   await expect(page.getByText("Sales channel")).toHaveCount(0);
-  await axeAtBothWidths(page, "erased, with the receivers of a summary");
+  await expectNoAxeViolationsAtBothWidths(page, "erased, with the receivers of a summary");
 
   // Positive control: someone never sent anywhere gets no such list.
   await page.goto("/staff/data-requests");

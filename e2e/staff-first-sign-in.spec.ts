@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expectNoAxeViolations, watchCspViolations } from "../test/support/browser";
 import { messagesAbout } from "../test/support/mailbox";
 import { readQrPath } from "../test/support/qr-image";
-import { addStaffMember, requestCode, signInAsAdmin, uniqueStaffAddress, waitForConsole } from "../test/support/staff";
+import { newStaffMember, requestCode, waitForConsole } from "../test/support/staff";
 
 /**
  * A new member's first sign-in (issue 43), at 1280 and 390 px, axe-clean at
@@ -17,19 +17,6 @@ import { addStaffMember, requestCode, signInAsAdmin, uniqueStaffAddress, waitFor
  * No Content-Security-Policy violation on the way.
  */
 test.describe.configure({ timeout: 180_000 });
-
-async function newMember(context: BrowserContext, label: string) {
-  const email = uniqueStaffAddress(label);
-  const admin = await context.browser()!.newContext();
-  try {
-    const page = await admin.newPage();
-    await signInAsAdmin(page, { returnTo: "/staff/members" });
-    await addStaffMember(page, { email });
-  } finally {
-    await admin.close();
-  }
-  return email;
-}
 
 /** Every group of the key is on one line (never broken inside), and the groups make the key. */
 async function expectKeyInWholeGroups(page: Page) {
@@ -54,7 +41,7 @@ for (const width of [1280, 390]) {
     const violations = await watchCspViolations(page);
     const csp = { refused: () => violations.filter((line) => !/script-src eval$/.test(line)) };
     const axe = (what: string) => expectNoAxeViolations(page, what);
-    const email = await newMember(context, `first-${width}`);
+    const email = await newStaffMember(context, `first-${width}`);
 
     // The code step: kept across a reload, with the address; a new code replaces the last.
     await page.goto("/staff/sign-in");

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
-import { limitsOffEnv } from "../test/support/limits-off";
 import { uniqueAddress } from "../test/support/mailbox";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
-import { startHttpsReceiver, type HttpsReceiver } from "../test/support/tls";
+import { serverReachingReceiver, signInAsAdmin, waitForConsole } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**
@@ -24,47 +19,20 @@ import { waitFor } from "../test/support/wait";
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-let receiver: HttpsReceiver;
-let caDir: string;
-
-test.beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-  caDir = mkdtempSync(path.join(tmpdir(), "maternis-e2e-webhook-ca-"));
-  writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
-});
-
-const own = serverOfItsOwn(
-  () => ({
-    ...limitsOffEnv,
-    FORM_MIN_FILL_MS: "500",
-    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+const own = serverReachingReceiver(
+  {
     DELIVERY_RETRY_DELAY_SECONDS: "600",
     DELIVERY_RETRY_BACKOFF: "false",
-    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-    NODE_EXTRA_CA_CERTS: path.join(caDir, "ca.pem"),
-  }),
+  },
   "maternis-e2e-integrations-safety-",
 );
 
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
 
-test.afterAll(async () => {
-  await receiver?.close();
-  if (caDir) rmSync(caDir, { recursive: true, force: true });
-});
-
-async function axeAtBothWidths(page: Page, what: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page, `${what} at ${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 /** A visitor's contact enquiry through the server's own form; the request it causes at `hookPath`. */
 async function enquiryReaching(page: Page, hookPath: string, name: string) {
-  const before = receiver.requests.filter((r) => r.path.startsWith(hookPath)).length;
+  const before = own.receiver.requests.filter((r) => r.path.startsWith(hookPath)).length;
   const response = await postFromPage(
     page,
     "/contact",
@@ -72,7 +40,7 @@ async function enquiryReaching(page: Page, hookPath: string, name: string) {
     own.server.url,
   );
   expect(response.status()).toBe(200);
-  return waitFor(() => receiver.requests.filter((r) => r.path.startsWith(hookPath))[before], {
+  return waitFor(() => own.receiver.requests.filter((r) => r.path.startsWith(hookPath))[before], {
     timeoutMs: 60_000,
     what: `a request at ${hookPath}`,
   });
@@ -91,7 +59,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
 
   // A plain webhook: added, then its own page with the secret first, focused, in view.
   await page.getByLabel("Name", { exact: true }).fill("CRM");
-  await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}${CRM_PATH}`);
+  await page.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}${CRM_PATH}`);
   await page.getByLabel("Summary: also the name").check();
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page).toHaveURL(/\/staff\/integrations\/[0-9a-f-]{36}\?done=added$/);
@@ -108,9 +76,9 @@ test("adding: the secret first and focused, the same address warned about, a hos
   const detailsBox = (await page.locator("main dl").first().boundingBox())!;
   expect(secretBox.y).toBeLessThan(detailsBox.y);
   // The full address of a plain webhook: in its details and in the form that changes it.
-  await expect(page.getByRole("definition").filter({ hasText: `${receiver.url}${CRM_PATH}` })).toBeVisible();
-  await expect(page.getByLabel("Address", { exact: true })).toHaveValue(`${receiver.url}${CRM_PATH}`);
-  await axeAtBothWidths(page, "a new webhook's secret");
+  await expect(page.getByRole("definition").filter({ hasText: `${own.receiver.url}${CRM_PATH}` })).toBeVisible();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue(`${own.receiver.url}${CRM_PATH}`);
+  await expectNoAxeViolationsAtBothWidths(page, "a new webhook's secret");
 
   // Shown once: reloaded, it is gone, and the page says what to do.
   await page.reload();
@@ -127,7 +95,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
   // A Slack address: its page shows its host only.
   await page.getByLabel("Slack", { exact: true }).check();
   await page.getByLabel("Name", { exact: true }).fill("Sales");
-  await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}/services/T0/B0/slacksecret`);
+  await page.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}/services/T0/B0/slacksecret`);
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
   await expect(page.getByText("(the rest of the address is a secret: only its host is shown)")).toBeVisible();
@@ -139,7 +107,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
   await waitForConsole(page);
   await page.getByLabel("Slack", { exact: true }).check();
   await page.getByLabel("Name", { exact: true }).fill("Sales again");
-  await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}/services/T0/B0/slacksecret`);
+  await page.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}/services/T0/B0/slacksecret`);
   await page.getByRole("button", { name: "Add integration" }).click();
   const warning = page.locator("[data-slot=duplicate-warning]");
   await expect(warning).toBeFocused();
@@ -147,7 +115,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
   await expect(warning.getByRole("link", { name: "Sales" })).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Sales again");
   await expect(page.getByRole("rowheader")).toHaveText(["CRM", "Sales"]);
-  await axeAtBothWidths(page, "the same address warned about");
+  await expectNoAxeViolationsAtBothWidths(page, "the same address warned about");
   // Added only when asked again.
   await page.getByRole("button", { name: "Add it anyway" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sales again" })).toBeVisible();
@@ -163,7 +131,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("https://crm.invalid/hooks");
   await expect(page.getByRole("rowheader")).toHaveText(["CRM", "Sales"]);
   // Positive control: a name that resolves to an allowed address (localhost, 127.0.0.1 here) is saved.
-  await page.getByLabel("Address", { exact: true }).fill(`https://localhost:${receiver.port}/typo`);
+  await page.getByLabel("Address", { exact: true }).fill(`https://localhost:${own.receiver.port}/typo`);
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Typo" })).toBeVisible();
   await page.getByRole("button", { name: "Delete" }).click();
@@ -180,7 +148,7 @@ test("adding: the secret first and focused, the same address warned about, a hos
     const noJs = await plain.newPage();
     await noJs.goto("/staff/integrations");
     await noJs.getByLabel("Name", { exact: true }).fill("Archive");
-    await noJs.getByLabel("Address", { exact: true }).fill(`${receiver.url}/archive`);
+    await noJs.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}/archive`);
     await noJs.getByRole("button", { name: "Add integration" }).click();
     await expect(noJs).toHaveURL(/\/staff\/integrations\/[0-9a-f-]{36}\?done=added$/);
     await expect(noJs.getByLabel("Secret", { exact: true })).toHaveValue(/^whsec_/);
@@ -202,7 +170,7 @@ test("Replace signing secret: confirmed, and the old secret still signs beside t
   const confirm = page.getByRole("alert");
   await expect(confirm).toContainText("Replace the signing secret of CRM?");
   await expect(confirm).toContainText("keeps signing beside it for 24 hours");
-  await axeAtBothWidths(page, "replace the signing secret?");
+  await expectNoAxeViolationsAtBothWidths(page, "replace the signing secret?");
   await page.getByRole("link", { name: "No, keep it" }).click();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByText("Previous secret")).toHaveCount(0);
@@ -216,7 +184,7 @@ test("Replace signing secret: confirmed, and the old secret still signs beside t
   expect(secondSecret).toMatch(/^whsec_/);
   expect(secondSecret).not.toBe(firstSecret);
   await expect(page.getByRole("definition").filter({ hasText: "Still signs beside the new one until" })).toBeVisible();
-  await axeAtBothWidths(page, "the replaced secret");
+  await expectNoAxeViolationsAtBothWidths(page, "the replaced secret");
 
   // A delivery now carries both signatures: the receiver accepts it with either secret.
   const request = await enquiryReaching(page, "/crm", "Kwame Overlap");
@@ -228,7 +196,7 @@ test("Replace signing secret: confirmed, and the old secret still signs beside t
 });
 
 test("a failing delivery shows its next try; Resend tries it now", async ({ page }) => {
-  receiver.respondWith((request) =>
+  own.receiver.respondWith((request) =>
     request.path.startsWith("/crm") ? { status: 500, body: "down" } : { status: 200 },
   );
   await enquiryReaching(page, "/crm", "Ama Retry");
@@ -239,14 +207,14 @@ test("a failing delivery shows its next try; Resend tries it now", async ({ page
     await page.reload();
     await expect(failing).toContainText("Next try", { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
-  await axeAtBothWidths(page, "a failing delivery's next try");
+  await expectNoAxeViolationsAtBothWidths(page, "a failing delivery's next try");
 
   // The receiver is back: Resend sends it now instead of in ten minutes.
-  receiver.respondWith(() => ({ status: 200 }));
-  const before = receiver.requests.length;
+  own.receiver.respondWith(() => ({ status: 200 }));
+  const before = own.receiver.requests.length;
   await failing.getByRole("button", { name: /^Resend/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sending it again now" })).toBeVisible();
-  await waitFor(() => receiver.requests.length > before, { timeoutMs: 30_000, what: "the resent delivery" });
+  await waitFor(() => own.receiver.requests.length > before, { timeoutMs: 30_000, what: "the resent delivery" });
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("row").filter({ hasText: "Failed, will retry" })).toHaveCount(0, { timeout: 1000 });

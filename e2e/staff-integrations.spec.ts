@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Webhook } from "standardwebhooks";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
-import { limitsOffEnv } from "../test/support/limits-off";
 import { uniqueAddress } from "../test/support/mailbox";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
-import { startHttpsReceiver, type HttpsReceiver } from "../test/support/tls";
+import { serverReachingReceiver, signInAsAdmin, waitForConsole } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**
@@ -22,25 +17,11 @@ import { waitFor } from "../test/support/wait";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-let receiver: HttpsReceiver;
-let caDir: string;
-
-test.beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-  caDir = mkdtempSync(path.join(tmpdir(), "maternis-e2e-webhook-ca-"));
-  writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
-});
-
-const own = serverOfItsOwn(
-  () => ({
-    ...limitsOffEnv,
-    FORM_MIN_FILL_MS: "500",
-    WORKER_POLL_INTERVAL_SECONDS: "0.5",
+const own = serverReachingReceiver(
+  {
     DELIVERY_RETRY_DELAY_SECONDS: "1",
     DELIVERY_RETRY_BACKOFF: "false",
-    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-    NODE_EXTRA_CA_CERTS: path.join(caDir, "ca.pem"),
-  }),
+  },
   "maternis-e2e-integrations-",
 );
 
@@ -48,11 +29,6 @@ const own = serverOfItsOwn(
 // too, before that server is up: undefined there, the URL in the tests.
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
-test.afterAll(async () => {
-  await receiver?.close();
-  if (caDir) rmSync(caDir, { recursive: true, force: true });
-});
 
 test("an admin connects a signed webhook, an enquiry reaches it, and the log resends it with the same webhook-id", async ({
   page,
@@ -64,11 +40,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await page.getByRole("navigation").getByRole("link", { name: "Integrations" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
   await expect(page.getByText("Nothing is connected yet.")).toBeVisible();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page, `empty integrations page at ${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolationsAtBothWidths(page, "empty integrations page");
 
   // An http:// address is refused, with nothing typed lost.
   await page.getByLabel("Name", { exact: true }).fill("CRM");
@@ -81,7 +53,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await expectNoAxeViolations(page, "add form with an error");
 
   // Added: its own page, the signing secret first and focused, shown once, never in its address.
-  await page.getByLabel("Address", { exact: true }).fill(`${receiver.url}/crm`);
+  await page.getByLabel("Address", { exact: true }).fill(`${own.receiver.url}/crm`);
   await page.getByLabel("Summary: also the name").check();
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page).toHaveURL(/\/staff\/integrations\/[0-9a-f-]{36}\?done=added$/);
@@ -94,7 +66,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
   await page.goto("/staff/integrations");
   await expect(page.getByText(secret)).toHaveCount(0);
   await expect(page.getByRole("rowheader", { name: "CRM" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: new URL(receiver.url).host })).toBeVisible();
+  await expect(page.getByRole("cell", { name: new URL(own.receiver.url).host })).toBeVisible();
 
   // A visitor's enquiry reaches the receiver, signed (checked with the Standard Webhooks library).
   const response = await postFromPage(
@@ -104,7 +76,7 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
     own.server.url,
   );
   expect(response.status()).toBe(200);
-  const first = await waitFor(() => receiver.requests.find((r) => r.path === "/crm"), {
+  const first = await waitFor(() => own.receiver.requests.find((r) => r.path === "/crm"), {
     timeoutMs: 60_000,
     what: "the webhook to arrive",
   });
@@ -125,14 +97,10 @@ test("an admin connects a signed webhook, an enquiry reaches it, and the log res
     await expect(page.getByRole("cell", { name: "Delivered" })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole("cell", { name: /HTTP 200/ })).toBeVisible();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page, `integration page with its log at ${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolationsAtBothWidths(page, "integration page with its log");
   await page.getByRole("button", { name: /^Resend/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Queued again, with the same webhook-id." })).toBeVisible();
-  const again = await waitFor(() => receiver.requests.filter((r) => r.path === "/crm")[1], {
+  const again = await waitFor(() => own.receiver.requests.filter((r) => r.path === "/crm")[1], {
     timeoutMs: 60_000,
     what: "the resent webhook",
   });

@@ -2,12 +2,11 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expectNoAxeViolations } from "../test/support/browser";
 import {
-  addStaffMember,
   appCode,
+  newStaffMember,
   requestCode,
   signInAsAdmin,
   signInAsStaff,
-  uniqueStaffAddress,
   virtualAuthenticator,
   waitForConsole,
 } from "../test/support/staff";
@@ -26,20 +25,6 @@ import {
  * JavaScript.
  */
 test.describe.configure({ timeout: 120_000 });
-
-/** A new member, added by the admin in a context of its own; not signed in. */
-async function newMember(browserContext: BrowserContext, label: string) {
-  const email = uniqueStaffAddress(label);
-  const admin = await browserContext.browser()!.newContext();
-  try {
-    const page = await admin.newPage();
-    await signInAsAdmin(page);
-    await addStaffMember(page, { email });
-  } finally {
-    await admin.close();
-  }
-  return email;
-}
 
 /** The e-mail code step only: asks for a code and enters it; the page is left where the code leads. */
 async function enterEmailCode(page: Page, email: string) {
@@ -92,7 +77,7 @@ test("a passkey with user verification enrols a member; the e-mail code alone th
 }) => {
   const context = await browser.newContext({ baseURL: baseURL!.replace("127.0.0.1", "localhost") });
   const page = await context.newPage();
-  const email = await newMember(context, "passkey-mfa");
+  const email = await newStaffMember(context, "passkey-mfa");
   const authenticator = await virtualAuthenticator(page);
 
   await enterEmailCode(page, email);
@@ -147,7 +132,7 @@ test("a passkey with user verification enrols a member; the e-mail code alone th
 test("a passkey that does not verify its user is neither added nor accepted", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL: baseURL!.replace("127.0.0.1", "localhost") });
   const page = await context.newPage();
-  const email = await newMember(context, "no-uv");
+  const email = await newStaffMember(context, "no-uv");
   const authenticator = await virtualAuthenticator(page);
   await enterEmailCode(page, email);
   await waitForConsole(page);
@@ -217,7 +202,7 @@ test("a code-only session waiting at enrolment is refused everywhere once the me
 }) => {
   // Someone who read the member's mailbox signs in with the e-mail code and waits at enrolment.
   const attackerContext = await browser.newContext();
-  const email = await newMember(attackerContext, "waiting");
+  const email = await newStaffMember(attackerContext, "waiting");
   const attacker = await attackerContext.newPage();
   await enterEmailCode(attacker, email);
   await expect(attacker).toHaveURL(/\/staff\/enrol$/);
@@ -254,7 +239,7 @@ test("without JavaScript, confirming an app shows the recovery codes once and co
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
-  const email = await newMember(context, "no-js-enrol");
+  const email = await newStaffMember(context, "no-js-enrol");
   const page = await context.newPage();
   await enterEmailCode(page, email);
   await expect(page).toHaveURL(/\/staff\/enrol$/);
@@ -274,7 +259,7 @@ for (const width of [1280, 390]) {
   }) => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
-    const email = await newMember(context, `axe-${width}`);
+    const email = await newStaffMember(context, `axe-${width}`);
     await enterEmailCode(page, email);
     await waitForConsole(page);
     await expectNoAxeViolations(page, "enrol");

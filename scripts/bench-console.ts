@@ -21,7 +21,6 @@
  * BENCH_ENGINES (pglite,postgres).
  * A benchmark, not a test: run it on a quiet machine.
  */
-import { writeResults } from "./lib/results.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,38 +32,17 @@ import { createLogger } from "~/platform/log.server";
 import { openStore } from "../app/platform/db/db.server";
 import { newKeys } from "../app/platform/keys.server";
 import { createInboxService } from "../app/features/inbox/inbox.server.ts";
-import { startPostgres, type TestPostgres } from "../test/support/postgres";
+import type { TestPostgres } from "../test/support/postgres";
+import { engineName, finish, measure, notesList, onEachEngine, runs, warmup, type Result } from "./lib/server-time";
 import { seedConsole } from "./lib/console-seed";
 
 const enquiries = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
-const runs = Number(process.env.BENCH_RUNS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 5);
-const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
-const targets: Record<string, number> = { pglite: 150, postgres: 50 };
 const SEARCH = "okafor";
 
 const by: InboxActor = {
   member: { id: "bench-staff", email: "bench@maternis.test", name: "Bench", role: "staff" },
   meta: { fingerprint: "bench-fingerprint" },
 };
-
-type Result = { engine: string; task: string; p50: number; p95: number; target: number };
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function measure(engine: string, task: string, fn: (run: number) => Promise<unknown>): Promise<Result> {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn(warmup + i);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { engine, task, p50: percentile(times, 50), p95: percentile(times, 95), target: targets[engine]! };
-}
 
 async function bench(engine: string, postgres: TestPostgres | null): Promise<Result[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-bench-console-"));
@@ -106,32 +84,8 @@ async function bench(engine: string, postgres: TestPostgres | null): Promise<Res
   }
 }
 
-const results: Result[] = [];
-const notes: string[] = [];
-for (const engine of engines) {
-  if (engine === "pglite") {
-    results.push(...(await bench("pglite", null)));
-  } else if (engine === "postgres") {
-    let postgres: TestPostgres;
-    try {
-      postgres = await startPostgres();
-    } catch (error) {
-      const note = `PostgreSQL skipped: ${(error as Error).message}`;
-      console.warn(note);
-      notes.push(note);
-      continue;
-    }
-    try {
-      results.push(...(await bench("postgres", postgres)));
-    } finally {
-      await postgres.stop();
-    }
-  } else {
-    throw new Error(`Unknown engine ${engine}`);
-  }
-}
+const { results, notes } = await onEachEngine(bench);
 
-const engineName: Record<string, string> = { pglite: "embedded (PGlite)", postgres: "PostgreSQL" };
 const rows = results.map(
   (r) =>
     `| ${engineName[r.engine]} | ${r.task} | ${r.p50.toFixed(1)} ms | **${r.p95.toFixed(1)} ms** | < ${r.target} ms | ${r.p95 < r.target ? "pass" : "FAIL"} |`,
@@ -143,7 +97,6 @@ const table = [
 ];
 console.log(`\n${table.join("\n")}\n`);
 
-const missed = results.filter((r) => r.p95 >= r.target);
 const report = `# Staff console inbox (\`npm run bench:console\`)
 
 ${enquiries.toLocaleString("en-GB")} enquiries seeded straight into a
@@ -153,19 +106,5 @@ fresh database (50% contact, 30% demo, 20% advisory; 2% suspected spam; two e-ma
 warm-up runs, in one process.
 
 ${table.join("\n")}
-${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`;
-const p95 = (engine: string) =>
-  results
-    .filter((r) => r.engine === engine)
-    .map((r) => `${r.task} ${r.p95.toFixed(0)}`)
-    .join(", ");
-writeResults("console", report, {
-  pass: missed.length === 0,
-  summary: [...new Set(results.map((r) => r.engine))]
-    .map((engine) => `${engineName[engine]} p95 (ms): ${p95(engine)}`)
-    .join("; "),
-});
-if (missed.length > 0) {
-  console.error(`Target missed: ${missed.map((r) => `${r.engine} ${r.task}`).join(", ")}`);
-  process.exit(1);
-}
+${notesList(notes)}`;
+finish("console", report, results);

@@ -19,7 +19,6 @@
  * Options (environment): BENCH_DAYS, BENCH_RUNS, BENCH_WARMUP, BENCH_ENGINES (pglite,postgres).
  * A benchmark, not a test: run it on a quiet machine.
  */
-import { writeResults } from "./lib/results.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,45 +27,11 @@ import { parseEnv } from "~/platform/env.server";
 import { addDays, londonDate } from "~/platform/calendar";
 import { openStore } from "../app/platform/db/db.server";
 import { createTrafficService } from "../app/features/traffic/traffic.server.ts";
-import { startPostgres, type TestPostgres } from "../test/support/postgres";
+import type { TestPostgres } from "../test/support/postgres";
+import { engineName, finish, measure, notesList, onEachEngine, runs, warmup, type Result } from "./lib/server-time";
 import { PAGES, SOURCES, seedTraffic } from "./lib/traffic-seed";
 
 const days = Number(process.env.BENCH_DAYS ?? 365);
-const runs = Number(process.env.BENCH_RUNS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 5);
-const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
-const targets: Record<string, number> = { pglite: 150, postgres: 50 };
-
-/** Wall-clock times (the target), and this process's CPU time per run (on the embedded database, the whole cost: its database runs here). */
-type Result = { engine: string; task: string; p50: number; p95: number; cpu95: number; target: number };
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function measure(engine: string, task: string, fn: () => Promise<unknown>): Promise<Result> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    await fn();
-    const used = process.cpuUsage(cpuBefore);
-    times.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return {
-    engine,
-    task,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    cpu95: percentile(cpu, 95),
-    target: targets[engine]!,
-  };
-}
 
 async function bench(engine: string, postgres: TestPostgres | null): Promise<Result[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-bench-traffic-"));
@@ -100,32 +65,8 @@ async function bench(engine: string, postgres: TestPostgres | null): Promise<Res
   }
 }
 
-const results: Result[] = [];
-const notes: string[] = [];
-for (const engine of engines) {
-  if (engine === "pglite") {
-    results.push(...(await bench("pglite", null)));
-  } else if (engine === "postgres") {
-    let postgres: TestPostgres;
-    try {
-      postgres = await startPostgres();
-    } catch (error) {
-      const note = `PostgreSQL skipped: ${(error as Error).message}`;
-      console.warn(note);
-      notes.push(note);
-      continue;
-    }
-    try {
-      results.push(...(await bench("postgres", postgres)));
-    } finally {
-      await postgres.stop();
-    }
-  } else {
-    throw new Error(`Unknown engine ${engine}`);
-  }
-}
+const { results, notes } = await onEachEngine(bench);
 
-const engineName: Record<string, string> = { pglite: "embedded (PGlite)", postgres: "PostgreSQL" };
 const table = [
   "| Database | Range | p50 | p95 | Target (p95) | | CPU p95 (this process) |",
   "| --- | --- | ---: | ---: | ---: | --- | ---: |",
@@ -136,7 +77,6 @@ const table = [
 ];
 console.log(`\n${table.join("\n")}\n`);
 
-const missed = results.filter((r) => r.p95 >= r.target);
 const report = `# Traffic page (\`npm run bench:traffic\`)
 
 ${days} London days × ${PAGES.length} pages × ${SOURCES} sources (30 other sites, 10 of the site's pages, 10 e-mail
@@ -150,19 +90,5 @@ that is the whole cost, and it depends far less than the wall clock on what else
 average above). On PostgreSQL it is the client's share only.
 
 ${table.join("\n")}
-${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`;
-const p95 = (engine: string) =>
-  results
-    .filter((r) => r.engine === engine)
-    .map((r) => `${r.task} ${r.p95.toFixed(0)}`)
-    .join(", ");
-writeResults("traffic", report, {
-  pass: missed.length === 0,
-  summary: [...new Set(results.map((r) => r.engine))]
-    .map((engine) => `${engineName[engine]} p95 (ms): ${p95(engine)}`)
-    .join("; "),
-});
-if (missed.length > 0) {
-  console.error(`Target missed: ${missed.map((r) => `${r.engine} ${r.task}`).join(", ")}`);
-  process.exit(1);
-}
+${notesList(notes)}`;
+finish("traffic", report, results);

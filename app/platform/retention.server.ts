@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "./log.server";
 import type { Store } from "./db/db.server";
 import type { QueueSpec } from "./queue.server";
@@ -22,6 +23,18 @@ export type RetentionPart = {
   tables: readonly string[];
   purge(store: Store): Promise<Record<string, number>>;
 };
+
+/**
+ * Deletes the rows of `table` whose `createdAt` is more than `months` months
+ * before now (the database's clock); returns how many went.
+ */
+export async function deleteOlderThan(store: Store, table: PgTable, createdAt: PgColumn, months: number) {
+  const rows = await store.db
+    .delete(table)
+    .where(lt(createdAt, sql`now() - make_interval(months => ${months}::int)`))
+    .returning({ createdAt });
+  return rows.length;
+}
 
 /**
  * The daily retention sweep (the RETENTION_QUEUE job): each feature's part

@@ -16,6 +16,15 @@ export async function expectNoAxeViolations(page: Page, context = "") {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
+/** expectNoAxeViolations at 1280 and at 390 px wide (800 high), back at 1280 after. */
+export async function expectNoAxeViolationsAtBothWidths(page: Page, what: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page, `${what} at ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Collects Content-Security-Policy violations reported by the page. */
 export async function watchCspViolations(page: Page) {
   const violations: string[] = [];

@@ -4,7 +4,7 @@
  * Express server provides through the router context.
  */
 import { RouterContextProvider } from "react-router";
-import { beforeEach } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import { appContext } from "~/context.server";
 import type { EnquiryOutcome } from "~/features/enquiries/service";
@@ -102,6 +102,24 @@ export function unwrap(result: unknown): { body: EnquiryResult; status: number; 
 export function actionRunner(action: (args: never) => Promise<unknown>) {
   return (request: Request, service: EnquiryService | null) =>
     action({ request, context: contextWith(service), params: {} } as never).then(unwrap);
+}
+
+/**
+ * Posts `fields` (valid and already trimmed) to `path` through `run` with a
+ * fake service: expects 200 with `body`, and the service given exactly what
+ * was posted, as `kind`, from formPost's client address.
+ */
+export async function expectPassedOn(
+  run: ReturnType<typeof actionRunner>,
+  path: string,
+  kind: EnquiryKind,
+  fields: Record<string, string>,
+  body: unknown,
+) {
+  const fake = fakeEnquiryService();
+  const answer = await run(formPost(path, fields), fake.service);
+  expect({ body: answer.body, status: answer.status }).toEqual({ body, status: 200 });
+  expect(fake.calls).toEqual([{ kind, ip: "203.0.113.9", fields }]);
 }
 
 /**

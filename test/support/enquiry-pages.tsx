@@ -22,7 +22,10 @@ type Service = ReturnType<typeof fakeEnquiryService>["service"];
 /** Component tests with the real router and user-event are slow on small machines. */
 export const slowTests = { timeout: 30_000 };
 
-/** jsdom lacks scrollIntoView; the actions log info/warn lines the tests need not print. */
+/**
+ * jsdom lacks scrollIntoView; the actions log info/warn lines the tests need
+ * not print. Answers `slowTests`, for the file's describe blocks.
+ */
 export function setUpEnquiryPageTests() {
   beforeAll(() => {
     Element.prototype.scrollIntoView = vi.fn();
@@ -35,6 +38,24 @@ export function setUpEnquiryPageTests() {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
+  return slowTests;
+}
+
+type PageOptions = Parameters<typeof renderEnquiryPage>[0];
+
+/** One page's renderEnquiryPage: `page` with a test's options (stubAction, service, url) on top. */
+export const enquiryPage =
+  (page: PageOptions) =>
+  (options: Partial<PageOptions> = {}) =>
+    renderEnquiryPage({ ...page, ...options });
+
+/** Types into each text field, or picks the option of each select, found by its label: { "Full Name": "Ama" }. */
+export async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const select = screen.queryByRole("combobox", { name });
+    if (select) await user.selectOptions(select, value);
+    else await user.type(screen.getByRole("textbox", { name }), value);
+  }
 }
 
 export async function renderEnquiryPage({

@@ -3,22 +3,39 @@ import type { Resolver } from "~/features/integrations/endpoint-url.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
 import type { Env } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
+import type { MailTransport } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
+import { bothEngines } from "./engines";
+import { serverPerFile } from "./per-file";
+import { validFields, type FormKind } from "./fixtures";
 import { testEnv } from "./pglite";
-import type { HttpsReceiver } from "./tls";
+import { startHttpsReceiver, type HttpsReceiver } from "./tls";
 
 /**
  * For the integrations' tests on both engines (app/features/integrations,
  * the erasure's list of receivers): a site whose integrations may reach a
  * local HTTPS receiver (./tls.ts), as an admin adds them.
  *
+ *   integrationsSuite(): what `bothEngines<Site>()` gives (./engines.ts), and `receiver`, the file's
+ *     HTTPS receiver (started before its tests, closed after them; a test resets it itself).
  *   integrationsAdmin, asAdmin: the admin the sites below hold, and what the services take as the actor.
- *   openIntegrationsSite(database, receiver, open, { env?, lookup?, runWorker? }):
+ *   openIntegrationsSite(database, receiver, open, { env?, lookup?, mail?, runWorker? }):
  *     the site on `database` (an engine's environment) with the worker (unless told not to),
  *     WEBHOOK_ALLOW_ADDRESSES=127.0.0.1 and the receiver's certificate trusted, `lookup`
- *     resolving host names (when saving and sending); pushed onto `open`; with the admin.
+ *     resolving host names (when saving and sending), `mail` its transport; pushed onto `open`; with the admin.
  *   endpointTo(receiver, kind, path, extra?): an IntegrationInput sending to the receiver at `path`.
+ *   acceptedEnquiry(site, kind, email, ip, n?): the id of an enquiry of valid fields (./fixtures.ts) submitted
+ *     through the site's pipeline from `ip`; throws unless accepted.
  */
+
+export function integrationsSuite() {
+  const suite = bothEngines<Site>();
+  const receiver: HttpsReceiver = serverPerFile("HTTPS receiver", async () => {
+    const started = await startHttpsReceiver();
+    return { ...started, stop: started.close };
+  });
+  return { ...suite, receiver };
+}
 
 export const integrationsAdmin = {
   id: "staff-admin-1",
@@ -32,7 +49,12 @@ export async function openIntegrationsSite(
   database: Record<string, string>,
   receiver: HttpsReceiver,
   open: Site[],
-  { env = {}, lookup, runWorker = true }: { env?: Record<string, string>; lookup?: Resolver; runWorker?: boolean } = {},
+  {
+    env = {},
+    lookup,
+    mail,
+    runWorker = true,
+  }: { env?: Record<string, string>; lookup?: Resolver; mail?: MailTransport; runWorker?: boolean } = {},
 ) {
   const parsed: Env = testEnv({
     SITE_URL: "https://www.maternis.health",
@@ -46,6 +68,7 @@ export async function openIntegrationsSite(
     log: createLogger("silent"),
     runWorker,
     webhooks: { ca: receiver.ca, ...(lookup ? { lookup } : {}) },
+    ...(mail ? { mail } : {}),
   });
   open.push(site);
   await site.platform.store.db.insert(staffUsers).values({ ...integrationsAdmin });
@@ -66,3 +89,9 @@ export const endpointTo = (
     detail: "link",
     ...extra,
   }) satisfies IntegrationInput;
+
+export async function acceptedEnquiry(site: Site, kind: FormKind, email: string, ip: string, n = 0) {
+  const result = await site.services.enquiries.submitEnquiry(kind, validFields(kind, email, n), { ip });
+  if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
+  return result.enquiryId;
+}

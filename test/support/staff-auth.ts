@@ -5,8 +5,12 @@
  * signs WebAuthn assertions so a passkey sign-in goes through better-auth's
  * own endpoints (console.auth.handler) and its hooks, as a browser's would.
  *
+ *   staffSuite(): what `bothEngines<Site>()` gives (./engines.ts); after each test the clock is real again.
  *   openStaffConsole(env, open, { runWorker?, ...SiteOptions }): the site (no worker unless asked; pushed
  *     onto the file's `open`, so it is closed after the test) and its services, as the console reaches them.
+ *   openConsoleWithMember(database, open, { overrides?, admin?, testClock? }): openStaffConsole on the
+ *     engine's `database` environment (with `overrides`) and the staff member STAFF_MEMBER ("Mo") added,
+ *     after the admin STAFF_ADMIN ("Ada") when `admin`; with `testClock`, Date is the test's from then on.
  *   class Browser(origin?, { ip?, userAgent? })
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
@@ -34,16 +38,27 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "
 import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
-import { expect } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import type { Env } from "~/platform/env.server";
 import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
 import type { Services, SiteOptions } from "~/site.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
-import { openPipeline } from "./pglite";
+import { bothEngines } from "./engines";
+import { openPipeline, testEnv } from "./pglite";
 import { waitFor } from "./wait";
 
 export const TEST_SITE = "https://www.maternis.health";
+export const STAFF_ADMIN = "admin@maternis.test";
+export const STAFF_MEMBER = "member@maternis.test";
+
+export function staffSuite() {
+  const suite = bothEngines<Site>();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return suite;
+}
 
 /** The site on `env` (listed in `open`, so the file closes it after the test) and its services, as the console reaches them. */
 export async function openStaffConsole(
@@ -54,6 +69,24 @@ export async function openStaffConsole(
   const pipeline = await openPipeline(env, runWorker, options);
   open.push(pipeline);
   return { pipeline, console: pipeline.services, store: pipeline.platform.store };
+}
+
+export async function openConsoleWithMember(
+  database: Record<string, string>,
+  open: Site[],
+  {
+    overrides = {},
+    admin = false,
+    testClock = false,
+  }: { overrides?: Record<string, string>; admin?: boolean; testClock?: boolean } = {},
+) {
+  const env = testEnv({ ...database, ...overrides });
+  const { console, store, pipeline } = await openStaffConsole(env, open);
+  if (admin) await console.members.add({ email: STAFF_ADMIN, name: "Ada", role: "admin" });
+  const member = (await console.members.add({ email: STAFF_MEMBER, name: "Mo", role: "staff" }))!;
+  // The clock is the test's (PGlite's too): waits are moved past, never slept.
+  if (testClock) vi.useFakeTimers({ toFake: ["Date"] });
+  return { console, store, pipeline, env, member };
 }
 
 export class Browser {

@@ -9,10 +9,10 @@ import { staffContext, type StaffRequest } from "~/routes/staff/access/request.s
 import type { Services } from "~/site.server";
 import type { HeldAction } from "~/features/sign-in/index.server";
 import type { StaffRole } from "~/features/console/types";
-import { appContext } from "~/context.server";
-import { parseEnv } from "~/platform/env.server";
+import { appContext, noMetrics } from "~/context.server";
+import { parseEnv, type Env } from "~/platform/env.server";
 import { createFormGuard } from "~/features/enquiries/form-guard.server";
-import { createMemoryLogger } from "~/platform/log.server";
+import { createLogger, createMemoryLogger } from "~/platform/log.server";
 
 export function staffRequest(role: StaffRole, { signedInAgoMs = 60_000 } = {}): StaffRequest {
   return {
@@ -127,4 +127,19 @@ export function authConsole(auth: Partial<Services["auth"]>, staff: StaffRequest
 export function membersConsole(members: Partial<Services["members"]>, staff: StaffRequest) {
   const { service, recorded } = fakeConsole(undefined, undefined, { members: members as Services["members"] });
   return { context: consoleContext(service, staff), recorded };
+}
+
+/** The router context the server gives a console route of a real site: its `env` and `console`, no form guard, a silent logger. */
+export function siteConsoleContext(env: Env, console: Services) {
+  const provider = new RouterContextProvider();
+  provider.set(appContext, {
+    env,
+    log: createLogger("silent"),
+    metrics: noMetrics,
+    formGuard: null as never,
+    enquiries: null,
+    banner: null,
+    console,
+  });
+  return provider;
 }

@@ -47,6 +47,15 @@
  *     ADMIN_EMAIL as its admin and `env` on top (a function is read when the
  *     server starts, after the file's earlier beforeAll hooks); both stopped after the tests.
  *     Call at the top level of a serial spec file; read the fields inside tests.
+ *   serverReachingReceiver(env: Record<string, string>, dataPrefix: string):
+ *       { server; smtp; receiver: HttpsReceiver }
+ *     serverOfItsOwn whose integrations may reach a local HTTPS receiver (./tls.ts) started
+ *     before it: WEBHOOK_ALLOW_ADDRESSES=127.0.0.1, the receiver's certificate trusted through
+ *     NODE_EXTRA_CA_CERTS, limits off (./limits-off.ts), FORM_MIN_FILL_MS=500 and a worker polling
+ *     every 0.5 s, then `env` on top; the receiver closed after the tests.
+ *   newStaffMember(browserContext: BrowserContext, label: string): Promise<string>
+ *     A new member (uniqueStaffAddress(label)), added by the admin in a browser context of its own,
+ *     closed after; not signed in. Answers their address.
  *   virtualAuthenticator(page: Page): Promise<{ verifyUser(on: boolean); credentials() }>
  *     Chromium's virtual WebAuthn authenticator (DevTools protocol) on the page's context:
  *     a platform authenticator with resident keys that verifies its user until told not to.
@@ -57,7 +66,8 @@
  * Playwright worker. The code is read from the e-mail's body (never in its
  * subject, "Your Maternis sign-in code").
  */
-import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   expect,
@@ -69,9 +79,11 @@ import {
   type Page,
 } from "@playwright/test";
 import { TOTP } from "otpauth";
+import { limitsOffEnv } from "./limits-off";
 import { mailboxDir, messagesAbout } from "./mailbox";
 import { startServer, type RunningServer } from "./server-process";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
+import { startHttpsReceiver, type HttpsReceiver } from "./tls";
 import { waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
@@ -260,6 +272,19 @@ export async function signInAsStaff(
   return { page, context, email };
 }
 
+export async function newStaffMember(browserContext: BrowserContext, label: string) {
+  const email = uniqueStaffAddress(label);
+  const admin = await browserContext.browser()!.newContext();
+  try {
+    const page = await admin.newPage();
+    await signInAsAdmin(page);
+    await addStaffMember(page, { email });
+  } finally {
+    await admin.close();
+  }
+  return email;
+}
+
 export async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -301,4 +326,37 @@ export function serverOfItsOwn(env: Record<string, string> | (() => Record<strin
     await own.smtp?.stop();
   });
   return own;
+}
+
+export function serverReachingReceiver(env: Record<string, string>, dataPrefix: string) {
+  let receiver: HttpsReceiver | undefined;
+  let caDir: string | undefined;
+  test.beforeAll(async () => {
+    receiver = await startHttpsReceiver();
+    caDir = mkdtempSync(path.join(tmpdir(), `${dataPrefix}ca-`));
+    writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
+  });
+  const own = serverOfItsOwn(
+    () => ({
+      ...limitsOffEnv,
+      FORM_MIN_FILL_MS: "500",
+      WORKER_POLL_INTERVAL_SECONDS: "0.5",
+      WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
+      NODE_EXTRA_CA_CERTS: path.join(caDir!, "ca.pem"),
+      ...env,
+    }),
+    dataPrefix,
+  );
+  test.afterAll(async () => {
+    await receiver?.close();
+    if (caDir) rmSync(caDir, { recursive: true, force: true });
+  });
+  const withReceiver = own as typeof own & { readonly receiver: HttpsReceiver };
+  Object.defineProperty(withReceiver, "receiver", {
+    get() {
+      if (!receiver) throw new Error("The HTTPS receiver starts before the file's tests: use it inside one");
+      return receiver;
+    },
+  });
+  return withReceiver;
 }

@@ -5,23 +5,18 @@
  * with real deliveries to a local HTTPS receiver (test/support/tls.ts). Only
  * names and hosts: nothing of the person is kept to do it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { integrationDeliveries, integrations } from "~/features/integrations/tables.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
-import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  openIntegrationsSite,
+  integrationsSuite,
+} from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 describe.each(engines)("erasure and integrations on $name", (engine) => {
   test("the Erased result lists the summary receivers of this person's enquiries, delivered or attempted", async () => {
@@ -43,13 +38,7 @@ describe.each(engines)("erasure and integrations on $name", (engine) => {
     const later = await add(receiver, "webhook", "/later", { name: "Archive", detail: "summary" });
     await console.integrations.setPaused(later, true, asAdmin);
 
-    const submit = async (email: string, n: number) => {
-      const result = await site.services.enquiries.submitEnquiry("contact", validFields("contact", email, n), {
-        ip: `192.0.2.${150 + n}`,
-      });
-      if (!result.ok) throw new Error("not accepted");
-      return result.enquiryId;
-    };
+    const submit = (email: string, n: number) => acceptedEnquiry(site, "contact", email, `192.0.2.${150 + n}`, n);
     const subject = await submit("receivers.subject@example.org", 1);
     await console.integrations.setPaused(later, false, asAdmin);
     const other = await submit("receivers.other@example.org", 2);

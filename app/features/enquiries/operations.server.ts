@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import { deleteOlderThan } from "~/platform/retention.server";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Store, Transaction } from "~/platform/db/db.server";
 import { DELIVERY_QUEUE, deliveryJob } from "./queues.server";
@@ -82,11 +83,7 @@ export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise
 
 /** Deletes enquiries (and their deliveries) older than `months`. Returns how many. */
 export async function purgeExpired(store: Store, months: number): Promise<number> {
-  const rows = await store.db
-    .delete(enquiries)
-    .where(lt(enquiries.createdAt, sql`now() - make_interval(months => ${months}::int)`))
-    .returning({ id: enquiries.id });
-  return rows.length;
+  return deleteOlderThan(store, enquiries, enquiries.createdAt, months);
 }
 
 /**

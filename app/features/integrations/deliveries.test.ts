@@ -8,36 +8,28 @@
  */
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { IntegrationInput } from "~/features/integrations/integrations";
-import type { Env } from "~/platform/env.server";
-import { createLogger } from "~/platform/log.server";
-import { bothEngines } from "../../../test/support/engines";
+import { describe, expect, test } from "vitest";
 import { validFields } from "../../../test/support/fixtures";
-import { testEnv } from "../../../test/support/pglite";
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "../../../test/support/tls";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  integrationsSuite,
+  openIntegrationsSite,
+} from "../../../test/support/integrations";
+import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
-import { createServices } from "~/site.server";
-import { staffUsers } from "~/features/sign-in/tables.server";
-import { openSite, type Site } from "~/site.server";
+import type { Site } from "~/site.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { integrationDeliveries } from "~/features/integrations/tables.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 import type { Resolver } from "./endpoint-url.server";
 
-const member = { id: "staff-admin-1", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
-const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
+const by = asAdmin;
 const SITE = "https://www.maternis.health";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 async function start(
   engine: (typeof engines)[number],
@@ -46,37 +38,16 @@ async function start(
   lookup?: Resolver,
 ) {
   receiver.reset();
-  const parsed: Env = testEnv({
-    SITE_URL: SITE,
-    WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1",
-    WEBHOOK_RETRY_LIMIT: "8",
-    ...env,
-    ...(await engine.database()),
-  });
-  const webhooks = { ca: receiver.ca, ...(lookup ? { lookup } : {}) };
-  const pipeline = await openSite({
-    env: parsed,
-    log: createLogger("silent"),
-    webhooks,
+  const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+    env,
     ...(mail ? { mail } : {}),
+    ...(lookup ? { lookup } : {}),
   });
-  open.push(pipeline);
-  await pipeline.platform.store.db
-    .insert(staffUsers)
-    .values({ id: member.id, email: member.email, name: member.name, role: "admin" });
-  const console = await createServices(pipeline.platform, { webhooks });
-  return { pipeline, console, store: pipeline.platform.store };
+  return { pipeline: site, console, store };
 }
 
-const endpoint = (kind: IntegrationInput["kind"], path: string, extra: Partial<IntegrationInput> = {}) =>
-  ({
-    kind,
-    name: `${kind} endpoint`,
-    url: `${receiver.url}${path}`,
-    events: ["enquiry.received"],
-    detail: "link",
-    ...extra,
-  }) satisfies IntegrationInput;
+const endpoint = (...args: Parameters<typeof endpointTo> extends [unknown, ...infer Rest] ? Rest : never) =>
+  endpointTo(receiver, ...args);
 
 const rowsOf = (store: Site["platform"]["store"]) =>
   store.db.select().from(integrationDeliveries).orderBy(integrationDeliveries.createdAt);
@@ -113,15 +84,7 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     const ids: string[] = [];
     for (const [n, kind] of (["contact", "demo", "advisory"] as const).entries()) {
-      const result = await pipeline.services.enquiries.submitEnquiry(
-        kind,
-        validFields(kind, `lead${n}@example.org`, n),
-        {
-          ip: `192.0.2.${50 + n}`,
-        },
-      );
-      if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
-      ids.push(result.enquiryId);
+      ids.push(await acceptedEnquiry(pipeline, kind, `lead${n}@example.org`, `192.0.2.${50 + n}`, n));
     }
     const rows = await settled(store, 9);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
@@ -224,14 +187,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     const added = await console.integrations.add(endpoint("webhook", "/down"), by);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "broken" }));
-    const result = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "dead@example.org"),
-      {
-        ip: "192.0.2.70",
-      },
-    );
-    if (!result.ok) throw new Error("not accepted");
+    await acceptedEnquiry(pipeline, "contact", "dead@example.org", "192.0.2.70");
     const [dead] = await settled(store, 1);
     expect(dead).toMatchObject({ status: "dead", attempts: 2, httpStatus: 500, response: "broken" });
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 1, texts: 0 });
@@ -271,14 +227,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     if (!added.ok) throw new Error("refused");
 
     // Received, and its notification e-mail given up (no retries): two events.
-    const first = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "one@example.org"),
-      {
-        ip: "192.0.2.80",
-      },
-    );
-    if (!first.ok) throw new Error("not accepted");
+    const firstId = await acceptedEnquiry(pipeline, "contact", "one@example.org", "192.0.2.80");
     const events = await waitFor(async () => {
       const rows = await rowsOf(store);
       const sent = rows.filter((row) => row.status === "sent").map((row) => row.event);
@@ -287,11 +236,11 @@ describe.each(engines)("integrations on $name", (engine) => {
     const deadEvent = receiver.requests.map(bodyOf).find((body) => body.type === "delivery.dead_lettered")!;
     expect(deadEvent).toMatchObject({
       data: {
-        enquiry: { id: first.enquiryId },
+        enquiry: { id: firstId },
         email: { kind: expect.stringMatching(/^(notification|acknowledgement)$/), attempts: 1 },
       },
     });
-    expect(events.every((row) => row.enquiryId === first.enquiryId)).toBe(true);
+    expect(events.every((row) => row.enquiryId === firstId)).toBe(true);
 
     // Released from spam: an event (kept spam itself is not one).
     const kept = await pipeline.services.enquiries.keepSuspectedSpam(
@@ -310,17 +259,14 @@ describe.each(engines)("integrations on $name", (engine) => {
 
     // Paused: a new enquiry queues nothing for it (positive control above: each enquiry did).
     expect(await console.integrations.setPaused(added.id, true, by)).toBe(true);
-    const second = await pipeline.services.enquiries.submitEnquiry("demo", validFields("demo", "two@example.org"), {
-      ip: "192.0.2.82",
-    });
-    if (!second.ok) throw new Error("not accepted");
+    const secondId = await acceptedEnquiry(pipeline, "demo", "two@example.org", "192.0.2.82");
     const rows = await rowsOf(store);
-    expect(rows.filter((row) => row.enquiryId === second.enquiryId)).toEqual([]);
-    expect(rows.filter((row) => row.enquiryId === first.enquiryId).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.enquiryId === secondId)).toEqual([]);
+    expect(rows.filter((row) => row.enquiryId === firstId).length).toBeGreaterThan(0);
 
     // An enquiry's deliveries go with it (erasure, expiry): nothing of it stays in the log.
-    await store.db.delete(enquiries).where(eq(enquiries.id, first.enquiryId));
-    expect((await rowsOf(store)).filter((row) => row.enquiryId === first.enquiryId)).toEqual([]);
+    await store.db.delete(enquiries).where(eq(enquiries.id, firstId));
+    expect((await rowsOf(store)).filter((row) => row.enquiryId === firstId)).toEqual([]);
   });
 
   test("no request leaves for a private address: refused at save, and at connect time for a host name", async () => {
@@ -344,14 +290,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     const added = await console.integrations.add(endpoint("webhook", "", { url: `https://localhost:${port}/x` }), by);
     expect(added.ok).toBe(true);
     answer = "127.0.0.1";
-    const result = await pipeline.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "ssrf@example.org"),
-      {
-        ip: "192.0.2.90",
-      },
-    );
-    if (!result.ok) throw new Error("not accepted");
+    await acceptedEnquiry(pipeline, "contact", "ssrf@example.org", "192.0.2.90");
     const [row] = await settled(store, 1);
     expect(row).toMatchObject({ status: "dead", httpStatus: null });
     expect(row!.lastError).toMatch(/localhost resolves to 127\.0\.0\.1, a loopback/);

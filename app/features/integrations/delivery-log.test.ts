@@ -5,24 +5,19 @@
  * A local HTTPS receiver (test/support/tls.ts) fails, then recovers.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
-import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  openIntegrationsSite,
+  integrationsSuite,
+} from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 import { integrationDeliveries } from "./tables.server";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 /** Ten minutes between tries: long enough that only Resend can bring the next one within the test. */
 const RETRY_DELAY_S = 600;
@@ -36,12 +31,7 @@ describe.each(engines)("the delivery log on $name", (engine) => {
     const added = await console.integrations.add(endpointTo(receiver, "webhook", "/flaky"), asAdmin);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "down" }));
-    const submitted = await site.services.enquiries.submitEnquiry(
-      "contact",
-      validFields("contact", "flaky@example.org"),
-      { ip: "192.0.2.140" },
-    );
-    if (!submitted.ok) throw new Error("not accepted");
+    const enquiryId = await acceptedEnquiry(site, "contact", "flaky@example.org", "192.0.2.140");
     const row = async () => (await store.db.select().from(integrationDeliveries))[0];
     const failed = await waitFor(async () => {
       const current = await row();
@@ -53,7 +43,7 @@ describe.each(engines)("the delivery log on $name", (engine) => {
     const next = await waitFor(async () => (await console.integrations.get(added.id))?.deliveries[0]?.nextAttemptAt);
     expect(next.getTime() - failedAt).toBeGreaterThan((RETRY_DELAY_S - 30) * 1000);
     expect(next.getTime() - failedAt).toBeLessThan((RETRY_DELAY_S + 30) * 1000);
-    expect((await console.integrations.deliveriesOf(submitted.enquiryId))[0]?.nextAttemptAt).toEqual(next);
+    expect((await console.integrations.deliveriesOf(enquiryId))[0]?.nextAttemptAt).toEqual(next);
 
     // Resend: tried now (not in ten minutes), the receiver back up; the same webhook-id.
     receiver.respondWith(() => ({ status: 204 }));

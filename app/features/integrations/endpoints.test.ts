@@ -6,23 +6,19 @@
  * signing secret shown once, to the admin who made it.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { asAdmin, endpointTo, integrationsAdmin, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver } from "../../../test/support/tls";
+import {
+  asAdmin,
+  endpointTo,
+  integrationsAdmin,
+  openIntegrationsSite,
+  integrationsSuite,
+} from "../../../test/support/integrations";
 import { resolverOf } from "../../../test/support/webhook-hosts";
-import type { Site } from "~/site.server";
 import { integrations } from "./tables.server";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 /** A public address (TEST-NET ranges are refused as documentation addresses). */
 const PUBLIC = "93.184.215.14";

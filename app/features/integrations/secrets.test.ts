@@ -8,14 +8,17 @@
  */
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
 import { dataCipher, isEnvelope } from "~/platform/keys.server";
-import type { Site } from "~/site.server";
-import { bothEngines } from "../../../test/support/engines";
-import { validFields } from "../../../test/support/fixtures";
-import { asAdmin, endpointTo, openIntegrationsSite } from "../../../test/support/integrations";
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from "../../../test/support/tls";
+import {
+  acceptedEnquiry,
+  asAdmin,
+  endpointTo,
+  openIntegrationsSite,
+  integrationsSuite,
+} from "../../../test/support/integrations";
+import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { encryptIntegrations } from "./keys.server";
 import {
@@ -27,14 +30,7 @@ import {
 } from "./secrets.server";
 import { integrations } from "./tables.server";
 
-const { engines, open } = bothEngines<Site>();
-let receiver: HttpsReceiver;
-beforeAll(async () => {
-  receiver = await startHttpsReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
+const { engines, open, receiver } = integrationsSuite();
 
 const verifies = (secret: string, request: ReceivedRequest) => {
   try {
@@ -80,15 +76,8 @@ describe.each(engines)("signing secrets on $name", (engine) => {
 
     // During the overlap: two signatures; the receiver verifies with either secret, not with another.
     const submit = async (n: number) => {
-      const result = await site.services.enquiries.submitEnquiry(
-        "contact",
-        validFields("contact", `s${n}@example.org`, n),
-        {
-          ip: `192.0.2.${120 + n}`,
-        },
-      );
-      if (!result.ok) throw new Error("not accepted");
-      return waitFor(() => receiver.requests.find((r) => JSON.parse(r.body).data.enquiry.id === result.enquiryId), {
+      const id = await acceptedEnquiry(site, "contact", `s${n}@example.org`, `192.0.2.${120 + n}`, n);
+      return waitFor(() => receiver.requests.find((r) => JSON.parse(r.body).data.enquiry.id === id), {
         what: "the webhook",
       });
     };

@@ -32,6 +32,16 @@ export function createMembersService(deps: MembersDeps) {
     return user ? toMember(user) : null;
   }
 
+  /** A member's name or role changed; null when no such member. */
+  async function update(id: string, changes: { name: string } | { role: StaffRole }): Promise<StaffMember | null> {
+    const [user] = await store.db
+      .update(staffUsers)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(staffUsers.id, id))
+      .returning();
+    return user ? toMember(user) : null;
+  }
+
   return {
     /** Everyone with access, by address, with their passkeys, live sessions and whether they have enrolled. */
     async list(): Promise<MemberSummary[]> {
@@ -83,23 +93,9 @@ export function createMembersService(deps: MembersDeps) {
     },
 
     /** A member's new display name (already valid: displayNameSchema); null when no such member. */
-    async rename(id: string, name: string): Promise<StaffMember | null> {
-      const [user] = await store.db
-        .update(staffUsers)
-        .set({ name, updatedAt: new Date() })
-        .where(eq(staffUsers.id, id))
-        .returning();
-      return user ? toMember(user) : null;
-    },
+    rename: (id: string, name: string) => update(id, { name }),
 
-    async setRole(id: string, role: StaffRole): Promise<StaffMember | null> {
-      const [user] = await store.db
-        .update(staffUsers)
-        .set({ role, updatedAt: new Date() })
-        .where(eq(staffUsers.id, id))
-        .returning();
-      return user ? toMember(user) : null;
-    },
+    setRole: (id: string, role: StaffRole) => update(id, { role }),
 
     /**
      * Removes a member and ends all their sessions at once. The removal is

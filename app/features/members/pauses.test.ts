@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { Site } from "~/site.server";
-import { testEnv } from "../../../test/support/pglite";
-import { bothEngines } from "../../../test/support/engines";
 import {
   Browser,
   lastCode,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_MEMBER,
+  staffSuite,
   otherCode,
   requestedCode,
   staffMailJobs,
@@ -22,26 +22,15 @@ import { WRONG_CODES_CLIENT_WINDOW_MS } from "~/features/sign-in/lockout.server"
  * about is in app/features/sign-in/lockout.test.ts. Waits are moved past with
  * the test's clock, never slept.
  */
-const { engines, open } = bothEngines<Site>();
-afterEach(() => {
-  vi.useRealTimers();
-});
+const { engines, open } = staffSuite();
 
-const ADMIN = "admin@maternis.test";
-const MEMBER = "member@maternis.test";
+const MEMBER = STAFF_MEMBER;
 const ATTACKER_IP = "127.0.0.2";
 const MEMBER_IP = "127.0.0.1";
 
 describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
-  async function start(overrides: Record<string, string>) {
-    const env = testEnv({ ...(await engine.database()), ...overrides });
-    const { console, store } = await openStaffConsole(env, open);
-    await console.members.add({ email: ADMIN, name: "Ada", role: "admin" });
-    const member = await console.members.add({ email: MEMBER, name: "Mo", role: "staff" });
-    // The clock is the test's (PGlite's too): waits are moved past, never slept.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    return { console, store, member: member! };
-  }
+  const start = async (overrides: Record<string, string>) =>
+    openConsoleWithMember(await engine.database(), open, { overrides, admin: true, testClock: true });
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
   type Store = Site["platform"]["store"];

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { Site } from "~/site.server";
-import { testEnv } from "../../../test/support/pglite";
-import { bothEngines } from "../../../test/support/engines";
 import {
   Browser,
   codeSignIn,
   lastCode,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_ADMIN,
+  STAFF_MEMBER,
+  staffSuite,
   otherCode,
   passkeySignIn,
   requestedCode,
@@ -30,13 +31,10 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
  * paused. Admins lifting pauses: app/features/members/pauses.test.ts. Waits
  * are read from the refusals, never slept.
  */
-const { engines, open } = bothEngines<Site>();
-afterEach(() => {
-  vi.useRealTimers();
-});
+const { engines, open } = staffSuite();
 
-const ADMIN = "admin@maternis.test";
-const MEMBER = "member@maternis.test";
+const ADMIN = STAFF_ADMIN;
+const MEMBER = STAFF_MEMBER;
 const ATTACKER_IP = "127.0.0.2";
 const MEMBER_IP = "127.0.0.1";
 
@@ -44,15 +42,8 @@ const MEMBER_IP = "127.0.0.1";
 const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
 describe.each(engines)("code sign-in limits on $name", (engine) => {
-  async function start(overrides: Record<string, string>) {
-    const env = testEnv({ ...(await engine.database()), ...overrides });
-    const { console, store } = await openStaffConsole(env, open);
-    await console.members.add({ email: ADMIN, name: "Ada", role: "admin" });
-    const member = await console.members.add({ email: MEMBER, name: "Mo", role: "staff" });
-    // The clock is the test's (PGlite's too): waits are moved past, never slept.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    return { console, store, member: member! };
-  }
+  const start = async (overrides: Record<string, string>) =>
+    openConsoleWithMember(await engine.database(), open, { overrides, admin: true, testClock: true });
   const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
   type Store = Site["platform"]["store"];
@@ -180,30 +171,25 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
       STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
     });
     const member = new Browser(undefined, { ip: MEMBER_IP });
+    /** A wrong code is refused as wrong; the next wrong one is slowed for a minute. */
+    const twoWrongCodes = async (code: string) => {
+      expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code))).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code))).toEqual({
+        ok: false,
+        reason: "slowed",
+        retryAfterSeconds: 60,
+      });
+    };
     const code = await requestedCode(console, store, MEMBER, member);
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code))).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code))).toEqual({
-      ok: false,
-      reason: "slowed",
-      retryAfterSeconds: 60,
-    });
+    await twoWrongCodes(code);
     expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({ reason: "slowed" });
     later(60_000);
     expect(await console.auth.signInWithCode(member.request(), MEMBER, code)).toMatchObject({ ok: true });
     // Forgotten: the next wrong code is the first again (no wait), and the next the second.
-    const fresh = await requestedCode(console, store, MEMBER, member);
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(fresh))).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
-    expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(fresh))).toEqual({
-      ok: false,
-      reason: "slowed",
-      retryAfterSeconds: 60,
-    });
+    await twoWrongCodes(await requestedCode(console, store, MEMBER, member));
   });
 
   test("code requests are limited per client and per (address, client), so an outsider cannot stop a member getting codes; the address's cap sends none, but the codes sent still work", async () => {

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import type { Site } from "~/site.server";
+import { describe, expect, test, vi } from "vitest";
 import type { Store } from "~/platform/db/db.server";
 import { staffSessions } from "~/features/sign-in/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { testEnv } from "../../../test/support/pglite";
 import {
   AuthenticatorApp,
   Browser,
   codeSignIn,
   enrolApp,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_MEMBER,
+  staffSuite,
   passkeySignIn,
   softwarePasskey,
   wrongAppCode,
@@ -28,11 +27,8 @@ import { APP_SETUP_SECONDS, WRONG_APP_CODES, WRONG_APP_CODES_WINDOW_MS } from ".
  * token. Confirming an app needs a start in the same session and no
  * confirmed app, and wrong codes there are limited.
  */
-const { engines, open } = bothEngines<Site>();
-afterEach(() => {
-  vi.useRealTimers();
-});
-const MEMBER = "member@maternis.test";
+const { engines, open } = staffSuite();
+const MEMBER = STAFF_MEMBER;
 const OTHER = "other@maternis.test";
 
 /** The Response a console method threw (401: no session it accepts). */
@@ -45,12 +41,7 @@ const thrown = (promise: Promise<unknown>) =>
   );
 
 describe.each(engines)("session assurance on $name", (engine) => {
-  async function start() {
-    const env = testEnv({ ...(await engine.database()) });
-    const { console, store } = await openStaffConsole(env, open);
-    const member = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
-    return { console, store, member };
-  }
+  const start = async () => openConsoleWithMember(await engine.database(), open);
 
   /** The member's session rows as the database holds them. */
   const rows = (store: Store, userId: string) =>

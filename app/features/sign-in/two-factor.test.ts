@@ -2,17 +2,16 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
-import type { Site } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
 import { staffTwoFactors } from "~/features/sign-in/tables.server";
-import { bothEngines } from "../../../test/support/engines";
-import { testEnv } from "../../../test/support/pglite";
 import {
   AuthenticatorApp,
   Browser,
   codeSignIn,
   enrolApp,
-  openStaffConsole,
+  openConsoleWithMember,
+  STAFF_MEMBER,
+  staffSuite,
   passkeySignIn,
   softwarePasskey,
   wrongAppCode,
@@ -28,16 +27,12 @@ import { createServices, type Services } from "~/site.server";
  * sends the member back to enrolment. TOTP codes come from a real TOTP
  * library (otpauth), not from the server.
  */
-const { engines, open } = bothEngines<Site>();
-const MEMBER = "member@maternis.test";
+const { engines, open } = staffSuite();
+const MEMBER = STAFF_MEMBER;
 
 describe.each(engines)("multi-factor sign-in on $name", (engine) => {
-  async function start(overrides: Record<string, string> = {}) {
-    const env = testEnv({ ...(await engine.database()), ...overrides });
-    const { console, store, pipeline } = await openStaffConsole(env, open);
-    const member = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
-    return { console, store, member, pipeline, env };
-  }
+  const start = async (overrides: Record<string, string> = {}) =>
+    openConsoleWithMember(await engine.database(), open, { overrides });
 
   /** A member enrolled with an app: their app, recovery codes and enrolment session. */
   async function enrolledWithApp(console: Services, store: Store, email = MEMBER) {
@@ -222,16 +217,20 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
     const { console, store, member } = await start();
     const { app } = await enrolledWithApp(console, store);
     const confirmedWith = app.codeAt(app.lastStep);
+    /** The app code refused as wrong in the browser's pending step: no session, one failure counted. */
+    const refusedOnce = async (browser: Browser, code: string) => {
+      expect(await console.auth.verifySecondStep(browser.request(), "app", code)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      expect(await console.auth.session(browser.request())).toBeNull();
+      expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(1);
+    };
     expect((await twoFactorRow(store, member.id)).lastTotpStep).toBe(app.lastStep);
 
     // The code that confirmed the app, again at sign-in: refused as a wrong code, and counted as one.
     const first = await pendingSecondStep(console, store);
-    expect(await console.auth.verifySecondStep(first.request(), "app", confirmedWith)).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
-    expect(await console.auth.session(first.request())).toBeNull();
-    expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(1);
+    await refusedOnce(first, confirmedWith);
     // Positive control, the same pending step: the next step's code signs in.
     const next = await app.code();
     const signedIn = await console.auth.verifySecondStep(first.request(), "app", next);
@@ -242,12 +241,7 @@ describe.each(engines)("multi-factor sign-in on $name", (engine) => {
 
     // The same code in a second browser, within its window: refused.
     const second = await pendingSecondStep(console, store);
-    expect(await console.auth.verifySecondStep(second.request(), "app", next)).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
-    expect(await console.auth.session(second.request())).toBeNull();
-    expect((await twoFactorRow(store, member.id)).failedVerificationCount).toBe(1);
+    await refusedOnce(second, next);
     // Positive control: the app's next code (after the clock moves on, if need be) signs the second browser in.
     const later = await console.auth.verifySecondStep(second.request(), "app", await app.code());
     if (!later.ok) throw new Error(`second step refused: ${later.reason}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, ne, notInArray, sql } from "drizzle-orm";
+import { deleteOlderThan } from "~/platform/retention.server";
 import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
@@ -156,9 +157,5 @@ export async function processTextMessageDeadLetter(deps: Pick<SmsDeps, "store" |
 
 /** Text messages (numbers and texts) are kept as long as the enquiries (RETENTION_MONTHS), no longer. */
 export async function purgeExpiredTexts(store: Store, months: number): Promise<number> {
-  const rows = await store.db
-    .delete(textMessages)
-    .where(lt(textMessages.createdAt, sql`now() - make_interval(months => ${months}::int)`))
-    .returning({ id: textMessages.id });
-  return rows.length;
+  return deleteOlderThan(store, textMessages, textMessages.createdAt, months);
 }

@@ -123,3 +123,8 @@ export function EmailLayout(props: EmailLayoutProps) {
     </Html>
   );
 }
+
+/** The layout of e-mails to staff (sign-in, invitations, alerts): no tracking on links, no logo, social links or company details. */
+export function StaffEmailLayout(props: Omit<EmailLayoutProps, "addUtm" | "suppressBranding">) {
+  return <EmailLayout {...props} addUtm={false} suppressBranding />;
+}

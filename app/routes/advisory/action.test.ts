@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { actionRunner, fakeEnquiryService, formPost, quietActionLogs } from "../../../test/support/enquiry-actions";
+import {
+  actionRunner,
+  expectPassedOn,
+  fakeEnquiryService,
+  formPost,
+  quietActionLogs,
+} from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import { action } from "./route";
 
@@ -17,17 +23,7 @@ quietActionLogs();
 
 describe("advisory action", () => {
   it("sends the validated form to the service", async () => {
-    const fake = fakeEnquiryService();
-    const { body, status } = await run(formPost("/advisory", valid), fake.service);
-    expect({ body, status }).toEqual({ body: { status: "success" }, status: 200 });
-    expect(fake.calls).toEqual([
-      {
-        kind: "advisory",
-        ip: "203.0.113.9",
-        // Valid and already trimmed: the service gets exactly what was posted.
-        fields: valid,
-      },
-    ]);
+    await expectPassedOn(run, "/advisory", "advisory", valid, { status: "success" });
   });
 
   it("requires every field", async () => {

@@ -3,39 +3,28 @@ import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import {
-  expectRefusal,
-  renderEnquiryPage,
-  setUpEnquiryPageTests,
-  slowTests,
-  type StubAction,
-} from "../../../test/support/enquiry-pages";
+import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
 import AdvisoryPage, { action, loader } from "./route";
 
-function renderAdvisory(
-  options: { stubAction?: StubAction; service?: Parameters<typeof renderEnquiryPage>[0]["service"] } = {},
-) {
-  return renderEnquiryPage({
-    path: "/advisory",
-    Component: AdvisoryPage,
-    loader,
-    action,
-    ready: { level: 1, name: "Join the Health Advisory Network" },
-    ...options,
+const renderAdvisory = enquiryPage({
+  path: "/advisory",
+  Component: AdvisoryPage,
+  loader,
+  action,
+  ready: { level: 1, name: "Join the Health Advisory Network" },
+});
+
+const fill = (user: ReturnType<typeof userEvent.setup>) =>
+  fillIn(user, {
+    "Full Name": "Ngozi Adeyemi",
+    "Email Address": "ngozi@example.ng",
+    Role: "policy",
+    Country: "Nigeria",
+    "Why do you want to join?": "Better antenatal data.",
   });
-}
 
-async function fill(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Ngozi Adeyemi");
-  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "ngozi@example.ng");
-  await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "policy");
-  await user.type(screen.getByRole("textbox", { name: "Country" }), "Nigeria");
-  await user.type(screen.getByRole("textbox", { name: "Why do you want to join?" }), "Better antenatal data.");
-}
-
-const slow = slowTests;
-setUpEnquiryPageTests();
+const slow = setUpEnquiryPageTests();
 
 describe("advisory page", slow, () => {
   it("shows the benefits, the Q1 2026 launch, the 2025 pilot and the role options", async () => {

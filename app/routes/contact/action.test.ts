@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   actionRunner,
+  expectPassedOn,
   contextWith,
   fakeEnquiryService,
   formPost,
@@ -43,18 +44,7 @@ describe("contact loader", () => {
 
 describe("contact action", () => {
   it("sends a valid message and reports success with its interest", async () => {
-    const fake = fakeEnquiryService();
-    const { body, status } = await run(formPost("/contact", valid), fake.service);
-    expect(status).toBe(200);
-    expect(body).toEqual({ status: "success", interest: "partnership" });
-    expect(fake.calls).toEqual([
-      {
-        kind: "contact",
-        ip: "203.0.113.9",
-        // Valid and already trimmed: the service gets exactly what was posted.
-        fields: valid,
-      },
-    ]);
+    await expectPassedOn(run, "/contact", "contact", valid, { status: "success", interest: "partnership" });
   });
 
   it("leaves optional fields out and trims values", async () => {

@@ -4,13 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import {
-  expectRefusal,
-  renderEnquiryPage,
-  setUpEnquiryPageTests,
-  slowTests,
-  type StubAction,
-} from "../../../test/support/enquiry-pages";
+import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 import ContactPage, { action, loader } from "./route";
 
 // Plain links, as the static page has: the form's island handles them in place.
@@ -21,33 +15,24 @@ const testLinks = (
   </nav>
 );
 
-function renderContact(
-  url = "/contact",
-  options: { stubAction?: StubAction; service?: Parameters<typeof renderEnquiryPage>[0]["service"] } = {},
-) {
-  return renderEnquiryPage({
-    path: "/contact",
-    url,
-    Component: ContactPage,
-    loader,
-    action,
-    ready: { name: "Send Us a Message" },
-    before: testLinks,
-    extraRoutes: [{ path: "/product", Component: () => <h1>Product page</h1> }],
-    ...options,
-  });
-}
+const contactPage = enquiryPage({
+  path: "/contact",
+  Component: ContactPage,
+  loader,
+  action,
+  ready: { name: "Send Us a Message" },
+  before: testLinks,
+  extraRoutes: [{ path: "/product", Component: () => <h1>Product page</h1> }],
+});
+const renderContact = (url = "/contact", options: Parameters<typeof contactPage>[0] = {}) =>
+  contactPage({ url, ...options });
 
 const interestSelect = () => screen.getByRole("combobox", { name: "Area of Interest" }) as HTMLSelectElement;
 
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Ama Owusu");
-  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "ama@example.com");
-  await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello from Accra");
-}
+const fillRequired = (user: ReturnType<typeof userEvent.setup>) =>
+  fillIn(user, { "Full Name": "Ama Owusu", "Email Address": "ama@example.com", Message: "Hello from Accra" });
 
-const slow = slowTests;
-setUpEnquiryPageTests();
+const slow = setUpEnquiryPageTests();
 
 describe("contact page: interest from the query string", slow, () => {
   it("pre-fills a known interest", async () => {

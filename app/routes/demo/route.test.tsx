@@ -3,38 +3,27 @@ import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import {
-  expectRefusal,
-  renderEnquiryPage,
-  setUpEnquiryPageTests,
-  slowTests,
-  type StubAction,
-} from "../../../test/support/enquiry-pages";
+import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
 import DemoPage, { action, loader } from "./route";
 
-function renderDemo(
-  options: { stubAction?: StubAction; service?: Parameters<typeof renderEnquiryPage>[0]["service"] } = {},
-) {
-  return renderEnquiryPage({
-    path: "/demo",
-    Component: DemoPage,
-    loader,
-    action,
-    ready: { name: "Request Your Demo" },
-    ...options,
+const renderDemo = enquiryPage({
+  path: "/demo",
+  Component: DemoPage,
+  loader,
+  action,
+  ready: { name: "Request Your Demo" },
+});
+
+const fill = (user: ReturnType<typeof userEvent.setup>) =>
+  fillIn(user, {
+    "Full Name": "Kwame Asante",
+    "Organization / Institution": "Ghana Health Service",
+    "Email Address": "kwame@example.org",
+    Role: "government",
   });
-}
 
-async function fill(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole("textbox", { name: "Full Name" }), "Kwame Asante");
-  await user.type(screen.getByRole("textbox", { name: "Organization / Institution" }), "Ghana Health Service");
-  await user.type(screen.getByRole("textbox", { name: "Email Address" }), "kwame@example.org");
-  await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "government");
-}
-
-const slow = slowTests;
-setUpEnquiryPageTests();
+const slow = setUpEnquiryPageTests();
 
 describe("demo request page", slow, () => {
   it("shows the title, the three audiences and the 2025 pilot note", async () => {

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import { siteConsoleContext } from "../../../test/support/staff-context";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { appContext, noMetrics } from "~/context.server";
-import { createLogger } from "~/platform/log.server";
 import { action as signInAction, loader as signInLoader } from "~/routes/staff/sign-in/route";
 import { action as signOutAction } from "~/routes/staff/sign-out";
 import { action as teamAction } from "~/routes/staff/members/route";
@@ -47,19 +45,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
   async function start() {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
     const { pipeline, console } = await openStaffConsole(env, open);
-    const context = () => {
-      const provider = new RouterContextProvider();
-      provider.set(appContext, {
-        env,
-        log: createLogger("silent"),
-        metrics: noMetrics,
-        formGuard: null as never,
-        enquiries: null,
-        banner: null,
-        console,
-      });
-      return provider;
-    };
+    const context = () => siteConsoleContext(env, console);
     const lastCode = async () => {
       const result: unknown = await pipeline.platform.store.db.execute(
         sql`select data from pgboss.job where name = 'staff-mail' order by created_on desc limit 1`,

@@ -87,6 +87,16 @@ export const PreviewProps = {
   ],
 } satisfies StaffDigestEmailProps;
 
+/** "And N more", with the console's list of them all, when a section shows only the first `shown` of `total`. */
+function MoreInConsole({ total, shown, url }: { total: number; shown: number; url: string }) {
+  return total > shown ? (
+    <p>
+      {`And ${total - shown} more. `}
+      <a href={url}>See them all in the console</a>.
+    </p>
+  ) : null;
+}
+
 export function staffDigestSubject(props: StaffDigestEmailProps): string {
   const parts = [
     props.deadTotal > 0 ? `${plural(props.deadTotal, "e-mail", "e-mails")} not delivered` : null,
@@ -118,12 +128,7 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
               </li>
             ))}
           </ul>
-          {props.deadTotal > props.deadLetters.length ? (
-            <p>
-              {`And ${props.deadTotal - props.deadLetters.length} more. `}
-              <a href={props.deadLettersUrl}>See them all in the console</a>.
-            </p>
-          ) : null}
+          <MoreInConsole total={props.deadTotal} shown={props.deadLetters.length} url={props.deadLettersUrl} />
         </>
       ),
     });
@@ -163,12 +168,7 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
               </li>
             ))}
           </ul>
-          {props.overdueTotal > props.overdue.length ? (
-            <p>
-              {`And ${props.overdueTotal - props.overdue.length} more. `}
-              <a href={props.inboxUrl}>See them all in the console</a>.
-            </p>
-          ) : null}
+          <MoreInConsole total={props.overdueTotal} shown={props.overdue.length} url={props.inboxUrl} />
         </>
       ),
     });

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineEmail } from "~/platform/mail/define";
-import { EmailLayout } from "~/platform/mail/layout";
+import { StaffEmailLayout } from "~/platform/mail/layout";
 import { subjectLine } from "~/platform/mail/utils";
 
 /** To someone an admin added to the staff console: how to get in. */
@@ -19,7 +19,7 @@ export function staffInvitationSubject(_props: StaffInvitationEmailProps): strin
 
 export function StaffInvitationEmail(props: StaffInvitationEmailProps) {
   return (
-    <EmailLayout
+    <StaffEmailLayout
       title="Welcome to the staff console"
       preheader={`${props.invitedBy} added you to the ${company.brand} staff console.`}
       intro={
@@ -34,8 +34,6 @@ export function StaffInvitationEmail(props: StaffInvitationEmailProps) {
       }
       ctas={[{ label: "Sign in", url: props.signInUrl }]}
       footerNote="If you were not expecting this, you can ignore this e-mail."
-      addUtm={false}
-      suppressBranding
     />
   );
 }

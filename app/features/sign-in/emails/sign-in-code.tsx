@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineEmail } from "~/platform/mail/define";
-import { EmailLayout } from "~/platform/mail/layout";
+import { StaffEmailLayout } from "~/platform/mail/layout";
 import { subjectLine } from "~/platform/mail/utils";
 
 /** To a member of staff who asked to sign in to the console: their one-time code. */
@@ -19,7 +19,7 @@ export function staffSignInCodeSubject(_props: StaffSignInCodeEmailProps): strin
 
 export function StaffSignInCodeEmail(props: StaffSignInCodeEmailProps) {
   return (
-    <EmailLayout
+    <StaffEmailLayout
       title="Your sign-in code"
       preheader={`Use this code within ${props.minutes} minutes to sign in to the staff console.`}
       intro={
@@ -33,8 +33,6 @@ export function StaffSignInCodeEmail(props: StaffSignInCodeEmailProps) {
       }
       ctas={[{ label: "Enter the code", url: props.signInUrl }]}
       footerNote="You are receiving this because someone asked for a sign-in code for this address. If that was not you, you can ignore this e-mail."
-      addUtm={false}
-      suppressBranding
     />
   );
 }

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineEmail } from "~/platform/mail/define";
-import { EmailLayout } from "~/platform/mail/layout";
+import { StaffEmailLayout } from "~/platform/mail/layout";
 import { subjectLine } from "~/platform/mail/utils";
 
 /**
@@ -54,7 +54,7 @@ function effect(props: StaffSignInLockedEmailProps) {
 
 export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
   return (
-    <EmailLayout
+    <StaffEmailLayout
       title="Many wrong sign-in codes"
       preheader={`${props.wrongCodes} wrong sign-in codes ${whose(props)} within ${props.window}.`}
       variant="alert"
@@ -71,8 +71,6 @@ export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
       ctas={[{ label: "Open the audit log", url: props.auditUrl }]}
       secondaryCtas={[{ label: "See and lift pauses on the Members page", url: props.staffUrl }]}
       footerNote="You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code."
-      addUtm={false}
-      suppressBranding
     />
   );
 }

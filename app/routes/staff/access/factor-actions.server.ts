@@ -65,6 +65,10 @@ export async function appSetupView(console: Services, request: Request): Promise
 }
 
 /** The page a factor action answers on (its loader shows the app set-up). */
+/** The recovery codes shown once, under `message`. */
+const codesShown = (recoveryCodes: string[], message: string) =>
+  data<FactorResult>({ step: "codes", recoveryCodes, message });
+
 const appSetupOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "");
 
 /** Runs one factor action; the route has already checked the session (and a recent sign-in where it asks for one). */
@@ -112,31 +116,19 @@ export async function factorAction({ intent, form, request, context, console, me
     }
     adoptNewSession(context, result.headers);
     await console.audit.record({ action: "factor-enrolled", actor, detail: { factor: "app" }, meta });
-    return data<FactorResult>({
-      step: "codes",
-      recoveryCodes: result.recoveryCodes,
-      message: "Your authenticator app is set up.",
-    });
+    return codesShown(result.recoveryCodes, "Your authenticator app is set up.");
   }
   if (intent === "passkey-enrolled") {
     const enrolled = await auth.enrolWithPasskey(request);
     if (!enrolled) return data<FactorResult>({ step: "error", error: "Add a passkey first." }, 400);
     adoptNewSession(context, enrolled.headers);
     await console.audit.record({ action: "factor-enrolled", actor, detail: { factor: "passkey" }, meta });
-    return data<FactorResult>({
-      step: "codes",
-      recoveryCodes: enrolled.recoveryCodes,
-      message: "Your passkey is set up.",
-    });
+    return codesShown(enrolled.recoveryCodes, "Your passkey is set up.");
   }
   if (intent === "new-recovery-codes") {
     const codes = await auth.newRecoveryCodes(request);
     await console.audit.record({ action: "recovery-codes-renewed", actor, meta });
-    return data<FactorResult>({
-      step: "codes",
-      recoveryCodes: codes,
-      message: "Here are your new recovery codes. The old ones no longer work.",
-    });
+    return codesShown(codes, "Here are your new recovery codes. The old ones no longer work.");
   }
   // remove-app
   if (!(await auth.removeApp(request))) {

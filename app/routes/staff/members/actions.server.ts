@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { AuditAction } from "~/features/audit";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
@@ -20,6 +21,20 @@ type Staff = Awaited<ReturnType<typeof requireRecentAdmin>>;
 /** The answer when the member acted on was removed meanwhile. */
 const memberGone = () =>
   data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] }, 404);
+
+/** Records in the audit log what the admin did to `target`. */
+function audit(context: Context, staff: Staff, action: AuditAction, target: string, detail?: Record<string, unknown>) {
+  return getConsole(context).audit.record({
+    action,
+    actor: { member: staff.member },
+    target,
+    ...(detail ? { detail } : {}),
+    meta: staff.meta,
+  });
+}
+
+/** The answer when the change was made. */
+const done = (message: string) => data<ActionResult>({ ok: true, message });
 
 function isRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
@@ -84,14 +99,8 @@ async function addMember(context: Context, request: Request, form: FormData, sta
       409,
     );
   }
-  await console.audit.record({
-    action: "staff-added",
-    actor: { member: staff.member },
-    target: added.id,
-    detail: { role: added.role },
-    meta: staff.meta,
-  });
-  return data<ActionResult>({ ok: true, message: `${added.email} was added. We have e-mailed them how to sign in.` });
+  await audit(context, staff, "staff-added", added.id, { role: added.role });
+  return done(`${added.email} was added. We have e-mailed them how to sign in.`);
 }
 
 async function setRole(context: Context, id: string, role: unknown, staff: Staff) {
@@ -100,101 +109,53 @@ async function setRole(context: Context, id: string, role: unknown, staff: Staff
     return data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "Choose a role" }] }, 400);
   const updated = await console.members.setRole(id, role);
   if (!updated) return memberGone();
-  await console.audit.record({
-    action: "role-changed",
-    actor: { member: staff.member },
-    target: id,
-    detail: { role },
-    meta: staff.meta,
-  });
-  return data<ActionResult>({
-    ok: true,
-    message: `${updated.email} is now ${role === "admin" ? "an admin" : "staff"}.`,
-  });
+  await audit(context, staff, "role-changed", id, { role });
+  return done(`${updated.email} is now ${role === "admin" ? "an admin" : "staff"}.`);
 }
 
 /** Ends every session of another member, who stays a member (ADR 019). */
 async function endMemberSessions(context: Context, id: string, staff: Staff) {
-  const console = getConsole(context);
-  const result = await console.auth.endMemberSessions(id);
+  const result = await getConsole(context).auth.endMemberSessions(id);
   if (!result) return memberGone();
-  await console.audit.record({
-    action: "sessions-ended",
-    actor: { member: staff.member },
-    target: id,
-    detail: { sessions: result.ended },
-    meta: staff.meta,
-  });
+  await audit(context, staff, "sessions-ended", id, { sessions: result.ended });
   const ended = result.ended === 1 ? "1 session" : `${result.ended} sessions`;
-  return data<ActionResult>({
-    ok: true,
-    message: `${result.member.email} is signed out everywhere (${ended} ended). They are still a member and can sign in again.`,
-  });
+  return done(
+    `${result.member.email} is signed out everywhere (${ended} ended). They are still a member and can sign in again.`,
+  );
 }
 
 async function liftMember(context: Context, id: string, staff: Staff) {
-  const console = getConsole(context);
-  const lifted = await console.members.liftMemberPauses(id);
+  const lifted = await getConsole(context).members.liftMemberPauses(id);
   if (!lifted) return memberGone();
-  await console.audit.record({
-    action: "sign-in-pause-lifted",
-    actor: { member: staff.member },
-    target: id,
-    detail: { of: "member", counters: lifted.lifted },
-    meta: staff.meta,
-  });
-  return data<ActionResult>({
-    ok: true,
-    message: `Code sign-in for ${lifted.member.email} is no longer paused or slowed, from any network.`,
-  });
+  await audit(context, staff, "sign-in-pause-lifted", id, { of: "member", counters: lifted.lifted });
+  return done(`Code sign-in for ${lifted.member.email} is no longer paused or slowed, from any network.`);
 }
 
 async function liftClient(context: Context, client: string, staff: Staff) {
-  const console = getConsole(context);
-  const lifted = await console.members.liftClientPauses(client);
+  const lifted = await getConsole(context).members.liftClientPauses(client);
   if (lifted === null) {
     return data<ActionResult>(
       { ok: false, errors: [{ field: "sign-in-pauses", message: "That is not a client's keyed hash" }] },
       400,
     );
   }
-  await console.audit.record({
-    action: "sign-in-pause-lifted",
-    actor: { member: staff.member },
-    target: client,
-    detail: { of: "client", counters: lifted },
-    meta: staff.meta,
-  });
-  return data<ActionResult>({ ok: true, message: `Code sign-in from client ${client} is no longer paused.` });
+  await audit(context, staff, "sign-in-pause-lifted", client, { of: "client", counters: lifted });
+  return done(`Code sign-in from client ${client} is no longer paused.`);
 }
 
 /** ADR 020: their passkeys, app and recovery codes go, their sessions end; they enrol again after an e-mail code. */
 async function resetFactors(context: Context, id: string, staff: Staff) {
-  const console = getConsole(context);
-  const reset = await console.auth.resetFactors(id);
+  const reset = await getConsole(context).auth.resetFactors(id);
   if (!reset) return memberGone();
-  await console.audit.record({
-    action: "factors-reset",
-    actor: { member: staff.member },
-    target: id,
-    meta: staff.meta,
-  });
-  return data<ActionResult>({
-    ok: true,
-    message: `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes, and any pause on their code sign-in is lifted. Their next e-mail code lets them set up a second way to sign in.`,
-  });
+  await audit(context, staff, "factors-reset", id);
+  return done(
+    `${reset.email} is signed out and has no passkeys, authenticator app or recovery codes, and any pause on their code sign-in is lifted. Their next e-mail code lets them set up a second way to sign in.`,
+  );
 }
 
 async function removeMember(context: Context, id: string, staff: Staff) {
-  const console = getConsole(context);
-  const removed = await console.members.remove(id);
+  const removed = await getConsole(context).members.remove(id);
   if (!removed) return memberGone();
-  await console.audit.record({
-    action: "staff-removed",
-    actor: { member: staff.member },
-    target: id,
-    detail: { role: removed.role },
-    meta: staff.meta,
-  });
-  return data<ActionResult>({ ok: true, message: `${removed.email} was removed and signed out.` });
+  await audit(context, staff, "staff-removed", id, { role: removed.role });
+  return done(`${removed.email} was removed and signed out.`);
 }

@@ -1,7 +1,5 @@
-import { RouterContextProvider } from "react-router";
+import { siteConsoleContext } from "../../../../test/support/staff-context";
 import { describe, expect, test } from "vitest";
-import { appContext, noMetrics } from "~/context.server";
-import { createLogger } from "~/platform/log.server";
 import type { Site } from "~/site.server";
 import { testEnv } from "../../../../test/support/pglite";
 import { bothEngines } from "../../../../test/support/engines";
@@ -23,19 +21,7 @@ describe.each(engines)("the code step on $name", (engine) => {
   test("a reload keeps it; a new code replaces the last; another address forgets it", async () => {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
     const { console, store } = await openStaffConsole(env, open);
-    const context = () => {
-      const provider = new RouterContextProvider();
-      provider.set(appContext, {
-        env,
-        log: createLogger("silent"),
-        metrics: noMetrics,
-        formGuard: null as never,
-        enquiries: null,
-        banner: null,
-        console,
-      });
-      return provider;
-    };
+    const context = () => siteConsoleContext(env, console);
     let cookie = "";
     const request = (path: string, fields?: Record<string, string>) =>
       new Request(`${SITE}${path}`, {

@@ -1,7 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { SignedOutShell } from "~/features/console/console-shell";
-import { CodeForm } from "~/features/sign-in/factors";
+import { CodeField, CodeForm } from "~/features/sign-in/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { refuseOtherHosts } from "~/routes/staff/access/middleware.server";
@@ -189,19 +189,7 @@ function CodeWithAddress({
         <FieldError />
         <Input type="email" defaultValue={email} autoComplete="email" spellCheck={false} required />
       </Field>
-      <Field name="code" id="sign-in-code" hint="The 6-digit code from the e-mail.">
-        <FieldLabel>Code</FieldLabel>
-        <FieldHint />
-        <Input
-          defaultValue={code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={12}
-          className="max-w-48 text-xl tracking-widest"
-          required
-        />
-      </Field>
+      <CodeField id="sign-in-code" label="Code" hint="The 6-digit code from the e-mail." value={code} />
       <SubmitButton busy={busy}>Sign in</SubmitButton>
     </PostForm>
   );
