@@ -123,6 +123,16 @@ export async function appCode(host: string, email: string) {
   return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: step * TOTP_PERIOD_MS });
 }
 
+/**
+ * Signs out from the console's header, or from its "Menu" below 48rem, where the
+ * header's button is folded into the menu (app/features/console/console-shell.tsx).
+ */
+export async function signOutOfConsole(page: Page) {
+  const button = page.getByRole("button", { name: "Sign out", exact: true }).filter({ visible: true });
+  if ((await button.count()) === 0) await page.locator("summary", { hasText: "Menu" }).click();
+  await button.click();
+}
+
 /** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
 export async function withSignInLock<T>(fn: () => Promise<T>): Promise<T> {
   mkdirSync(path.dirname(lockDir), { recursive: true });
