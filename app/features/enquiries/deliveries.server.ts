@@ -62,7 +62,7 @@ export type DeliveryOutcome = { status: "sent" } | { status: "skipped" } | { sta
 
 /**
  * Sends a batch of deliveries (a worker's fetch of jobs), each settling on its
- * own, with a fixed number of statements per batch however large it is (on the
+ * own, with a fixed number of reads per batch however large it is (on the
  * embedded database every statement costs the one thread the web requests
  * need too: docs/decisions/025-memory-recovery-and-load.md):
  *
@@ -73,8 +73,10 @@ export type DeliveryOutcome = { status: "sent" } | { status: "skipped" } | { sta
  *      which says of each further try it makes (a provider's rate limit) so
  *      that every try is counted; a failed send records its error and is
  *      retried by pg-boss with backoff, then dead-lettered;
- *   4. one transaction marks every e-mail sent and queues the deliveries that
- *      waited for them (a demo notification after its welcome).
+ *   4. each e-mail sent is marked so at once, in a transaction that queues the
+ *      delivery that waited for it (a demo notification after its welcome),
+ *      before its slot goes to another send: a process killed in the middle of
+ *      a batch repeats at most the sends it had in flight.
  *
  * A delivery already sent (a job run twice after a restart) or given up is
  * skipped. The "delivery sent" log line is written once the database records it.
@@ -146,7 +148,6 @@ export async function processDeliveries(
         ),
       );
   }
-  const sent: { row: (typeof toSend)[number]; providerMessageId: string; moreTries: number }[] = [];
   await mapBounded(toSend, limit, async (row) => {
     const { delivery, enquiry } = row;
     let moreTries = 0;
@@ -166,7 +167,11 @@ export async function processDeliveries(
         now: deps.now?.(),
       });
       const providerMessageId = await send(message, delivery.id, () => moreTries++);
-      sent.push({ row, providerMessageId, moreTries });
+      // Recorded before the send's slot is given to another: a process killed now repeats at
+      // most the sends in flight, each under its own Message-ID (faults/crash-recovery.test.ts).
+      await markSent(deps, row, providerMessageId, moreTries);
+      log.info("delivery sent", { ...fields, attempt: delivery.attempts + 1 + moreTries });
+      outcomes.set(delivery.id, { status: "sent" });
     } catch (error) {
       const text = errorText(error, EMAIL_FALLBACK_ERROR);
       await store.db
@@ -178,34 +183,29 @@ export async function processDeliveries(
     }
   });
 
-  if (sent.length > 0) {
-    await store.transaction(async (tx, bossDb) => {
-      await tx.execute(sql`update ${deliveries}
-        set status = 'sent', sent_at = now(), provider_message_id = sent.provider_message_id, last_error = null,
-          attempts = ${deliveries.attempts} + sent.more_tries
-        from (values ${sql.join(
-          sent.map(
-            ({ row, providerMessageId, moreTries }) =>
-              sql`(${row.delivery.id}::uuid, ${providerMessageId}::text, ${moreTries}::int)`,
-          ),
-          sql`, `,
-        )}) as sent (id, provider_message_id, more_tries)
-        where ${deliveries.id} = sent.id`);
-      for (const { row } of sent) await enqueueFollowUp(deps, tx, bossDb, row.enquiry, row.delivery.kind);
-    });
-    for (const { row, moreTries } of sent) {
-      const { delivery, enquiry } = row;
-      log.info("delivery sent", {
-        deliveryId: delivery.id,
-        enquiryId: enquiry.id,
-        kind: delivery.kind,
-        enquiry: enquiry.kind,
-        attempt: delivery.attempts + 1 + moreTries,
-      });
-      outcomes.set(delivery.id, { status: "sent" });
-    }
-  }
   return deliveryIds.map((id) => outcomes.get(id)!);
+}
+
+/** Marks one delivery sent and queues the delivery that waited for it (a demo notification after its welcome). */
+async function markSent(
+  deps: DeliveryDeps,
+  { delivery, enquiry }: { delivery: { id: string; kind: DeliveryKind }; enquiry: FollowUpEnquiry },
+  providerMessageId: string,
+  moreTries: number,
+) {
+  await deps.store.transaction(async (tx, bossDb) => {
+    await tx
+      .update(deliveries)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        providerMessageId,
+        lastError: null,
+        attempts: sql`${deliveries.attempts} + ${moreTries}`,
+      })
+      .where(eq(deliveries.id, delivery.id));
+    await enqueueFollowUp(deps, tx, bossDb, enquiry, delivery.kind);
+  });
 }
 
 /** The delivery that `kind` waits for in the registry (a demo notification waits for its welcome). */
@@ -215,11 +215,13 @@ export function predecessorOf(enquiry: EnquiryKind, kind: DeliveryKind): Deliver
 }
 
 /** Creates the delivery that waited for `sent` (sent or given up), if the registry names one. */
+type FollowUpEnquiry = { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> };
+
 async function enqueueFollowUp(
   deps: DeliveryDeps,
   tx: Transaction,
   bossDb: BossDb,
-  enquiry: { id: string; kind: EnquiryKind; payload: Record<string, string | undefined> },
+  enquiry: FollowUpEnquiry,
   sent: DeliveryKind,
 ) {
   const next = enquiryKind(enquiry.kind).after?.[sent];
