@@ -33,6 +33,8 @@ export default defineConfig({
           exclude: serverTests,
           setupFiles: ["./test/setup-dom.ts"],
           testTimeout: 20_000,
+          // Vitest's default is one fewer than the cores: one, on a two-core CI machine.
+          maxWorkers: 2,
         },
       },
       {

@@ -25,6 +25,9 @@ const server = await startServer(
     ...limitsOffEnv,
     // Commits not flushed to the disk: faster, and nothing a browser test does needs it (ADR 003).
     EMBEDDED_FSYNC: "false",
+    // The worker looks for e-mails to send every half second (the least), not every 2 s: sign-in
+    // codes and enquiry e-mails reach the mailbox the tests read sooner.
+    WORKER_POLL_INTERVAL_SECONDS: "0.5",
     // The staff console's first admin (test/support/staff.ts signs in as it).
     STAFF_ADMIN_EMAILS: "admin@maternis.test",
     // The forms' own minimum fill time, short: the browser tests wait it out.

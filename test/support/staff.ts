@@ -129,7 +129,10 @@ export async function appCode(host: string, email: string) {
  */
 export async function signOutOfConsole(page: Page) {
   const button = page.getByRole("button", { name: "Sign out", exact: true }).filter({ visible: true });
-  if ((await button.count()) === 0) await page.locator("summary", { hasText: "Menu" }).click();
+  const menu = page.locator("summary", { hasText: "Menu" }).filter({ visible: true });
+  // Whichever the page shows once it is drawn: the header's button, or the phone's menu.
+  await expect(button.or(menu)).toBeVisible();
+  if ((await button.count()) === 0) await menu.click();
   await button.click();
 }
 
