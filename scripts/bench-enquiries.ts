@@ -32,14 +32,12 @@
  * Run with Node 24 (type stripping): `node scripts/bench-enquiries.ts`.
  */
 import { writeResults } from "./lib/results.ts";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { percentile, postEnquiries, STORED_MARKERS_SQL, type LoadRun } from "./lib/enquiry-load.ts";
-import { limitsOffEnv } from "../test/support/limits-off.ts";
+import { percentile, postEnquiries, STORED_MARKERS_SQL, type LoadRun, benchServerEnv } from "./lib/enquiry-load.ts";
 import { startPostgres } from "../test/support/postgres.ts";
 import { assertBuilt, startServer, startWorker, type RunningServer } from "../test/support/server-process.ts";
 import { TEST_KEYS } from "../test/support/test-keys.ts";
@@ -58,15 +56,8 @@ try {
   process.exit(1);
 }
 
-const formSecret = randomBytes(32).toString("base64url");
-const baseEnv = {
-  NODE_ENV: "production",
-  LOG_LEVEL: "warn",
-  ...limitsOffEnv,
-  FORM_SECRET: formSecret,
-  MAIL_TRANSPORT: "file",
-  SMS_TRANSPORT: "file",
-};
+const baseEnv = benchServerEnv();
+const formSecret = baseEnv.FORM_SECRET;
 
 type Measured = { warmUp: LoadRun; run: LoadRun };
 type Section = { heading: string; text: string; figures: string[]; failures: string[]; summary: string };
@@ -151,7 +142,7 @@ async function postgresql(): Promise<Section> {
   try {
     const url = await postgres.createDatabase();
     // Every process on the database has the same keys; the form key the one the posts are signed with.
-    const env = { ...baseEnv, DATABASE_URL: url, ...TEST_KEYS, FORM_SECRET: formSecret };
+    const env = { ...baseEnv, DATABASE_URL: url, ...TEST_KEYS };
     const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData });
     running.push(worker);
     for (let i = 0; i < 2; i++) {

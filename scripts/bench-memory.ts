@@ -25,12 +25,10 @@
  * `npm run build` on a quiet machine.
  */
 import { writeResults } from "./lib/results.ts";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { postEnquiries, type LoadRun } from "./lib/enquiry-load.ts";
-import { limitsOffEnv } from "../test/support/limits-off.ts";
+import { postEnquiries, type LoadRun, benchServerEnv } from "./lib/enquiry-load.ts";
 import { startPostgres } from "../test/support/postgres.ts";
 import { assertBuilt, SERVER_NODE_FLAGS, startServer, startWorker } from "../test/support/server-process.ts";
 import { TEST_KEYS } from "../test/support/test-keys.ts";
@@ -45,7 +43,6 @@ try {
   process.exit(1);
 }
 
-const formSecret = randomBytes(32).toString("base64url");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resident and peak resident memory of a process, in MB. */
@@ -95,14 +92,8 @@ function mb(what: string, value: number, max?: number) {
   });
 }
 
-const baseEnv = {
-  NODE_ENV: "production",
-  LOG_LEVEL: "warn",
-  ...limitsOffEnv,
-  FORM_SECRET: formSecret,
-  MAIL_TRANSPORT: "file",
-  SMS_TRANSPORT: "file",
-};
+const baseEnv = benchServerEnv();
+const formSecret = baseEnv.FORM_SECRET;
 
 // Embedded database: the first start on a new DATA_DIR, a restart on it, load.
 {
@@ -152,7 +143,7 @@ const baseEnv = {
   let webData: string | undefined;
   try {
     // Every process on the database has the same keys; the form key the one the posts are signed with.
-    const env = { ...baseEnv, DATABASE_URL: await postgres.createDatabase(), ...TEST_KEYS, FORM_SECRET: formSecret };
+    const env = { ...baseEnv, DATABASE_URL: await postgres.createDatabase(), ...TEST_KEYS };
     const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData });
     running.push(worker);
     const web = await startServer({ ...env, RUN_WORKER: "false" }, { dataPrefix: "maternis-bench-memory-pg-" });

@@ -6,9 +6,26 @@
  * database can be read back afterwards for every enquiry a server accepted.
  * Plain Node can run this module.
  */
+import { randomBytes } from "node:crypto";
 import { benchContactFields, formToken, urlencodedForm } from "../../test/support/form-posts.ts";
+import { limitsOffEnv } from "../../test/support/limits-off.ts";
 
 /** One run's figures: the markers accepted, each request's latency (ms), the errors by kind. */
+/**
+ * What a benchmark's servers run with: production, quiet logs, limits off, file
+ * transports, and `formSecret` (a fresh one per run) to sign the posted forms with.
+ */
+export function benchServerEnv(formSecret = randomBytes(32).toString("base64url")) {
+  return {
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    ...limitsOffEnv,
+    FORM_SECRET: formSecret,
+    MAIL_TRANSPORT: "file",
+    SMS_TRANSPORT: "file",
+  };
+}
+
 export type LoadRun = {
   requests: number;
   accepted: string[];
