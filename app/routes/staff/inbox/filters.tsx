@@ -125,18 +125,8 @@ export function FilterForm({
                 Only delivery problems
               </label>
             </div>
-            <Field name="from" id="inbox-from" hint="A day in London time, included." error={errorOf("inbox-from")}>
-              <FieldLabel>Received from</FieldLabel>
-              <FieldHint />
-              <FieldError />
-              <Input type="date" defaultValue={typed.from} />
-            </Field>
-            <Field name="to" id="inbox-to" hint="A day in London time, included." error={errorOf("inbox-to")}>
-              <FieldLabel>Received to</FieldLabel>
-              <FieldHint />
-              <FieldError />
-              <Input type="date" defaultValue={typed.to} />
-            </Field>
+            <DayField name="from" label="Received from" value={typed.from} error={errorOf("inbox-from")} />
+            <DayField name="to" label="Received to" value={typed.to} error={errorOf("inbox-to")} />
             <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
               <Button type="submit">Apply filters</Button>
               <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
@@ -147,5 +137,27 @@ export function FilterForm({
         </details>
       </Form>
     </>
+  );
+}
+
+/** One end of the received range: a London day, kept as typed when it is refused. */
+function DayField({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <Field name={name} id={`inbox-${name}`} hint="A day in London time, included." error={error}>
+      <FieldLabel>{label}</FieldLabel>
+      <FieldHint />
+      <FieldError />
+      <Input type="date" defaultValue={value} />
+    </Field>
   );
 }
