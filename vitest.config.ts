@@ -20,6 +20,24 @@ const serverTests = [
   "test/**/*.test.ts",
 ];
 
+/**
+ * Test files that replace a module (vi.mock): their mocks must meet a module
+ * graph of their own, so they run isolated, in the "server-mocking" project.
+ */
+const mockingServerTests = ["app/features/enquiries/fourth-kind.test.ts"];
+
+/**
+ * How the Node projects' workers run (docs/decisions/003-test-parallelism.md):
+ * - `isolate: false`: a worker imports the server's modules (better-auth,
+ *   Drizzle, pg-boss, the e-mail templates) once for all its files, not once
+ *   per file; each file still opens databases and servers of its own. It
+ *   halved the server project's time on two cores (about 500 s to 300 s).
+ * - `--liftoff-only`, as the npm scripts start the site: V8 does not compile
+ *   PGlite's WebAssembly a second time, with its optimising compiler, for
+ *   each database a test opens (about a tenth of the CPU).
+ */
+const sharedNodeWorkers = { isolate: false, execArgv: ["--liftoff-only"] };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -43,6 +61,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: serverTests,
+          exclude: mockingServerTests,
+          ...sharedNodeWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start their own databases and SMTP servers on free
@@ -54,9 +74,21 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: "server-mocking",
+          environment: "node",
+          include: mockingServerTests,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          execArgv: ["--liftoff-only"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Fault and abuse tests against the production build (npm run build first).
           name: "faults",
           environment: "node",
+          ...sharedNodeWorkers,
           include: ["faults/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

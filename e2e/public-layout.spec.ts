@@ -1,6 +1,6 @@
 /**
  * Issue 43, the public pages' layout, measured from element boxes
- * (test/support/layout-checks.ts) at every width from 320 to 1440 px:
+ * (test/support/layout-checks.ts) at widths from 320 to 1440 px (breakpoints either side, phones, every 80 px):
  *
  * - no decoration covers text: the heroes' accent dot stays in their
  *   padding (it sat on the intro of /contact, /demo and /advisory at 390 px);

@@ -21,10 +21,15 @@ import type { Page } from "@playwright/test";
 export type Box = { top: number; right: number; bottom: number; left: number };
 export type Overlap = { decoration: string; text: string; decorationBox: Box; textBox: Box };
 
-/** Widths from 320 to 1440 px, every 40 px, with the site's breakpoints (640, 768, 1024, 1280) either side and 390. */
+/**
+ * Widths from 320 to 1440 px: the common phone widths (360 to 430, where the heroes' dot sat on
+ * the intro at 390), the site's breakpoints (640, 768, 1024, 1280) either side, and about every
+ * 80 px between.
+ */
 export const SWEEP_WIDTHS = [
-  ...new Set([...Array.from({ length: 29 }, (_, i) => 320 + i * 40), 390, 639, 767, 768, 1023, 1024, 1279]),
-].sort((a, b) => a - b);
+  320, 360, 375, 390, 412, 430, 480, 560, 639, 640, 720, 767, 768, 880, 960, 1023, 1024, 1120, 1200, 1279, 1280, 1360,
+  1440,
+];
 
 /** Every decoration (outside backdrops) that covers a line of text, on the whole page. */
 export function decorationsOverText(page: Page): Promise<Overlap[]> {
