@@ -2,10 +2,11 @@
  * Copy for /advisory, with its notifications. The network launches in
  * Q1 2026; this page describes the pilot as 2025, as the company worded it.
  */
-import { BellIcon, GlobeIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { BellIcon, GlobeIcon, MessageSquareIcon } from "lucide-react";
 import { company } from "~/platform/company";
 import type { Phase } from "~/platform/calendar";
 import { advisoryNetworkLaunch, pilotYearOnEnquiryPages } from "./milestones";
+import type { IconCard } from "./product";
 
 export const ADVISORY_FORM_ID = "advisory-form";
 
@@ -14,8 +15,6 @@ export const advisoryHero = {
   title: "Join the Health Advisory Network",
   lead: `Midwives, doctors, policy makers and NGO professionals: help us build maternal records that work on a busy ward and in a rural clinic. The network launches in ${advisoryNetworkLaunch}, and members will follow our ${pilotYearOnEnquiryPages} pilot from the start.`,
 } as const;
-
-type BenefitCard = { icon: LucideIcon; title: string; body: string };
 
 export const benefits = {
   title: "Why join the network",
@@ -35,7 +34,7 @@ export const benefits = {
       title: "Global Community",
       body: "Meet clinicians and health leaders from Ghana, Nigeria, the UK and beyond who share one goal: safer pregnancies.",
     },
-  ] satisfies BenefitCard[],
+  ] satisfies IconCard[],
 } as const;
 
 export const advisoryForm = {

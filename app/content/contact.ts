@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { company } from "~/platform/company";
 import { responsePromises } from "./milestones";
+import type { IconCard } from "./product";
 
 export const CONTACT_FORM_ID = "contact-form";
 
@@ -120,9 +121,7 @@ export const contactNotices = {
   logLabel: "Contact form",
 } as const;
 
-type IconItem = { icon: LucideIcon; title: string; body: string };
-
-export const promises: readonly IconItem[] = [
+export const promises: readonly IconCard[] = [
   {
     icon: ClockIcon,
     title: responsePromises.hourLabel,
@@ -165,7 +164,7 @@ export const commitment = {
       title: "No obligation",
       body: "A conversation or a demo commits you to nothing. We will share what we know, even if Maternis is not the right fit for you yet.",
     },
-  ] satisfies IconItem[],
+  ] satisfies IconCard[],
 } as const;
 
 export const office = {

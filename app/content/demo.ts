@@ -2,10 +2,11 @@
  * Copy for /demo, the demo-request page, with its notifications.
  * The pilot is described as 2025 on this page, as the company worded it.
  */
-import { HeartIcon, LandmarkIcon, StethoscopeIcon, type LucideIcon } from "lucide-react";
+import { HeartIcon, LandmarkIcon, StethoscopeIcon } from "lucide-react";
 import { company } from "~/platform/company";
 import type { Phase } from "~/platform/calendar";
 import { nationalPilot, pilotYearOnEnquiryPages, responsePromises } from "./milestones";
+import type { IconCard } from "./product";
 
 export const DEMO_FORM_ID = "demo-form";
 
@@ -14,8 +15,6 @@ export const demoHero = {
   title: "Request a Demo",
   lead: `Book a ${responsePromises.demoLength} of digital maternal records, AI-Obs risk insights and wearable monitoring, shaped around the people you serve.`,
 } as const;
-
-type AudienceCard = { icon: LucideIcon; title: string; body: string };
 
 export const audiences = {
   title: "A demo for every part of maternal care",
@@ -35,7 +34,7 @@ export const audiences = {
       title: "For Ministries",
       body: "See how health ministries and NGOs follow anonymised, real-time indicators across facilities to plan staff, supplies and outreach.",
     },
-  ] satisfies AudienceCard[],
+  ] satisfies IconCard[],
 } as const;
 
 export const pilotNote = {

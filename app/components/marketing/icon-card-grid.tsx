@@ -1,10 +1,8 @@
-import type { LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { cn } from "~/components/ui/cn";
-
-type IconCardContent = { icon: LucideIcon; title: string; body: string };
+import type { IconCard } from "~/content/product";
 
 /** Cards with an icon, an h3 title and a short description; `cardClassName` styles every card. */
 export function IconCardGrid({
@@ -14,7 +12,7 @@ export function IconCardGrid({
   className,
   cardClassName,
 }: {
-  cards: readonly IconCardContent[];
+  cards: readonly IconCard[];
   columns?: 2 | 3 | 4 | 5;
   /** A bigger title and description, for a pair of cards that carry a page (mission and vision). */
   large?: boolean;
@@ -52,7 +50,7 @@ export function IconCardSection({
 }: {
   /** The heading's id, which labels the section. */
   id: string;
-  content: { eyebrow?: string; title: string; lead?: string; cards: readonly IconCardContent[] };
+  content: { eyebrow?: string; title: string; lead?: string; cards: readonly IconCard[] };
   tone?: ComponentProps<typeof Section>["tone"];
   columns?: ComponentProps<typeof IconCardGrid>["columns"];
 }) {

@@ -10,22 +10,23 @@ function RiskGauge({ score }: { score: number }) {
   const filled = (Math.max(0, Math.min(100, score)) / 100) * length;
   return (
     <svg viewBox="0 0 100 56" aria-hidden="true" className="h-auto w-32 shrink-0">
-      <path
-        d="M10 50 A40 40 0 0 1 90 50"
-        fill="none"
-        stroke="var(--color-line)"
-        strokeWidth="10"
-        strokeLinecap="round"
-      />
-      <path
-        d="M10 50 A40 40 0 0 1 90 50"
-        fill="none"
-        stroke="var(--color-warning-800)"
-        strokeWidth="10"
-        strokeLinecap="round"
-        strokeDasharray={`${filled} ${length}`}
-      />
+      <GaugeArc stroke="var(--color-line)" />
+      <GaugeArc stroke="var(--color-warning-800)" dash={`${filled} ${length}`} />
     </svg>
+  );
+}
+
+/** The gauge's half circle: drawn whole as the track, then dashed to the score over it. */
+function GaugeArc({ stroke, dash }: { stroke: string; dash?: string }) {
+  return (
+    <path
+      d="M10 50 A40 40 0 0 1 90 50"
+      fill="none"
+      stroke={stroke}
+      strokeWidth="10"
+      strokeLinecap="round"
+      strokeDasharray={dash}
+    />
   );
 }
 

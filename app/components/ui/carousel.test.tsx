@@ -26,16 +26,11 @@ const slides: CarouselSlide[] = [
 
 const originalMatchMedia = window.matchMedia;
 
+/** The MediaQueryList of test/setup-dom.ts's matchMedia, matching the reduced-motion query when `reduce`. */
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = vi.fn((query: string) => ({
+    ...originalMatchMedia(query),
     matches: reduce && query.includes("prefers-reduced-motion: reduce"),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
 

@@ -44,53 +44,77 @@ describe.each([
   });
 });
 
-describe("privacy policy content", () => {
-  const html = loadLegalDocument("privacy").html;
-  it("describes what the site really does", () => {
-    expect(html).toContain("24 months");
-    expect(html).toContain("one-way fingerprint");
-    expect(html).toContain("session storage");
-    expect(html).toMatch(/no cookies|sets no cookies/i);
-    expect(html).toContain("Information Commissioner");
-    expect(html).toContain("Data Protection Act 2018");
-  });
+/** What a document must say (a string or a pattern it contains), and must not. */
+type Wording = {
+  name: "privacy" | "terms";
+  about: string;
+  claim: string;
+  says: (string | RegExp)[];
+  never: (string | RegExp)[];
+};
 
-  it("says the staff sign-in cookie is the only cookie, and how access and erasure requests are handled", () => {
-    expect(html).toContain("The public pages of this website set no cookies.");
-    expect(html).toContain("The only cookie this website uses is the sign-in cookie of our staff console");
-    expect(html).toContain("one file with everything we hold about that email address");
-    expect(html).toContain("JSON");
-    expect(html).toMatch(/from our live database at once/);
-    expect(html).toMatch(/within 8 weeks at the latest/);
-    // Backups made after an erasure hold nothing; only those made before keep a copy (ADR 014).
-    expect(html).toContain("no copy remains in them or in any backup made afterwards");
-    expect(html).toContain("Backups made before your request still hold a copy until they are deleted");
-    expect(html).not.toMatch(/Copies in our backups go as those backups are deleted/);
-    expect(html).toContain("one-way keyed code");
-    expect(html).toContain("does not hold your email address");
-  });
-});
-
-describe("privacy policy on counting visits (issue 44)", () => {
-  const html = loadLegalDocument("privacy").html;
-  it("says exactly what is counted, and that nothing identifies a visitor", () => {
-    expect(html).toContain("with no script and no cookie");
-    expect(html).toContain("a random key that changes every day");
-    expect(html).toContain("the key and the codes are deleted");
-    expect(html).toContain("Your IP address, your browser&#39;s details and the full address you came from are never stored");
-    expect(html).toContain("Global Privacy Control or Do Not Track");
-    expect(html).toContain("<strong>25 months</strong>");
-    expect(html).toContain("They are deleted with your submission.");
-    expect(html).not.toContain("does not use analytics");
-  });
-});
-
-describe("terms content", () => {
-  const html = loadLegalDocument("terms").html;
-  it("includes the required commitments", () => {
-    expect(html).toContain("30 days&#39; notice");
-    expect(html).toContain("Business Associate Agreement");
-    expect(html).toContain("law of Scotland, United Kingdom");
+describe.each<Wording>([
+  {
+    name: "privacy",
+    about: "privacy policy content",
+    claim: "describes what the site really does",
+    says: [
+      "24 months",
+      "one-way fingerprint",
+      "session storage",
+      /no cookies|sets no cookies/i,
+      "Information Commissioner",
+      "Data Protection Act 2018",
+    ],
+    never: [],
+  },
+  {
+    name: "privacy",
+    about: "privacy policy content",
+    claim: "says the staff sign-in cookie is the only cookie, and how access and erasure requests are handled",
+    says: [
+      "The public pages of this website set no cookies.",
+      "The only cookie this website uses is the sign-in cookie of our staff console",
+      "one file with everything we hold about that email address",
+      "JSON",
+      /from our live database at once/,
+      /within 8 weeks at the latest/,
+      // Backups made after an erasure hold nothing; only those made before keep a copy (ADR 014).
+      "no copy remains in them or in any backup made afterwards",
+      "Backups made before your request still hold a copy until they are deleted",
+      "one-way keyed code",
+      "does not hold your email address",
+    ],
+    never: [/Copies in our backups go as those backups are deleted/],
+  },
+  {
+    name: "privacy",
+    about: "privacy policy on counting visits (issue 44)",
+    claim: "says exactly what is counted, and that nothing identifies a visitor",
+    says: [
+      "with no script and no cookie",
+      "a random key that changes every day",
+      "the key and the codes are deleted",
+      "Your IP address, your browser&#39;s details and the full address you came from are never stored",
+      "Global Privacy Control or Do Not Track",
+      "<strong>25 months</strong>",
+      "They are deleted with your submission.",
+    ],
+    never: ["does not use analytics"],
+  },
+  {
+    name: "terms",
+    about: "terms content",
+    claim: "includes the required commitments",
+    says: ["30 days&#39; notice", "Business Associate Agreement", "law of Scotland, United Kingdom"],
+    never: [],
+  },
+])("$about", ({ name, claim, says, never }) => {
+  // toMatch with a string checks that the text contains it.
+  it(claim, () => {
+    const html = loadLegalDocument(name).html;
+    for (const phrase of says) expect(html).toMatch(phrase);
+    for (const phrase of never) expect(html).not.toMatch(phrase);
   });
 });
 

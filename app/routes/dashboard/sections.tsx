@@ -9,8 +9,8 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { IconLink } from "~/components/ui/icon-link";
 import { Container } from "~/components/ui/section";
 import { dashboard, priorityLabels, type AlertPriority, type DemoAlert } from "~/content/dashboard";
 import { cn } from "~/components/ui/cn";
@@ -36,13 +36,7 @@ export function DashboardHeader() {
   return (
     <div className="border-b border-line bg-surface">
       <Container className="py-10 sm:py-12">
-        <Link
-          to={dashboard.back.to}
-          className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-800 underline-offset-4 hover:underline"
-        >
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          {dashboard.back.label}
-        </Link>
+        <IconLink link={dashboard.back} icon={ArrowLeftIcon} />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <Badge variant="accent">
             <FlaskConicalIcon aria-hidden="true" />

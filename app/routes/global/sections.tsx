@@ -4,6 +4,12 @@ import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/
 import { Section } from "~/components/ui/section";
 import { globalPresence } from "~/content/global";
 
+const mapLabels = [
+  { name: "Aberdeen", x: 190, y: 66 },
+  { name: "Ghana", x: 78, y: 280 },
+  { name: "Nigeria", x: 204, y: 280 },
+];
+
 /** Abstract map: Aberdeen linked to Accra and Lagos. Decorative; the locations are listed as text. */
 function PresenceMap() {
   return (
@@ -12,32 +18,24 @@ function PresenceMap() {
       <circle cx="180" cy="180" r="120" fill="none" stroke="var(--color-primary-700)" strokeWidth="2" />
       <circle cx="180" cy="180" r="70" fill="none" stroke="var(--color-primary-700)" strokeWidth="2" />
       <path d="M10 180 H350 M180 10 V350" stroke="var(--color-primary-700)" strokeWidth="2" />
-      <path
-        d="M172 70 Q120 160 150 250"
-        fill="none"
-        stroke="var(--color-accent-200)"
-        strokeWidth="3"
-        strokeDasharray="6 6"
-      />
-      <path
-        d="M172 70 Q230 160 196 248"
-        fill="none"
-        stroke="var(--color-accent-200)"
-        strokeWidth="3"
-        strokeDasharray="6 6"
-      />
+      {["M172 70 Q120 160 150 250", "M172 70 Q230 160 196 248"].map((route) => (
+        <path
+          key={route}
+          d={route}
+          fill="none"
+          stroke="var(--color-accent-200)"
+          strokeWidth="3"
+          strokeDasharray="6 6"
+        />
+      ))}
       <circle cx="172" cy="70" r="11" fill="#fff" />
       <circle cx="150" cy="252" r="9" fill="var(--color-accent-200)" />
       <circle cx="196" cy="250" r="9" fill="var(--color-accent-200)" />
-      <text x="190" y="66" fill="#fff" fontSize="16" fontWeight="600">
-        Aberdeen
-      </text>
-      <text x="78" y="280" fill="#fff" fontSize="16" fontWeight="600">
-        Ghana
-      </text>
-      <text x="204" y="280" fill="#fff" fontSize="16" fontWeight="600">
-        Nigeria
-      </text>
+      {mapLabels.map((label) => (
+        <text key={label.name} x={label.x} y={label.y} fill="#fff" fontSize="16" fontWeight="600">
+          {label.name}
+        </text>
+      ))}
     </svg>
   );
 }

@@ -1,13 +1,7 @@
-import { ActivityIcon, FileTextIcon, UnplugIcon, type LucideIcon } from "lucide-react";
 import { Card, CardDescription, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
-import { problem, type ProblemPoint } from "~/content/investors";
-
-const icons: Record<ProblemPoint["id"], LucideIcon> = {
-  fragmented: FileTextIcon,
-  realtime: ActivityIcon,
-  continuity: UnplugIcon,
-};
+import { problem } from "~/content/investors";
+import { investorIcons } from "./investor-cards";
 
 export function Problem() {
   return (
@@ -29,7 +23,7 @@ export function Problem() {
         </div>
         <ul className="grid gap-4">
           {problem.points.map((point) => {
-            const Icon = icons[point.id];
+            const Icon = investorIcons[point.id];
             return (
               <li key={point.id}>
                 <Card className="flex gap-4 sm:gap-5">

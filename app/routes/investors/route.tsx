@@ -1,13 +1,12 @@
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import { InvestorsHero } from "./hero";
+import { Solution, WhyInvest } from "./investor-cards";
 import { NationalPilot } from "./national-pilot";
 import { PartnerWithUs } from "./partner-with-us";
 import { getPitchPdfInfo } from "./pitch-pdf.server";
 import { Problem } from "./problem";
 import { RoadmapSection } from "./roadmap-section";
-import { Solution } from "./solution";
-import { WhyInvest } from "./why-invest";
 
 export { contentPage as handle } from "~/components/ui/hydration";
 

@@ -1,7 +1,6 @@
 import { ArrowRightIcon, CircleCheckIcon, LayoutDashboardIcon } from "lucide-react";
 import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
-import { Link } from "react-router";
 import { RecordCardScreen } from "~/components/product-screens/record-card";
 import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
 import { CtaBand, PageHero, SplitSection, StatGrid } from "~/components/marketing/blocks";
@@ -9,6 +8,7 @@ import { IconCardSection } from "~/components/marketing/icon-card-grid";
 import { Roadmap } from "~/components/roadmap";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { IconLink } from "~/components/ui/icon-link";
 import { CardDescription, CardGrid, CardIcon, CardTitle } from "~/components/ui/card";
 import { Section } from "~/components/ui/section";
 import { product, productPilotOn, productRoadmapLeadOn } from "~/content/product";
@@ -35,13 +35,7 @@ export function ProductHero() {
       }
     >
       <p className="mt-6">
-        <Link
-          to={h.dashboardLink.to}
-          className="inline-flex min-h-11 items-center gap-2 font-semibold text-white underline underline-offset-4 hover:no-underline"
-        >
-          <LayoutDashboardIcon aria-hidden="true" className="size-4" />
-          {h.dashboardLink.label}
-        </Link>
+        <IconLink link={h.dashboardLink} icon={LayoutDashboardIcon} inverse />
       </p>
     </PageHero>
   );
