@@ -16,11 +16,18 @@ export async function expectNoAxeViolations(page: Page, context = "") {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
-/** expectNoAxeViolations at 1280 and at 390 px wide (800 high), back at 1280 after. */
-export async function expectNoAxeViolationsAtBothWidths(page: Page, what: string) {
+/**
+ * expectNoAxeViolations at 1280 and at 390 px wide (800 high), back at 1280 after; with `fits`,
+ * also that nothing is cut off at either width (the page never scrolls sideways).
+ */
+export async function expectNoAxeViolationsAtBothWidths(page: Page, what: string, { fits = false } = {}) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page, `${what} at ${width}`);
+    if (fits) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${what} fits ${width} px`).toBeLessThanOrEqual(width);
+    }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
