@@ -142,7 +142,7 @@ async function postgresql(): Promise<Section> {
   try {
     const url = await postgres.createDatabase();
     // Every process on the database has the same keys; the form key the one the posts are signed with.
-    const env = { ...baseEnv, DATABASE_URL: url, ...TEST_KEYS };
+    const env = { ...TEST_KEYS, ...baseEnv, DATABASE_URL: url };
     const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData });
     running.push(worker);
     for (let i = 0; i < 2; i++) {

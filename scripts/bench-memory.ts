@@ -28,7 +28,8 @@ import { writeResults } from "./lib/results.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { postEnquiries, type LoadRun, benchServerEnv } from "./lib/enquiry-load.ts";
+import pg from "pg";
+import { postEnquiries, STORED_MARKERS_SQL, type LoadRun, benchServerEnv } from "./lib/enquiry-load.ts";
 import { startPostgres } from "../test/support/postgres.ts";
 import { assertBuilt, SERVER_NODE_FLAGS, startServer, startWorker } from "../test/support/server-process.ts";
 import { TEST_KEYS } from "../test/support/test-keys.ts";
@@ -77,6 +78,23 @@ async function load(url: string): Promise<LoadRun> {
 }
 const underLoad = (run: LoadRun) =>
   `peak under ${loadSeconds} s of enquiries (${run.accepted.length} of ${run.requests} accepted, worker e-mailing)`;
+
+/**
+ * Fails unless every enquiry `run` counted as accepted is in the database: a post the server
+ * takes for a bot's (a form signed with another FORM_SECRET) is answered the same and dropped.
+ */
+async function expectStored(databaseUrl: string, run: LoadRun) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ marker: string | null }>(STORED_MARKERS_SQL);
+    const stored = new Set(rows.map((row) => row.marker));
+    const missing = run.accepted.filter((marker) => !stored.has(marker)).length;
+    if (missing > 0) throw new Error(`${missing} of ${run.accepted.length} accepted enquiries are not in the database`);
+  } finally {
+    await client.end();
+  }
+}
 
 type Row = { what: string; figure: string; target: string; ok?: boolean };
 const rows: Row[] = [];
@@ -143,7 +161,7 @@ const formSecret = baseEnv.FORM_SECRET;
   let webData: string | undefined;
   try {
     // Every process on the database has the same keys; the form key the one the posts are signed with.
-    const env = { ...baseEnv, DATABASE_URL: await postgres.createDatabase(), ...TEST_KEYS };
+    const env = { ...TEST_KEYS, ...baseEnv, DATABASE_URL: await postgres.createDatabase() };
     const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData });
     running.push(worker);
     const web = await startServer({ ...env, RUN_WORKER: "false" }, { dataPrefix: "maternis-bench-memory-pg-" });
@@ -154,6 +172,7 @@ const formSecret = baseEnv.FORM_SECRET;
     pids.forEach(resetPeak);
     const run = await load(web.url);
     const [webPeak = 0, workerPeak = 0] = pids.map((pid) => memory(pid).peak);
+    await expectStored(env.DATABASE_URL, run);
     mb("PostgreSQL web process (RUN_WORKER=false): idle", webIdle, 150);
     mb("PostgreSQL worker process (`npm run worker`): idle", workerIdle);
     mb(`PostgreSQL web process: ${underLoad(run)}`, webPeak);
