@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { mediaQueryList } from "./support/media-query";
 
 afterEach(() => cleanup());
 
@@ -9,17 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks matchMedia; components query prefers-reduced-motion.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, false);
 }
 
 // jsdom has <dialog> but not its methods. Enough of them for components to

@@ -1,7 +1,9 @@
 /**
  * Test helpers for the enquiry actions (the route action and page tests).
  * The fake service is a test double for the service boundary that the
- * Express server provides through the router context.
+ * Express server provides through the router context. `validPosts` is a
+ * valid post of each form, as a visitor types it (already trimmed);
+ * `formActionTests(kind, action)` sets up a file testing one form's action.
  */
 import { RouterContextProvider } from "react-router";
 import { beforeEach, expect } from "vitest";
@@ -24,6 +26,32 @@ export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; i
 export const TEST_FORM_KEY = Buffer.from("enquiry-test-secret-0123456789abcdef-0123", "utf8");
 
 /** A token for a form rendered `ageMs` ago, signed with the test key. */
+export const validPosts = {
+  contact: {
+    name: "Ama Owusu",
+    email: "ama@example.com",
+    organization: "Korle Bu Teaching Hospital",
+    role: "Senior Midwife",
+    interest: "partnership",
+    message: "We would like to talk about a pilot.",
+  },
+  demo: {
+    fullName: "Kwame Asante",
+    organization: "Ghana Health Service",
+    email: "kwame@example.org",
+    role: "government",
+    preferredDate: "2026-03-14",
+    message: "Regional rollout questions.",
+  },
+  advisory: {
+    fullName: "Ngozi Adeyemi",
+    email: "ngozi@example.ng",
+    role: "midwife",
+    country: "Nigeria",
+    reason: "I run antenatal clinics in Ibadan.",
+  },
+} satisfies Record<EnquiryKind, Record<string, string>>;
+
 export function formToken(ageMs = 5000) {
   return issueFormToken(Date.now() - ageMs, TEST_FORM_KEY);
 }
@@ -120,6 +148,14 @@ export async function expectPassedOn(
   const answer = await run(formPost(path, fields), fake.service);
   expect({ body: answer.body, status: answer.status }).toEqual({ body, status: 200 });
   expect(fake.calls).toEqual([{ kind, ip: "203.0.113.9", fields }]);
+}
+
+/**
+ * A test file's set-up for one form's action: its valid post (validPosts),
+ * `run` (actionRunner) and the quieted logs (quietActionLogs).
+ */
+export function formActionTests<Kind extends EnquiryKind>(kind: Kind, action: (args: never) => Promise<unknown>) {
+  return { valid: validPosts[kind], run: actionRunner(action), logs: quietActionLogs() };
 }
 
 /**

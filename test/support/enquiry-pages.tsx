@@ -7,12 +7,13 @@
  * and answers as React Router's single fetch does (a turbo-stream body,
  * `encodeActionData`).
  */
-import { render, screen, waitFor, type ByRoleOptions } from "@testing-library/react";
+import { act, render, screen, waitFor, type ByRoleOptions } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
+import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { rootDatedData } from "./dated-root";
 import { contextWith, fakeEnquiryService } from "./enquiry-actions";
 
@@ -43,14 +44,39 @@ export function setUpEnquiryPageTests() {
 
 type PageOptions = Parameters<typeof renderEnquiryPage>[0];
 
-/** One page's renderEnquiryPage: `page` with a test's options (stubAction, service, url) on top. */
-export const enquiryPage =
-  (page: PageOptions) =>
-  (options: Partial<PageOptions> = {}) =>
-    renderEnquiryPage({ ...page, ...options });
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * One page's renderEnquiryPage: `page` with a test's options (stubAction,
+ * service, url) on top. `form` is what a visitor fills in (fillIn's labels
+ * and values) and the name of the button that sends it; the function has
+ * `fill(user)`, `send(options?)` (renders, fills in and presses the button;
+ * answers { user }) and `sendHeld(options?)` (the same with an action that
+ * answers only when told: answers `finish(result)`, which lets it answer
+ * `result`).
+ */
+export function enquiryPage({
+  form,
+  ...page
+}: PageOptions & { form: { values: Record<string, string>; submit: string } }) {
+  const show = (options: Partial<PageOptions> = {}) => renderEnquiryPage({ ...page, ...options });
+  const fill = (user: User) => fillIn(user, form.values);
+  const send = async (options: Partial<PageOptions> = {}) => {
+    const { user } = await show(options);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: form.submit }));
+    return { user };
+  };
+  const sendHeld = async (options: Partial<PageOptions> = {}) => {
+    let answer!: (value: EnquiryResult) => void;
+    await send({ ...options, stubAction: () => new Promise<EnquiryResult>((resolve) => (answer = resolve)) });
+    return (result: EnquiryResult) => act(async () => answer(result));
+  };
+  return Object.assign(show, { fill, send, sendHeld });
+}
 
 /** Types into each text field, or picks the option of each select, found by its label: { "Full Name": "Ama" }. */
-export async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+export async function fillIn(user: User, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
     const select = screen.queryByRole("combobox", { name });
     if (select) await user.selectOptions(select, value);
@@ -61,9 +87,7 @@ export async function fillIn(user: ReturnType<typeof userEvent.setup>, values: R
 export async function renderEnquiryPage({
   path,
   url = path,
-  Component,
-  loader,
-  action,
+  route: { default: Component, loader, action },
   stubAction,
   service = fakeEnquiryService().service,
   ready,
@@ -74,10 +98,8 @@ export async function renderEnquiryPage({
   path: string;
   /** The first URL to render (defaults to the path). */
   url?: string;
-  /** The route module's page component (it takes the route's generated props). */
-  Component: ComponentType<never>;
-  loader: LoaderFunction;
-  action: unknown;
+  /** The route module: its page component (it takes the route's generated props), loader and action. */
+  route: { default: ComponentType<never>; loader: LoaderFunction; action: unknown };
   stubAction?: StubAction;
   service?: Service;
   /** The heading that shows the page has rendered with its loader data. */

@@ -11,6 +11,16 @@
  *   openConsoleWithMember(database, open, { overrides?, admin?, testClock? }): openStaffConsole on the
  *     engine's `database` environment (with `overrides`) and the staff member STAFF_MEMBER ("Mo") added,
  *     after the admin STAFF_ADMIN ("Ada") when `admin`; with `testClock`, Date is the test's from then on.
+ *   staffConsoles({ admin?, testClock? }): staffSuite() for a file whose tests each start a console with a
+ *     member: one { name, start(overrides?) } an engine (for `describe.each`), start being
+ *     openConsoleWithMember on that engine with these options.
+ *   ATTACKER_IP, MEMBER_IP: the two clients of the sign-in limits' tests (127.0.0.2 guesses, 127.0.0.1 is the
+ *     member); attackerBrowser(), memberBrowser(): a new Browser on each.
+ *   wrongCodeLimits({ beforeDelay?, perClient?, alertPerAddress? }): the overrides setting the wrong-code limits
+ *     given (STAFF_WRONG_CODES_BEFORE_DELAY, _PER_CLIENT, _ALERT_PER_ADDRESS) and the others out of reach (1000).
+ *   later(ms): the test's clock (testClock) moved on by `ms`.
+ *   lockAlertRows(store), lockAlertMails(store): the audit rows and the queued admins' e-mails saying a
+ *     client was paused for many wrong sign-in codes.
  *   class Browser(origin?, { ip?, userAgent? })
  *     request(path?) builds a Request carrying its cookies; take(headers) keeps Set-Cookie.
  *   staffMailJobs(store): the staff-mail jobs still queued, newest first.
@@ -36,13 +46,14 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterEach, expect, vi } from "vitest";
 import type { Env } from "~/platform/env.server";
 import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
 import type { Services, SiteOptions } from "~/site.server";
+import { auditLog } from "../../app/features/audit/tables.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
@@ -88,6 +99,41 @@ export async function openConsoleWithMember(
   if (testClock) vi.useFakeTimers({ toFake: ["Date"] });
   return { console, store, pipeline, env, member };
 }
+
+export function staffConsoles(options: { admin?: boolean; testClock?: boolean } = {}) {
+  const { engines, open } = staffSuite();
+  return engines.map((engine) => ({
+    name: engine.name,
+    start: async (overrides: Record<string, string> = {}) =>
+      openConsoleWithMember(await engine.database(), open, { ...options, overrides }),
+  }));
+}
+
+export const ATTACKER_IP = "127.0.0.2";
+export const MEMBER_IP = "127.0.0.1";
+export const attackerBrowser = () => new Browser(undefined, { ip: ATTACKER_IP });
+export const memberBrowser = () => new Browser(undefined, { ip: MEMBER_IP });
+
+export const wrongCodeLimits = ({
+  beforeDelay = 1000,
+  perClient = 1000,
+  alertPerAddress = 1000,
+}: {
+  beforeDelay?: number;
+  perClient?: number;
+  alertPerAddress?: number;
+}) => ({
+  STAFF_WRONG_CODES_BEFORE_DELAY: String(beforeDelay),
+  STAFF_WRONG_CODES_PER_CLIENT: String(perClient),
+  STAFF_WRONG_CODES_ALERT_PER_ADDRESS: String(alertPerAddress),
+});
+
+export const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+export const lockAlertRows = async (store: Store) =>
+  store.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-locked"));
+export const lockAlertMails = async (store: Store) =>
+  (await staffMailJobs(store)).filter((row) => /many wrong sign-in codes/i.test(row.data.message.subject));
 
 export class Browser {
   cookies = new Map<string, string>();

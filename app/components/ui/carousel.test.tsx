@@ -8,6 +8,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enhanceCarousel } from "~/enhance/carousel";
+import { mediaQueryList } from "../../../test/support/media-query";
 import { Carousel, type CarouselSlide } from "./carousel";
 
 /** Renders the markup, then runs the enhancement on it, as a content page does. */
@@ -26,12 +27,10 @@ const slides: CarouselSlide[] = [
 
 const originalMatchMedia = window.matchMedia;
 
-/** The MediaQueryList of test/setup-dom.ts's matchMedia, matching the reduced-motion query when `reduce`. */
 function mockReducedMotion(reduce: boolean) {
-  window.matchMedia = vi.fn((query: string) => ({
-    ...originalMatchMedia(query),
-    matches: reduce && query.includes("prefers-reduced-motion: reduce"),
-  })) as unknown as typeof window.matchMedia;
+  window.matchMedia = vi.fn((query: string) =>
+    mediaQueryList(query, reduce && query.includes("prefers-reduced-motion: reduce")),
+  );
 }
 
 /** The slide groups, in order. */

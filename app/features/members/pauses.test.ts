@@ -1,17 +1,19 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, test, vi } from "vitest";
-import type { Site } from "~/site.server";
+import { describe, expect, test } from "vitest";
 import {
-  Browser,
+  ATTACKER_IP,
+  attackerBrowser,
   lastCode,
-  openConsoleWithMember,
+  later,
+  lockAlertMails,
+  lockAlertRows,
+  MEMBER_IP,
+  memberBrowser,
   STAFF_MEMBER,
-  staffSuite,
+  staffConsoles,
+  wrongCodeLimits,
   otherCode,
   requestedCode,
-  staffMailJobs,
 } from "../../../test/support/staff-auth";
-import { auditLog } from "~/features/audit/tables.server";
 import { WRONG_CODES_CLIENT_WINDOW_MS } from "~/features/sign-in/lockout.server";
 
 /**
@@ -22,30 +24,14 @@ import { WRONG_CODES_CLIENT_WINDOW_MS } from "~/features/sign-in/lockout.server"
  * about is in app/features/sign-in/lockout.test.ts. Waits are moved past with
  * the test's clock, never slept.
  */
-const { engines, open } = staffSuite();
-
 const MEMBER = STAFF_MEMBER;
-const ATTACKER_IP = "127.0.0.2";
-const MEMBER_IP = "127.0.0.1";
 
-describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
-  const start = async (overrides: Record<string, string>) =>
-    openConsoleWithMember(await engine.database(), open, { overrides, admin: true, testClock: true });
-  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const consoles = staffConsoles({ admin: true, testClock: true });
 
-  type Store = Site["platform"]["store"];
-  const alertRows = async (store: Store) =>
-    store.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-locked"));
-  const alertMails = async (store: Store) =>
-    (await staffMailJobs(store)).filter((row) => /many wrong sign-in codes/i.test(row.data.message.subject));
-
+describe.each(consoles)("lifting pauses on code sign-in on $name", ({ start }) => {
   test("wrong codes from one client for any addresses pause that client for the rest of the hour; an admin lifts it, and it may try again", async () => {
-    const { console, store } = await start({
-      STAFF_WRONG_CODES_PER_CLIENT: "3",
-      STAFF_WRONG_CODES_BEFORE_DELAY: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
+    const { console, store } = await start(wrongCodeLimits({ perClient: 3 }));
+    const attacker = attackerBrowser();
     const strangers = ["x1@example.org", "x2@example.org", "x3@example.org", "x4@example.org"];
     const try_ = (email: string, code = "123456") => console.auth.signInWithCode(attacker.request(), email, code);
     expect(await try_(strangers[0]!)).toEqual({ ok: false, reason: "invalid" });
@@ -60,7 +46,7 @@ describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
       retryAfterSeconds: 40 * 60,
     });
     expect(await lastCode(store, MEMBER)).toBeUndefined();
-    const member = new Browser(undefined, { ip: MEMBER_IP });
+    const member = memberBrowser();
     const code = await requestedCode(console, store, MEMBER, member);
     expect(await try_(MEMBER, code)).toMatchObject({ ok: false, reason: "client-locked" });
     // ...while from the member's own client it signs in.
@@ -68,7 +54,7 @@ describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
 
     // Recorded and e-mailed once, by the client's keyed hash; no address, no code.
     const attackerHash = console.fingerprint(ATTACKER_IP);
-    const rows = await alertRows(store);
+    const rows = await lockAlertRows(store);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actor: "(signed out)",
@@ -76,7 +62,7 @@ describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
       clientFingerprint: attackerHash,
       detail: { limit: "client", wrongCodes: 3, windowHours: 1 },
     });
-    const mails = await alertMails(store);
+    const mails = await lockAlertMails(store);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.message.text.replace(/\s+/g, " ")).toContain("Code sign-in from that client is paused");
     for (const stranger of strangers) expect(mails[0]!.data.message.text).not.toContain(stranger);
@@ -101,16 +87,8 @@ describe.each(engines)("lifting pauses on code sign-in on $name", (engine) => {
   });
 
   test("an admin lifts a member's pauses, and Reset sign-in lifts them too", async () => {
-    const {
-      console,
-      store,
-      member: mo,
-    } = await start({
-      STAFF_WRONG_CODES_BEFORE_DELAY: "2",
-      STAFF_WRONG_CODES_PER_CLIENT: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    const member = new Browser(undefined, { ip: MEMBER_IP });
+    const { console, store, member: mo } = await start(wrongCodeLimits({ beforeDelay: 2 }));
+    const member = memberBrowser();
     const slowDown = async () => {
       later(1000); // a new code's e-mail is queued after the last one (the database's clock is the test's too)
       const code = await requestedCode(console, store, MEMBER, member);

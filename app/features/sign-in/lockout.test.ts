@@ -1,15 +1,21 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Site } from "~/site.server";
 import {
+  ATTACKER_IP,
+  attackerBrowser,
   Browser,
   codeSignIn,
   lastCode,
-  openConsoleWithMember,
+  later,
+  lockAlertMails,
+  lockAlertRows,
+  memberBrowser,
   STAFF_ADMIN,
   STAFF_MEMBER,
-  staffSuite,
+  staffConsoles,
+  wrongCodeLimits,
   otherCode,
   passkeySignIn,
   requestedCode,
@@ -31,26 +37,16 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
  * paused. Admins lifting pauses: app/features/members/pauses.test.ts. Waits
  * are read from the refusals, never slept.
  */
-const { engines, open } = staffSuite();
-
 const ADMIN = STAFF_ADMIN;
 const MEMBER = STAFF_MEMBER;
-const ATTACKER_IP = "127.0.0.2";
-const MEMBER_IP = "127.0.0.1";
 
 /** The current code of the app set up with this key, from the otpauth library. */
 const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
-describe.each(engines)("code sign-in limits on $name", (engine) => {
-  const start = async (overrides: Record<string, string>) =>
-    openConsoleWithMember(await engine.database(), open, { overrides, admin: true, testClock: true });
-  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const consoles = staffConsoles({ admin: true, testClock: true });
 
+describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
   type Store = Site["platform"]["store"];
-  const alertRows = async (store: Store) =>
-    store.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-locked"));
-  const alertMails = async (store: Store) =>
-    (await staffMailJobs(store)).filter((row) => /many wrong sign-in codes/i.test(row.data.message.subject));
   const codeMails = async (store: Store, to: string) =>
     (await staffMailJobs(store)).filter(
       (row) => row.data.message.to.includes(to) && /sign-in code/i.test(row.data.message.subject),
@@ -58,7 +54,7 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
 
   /** The member sets up an authenticator app (a code sign-in from their client, then the app); answers its key. */
   async function enrolApp(console: Services, store: Store) {
-    const { browser } = await codeSignIn(console, store, MEMBER, new Browser(undefined, { ip: MEMBER_IP }));
+    const { browser } = await codeSignIn(console, store, MEMBER, memberBrowser());
     const setup = (await console.auth.startApp(browser.request()))!;
     expect(await console.auth.confirmApp(browser.request(), appCode(setup.secret))).toMatchObject({ ok: true });
     await console.auth.signOut(browser.request());
@@ -66,15 +62,11 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   }
 
   test("an attacker's wrong codes for a member's address slow the attacker's client ever more, never the member's; the admins are told once", async () => {
-    const { console, store } = await start({
-      STAFF_WRONG_CODES_BEFORE_DELAY: "3",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "3",
-      STAFF_WRONG_CODES_PER_CLIENT: "1000",
-    });
+    const { console, store } = await start(wrongCodeLimits({ beforeDelay: 3, alertPerAddress: 3 }));
     const appKey = await enrolApp(console, store);
     later(1000); // the next code's e-mail is queued after the enrolment's (the database's clock is the test's too)
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
-    const member = new Browser(undefined, { ip: MEMBER_IP });
+    const attacker = attackerBrowser();
+    const member = memberBrowser();
 
     // The attacker asks for a code for the member's address (it is e-mailed to the member) and guesses.
     expect(await console.auth.requestCode(attacker.request(), MEMBER)).toEqual({ ok: true });
@@ -126,14 +118,14 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
     expect(next).toMatchObject({ ok: true, next: "second-step" });
 
     // The admins were told once: the third wrong code for the address, from anywhere; later ones tell nobody.
-    const rows = await alertRows(store);
+    const rows = await lockAlertRows(store);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: null, detail: { limit: "address", wrongCodes: 3, windowHours: 24 } });
     expect(rows[0]!.actor).toMatch(/^sha256:/);
     expect(rows[0]!.target).toMatch(/^[0-9a-f]{16}$/);
     expect(rows[0]!.clientFingerprint).toBe(console.fingerprint(ATTACKER_IP));
     expect(JSON.stringify(rows)).not.toContain(MEMBER);
-    const mails = await alertMails(store);
+    const mails = await lockAlertMails(store);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!.data.message;
     expect(mail.to).toEqual([ADMIN]);
@@ -145,13 +137,9 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   });
 
   test("two tries at once after a wait are checked once: the second is refused without counting", async () => {
-    const { console, store } = await start({
-      STAFF_WRONG_CODES_BEFORE_DELAY: "1",
-      STAFF_WRONG_CODES_PER_CLIENT: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    await requestedCode(console, store, MEMBER, new Browser(undefined, { ip: MEMBER_IP }));
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
+    const { console, store } = await start(wrongCodeLimits({ beforeDelay: 1 }));
+    await requestedCode(console, store, MEMBER, memberBrowser());
+    const attacker = attackerBrowser();
     const guess = () => console.auth.signInWithCode(attacker.request(), MEMBER, "000000");
     const first = await guess();
     expect(first).toMatchObject({ ok: false, reason: "slowed", retryAfterSeconds: 60 });
@@ -165,12 +153,8 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   });
 
   test("a member who mistypes is slowed only from that client; a right code there forgets their wrong ones", async () => {
-    const { console, store } = await start({
-      STAFF_WRONG_CODES_BEFORE_DELAY: "2",
-      STAFF_WRONG_CODES_PER_CLIENT: "1000",
-      STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "1000",
-    });
-    const member = new Browser(undefined, { ip: MEMBER_IP });
+    const { console, store } = await start(wrongCodeLimits({ beforeDelay: 2 }));
+    const member = memberBrowser();
     /** A wrong code is refused as wrong; the next wrong one is slowed for a minute. */
     const twoWrongCodes = async (code: string) => {
       expect(await console.auth.signInWithCode(member.request(), MEMBER, otherCode(code))).toEqual({
@@ -202,8 +186,8 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
       STAFF_CODE_LIMIT_PER_ADDRESS_CLIENT: "2",
       STAFF_CODE_LIMIT_PER_ADDRESS: "5",
     });
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
-    const member = new Browser(undefined, { ip: MEMBER_IP });
+    const attacker = attackerBrowser();
+    const member = memberBrowser();
     const ask = (browser: Browser, email = MEMBER) => console.auth.requestCode(browser.request(), email);
 
     // The attacker's client asks for the member's address: twice, then it must wait the window out.
@@ -257,24 +241,24 @@ describe.each(engines)("code sign-in limits on $name", (engine) => {
   test("an address that is not a member's reaching the alert is never named in the admins' e-mail", async () => {
     const { console, store } = await start({ STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "2" });
     const stranger = "guessed@example.org";
-    const attacker = new Browser(undefined, { ip: ATTACKER_IP });
+    const attacker = attackerBrowser();
     expect(await console.auth.signInWithCode(attacker.request(), stranger, "123456")).toMatchObject({ ok: false });
     expect(await console.auth.signInWithCode(attacker.request(), stranger, "123456")).toEqual({
       ok: false,
       reason: "invalid",
     });
-    const mails = await alertMails(store);
+    const mails = await lockAlertMails(store);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.message.text).toContain("not a member of staff");
     expect(mails[0]!.data.message.text).not.toContain(stranger);
-    expect(await alertRows(store)).toHaveLength(1);
+    expect(await lockAlertRows(store)).toHaveLength(1);
   });
 
   test("a member whose code checks are paused on their client still signs in there with a passkey, which ends the browser's old session", async () => {
     const { console, store, member } = await start({ STAFF_WRONG_CODES_PER_CLIENT: "2" });
     const passkey = await softwarePasskey(store, member.id);
     // This browser signed in with a code earlier.
-    const { browser } = await codeSignIn(console, store, MEMBER, new Browser(undefined, { ip: MEMBER_IP }));
+    const { browser } = await codeSignIn(console, store, MEMBER, memberBrowser());
     const before = await console.auth.session(browser.request());
     expect(before).not.toBeNull();
     const oldCookies = new Map(browser.cookies);

@@ -7,9 +7,8 @@ import {
   Browser,
   codeSignIn,
   enrolApp,
-  openConsoleWithMember,
   STAFF_MEMBER,
-  staffSuite,
+  staffConsoles,
   passkeySignIn,
   softwarePasskey,
   wrongAppCode,
@@ -27,7 +26,6 @@ import { APP_SETUP_SECONDS, WRONG_APP_CODES, WRONG_APP_CODES_WINDOW_MS } from ".
  * token. Confirming an app needs a start in the same session and no
  * confirmed app, and wrong codes there are limited.
  */
-const { engines, open } = staffSuite();
 const MEMBER = STAFF_MEMBER;
 const OTHER = "other@maternis.test";
 
@@ -40,9 +38,7 @@ const thrown = (promise: Promise<unknown>) =>
     (error: unknown) => error as Response,
   );
 
-describe.each(engines)("session assurance on $name", (engine) => {
-  const start = async () => openConsoleWithMember(await engine.database(), open);
-
+describe.each(staffConsoles())("session assurance on $name", ({ start }) => {
   /** The member's session rows as the database holds them. */
   const rows = (store: Store, userId: string) =>
     store.db.select().from(staffSessions).where(eq(staffSessions.userId, userId));

@@ -9,9 +9,8 @@ import {
   Browser,
   codeSignIn,
   enrolApp,
-  openConsoleWithMember,
   STAFF_MEMBER,
-  staffSuite,
+  staffConsoles,
   passkeySignIn,
   softwarePasskey,
   wrongAppCode,
@@ -27,13 +26,9 @@ import { createServices, type Services } from "~/site.server";
  * sends the member back to enrolment. TOTP codes come from a real TOTP
  * library (otpauth), not from the server.
  */
-const { engines, open } = staffSuite();
 const MEMBER = STAFF_MEMBER;
 
-describe.each(engines)("multi-factor sign-in on $name", (engine) => {
-  const start = async (overrides: Record<string, string> = {}) =>
-    openConsoleWithMember(await engine.database(), open, { overrides });
-
+describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
   /** A member enrolled with an app: their app, recovery codes and enrolment session. */
   async function enrolledWithApp(console: Services, store: Store, email = MEMBER) {
     const first = await codeSignIn(console, store, email);

@@ -1,28 +1,25 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
-import type userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
-import type { EnquiryResult } from "~/features/enquiries/form/types";
-import AdvisoryPage, { action, loader } from "./route";
+import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import * as route from "./route";
 
 const renderAdvisory = enquiryPage({
   path: "/advisory",
-  Component: AdvisoryPage,
-  loader,
-  action,
+  route,
   ready: { level: 1, name: "Join the Health Advisory Network" },
+  form: {
+    values: {
+      "Full Name": "Ngozi Adeyemi",
+      "Email Address": "ngozi@example.ng",
+      Role: "policy",
+      Country: "Nigeria",
+      "Why do you want to join?": "Better antenatal data.",
+    },
+    submit: "Join Network",
+  },
 });
-
-const fill = (user: ReturnType<typeof userEvent.setup>) =>
-  fillIn(user, {
-    "Full Name": "Ngozi Adeyemi",
-    "Email Address": "ngozi@example.ng",
-    Role: "policy",
-    Country: "Nigeria",
-    "Why do you want to join?": "Better antenatal data.",
-  });
 
 const slow = setUpEnquiryPageTests();
 
@@ -54,14 +51,9 @@ describe("advisory page", slow, () => {
   });
 
   it("shows 'Submitting...' while joining, then the welcome screen and toast", async () => {
-    let finish!: (value: EnquiryResult) => void;
-    const { user } = await renderAdvisory({
-      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
-    });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    const finish = await renderAdvisory.sendHeld();
     expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await act(async () => finish({ status: "success" }));
+    await finish({ status: "success" });
     const heading = await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
@@ -71,9 +63,7 @@ describe("advisory page", slow, () => {
 
   it("sends the advisory form through the real action", async () => {
     const fake = fakeEnquiryService();
-    const { user } = await renderAdvisory({ service: fake.service });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    await renderAdvisory.send({ service: fake.service });
     await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
     expect(fake.calls[0]).toMatchObject({
       kind: "advisory",
@@ -90,9 +80,7 @@ describe("advisory page", slow, () => {
   it("says when to try again, in the toast and the alert alike, and keeps the values when the service refuses", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const limited = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 }));
-    const { user } = await renderAdvisory({ service: limited.service });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Join Network" }));
+    await renderAdvisory.send({ service: limited.service });
     await expectRefusal({
       toastTitle: "Error",
       title: "Your application was not sent",

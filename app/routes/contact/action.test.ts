@@ -1,30 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  actionRunner,
-  expectPassedOn,
   contextWith,
   fakeEnquiryService,
+  formActionTests,
   formPost,
   formToken,
-  quietActionLogs,
   testOutcomes,
 } from "../../../test/support/enquiry-actions";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard.server";
 import type { Route } from "./+types/route";
 import { action, headers as routeHeaders, loader } from "./route";
 
-const valid = {
-  name: "Ama Owusu",
-  email: "ama@example.com",
-  organization: "Korle Bu Teaching Hospital",
-  role: "Senior Midwife",
-  interest: "partnership",
-  message: "We would like to talk about a pilot.",
-};
-
-const run = actionRunner(action);
-
-const logs = quietActionLogs();
+const { valid, run, logs } = formActionTests("contact", action);
 
 describe("contact loader", () => {
   it("issues a signed token and accepts only known interests", () => {
@@ -43,34 +30,10 @@ describe("contact loader", () => {
 });
 
 describe("contact action", () => {
-  it("sends a valid message and reports success with its interest", async () => {
-    await expectPassedOn(run, "/contact", "contact", valid, { status: "success", interest: "partnership" });
-  });
-
   it("leaves optional fields out and trims values", async () => {
     const fake = fakeEnquiryService();
     await run(formPost("/contact", { ...valid, name: "  Ama Owusu ", organization: "", role: "   " }), fake.service);
     expect(fake.calls[0]!.fields).toMatchObject({ name: "Ama Owusu", organization: undefined, role: undefined });
-  });
-
-  it("returns the errors and every value, and does not call the service, when the form is invalid", async () => {
-    const fake = fakeEnquiryService();
-    const token = formToken(5000);
-    const submitted = { ...valid, name: "", email: "not-an-email", interest: "bogus" };
-    const { body, status } = await run(formPost("/contact", submitted, { token }), fake.service);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      status: "invalid",
-      errors: {
-        name: "Enter your full name",
-        email: "Enter an email address in the correct format, like name@example.com",
-        interest: "Select what your enquiry is about",
-      },
-      values: submitted,
-      // The original render time is kept, so correcting a mistake quickly is never "too fast".
-      token,
-    });
-    expect(fake.calls).toHaveLength(0);
   });
 
   it.each([
@@ -152,36 +115,11 @@ describe("contact action", () => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  it("responds 429 with Retry-After when rate-limited, keeping the values", async () => {
-    const fake = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 90 }));
-    const { body, status, headers } = await run(formPost("/contact", valid), fake.service);
-    expect(status).toBe(429);
-    expect(headers.get("Retry-After")).toBe("90");
-    expect(body).toMatchObject({ status: "failed", reason: "rate-limited", values: valid, retryAfterSeconds: 90 });
-    // A form posted without JavaScript gets a whole page: the route passes Retry-After on.
+  it("passes the action's Retry-After on to a whole page (a form posted without JavaScript)", () => {
     const pageHeaders = new Headers(
       routeHeaders({ actionHeaders: new Headers({ "Retry-After": "90" }) } as unknown as Route.HeadersArgs),
     );
     expect(pageHeaders.get("Retry-After")).toBe("90");
-  });
-
-  it("fails with the values kept, and logs, when the service throws", async () => {
-    const fake = fakeEnquiryService(() => {
-      throw new Error("database down");
-    });
-    const { body, status } = await run(formPost("/contact", valid), fake.service);
-    expect(status).toBe(503);
-    expect(body).toMatchObject({ status: "failed", reason: "error", values: valid });
-    expect(body).not.toHaveProperty("retryAfterSeconds");
-    const logged = logs.entries.find((entry) => entry.level === "error");
-    expect(logged).toMatchObject({
-      level: "error",
-      msg: "enquiry submission failed",
-      kind: "contact",
-      err: { message: "database down" },
-    });
-    // No personal data in the log line.
-    expect(JSON.stringify(logged)).not.toContain("ama@example.com");
   });
 
   it("fails when the service reports it is unavailable, or is not configured at all", async () => {

@@ -1,11 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import type userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
-import type { EnquiryResult } from "~/features/enquiries/form/types";
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
-import ContactPage, { action, loader } from "./route";
+import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import * as route from "./route";
 
 // Plain links, as the static page has: the form's island handles them in place.
 const testLinks = (
@@ -17,20 +15,20 @@ const testLinks = (
 
 const contactPage = enquiryPage({
   path: "/contact",
-  Component: ContactPage,
-  loader,
-  action,
+  route,
   ready: { name: "Send Us a Message" },
   before: testLinks,
   extraRoutes: [{ path: "/product", Component: () => <h1>Product page</h1> }],
+  // The required fields.
+  form: {
+    values: { "Full Name": "Ama Owusu", "Email Address": "ama@example.com", Message: "Hello from Accra" },
+    submit: "Send Message",
+  },
 });
 const renderContact = (url = "/contact", options: Parameters<typeof contactPage>[0] = {}) =>
   contactPage({ url, ...options });
 
 const interestSelect = () => screen.getByRole("combobox", { name: "Area of Interest" }) as HTMLSelectElement;
-
-const fillRequired = (user: ReturnType<typeof userEvent.setup>) =>
-  fillIn(user, { "Full Name": "Ama Owusu", "Email Address": "ama@example.com", Message: "Hello from Accra" });
 
 const slow = setUpEnquiryPageTests();
 
@@ -95,22 +93,17 @@ describe("contact page: interest from the query string", slow, () => {
 
 describe("contact page: sending", slow, () => {
   it("shows 'Sending...' on a disabled button while the message is sent", async () => {
-    let finish!: (value: EnquiryResult) => void;
-    const { user } = await renderContact("/contact", {
-      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
-    });
-    await fillRequired(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const finish = await contactPage.sendHeld();
     const pending = await screen.findByRole("button", { name: "Sending..." });
     expect(pending).toBeDisabled();
-    await act(async () => finish({ status: "success", interest: "general" }));
+    await finish({ status: "success", interest: "general" });
     expect(await screen.findByRole("heading", { name: "Thank you! Your message has been sent." })).toBeInTheDocument();
   });
 
   it("sends through the real action and shows the thank-you panel with the capitalised interest", async () => {
     const fake = fakeEnquiryService();
     const { user } = await renderContact("/contact?interest=partnership", { service: fake.service });
-    await fillRequired(user);
+    await contactPage.fill(user);
     await user.type(screen.getByRole("textbox", { name: /Organization/ }), "Korle Bu");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
 
@@ -135,16 +128,12 @@ describe("contact page: sending", slow, () => {
   });
 
   it("says only 'We received your inquiry' for a general enquiry", async () => {
-    const { user } = await renderContact();
-    await fillRequired(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await contactPage.send();
     expect(await screen.findByText("We received your inquiry.")).toBeInTheDocument();
   });
 
   it("'Send Another Message' returns an empty form with General Information", async () => {
-    const { user } = await renderContact("/contact?interest=pricing");
-    await fillRequired(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const { user } = await contactPage.send({ url: "/contact?interest=pricing" });
     await screen.findByText("We received your inquiry about Pricing.");
     await user.click(screen.getByRole("button", { name: "Send Another Message" }));
 
@@ -166,7 +155,7 @@ describe("contact page: sending", slow, () => {
       interest: "implementation",
       message: "Hi",
     };
-    const { user } = await renderContact("/contact", {
+    const { user } = await contactPage.send({
       stubAction: () => ({
         status: "invalid",
         errors: {
@@ -177,8 +166,6 @@ describe("contact page: sending", slow, () => {
         token: "kept-token",
       }),
     });
-    await fillRequired(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
 
     const summary = await screen.findByRole("alert", { name: "There is a problem" });
     // The alert sits inside the error summary, which is what takes focus.
@@ -211,9 +198,7 @@ describe("contact page: sending", slow, () => {
     const broken = fakeEnquiryService(() => {
       throw new Error("down");
     });
-    const { user } = await renderContact("/contact?interest=demo", { service: broken.service });
-    await fillRequired(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await contactPage.send({ url: "/contact?interest=demo", service: broken.service });
 
     // The specification's words (section 8), in the toast and the alert alike.
     const alert = await expectRefusal({

@@ -13,18 +13,12 @@ import {
   fakeEnquiryService,
   formPost,
   quietActionLogs,
+  validPosts,
 } from "../../../test/support/enquiry-actions";
 import type { Route } from "./+types/route";
 import { action, loader } from "./route";
 
-const valid = {
-  name: "Ama Owusu",
-  email: "ama@example.com",
-  organization: "Korle Bu Teaching Hospital",
-  role: "Senior Midwife",
-  interest: "pricing",
-  message: "We would like to talk about a pilot.",
-};
+const valid = { ...validPosts.contact, interest: "pricing" };
 
 const run = actionRunner(action);
 quietActionLogs();

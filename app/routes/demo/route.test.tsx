@@ -1,27 +1,24 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
-import type userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, fillIn, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
-import type { EnquiryResult } from "~/features/enquiries/form/types";
-import DemoPage, { action, loader } from "./route";
+import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import * as route from "./route";
 
 const renderDemo = enquiryPage({
   path: "/demo",
-  Component: DemoPage,
-  loader,
-  action,
+  route,
   ready: { name: "Request Your Demo" },
+  form: {
+    values: {
+      "Full Name": "Kwame Asante",
+      "Organization / Institution": "Ghana Health Service",
+      "Email Address": "kwame@example.org",
+      Role: "government",
+    },
+    submit: "Request Demo",
+  },
 });
-
-const fill = (user: ReturnType<typeof userEvent.setup>) =>
-  fillIn(user, {
-    "Full Name": "Kwame Asante",
-    "Organization / Institution": "Ghana Health Service",
-    "Email Address": "kwame@example.org",
-    Role: "government",
-  });
 
 const slow = setUpEnquiryPageTests();
 
@@ -62,14 +59,9 @@ describe("demo request page", slow, () => {
   });
 
   it("shows 'Submitting...' on a disabled button, then the success screen, focus and toast", async () => {
-    let finish!: (value: EnquiryResult) => void;
-    const { user } = await renderDemo({
-      stubAction: () => new Promise<EnquiryResult>((resolve) => (finish = resolve)),
-    });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    const finish = await renderDemo.sendHeld();
     expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await act(async () => finish({ status: "success" }));
+    await finish({ status: "success" });
 
     const heading = await screen.findByRole("heading", { name: "Demo Request Received!" });
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -85,7 +77,7 @@ describe("demo request page", slow, () => {
   it("sends the demo form through the real action", async () => {
     const fake = fakeEnquiryService();
     const { user } = await renderDemo({ service: fake.service });
-    await fill(user);
+    await renderDemo.fill(user);
     await user.type(screen.getByLabelText(/Preferred Date/), "2026-03-14");
     await user.click(screen.getByRole("button", { name: "Request Demo" }));
     await screen.findByRole("heading", { name: "Demo Request Received!" });
@@ -109,7 +101,7 @@ describe("demo request page", slow, () => {
       preferredDate: "",
       message: "Hi",
     };
-    const { user } = await renderDemo({
+    await renderDemo.send({
       stubAction: () => ({
         status: "invalid",
         errors: { organization: "Enter your organisation or institution" },
@@ -117,8 +109,6 @@ describe("demo request page", slow, () => {
         token: "t",
       }),
     });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Request Demo" }));
     const summary = await screen.findByRole("alert", { name: "There is a problem" });
     // The toast and the summary say the same: which fields to check.
     await expectRefusal({
@@ -141,11 +131,9 @@ describe("demo request page", slow, () => {
 
   it("keeps the form when the request cannot be stored, the 'Error' toast and the alert saying why", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { user } = await renderDemo({
+    await renderDemo.send({
       service: fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "down" })).service,
     });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Request Demo" }));
     await expectRefusal({
       toastTitle: "Error",
       title: "Your demo request was not sent",
@@ -159,13 +147,11 @@ describe("demo request page", slow, () => {
 
   it("says the specification's words, in the toast and the alert, when anything else goes wrong", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { user } = await renderDemo({
+    await renderDemo.send({
       service: fakeEnquiryService(() => {
         throw new Error("down");
       }).service,
     });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Request Demo" }));
     await expectRefusal({
       toastTitle: "Error",
       title: "Your demo request was not sent",
@@ -182,9 +168,7 @@ describe("demo request page", slow, () => {
       preferredDate: "",
       message: "",
     };
-    const { user } = await renderDemo({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
-    await fill(user);
-    await user.click(screen.getByRole("button", { name: "Request Demo" }));
+    await renderDemo.send({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please send the form again");
     await waitFor(() => expect(document.activeElement).toBe(alert));
