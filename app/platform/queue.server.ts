@@ -52,6 +52,22 @@ export const deadLetterQueueOptions: QueueOptions = {
   retryDelayMax: 3600,
 };
 
+/**
+ * A sending queue and its dead letters, the dead-letter queue first (a queue
+ * names its dead letter, which must exist): `name`'s jobs retry by
+ * deliveryRetryPolicy, with `overrides`, and land in `deadLetter` when every
+ * retry failed.
+ */
+export function deliveryQueues(
+  env: Env,
+  { name, deadLetter, overrides = {} }: { name: string; deadLetter: string; overrides?: QueueOptions },
+): QueueSpec[] {
+  return [
+    { name: deadLetter, options: deadLetterQueueOptions },
+    { name, options: { ...deliveryRetryPolicy(env, deadLetter), ...overrides } },
+  ];
+}
+
 async function ensureQueue(boss: PgBoss, { name, options }: QueueSpec) {
   if (!(await boss.getQueue(name))) {
     try {

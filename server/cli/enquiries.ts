@@ -1,7 +1,6 @@
 import { parseEnv } from "~/platform/env.server";
 import { enquiryKindNames, isEnquiryKind } from "~/features/enquiries/kinds";
 import { once } from "node:events";
-import { parseArgs } from "node:util";
 import { openStore } from "~/platform/db/db.server";
 import { checkInboxFilters } from "~/features/inbox/inbox";
 import { inboxCsvChunks } from "~/features/inbox/csv";
@@ -18,7 +17,7 @@ import path from "node:path";
 import { dataCipher, writeNewKeysFile } from "~/platform/keys.server";
 import { openKeys, rotateKeys } from "~/platform/open-keys.server";
 import { eraseSubject } from "~/features/data-requests/data-requests.server";
-import { runCli } from "./run";
+import { parseCommand, runCli } from "./run";
 import { trafficCsvChunks } from "~/features/traffic/index.server";
 import { parseRange } from "~/features/traffic/traffic";
 import { londonDate } from "~/platform/calendar";
@@ -103,9 +102,9 @@ function formatBytes(bytes: number) {
 }
 
 async function main(argv: string[]) {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const parsed = parseCommand(argv, {
+    usage,
+    commands,
     options: {
       csv: { type: "boolean" },
       limit: { type: "string" },
@@ -117,14 +116,10 @@ async function main(argv: string[]) {
       to: { type: "string" },
       yes: { type: "boolean" },
       rotate: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
     },
   });
-  const command = positionals[0];
-  if (values.help || !command || !commands.includes(command)) {
-    process.stdout.write(`${usage}\n`);
-    return command && !values.help ? 2 : 0;
-  }
+  if (parsed.exitCode !== undefined) return parsed.exitCode;
+  const { command, positionals, values } = parsed;
   if ((command === "export" || command === "traffic") && !values.csv) {
     process.stderr.write(`${command} needs --csv (the only format)\n`);
     return 2;

@@ -1,9 +1,8 @@
-import { parseArgs } from "node:util";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { openSite } from "~/site.server";
-import { runCli } from "./run";
+import { parseCommand, runCli } from "./run";
 
 const usage = `Usage: npm run staff -- <command> [options]
 
@@ -27,20 +26,14 @@ function isRole(value: unknown): value is StaffRole {
 }
 
 async function main(argv: string[]) {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      role: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+  const parsed = parseCommand(argv, {
+    usage,
+    commands,
+    options: { name: { type: "string" }, role: { type: "string" } },
   });
-  const [command, email, extra] = positionals;
-  if (values.help || !command || !commands.includes(command)) {
-    process.stdout.write(`${usage}\n`);
-    return command && !values.help ? 2 : 0;
-  }
+  if (parsed.exitCode !== undefined) return parsed.exitCode;
+  const { command, values } = parsed;
+  const [, email, extra] = parsed.positionals;
   if (command !== "list" && !email?.includes("@")) {
     process.stderr.write(`${command} needs an e-mail address: npm run staff -- ${command} name@example.org\n`);
     return 2;

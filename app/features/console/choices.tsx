@@ -71,3 +71,39 @@ export function Choice({
     </div>
   );
 }
+
+/**
+ * A Choice for each of `values`, in order: `name`'s radio buttons or
+ * checkboxes, with the ids `${idPrefix}-${value}`, those in `checked` ticked.
+ */
+export function Choices<V extends string>({
+  type,
+  name,
+  idPrefix,
+  values,
+  checked,
+  label,
+  hint,
+}: {
+  type: "radio" | "checkbox";
+  name: string;
+  idPrefix: string;
+  values: readonly V[];
+  checked: string | readonly string[];
+  label: (value: V) => ReactNode;
+  hint?: (value: V) => string;
+}) {
+  const ticked = typeof checked === "string" ? [checked] : checked;
+  return values.map((value) => (
+    <Choice
+      key={value}
+      type={type}
+      id={`${idPrefix}-${value}`}
+      name={name}
+      value={value}
+      defaultChecked={ticked.includes(value)}
+      label={label(value)}
+      hint={hint?.(value)}
+    />
+  ));
+}

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { ButtonForm } from "~/features/console/post-form";
 import type { Button } from "~/components/ui/button";
+import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 
 /**
  * A table that stacks at phone widths: each row becomes a block and each cell
@@ -33,6 +34,18 @@ export function StackedCell({
     <td data-label={label} className={className ? `${stacked.td} ${className}` : stacked.td}>
       {children}
     </td>
+  );
+}
+
+/** A stacked table's cell of a moment: its London time, and how long before `now` it was. */
+export function StackedTimeCell({ label, at, now }: { label: string; at: Date | string | number; now: Date }) {
+  return (
+    <StackedCell label={label}>
+      <span>
+        <time dateTime={isoTime(at)}>{londonTime(at)}</time>{" "}
+        <span className="text-sm text-muted">({relativeTime(at, now)})</span>
+      </span>
+    </StackedCell>
   );
 }
 

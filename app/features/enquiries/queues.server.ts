@@ -1,5 +1,5 @@
 import type { Env } from "~/platform/env.server";
-import { deadLetterQueueOptions, deliveryRetryPolicy, type QueueSpec } from "~/platform/queue.server";
+import { deliveryQueues, type QueueSpec } from "~/platform/queue.server";
 import type { DeliveryKind } from "./kinds";
 
 /** One job per e-mail of an enquiry (a delivery); its data is `{ deliveryId }`. */
@@ -19,8 +19,5 @@ export function deliveryJob(delivery: { id: string; kind: DeliveryKind }) {
 
 /** The enquiries' queues: their e-mails, with DELIVERY_RETRY_* retries, and their dead letters. */
 export function enquiryQueues(env: Env): QueueSpec[] {
-  return [
-    { name: DEAD_LETTER_QUEUE, options: deadLetterQueueOptions },
-    { name: DELIVERY_QUEUE, options: deliveryRetryPolicy(env, DEAD_LETTER_QUEUE) },
-  ];
+  return deliveryQueues(env, { name: DELIVERY_QUEUE, deadLetter: DEAD_LETTER_QUEUE });
 }

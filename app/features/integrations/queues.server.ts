@@ -1,5 +1,5 @@
 import type { Env } from "~/platform/env.server";
-import { deadLetterQueueOptions, deliveryRetryPolicy, type QueueSpec } from "~/platform/queue.server";
+import { deliveryQueues, type QueueSpec } from "~/platform/queue.server";
 import { secretExpiryQueue } from "./secrets.server";
 
 /** One job per webhook, Slack or Teams delivery (./deliveries.server.ts); its data is `{ webhookDeliveryId }`. */
@@ -15,15 +15,11 @@ export type IntegrationJob = { webhookDeliveryId: string };
  */
 export function integrationQueues(env: Env): QueueSpec[] {
   return [
-    { name: WEBHOOK_DEAD_QUEUE, options: deadLetterQueueOptions },
-    {
+    ...deliveryQueues(env, {
       name: INTEGRATION_QUEUE,
-      options: {
-        ...deliveryRetryPolicy(env, WEBHOOK_DEAD_QUEUE),
-        retryLimit: env.WEBHOOK_RETRY_LIMIT,
-        expireInSeconds: 60,
-      },
-    },
+      deadLetter: WEBHOOK_DEAD_QUEUE,
+      overrides: { retryLimit: env.WEBHOOK_RETRY_LIMIT, expireInSeconds: 60 },
+    }),
     secretExpiryQueue,
   ];
 }

@@ -1,6 +1,6 @@
 import { ButtonForm } from "~/features/console";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import type { AppSetupView } from "~/features/sign-in/sign-in";
+import type { AppSetupView, FactorResult } from "~/features/sign-in/sign-in";
 import { CodeForm } from "./factors";
 
 /**
@@ -8,9 +8,14 @@ import { CodeForm } from "./factors";
  * Account pages: a QR code of the otpauth: link beside the key in groups of
  * four that never break inside a group, the code to confirm it, and Cancel.
  * The set-up is the page loader's (`appSetupView`): it survives a reload
- * until it is confirmed or cancelled (or lapses after 10 minutes).
+ * until it is confirmed or cancelled (or lapses after 10 minutes). `result`
+ * is the page's last factor post (FactorResult).
  */
-export function AppSetup({ setup, error, code }: { setup: AppSetupView; error?: string; code?: string }) {
+export function AppSetup({ setup, result }: { setup: AppSetupView; result?: FactorResult | null }) {
+  // The last post's refusal, when it was this form's: its error, and the code as typed.
+  const refused = result?.step === "confirm-app" ? result : undefined;
+  const error = refused?.error;
+  const code = refused?.code;
   return (
     <section
       id="app-setup"

@@ -1,5 +1,5 @@
 import type { Env } from "~/platform/env.server";
-import { deadLetterQueueOptions, deliveryRetryPolicy, type QueueSpec } from "~/platform/queue.server";
+import { deliveryQueues, type QueueSpec } from "~/platform/queue.server";
 
 /** One job per text message (./send.server.ts); its data is `{ textMessageId }`. */
 export const SMS_QUEUE = "sms-delivery";
@@ -8,8 +8,5 @@ export type SmsJob = { textMessageId: string };
 
 /** The text messages' queues: the e-mails' retry policy, their own dead letters. */
 export function textMessageQueues(env: Env): QueueSpec[] {
-  return [
-    { name: SMS_DEAD_QUEUE, options: deadLetterQueueOptions },
-    { name: SMS_QUEUE, options: deliveryRetryPolicy(env, SMS_DEAD_QUEUE) },
-  ];
+  return deliveryQueues(env, { name: SMS_QUEUE, deadLetter: SMS_DEAD_QUEUE });
 }

@@ -1,4 +1,5 @@
 import { and, asc, between, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { addDays, londonDate } from "~/platform/calendar";
 import { csvLines, toCsv } from "~/platform/csv";
 import type { Database, Store } from "~/platform/db/db.server";
@@ -42,30 +43,22 @@ export function trafficRetention(months: number, now = () => new Date()): Retent
     async purge(store: Store) {
       const today = londonDate(now());
       const cutoff = `${monthsBefore(today, months).slice(0, 8)}01`;
-      const daily = await store.db
-        .delete(trafficDaily)
-        .where(lt(trafficDaily.day, cutoff))
-        .returning({ d: trafficDaily.day });
-      const totals = await store.db
-        .delete(trafficTotals)
-        .where(lt(trafficTotals.day, cutoff))
-        .returning({ d: trafficTotals.day });
-      const monthly = await store.db
-        .delete(trafficMonths)
-        .where(lt(trafficMonths.month, cutoff))
-        .returning({ d: trafficMonths.month });
-      const secrets = await store.db
-        .delete(trafficSecrets)
-        .where(lt(trafficSecrets.day, today))
-        .returning({ d: trafficSecrets.day });
-      const marks = await store.db
-        .delete(trafficMarks)
-        .where(lt(trafficMarks.day, today))
-        .returning({ d: trafficMarks.day });
+      /** Deletes the rows of `table` whose `column` is before `bound`; answers how many. */
+      const deleteBefore = (table: PgTable, column: AnyPgColumn, bound: string) =>
+        store.db
+          .delete(table)
+          .where(lt(column, bound))
+          .returning({ d: column })
+          .then((rows) => rows.length);
+      const daily = await deleteBefore(trafficDaily, trafficDaily.day, cutoff);
+      const totals = await deleteBefore(trafficTotals, trafficTotals.day, cutoff);
+      const monthly = await deleteBefore(trafficMonths, trafficMonths.month, cutoff);
+      const secrets = await deleteBefore(trafficSecrets, trafficSecrets.day, today);
+      const marks = await deleteBefore(trafficMarks, trafficMarks.day, today);
       return {
-        trafficRowsDeleted: daily.length + totals.length + monthly.length,
-        trafficSecretsForgotten: secrets.length,
-        trafficMarksForgotten: marks.length,
+        trafficRowsDeleted: daily + totals + monthly,
+        trafficSecretsForgotten: secrets,
+        trafficMarksForgotten: marks,
       };
     },
   };

@@ -2,7 +2,7 @@ import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
 import { retryAfterHeaders } from "~/platform/retry-after";
 import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { ADVISORY_FORM_ID, advisoryNotices, advisoryOn } from "~/content/advisory";
-import { Island } from "~/islands/island";
+import { EnquiryIsland } from "~/routes/enquiry-island";
 import { phasesOn } from "~/content/dated";
 import { useContentDate } from "~/lib/use-dated";
 import { pageMeta } from "~/lib/seo";
@@ -20,22 +20,17 @@ export { formPage as handle } from "~/components/ui/hydration";
 
 export const action = enquiryAction("advisory");
 
-export default function AdvisoryPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdvisoryPage(page: Route.ComponentProps) {
   const { hero: advisoryHero, form, success } = advisoryOn(phasesOn(useContentDate()));
   return (
     <>
       <EnquiryHero id="advisory-title" {...advisoryHero} />
       <Benefits />
-      <Island
+      <EnquiryIsland
         kind="advisory"
         form={AdvisoryFormIsland}
-        props={{
-          action: "/advisory",
-          token: loaderData.token,
-          source: loaderData.source,
-          actionData,
-          copy: { formId: ADVISORY_FORM_ID, form, success, notices: advisoryNotices },
-        }}
+        page={page}
+        copy={{ formId: ADVISORY_FORM_ID, form, success, notices: advisoryNotices }}
       />
     </>
   );

@@ -128,16 +128,7 @@ export default function ContactFormIsland({
         </SuccessPanel>
       ) : (
         <>
-          <p className="mt-3 text-muted">{contactForm.lead}</p>
-          <EnquiryForm
-            id={formId}
-            labelledBy={CONTACT_TITLE_ID}
-            enquiry={enquiry}
-            fields={fields}
-            submitLabel={contactForm.submitLabel}
-            pendingLabel={contactForm.pendingLabel}
-            className="mt-6"
-          >
+          <EnquiryForm id={formId} labelledBy={CONTACT_TITLE_ID} enquiry={enquiry} fields={fields} copy={contactForm}>
             <div className="grid gap-6 sm:grid-cols-2">
               <FormField {...field("name")} />
               <FormField {...field("email")} />

@@ -3,7 +3,7 @@ import { retryAfterHeaders } from "~/platform/retry-after";
 import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { Container } from "~/components/ui/section";
 import { CONTACT_FORM_ID, contactForm, contactHero, contactNotices, contactSuccess } from "~/content/contact";
-import { Island } from "~/islands/island";
+import { EnquiryIsland } from "~/routes/enquiry-island";
 import { isInterest } from "~/features/enquiries/fields";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -29,24 +29,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = enquiryAction("contact");
 
-export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ContactPage(page: Route.ComponentProps) {
   return (
     <>
       <EnquiryHero id="contact-title" {...contactHero} />
       <QuickActions />
       <section aria-labelledby={CONTACT_TITLE_ID} className="py-16 sm:py-20">
         <Container className="grid gap-10 lg:grid-cols-3">
-          <Island
+          <EnquiryIsland
             kind="contact"
             form={ContactFormIsland}
-            props={{
-              action: "/contact",
-              token: loaderData.token,
-              source: loaderData.source,
-              interest: loaderData.interest,
-              actionData,
-              copy: { formId: CONTACT_FORM_ID, form: contactForm, success: contactSuccess, notices: contactNotices },
-            }}
+            page={page}
+            more={{ interest: page.loaderData.interest }}
+            copy={{ formId: CONTACT_FORM_ID, form: contactForm, success: contactSuccess, notices: contactNotices }}
             className="lg:col-span-2 lg:self-start"
           />
           <aside aria-label="Our promises and office" className="grid content-start gap-6">

@@ -2,7 +2,7 @@ import { enquiryAction, tokenLoader } from "~/routes/enquiry-route.server";
 import { retryAfterHeaders } from "~/platform/retry-after";
 import { EnquiryHero } from "~/components/marketing/enquiry-hero";
 import { DEMO_FORM_ID, demoForm, demoHero, demoNotices, demoSuccess } from "~/content/demo";
-import { Island } from "~/islands/island";
+import { EnquiryIsland } from "~/routes/enquiry-island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
 import DemoFormIsland from "./demo-form";
@@ -18,26 +18,16 @@ export { formPage as handle } from "~/components/ui/hydration";
 
 export const action = enquiryAction("demo");
 
-export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function DemoPage(page: Route.ComponentProps) {
   return (
     <>
       <EnquiryHero id="demo-title" {...demoHero} />
       <Audiences />
-      <Island
+      <EnquiryIsland
         kind="demo"
         form={DemoFormIsland}
-        props={{
-          action: "/demo",
-          token: loaderData.token,
-          source: loaderData.source,
-          actionData,
-          copy: {
-            formId: DEMO_FORM_ID,
-            form: demoForm,
-            success: demoSuccess,
-            notices: demoNotices,
-          },
-        }}
+        page={page}
+        copy={{ formId: DEMO_FORM_ID, form: demoForm, success: demoSuccess, notices: demoNotices }}
       />
     </>
   );

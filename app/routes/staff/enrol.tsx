@@ -95,11 +95,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {appSetup ? (
-        <AppSetup
-          setup={appSetup}
-          error={actionData?.step === "confirm-app" ? actionData.error : undefined}
-          code={actionData?.step === "confirm-app" ? actionData.code : undefined}
-        />
+        <AppSetup setup={appSetup} result={actionData} />
       ) : (
         <>
           <section aria-labelledby="passkey-heading" className="mt-8 grid gap-3">

@@ -1,6 +1,5 @@
 import { company } from "~/platform/company";
-import { defineEmail } from "~/platform/mail/define";
-import { EmailLayout } from "~/platform/mail/layout";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
 /**
@@ -108,7 +107,7 @@ export function staffDigestSubject(props: StaffDigestEmailProps): string {
   return subjectLine(`Enquiries digest: ${parts.join(", ")}`);
 }
 
-export function StaffDigestEmail(props: StaffDigestEmailProps) {
+function digestSections(props: StaffDigestEmailProps) {
   const sections = [];
   if (props.deadTotal > 0) {
     sections.push({
@@ -187,23 +186,21 @@ export function StaffDigestEmail(props: StaffDigestEmailProps) {
       ),
     });
   }
-  return (
-    <EmailLayout
-      title={`Enquiries digest, ${props.date}`}
-      preheader={staffDigestSubject(props)}
-      intro={<p>What needs a person today in the staff console.</p>}
-      sections={sections}
-      ctas={[{ label: "Open the console", url: props.deadTotal > 0 ? props.deadLettersUrl : props.inboxUrl }]}
-      footerNote={`Sent every morning at 08:00 to the ${company.brand} enquiries team, only when something needs attention.`}
-      variant={props.deadTotal > 0 || props.deadIntegrationDeliveries.length > 0 ? "alert" : "info"}
-      addUtm={false}
-    />
-  );
+  return sections;
 }
 
-export const staffDigest = defineEmail<StaffDigestEmailProps>({
+export const staffDigest = defineLayoutEmail<StaffDigestEmailProps>({
   subject: staffDigestSubject,
-  Email: StaffDigestEmail,
   PreviewProps,
+  layout: (props) => ({
+    title: `Enquiries digest, ${props.date}`,
+    preheader: staffDigestSubject(props),
+    intro: <p>What needs a person today in the staff console.</p>,
+    sections: digestSections(props),
+    ctas: [{ label: "Open the console", url: props.deadTotal > 0 ? props.deadLettersUrl : props.inboxUrl }],
+    footerNote: `Sent every morning at 08:00 to the ${company.brand} enquiries team, only when something needs attention.`,
+    variant: props.deadTotal > 0 || props.deadIntegrationDeliveries.length > 0 ? "alert" : "info",
+    addUtm: false,
+  }),
 });
-export default StaffDigestEmail;
+export default staffDigest.Email;

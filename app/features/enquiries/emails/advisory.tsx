@@ -3,9 +3,10 @@ import { advisoryNetworkLaunch } from "~/content/milestones";
 import { londonDate } from "~/platform/calendar";
 import { phasesOn } from "~/content/dated";
 import { Greeting, notificationSections, UserText } from "~/platform/mail/blocks";
-import { defineEmail, renderEmail } from "~/platform/mail/define";
+import { renderEmail } from "~/platform/mail/define";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
-import { EmailLayout } from "~/platform/mail/layout";
+import type { EmailLayoutProps } from "~/platform/mail/layout";
 import { sitePage, mailtoUrl } from "~/platform/mail/links";
 import { subjectLine, optionLabel, singleLine } from "~/platform/mail/utils";
 import { advisoryRoleOptions } from "~/features/enquiries/fields";
@@ -25,7 +26,7 @@ export const welcomePreviewProps = {
 
 export const advisoryWelcomeTitle = "Welcome to the Advisory Network";
 
-export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
+function advisoryWelcomeLayout(props: AdvisoryWelcomeEmailProps): EmailLayoutProps {
   const network = phasesOn(props.today ?? londonDate(new Date())).network;
   const launches =
     network === "before"
@@ -33,54 +34,52 @@ export function AdvisoryWelcomeEmail(props: AdvisoryWelcomeEmailProps) {
       : network === "during"
         ? `The network launches this quarter, ${advisoryNetworkLaunch}.`
         : `The network opened in ${advisoryNetworkLaunch}.`;
-  return (
-    <EmailLayout
-      title={advisoryWelcomeTitle}
-      preheader={`Thank you for joining. ${launches}`}
-      intro={
-        <>
-          <Greeting name={props.name} />
-          <p>
-            {`Thank you for joining the ${company.brand} Advisory Network. Midwives, doctors, policy makers and NGO professionals like you help us build records that work in real clinics.`}
-          </p>
-        </>
-      }
-      sections={[
-        {
-          heading: "What happens next",
-          body: (
-            <>
-              {network === "after" ? (
-                <p>
-                  {"The network opened in "}
-                  <strong>{advisoryNetworkLaunch}</strong>. We will e-mail you:
-                </p>
-              ) : (
-                <p>
-                  {"The network launches in "}
-                  <strong>{advisoryNetworkLaunch}</strong>. Before then we will e-mail you:
-                </p>
-              )}
-              <ul>
-                <li>an invitation to the first advisory session</li>
-                <li>early previews of new features to review</li>
-                <li>ways to share feedback that shape our roadmap</li>
-              </ul>
-            </>
-          ),
-        },
-      ]}
-      ctas={[{ label: "About the network", url: sitePage("/advisory") }]}
-      secondaryCtas={[{ label: "Explore the product", url: sitePage("/product") }]}
-      footerNote={`You are receiving this e-mail because this address was used to join the Advisory Network at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`}
-      variant="success"
-    />
-  );
+  return {
+    title: advisoryWelcomeTitle,
+    preheader: `Thank you for joining. ${launches}`,
+    intro: (
+      <>
+        <Greeting name={props.name} />
+        <p>
+          {`Thank you for joining the ${company.brand} Advisory Network. Midwives, doctors, policy makers and NGO professionals like you help us build records that work in real clinics.`}
+        </p>
+      </>
+    ),
+    sections: [
+      {
+        heading: "What happens next",
+        body: (
+          <>
+            {network === "after" ? (
+              <p>
+                {"The network opened in "}
+                <strong>{advisoryNetworkLaunch}</strong>. We will e-mail you:
+              </p>
+            ) : (
+              <p>
+                {"The network launches in "}
+                <strong>{advisoryNetworkLaunch}</strong>. Before then we will e-mail you:
+              </p>
+            )}
+            <ul>
+              <li>an invitation to the first advisory session</li>
+              <li>early previews of new features to review</li>
+              <li>ways to share feedback that shape our roadmap</li>
+            </ul>
+          </>
+        ),
+      },
+    ],
+    ctas: [{ label: "About the network", url: sitePage("/advisory") }],
+    secondaryCtas: [{ label: "Explore the product", url: sitePage("/product") }],
+    footerNote: `You are receiving this e-mail because this address was used to join the Advisory Network at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
+    variant: "success",
+  };
 }
-export const advisoryWelcome = defineEmail<AdvisoryWelcomeEmailProps>({
+export const advisoryWelcome = defineLayoutEmail<AdvisoryWelcomeEmailProps>({
   subject: () => subjectLine(advisoryWelcomeTitle),
-  Email: AdvisoryWelcomeEmail,
   PreviewProps: welcomePreviewProps,
+  layout: advisoryWelcomeLayout,
 });
 
 /** To the enquiries team: an Advisory Network signup, flagged when the welcome e-mail failed. */
@@ -99,7 +98,7 @@ export function advisoryNotificationSubject(props: AdvisoryNotificationEmailProp
   return subjectLine(`New Advisory Network Signup - ${singleLine(props.name)}`);
 }
 
-export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps) {
+function advisoryNotificationLayout(props: AdvisoryNotificationEmailProps): EmailLayoutProps {
   const sections = notificationSections(
     props,
     {
@@ -111,31 +110,27 @@ export function AdvisoryNotificationEmail(props: AdvisoryNotificationEmailProps)
     },
     { heading: "Why they want to join", body: <UserText text={props.reason} /> },
   );
-  return (
-    <EmailLayout
-      title="New Advisory Network signup"
-      preheader={`${singleLine(props.name)} has joined the Advisory Network.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`}
-      intro={
-        props.welcomeFailed ? (
-          <p>
-            Someone has joined the Advisory Network, but we could not send them the welcome e-mail. Please contact them
-            directly.
-          </p>
-        ) : (
-          <p>Someone has joined the Advisory Network. Their welcome e-mail has been sent.</p>
-        )
-      }
-      sections={sections}
-      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `${company.brand} Advisory Network`) }]}
-      footerNote={`Sent to the ${company.brand} enquiries team from the Advisory Network form at ${company.siteUrl}.`}
-      variant={props.welcomeFailed ? "alert" : "info"}
-    />
-  );
+  return {
+    title: "New Advisory Network signup",
+    preheader: `${singleLine(props.name)} has joined the Advisory Network.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`,
+    intro: props.welcomeFailed ? (
+      <p>
+        Someone has joined the Advisory Network, but we could not send them the welcome e-mail. Please contact them
+        directly.
+      </p>
+    ) : (
+      <p>Someone has joined the Advisory Network. Their welcome e-mail has been sent.</p>
+    ),
+    sections: sections,
+    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `${company.brand} Advisory Network`) }],
+    footerNote: `Sent to the ${company.brand} enquiries team from the Advisory Network form at ${company.siteUrl}.`,
+    variant: props.welcomeFailed ? "alert" : "info",
+  };
 }
-export const advisoryNotification = defineEmail<AdvisoryNotificationEmailProps>({
+export const advisoryNotification = defineLayoutEmail<AdvisoryNotificationEmailProps>({
   subject: advisoryNotificationSubject,
-  Email: AdvisoryNotificationEmail,
   PreviewProps: notificationPreviewProps,
+  layout: advisoryNotificationLayout,
 });
 
 /** The advisory network's e-mails (app/features/enquiries/emails/registry.ts). */

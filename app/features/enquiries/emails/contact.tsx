@@ -2,9 +2,10 @@ import { company } from "~/platform/company";
 import { interestOptions } from "~/features/enquiries/fields";
 import type { ContactPayload } from "~/features/enquiries/kinds";
 import { notificationSections, UserText, Greeting } from "~/platform/mail/blocks";
-import { defineEmail, renderEmail } from "~/platform/mail/define";
+import { renderEmail } from "~/platform/mail/define";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
-import { EmailLayout } from "~/platform/mail/layout";
+import type { EmailLayoutProps } from "~/platform/mail/layout";
 import { mailtoUrl, sitePage } from "~/platform/mail/links";
 import { optionLabel, singleLine, subjectLine } from "~/platform/mail/utils";
 import { responsePromises } from "~/content/milestones";
@@ -26,43 +27,41 @@ export function contactNotificationSubject(props: ContactNotificationEmailProps)
   return subjectLine(`New Contact Form Submission - ${props.interest}`);
 }
 
-export function ContactNotificationEmail(props: ContactNotificationEmailProps) {
+function contactNotificationLayout(props: ContactNotificationEmailProps): EmailLayoutProps {
   const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
-  return (
-    <EmailLayout
-      title="New contact form submission"
-      preheader={`${singleLine(props.name)} sent a message about ${interestLabel}.`}
-      intro={
-        <p>
-          Someone has sent a message through the contact form. We promise a reply within one business day, so please
-          answer them by then.
-        </p>
-      }
-      sections={notificationSections(
-        props,
-        {
-          heading: "Contact details",
-          rows: [
-            { label: "Organization", value: props.organization },
-            { label: "Role", value: props.role },
-            {
-              label: "Interest",
-              value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
-            },
-          ],
-        },
-        { heading: "Message", body: <UserText text={props.message} /> },
-      )}
-      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }]}
-      footerNote={`Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`}
-      variant="info"
-    />
-  );
+  return {
+    title: "New contact form submission",
+    preheader: `${singleLine(props.name)} sent a message about ${interestLabel}.`,
+    intro: (
+      <p>
+        Someone has sent a message through the contact form. We promise a reply within one business day, so please
+        answer them by then.
+      </p>
+    ),
+    sections: notificationSections(
+      props,
+      {
+        heading: "Contact details",
+        rows: [
+          { label: "Organization", value: props.organization },
+          { label: "Role", value: props.role },
+          {
+            label: "Interest",
+            value: interestLabel === props.interest ? props.interest : `${interestLabel} (${props.interest})`,
+          },
+        ],
+      },
+      { heading: "Message", body: <UserText text={props.message} /> },
+    ),
+    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `Re: your message to ${company.brand}`) }],
+    footerNote: `Sent to the ${company.brand} enquiries team from the contact form at ${company.siteUrl}.`,
+    variant: "info",
+  };
 }
-export const contactNotification = defineEmail<ContactNotificationEmailProps>({
+export const contactNotification = defineLayoutEmail<ContactNotificationEmailProps>({
   subject: contactNotificationSubject,
-  Email: ContactNotificationEmail,
   PreviewProps: notificationPreviewProps,
+  layout: contactNotificationLayout,
 });
 
 /**
@@ -79,54 +78,52 @@ export const acknowledgementPreviewProps = {
 
 export const contactAcknowledgementTitle = "We received your message";
 
-export function ContactAcknowledgementEmail(props: ContactAcknowledgementEmailProps) {
+function contactAcknowledgementLayout(props: ContactAcknowledgementEmailProps): EmailLayoutProps {
   const interestLabel = optionLabel(interestOptions, props.interest) ?? props.interest;
-  return (
-    <EmailLayout
-      title={contactAcknowledgementTitle}
-      preheader={`Thank you for contacting ${company.brand}. We will reply within ${responsePromises.businessDay}.`}
-      intro={
-        <>
-          <Greeting name={props.name} />
-          <p>
-            {`Thank you for contacting ${company.brand}. We have received your message about `}
-            <strong>{interestLabel}</strong>.
-          </p>
-          <p>
-            {`A member of our team will reply within ${responsePromises.businessDay}, and usually within ${responsePromises.hours}.`}
-          </p>
-        </>
-      }
-      sections={[
-        {
-          heading: "While you wait",
-          body: (
-            <ul>
-              <li>
-                {`See how digital maternal records and ${company.aiServiceName} risk insights work on our product page.`}
-              </li>
-              <li>
-                {"If your enquiry is urgent, call us on "}
-                <a href={`tel:${company.telephone.e164}`}>{company.telephone.display}</a>.
-              </li>
-            </ul>
-          ),
-        },
-      ]}
-      ctas={[{ label: "Explore the product", url: sitePage("/product") }]}
-      secondaryCtas={[
-        { label: "Request a demo", url: sitePage("/demo") },
-        { label: "Read our story", url: sitePage("/our-story") },
-      ]}
-      footerNote={`You are receiving this e-mail because this address was entered on the contact form at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`}
-      variant="success"
-    />
-  );
+  return {
+    title: contactAcknowledgementTitle,
+    preheader: `Thank you for contacting ${company.brand}. We will reply within ${responsePromises.businessDay}.`,
+    intro: (
+      <>
+        <Greeting name={props.name} />
+        <p>
+          {`Thank you for contacting ${company.brand}. We have received your message about `}
+          <strong>{interestLabel}</strong>.
+        </p>
+        <p>
+          {`A member of our team will reply within ${responsePromises.businessDay}, and usually within ${responsePromises.hours}.`}
+        </p>
+      </>
+    ),
+    sections: [
+      {
+        heading: "While you wait",
+        body: (
+          <ul>
+            <li>
+              {`See how digital maternal records and ${company.aiServiceName} risk insights work on our product page.`}
+            </li>
+            <li>
+              {"If your enquiry is urgent, call us on "}
+              <a href={`tel:${company.telephone.e164}`}>{company.telephone.display}</a>.
+            </li>
+          </ul>
+        ),
+      },
+    ],
+    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
+    secondaryCtas: [
+      { label: "Request a demo", url: sitePage("/demo") },
+      { label: "Read our story", url: sitePage("/our-story") },
+    ],
+    footerNote: `You are receiving this e-mail because this address was entered on the contact form at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
+    variant: "success",
+  };
 }
-export const contactAcknowledgement = defineEmail<ContactAcknowledgementEmailProps>({
+export const contactAcknowledgement = defineLayoutEmail<ContactAcknowledgementEmailProps>({
   subject: () => subjectLine(contactAcknowledgementTitle),
-  Email: ContactAcknowledgementEmail,
   PreviewProps: acknowledgementPreviewProps,
+  layout: contactAcknowledgementLayout,
 });
 
 /** The contact form's e-mails (app/features/enquiries/emails/registry.ts). */

@@ -1,9 +1,9 @@
 import { company } from "~/platform/company";
 import { responsePromises } from "~/content/milestones";
 import { Greeting, notificationSections, UserText } from "~/platform/mail/blocks";
-import { defineEmail, renderEmail } from "~/platform/mail/define";
+import { renderEmail } from "~/platform/mail/define";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
-import { EmailLayout } from "~/platform/mail/layout";
 import { sitePage, mailtoUrl } from "~/platform/mail/links";
 import { subjectLine, formatDate, optionLabel, singleLine } from "~/platform/mail/utils";
 import { demoRoleOptions } from "~/features/enquiries/fields";
@@ -19,45 +19,40 @@ export const welcomePreviewProps = {
 
 export const demoWelcomeTitle = "Thank you for requesting a demo";
 
-export function DemoWelcomeEmail(props: DemoWelcomeEmailProps) {
-  return (
-    <EmailLayout
-      title={demoWelcomeTitle}
-      preheader={`We will be in touch within ${responsePromises.demoFollowUp} to arrange your ${responsePromises.demoLength}.`}
-      intro={
-        <>
-          <Greeting name={props.name} />
-          <p>
-            {`Thank you for your interest in ${company.brand}. A member of our team will reach out within ${responsePromises.demoFollowUp} to arrange a time that suits you.`}
-          </p>
-        </>
-      }
-      sections={[
-        {
-          heading: "What to expect",
-          body: (
-            <>
-              <p>{`Your demo is a ${responsePromises.demoLength}, held online. We will:`}</p>
-              <ul>
-                <li>show how midwives create and update a mother&apos;s digital record</li>
-                <li>{`explain how ${company.aiServiceName} flags pregnancies that may need extra care`}</li>
-                <li>leave time for your questions about pilots, set-up and pricing</li>
-              </ul>
-            </>
-          ),
-        },
-      ]}
-      ctas={[{ label: "Explore the product", url: sitePage("/product") }]}
-      secondaryCtas={[{ label: "Contact us", url: sitePage("/contact") }]}
-      footerNote={`You are receiving this e-mail because this address was used to request a demo at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`}
-      variant="success"
-    />
-  );
-}
-export const demoWelcome = defineEmail<DemoWelcomeEmailProps>({
+export const demoWelcome = defineLayoutEmail<DemoWelcomeEmailProps>({
   subject: () => subjectLine(demoWelcomeTitle),
-  Email: DemoWelcomeEmail,
   PreviewProps: welcomePreviewProps,
+  layout: (props) => ({
+    title: demoWelcomeTitle,
+    preheader: `We will be in touch within ${responsePromises.demoFollowUp} to arrange your ${responsePromises.demoLength}.`,
+    intro: (
+      <>
+        <Greeting name={props.name} />
+        <p>
+          {`Thank you for your interest in ${company.brand}. A member of our team will reach out within ${responsePromises.demoFollowUp} to arrange a time that suits you.`}
+        </p>
+      </>
+    ),
+    sections: [
+      {
+        heading: "What to expect",
+        body: (
+          <>
+            <p>{`Your demo is a ${responsePromises.demoLength}, held online. We will:`}</p>
+            <ul>
+              <li>show how midwives create and update a mother&apos;s digital record</li>
+              <li>{`explain how ${company.aiServiceName} flags pregnancies that may need extra care`}</li>
+              <li>leave time for your questions about pilots, set-up and pricing</li>
+            </ul>
+          </>
+        ),
+      },
+    ],
+    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
+    secondaryCtas: [{ label: "Contact us", url: sitePage("/contact") }],
+    footerNote: `You are receiving this e-mail because this address was used to request a demo at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
+    variant: "success",
+  }),
 });
 
 /** To the enquiries team: a demo request, flagged when the requester's welcome e-mail failed. */
@@ -77,45 +72,35 @@ export function demoNotificationSubject(props: DemoNotificationEmailProps): stri
   return subjectLine(`New Demo Request from ${singleLine(props.name)}`);
 }
 
-export function DemoNotificationEmail(props: DemoNotificationEmailProps) {
-  const sections = notificationSections(
-    props,
-    {
-      heading: "Request details",
-      rows: [
-        { label: "Organization", value: props.organization },
-        { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
-        { label: "Preferred Date", value: formatDate(props.preferredTime) },
-      ],
-    },
-    { heading: "Message", body: <UserText text={props.message} empty="No message" /> },
-  );
-  return (
-    <EmailLayout
-      title="New demo request"
-      preheader={`${singleLine(props.name)} has asked for a demo.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`}
-      intro={
-        props.welcomeFailed ? (
-          <p>
-            Someone has requested a demo, but we could not send them the welcome e-mail. Please contact them directly.
-          </p>
-        ) : (
-          <p>
-            {`Someone has requested a demo. Their welcome e-mail has been sent, and it promises a reply within ${responsePromises.demoFollowUp}.`}
-          </p>
-        )
-      }
-      sections={sections}
-      ctas={[{ label: "Reply by email", url: mailtoUrl(props.email, `Your ${company.brand} demo`) }]}
-      footerNote={`Sent to the ${company.brand} enquiries team from the demo request form at ${company.siteUrl}.`}
-      variant={props.welcomeFailed ? "alert" : "info"}
-    />
-  );
-}
-export const demoNotification = defineEmail<DemoNotificationEmailProps>({
+export const demoNotification = defineLayoutEmail<DemoNotificationEmailProps>({
   subject: demoNotificationSubject,
-  Email: DemoNotificationEmail,
   PreviewProps: notificationPreviewProps,
+  layout: (props) => ({
+    title: "New demo request",
+    preheader: `${singleLine(props.name)} has asked for a demo.${props.welcomeFailed ? " Their welcome e-mail could not be delivered." : ""}`,
+    intro: props.welcomeFailed ? (
+      <p>Someone has requested a demo, but we could not send them the welcome e-mail. Please contact them directly.</p>
+    ) : (
+      <p>
+        {`Someone has requested a demo. Their welcome e-mail has been sent, and it promises a reply within ${responsePromises.demoFollowUp}.`}
+      </p>
+    ),
+    sections: notificationSections(
+      props,
+      {
+        heading: "Request details",
+        rows: [
+          { label: "Organization", value: props.organization },
+          { label: "Role", value: optionLabel(demoRoleOptions, props.role) },
+          { label: "Preferred Date", value: formatDate(props.preferredTime) },
+        ],
+      },
+      { heading: "Message", body: <UserText text={props.message} empty="No message" /> },
+    ),
+    ctas: [{ label: "Reply by email", url: mailtoUrl(props.email, `Your ${company.brand} demo`) }],
+    footerNote: `Sent to the ${company.brand} enquiries team from the demo request form at ${company.siteUrl}.`,
+    variant: props.welcomeFailed ? "alert" : "info",
+  }),
 });
 
 /** The demo request's e-mails (app/features/enquiries/emails/registry.ts). */

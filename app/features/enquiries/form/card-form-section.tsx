@@ -99,16 +99,7 @@ export function CardFormSection<F extends Record<string, FieldSpec>>({
               <h2 id={titleId} className="text-3xl text-ink">
                 {form.title}
               </h2>
-              <p className="mt-3 text-muted">{form.lead}</p>
-              <EnquiryForm
-                id={id}
-                labelledBy={titleId}
-                enquiry={enquiry}
-                fields={fields}
-                submitLabel={form.submitLabel}
-                pendingLabel={form.pendingLabel}
-                className="mt-6"
-              >
+              <EnquiryForm id={id} labelledBy={titleId} enquiry={enquiry} fields={fields} copy={form}>
                 {children(fieldPropsFor(id, fields, result))}
               </EnquiryForm>
             </>

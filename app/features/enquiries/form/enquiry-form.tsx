@@ -6,7 +6,6 @@ import { fieldId } from "~/components/ui/field";
 import { company } from "~/platform/company";
 import type { FieldErrors, FieldSpec } from "~/features/enquiries/fields";
 import { HONEYPOT_FIELD, TIMESTAMP_FIELD } from "~/features/enquiries/form-guard";
-import { cn } from "~/components/ui/cn";
 import { SOURCE_FIELD } from "~/features/enquiries/source";
 import type { EnquiryState } from "./use-enquiry";
 import { prepareToasts } from "~/components/ui/toaster";
@@ -18,6 +17,8 @@ import { prepareToasts } from "~/components/ui/toaster";
  * ./refusal.ts), carries the anti-spam fields, and the submit button with its
  * pending label.
  *
+ * Its lead paragraph comes first, from the form's `copy` with the button's labels.
+ *
  * The form posts to `<path>#<id>` so that, without JavaScript, the browser
  * lands back on the form (or on the panel that replaces it, which carries the
  * same id).
@@ -27,20 +28,17 @@ export function EnquiryForm({
   labelledBy,
   enquiry,
   fields,
-  submitLabel,
-  pendingLabel,
+  copy,
   children,
-  className,
 }: {
   id: string;
   /** Id of the heading that names the form. */
   labelledBy: string;
   enquiry: EnquiryState;
   fields: Record<string, FieldSpec>;
-  submitLabel: string;
-  pendingLabel: string;
+  /** The form's copy: its lead, and its submit button's label and label while sending. */
+  copy: { lead: string; submitLabel: string; pendingLabel: string };
   children: ReactNode;
-  className?: string;
 }) {
   const { action, onSubmit, result, refusal, pending, token, source } = enquiry;
   // One array per result: the summary takes focus whenever its errors change,
@@ -50,37 +48,40 @@ export function EnquiryForm({
     [result, id, fields],
   );
   return (
-    <form
-      method="post"
-      // No #fragment: it would stop the browser honouring the autofocus on the
-      // error summary, alert or success heading of a page rendered without JS.
-      action={action}
-      onSubmit={(event) => void onSubmit(event)}
-      id={id}
-      aria-labelledby={labelledBy}
-      // A visitor starting on the form: load the notifications it will need.
-      onFocus={() => void prepareToasts()}
-      // Scrolled to by its hash: leave room for the sticky header and the form's heading.
-      className={cn("grid scroll-mt-28 gap-6", className)}
-    >
-      {refusal?.reason === "invalid" && summary.length > 0 ? (
-        <ErrorSummary errors={summary} title={refusal.title} description={refusal.description} />
-      ) : null}
-      {refusal && refusal.reason !== "invalid" ? (
-        <FormAlert title={refusal.title} focusKey={result}>
-          {linkifyEmail(refusal.description)}
-        </FormAlert>
-      ) : null}
-      {children}
-      <Honeypot formId={id} />
-      <input type="hidden" name={TIMESTAMP_FIELD} value={token} />
-      {source ? <input type="hidden" name={SOURCE_FIELD} value={source} /> : null}
-      <div>
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
-    </form>
+    <>
+      <p className="mt-3 text-muted">{copy.lead}</p>
+      <form
+        method="post"
+        // No #fragment: it would stop the browser honouring the autofocus on the
+        // error summary, alert or success heading of a page rendered without JS.
+        action={action}
+        onSubmit={(event) => void onSubmit(event)}
+        id={id}
+        aria-labelledby={labelledBy}
+        // A visitor starting on the form: load the notifications it will need.
+        onFocus={() => void prepareToasts()}
+        // Scrolled to by its hash: leave room for the sticky header and the form's heading.
+        className="grid scroll-mt-28 gap-6 mt-6"
+      >
+        {refusal?.reason === "invalid" && summary.length > 0 ? (
+          <ErrorSummary errors={summary} title={refusal.title} description={refusal.description} />
+        ) : null}
+        {refusal && refusal.reason !== "invalid" ? (
+          <FormAlert title={refusal.title} focusKey={result}>
+            {linkifyEmail(refusal.description)}
+          </FormAlert>
+        ) : null}
+        {children}
+        <Honeypot formId={id} />
+        <input type="hidden" name={TIMESTAMP_FIELD} value={token} />
+        {source ? <input type="hidden" name={SOURCE_FIELD} value={source} /> : null}
+        <div>
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? copy.pendingLabel : copy.submitLabel}
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { company } from "~/platform/company";
-import { defineEmail } from "~/platform/mail/define";
-import { EmailLayout } from "~/platform/mail/layout";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
 /**
@@ -47,34 +46,28 @@ export function staffAssignedSubject(props: StaffAssignedEmailProps): string {
   return subjectLine(`${plural(props.enquiries.length)} assigned to you`);
 }
 
-export function StaffAssignedEmail(props: StaffAssignedEmailProps) {
-  return (
-    <EmailLayout
-      title={`${plural(props.enquiries.length)} for you`}
-      preheader={`${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console.`}
-      intro={
-        <>
-          <p>{`${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console:`}</p>
-          <ul>
-            {props.enquiries.map((item) => (
-              <li key={item.url}>
-                <a href={item.url}>{item.kind}</a>
-                {`, received ${item.received}`}
-              </li>
-            ))}
-          </ul>
-        </>
-      }
-      ctas={[{ label: "Your enquiries", url: props.mineUrl }]}
-      footerNote="You get this e-mail when a colleague assigns enquiries to you."
-      addUtm={false}
-    />
-  );
-}
-
-export const staffAssigned = defineEmail<StaffAssignedEmailProps>({
+export const staffAssigned = defineLayoutEmail<StaffAssignedEmailProps>({
   subject: staffAssignedSubject,
-  Email: StaffAssignedEmail,
   PreviewProps,
+  layout: (props) => ({
+    title: `${plural(props.enquiries.length)} for you`,
+    preheader: `${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console.`,
+    intro: (
+      <>
+        <p>{`${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console:`}</p>
+        <ul>
+          {props.enquiries.map((item) => (
+            <li key={item.url}>
+              <a href={item.url}>{item.kind}</a>
+              {`, received ${item.received}`}
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+    ctas: [{ label: "Your enquiries", url: props.mineUrl }],
+    footerNote: "You get this e-mail when a colleague assigns enquiries to you.",
+    addUtm: false,
+  }),
 });
-export default StaffAssignedEmail;
+export default staffAssigned.Email;

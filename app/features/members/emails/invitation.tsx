@@ -1,6 +1,5 @@
 import { company } from "~/platform/company";
-import { defineEmail } from "~/platform/mail/define";
-import { StaffEmailLayout } from "~/platform/mail/layout";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
 /** To someone an admin added to the staff console: how to get in. */
@@ -13,34 +12,25 @@ export const PreviewProps = {
   signInUrl: `${company.siteUrl}/staff/sign-in`,
 } satisfies StaffInvitationEmailProps;
 
-export function staffInvitationSubject(_props: StaffInvitationEmailProps): string {
-  return subjectLine(`You have been added to the ${company.brand} staff console`);
-}
-
-export function StaffInvitationEmail(props: StaffInvitationEmailProps) {
-  return (
-    <StaffEmailLayout
-      title="Welcome to the staff console"
-      preheader={`${props.invitedBy} added you to the ${company.brand} staff console.`}
-      intro={
-        <>
-          <p>{`Hello ${props.name},`}</p>
-          <p>{`${props.invitedBy} added you to the ${company.brand} staff console${props.role === "admin" ? " as an admin" : ""}.`}</p>
-          <p>
-            To sign in, open the sign-in page and enter this e-mail address. We will send you a one-time code. After you
-            sign in, add a passkey so you can sign in faster next time.
-          </p>
-        </>
-      }
-      ctas={[{ label: "Sign in", url: props.signInUrl }]}
-      footerNote="If you were not expecting this, you can ignore this e-mail."
-    />
-  );
-}
-
-export const staffInvitation = defineEmail<StaffInvitationEmailProps>({
-  subject: staffInvitationSubject,
-  Email: StaffInvitationEmail,
+export const staffInvitation = defineLayoutEmail<StaffInvitationEmailProps>({
+  subject: () => subjectLine(`You have been added to the ${company.brand} staff console`),
   PreviewProps,
+  staff: true,
+  layout: (props) => ({
+    title: "Welcome to the staff console",
+    preheader: `${props.invitedBy} added you to the ${company.brand} staff console.`,
+    intro: (
+      <>
+        <p>{`Hello ${props.name},`}</p>
+        <p>{`${props.invitedBy} added you to the ${company.brand} staff console${props.role === "admin" ? " as an admin" : ""}.`}</p>
+        <p>
+          To sign in, open the sign-in page and enter this e-mail address. We will send you a one-time code. After you
+          sign in, add a passkey so you can sign in faster next time.
+        </p>
+      </>
+    ),
+    ctas: [{ label: "Sign in", url: props.signInUrl }],
+    footerNote: "If you were not expecting this, you can ignore this e-mail.",
+  }),
 });
-export default StaffInvitationEmail;
+export default staffInvitation.Email;

@@ -1,6 +1,5 @@
 import { company } from "~/platform/company";
-import { defineEmail } from "~/platform/mail/define";
-import { StaffEmailLayout } from "~/platform/mail/layout";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
 /** To a member of staff who asked to sign in to the console: their one-time code. */
@@ -12,34 +11,26 @@ export const PreviewProps = {
   signInUrl: `${company.siteUrl}/staff/sign-in?step=code`,
 } satisfies StaffSignInCodeEmailProps;
 
-/** The code itself is only in the body: a subject shows on lock screens, in notifications and in logs. */
-export function staffSignInCodeSubject(_props: StaffSignInCodeEmailProps): string {
-  return subjectLine(`Your ${company.brand} sign-in code`);
-}
-
-export function StaffSignInCodeEmail(props: StaffSignInCodeEmailProps) {
-  return (
-    <StaffEmailLayout
-      title="Your sign-in code"
-      preheader={`Use this code within ${props.minutes} minutes to sign in to the staff console.`}
-      intro={
-        <>
-          <p>Your code to sign in to the {company.brand} staff console is:</p>
-          <p style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "6px" }} data-sign-in-code="">
-            {props.code}
-          </p>
-          <p>{`It works once, for ${props.minutes} minutes. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
-        </>
-      }
-      ctas={[{ label: "Enter the code", url: props.signInUrl }]}
-      footerNote="You are receiving this because someone asked for a sign-in code for this address. If that was not you, you can ignore this e-mail."
-    />
-  );
-}
-
-export const staffSignInCode = defineEmail<StaffSignInCodeEmailProps>({
-  subject: staffSignInCodeSubject,
-  Email: StaffSignInCodeEmail,
+export const staffSignInCode = defineLayoutEmail<StaffSignInCodeEmailProps>({
+  /** The code itself is only in the body: a subject shows on lock screens, in notifications and in logs. */
+  subject: () => subjectLine(`Your ${company.brand} sign-in code`),
   PreviewProps,
+  staff: true,
+  layout: (props) => ({
+    title: "Your sign-in code",
+    preheader: `Use this code within ${props.minutes} minutes to sign in to the staff console.`,
+    intro: (
+      <>
+        <p>Your code to sign in to the {company.brand} staff console is:</p>
+        <p style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "6px" }} data-sign-in-code="">
+          {props.code}
+        </p>
+        <p>{`It works once, for ${props.minutes} minutes. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
+      </>
+    ),
+    ctas: [{ label: "Enter the code", url: props.signInUrl }],
+    footerNote:
+      "You are receiving this because someone asked for a sign-in code for this address. If that was not you, you can ignore this e-mail.",
+  }),
 });
-export default StaffSignInCodeEmail;
+export default staffSignInCode.Email;

@@ -1,6 +1,5 @@
 import { company } from "~/platform/company";
-import { defineEmail } from "~/platform/mail/define";
-import { StaffEmailLayout } from "~/platform/mail/layout";
+import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
 /**
@@ -35,10 +34,6 @@ export const PreviewProps = {
   staffUrl: `${company.siteUrl}/staff/members#sign-in-pauses`,
 } satisfies StaffSignInLockedEmailProps;
 
-export function staffSignInLockedSubject(_props: StaffSignInLockedEmailProps): string {
-  return subjectLine(`${company.brand} staff console: many wrong sign-in codes`);
-}
-
 function whose(props: StaffSignInLockedEmailProps) {
   if (props.limit === "client") return "from one network address (client)";
   return props.memberEmail ? `for ${props.memberEmail}` : "for an address that is not a member of staff";
@@ -52,32 +47,28 @@ function effect(props: StaffSignInLockedEmailProps) {
     : "Nobody is locked out: each client that keeps trying wrong codes is slowed down, and one that tries too many is paused.";
 }
 
-export function StaffSignInLockedEmail(props: StaffSignInLockedEmailProps) {
-  return (
-    <StaffEmailLayout
-      title="Many wrong sign-in codes"
-      preheader={`${props.wrongCodes} wrong sign-in codes ${whose(props)} within ${props.window}.`}
-      variant="alert"
-      intro={
-        <>
-          <p>{`At ${props.at}, ${props.wrongCodes} wrong sign-in codes had been tried ${whose(props)} within ${props.window}.`}</p>
-          <p>{effect(props)}</p>
-          <p>
-            Someone may be guessing codes. If the member did not mistype their codes themselves, check the audit log,
-            and consider whether their mailbox is safe.
-          </p>
-        </>
-      }
-      ctas={[{ label: "Open the audit log", url: props.auditUrl }]}
-      secondaryCtas={[{ label: "See and lift pauses on the Members page", url: props.staffUrl }]}
-      footerNote="You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code."
-    />
-  );
-}
-
-export const staffSignInLocked = defineEmail<StaffSignInLockedEmailProps>({
-  subject: staffSignInLockedSubject,
-  Email: StaffSignInLockedEmail,
+export const staffSignInLocked = defineLayoutEmail<StaffSignInLockedEmailProps>({
+  subject: () => subjectLine(`${company.brand} staff console: many wrong sign-in codes`),
   PreviewProps,
+  staff: true,
+  layout: (props) => ({
+    title: "Many wrong sign-in codes",
+    preheader: `${props.wrongCodes} wrong sign-in codes ${whose(props)} within ${props.window}.`,
+    variant: "alert",
+    intro: (
+      <>
+        <p>{`At ${props.at}, ${props.wrongCodes} wrong sign-in codes had been tried ${whose(props)} within ${props.window}.`}</p>
+        <p>{effect(props)}</p>
+        <p>
+          Someone may be guessing codes. If the member did not mistype their codes themselves, check the audit log, and
+          consider whether their mailbox is safe.
+        </p>
+      </>
+    ),
+    ctas: [{ label: "Open the audit log", url: props.auditUrl }],
+    secondaryCtas: [{ label: "See and lift pauses on the Members page", url: props.staffUrl }],
+    footerNote:
+      "You receive this because you are an admin of the staff console. It is sent once when an address or a client reaches the limit, not for every wrong code.",
+  }),
 });
-export default StaffSignInLockedEmail;
+export default staffSignInLocked.Email;

@@ -256,13 +256,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
         {factorResult?.step === "codes" ? (
           <RecoveryCodes codes={factorResult.recoveryCodes} message={factorResult.message} />
         ) : null}
-        {appSetup ? (
-          <AppSetup
-            setup={appSetup}
-            error={factorResult?.step === "confirm-app" ? factorResult.error : undefined}
-            code={factorResult?.step === "confirm-app" ? factorResult.code : undefined}
-          />
-        ) : null}
+        {appSetup ? <AppSetup setup={appSetup} result={factorResult} /> : null}
         <p className="mt-4">
           Authenticator app: <strong>{factors.app ? "set up" : "none"}</strong>. Recovery codes left:{" "}
           <strong>{factors.recoveryCodes}</strong>.

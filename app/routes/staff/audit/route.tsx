@@ -5,8 +5,7 @@ import { auditActions, type AuditAction, type AuditQuery } from "~/features/audi
 import { auditNames } from "./names.server";
 import { auditInWords } from "./words";
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
-import { londonTime, relativeTime } from "~/platform/london-time";
-import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { StackedCell, StackedHead, StackedTimeCell, stacked } from "~/features/console/stacked-table";
 import type { Route } from "./+types/route";
 import { consoleTitle } from "~/features/console/paths";
 
@@ -103,12 +102,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>
-                <StackedCell label="Time">
-                  <span>
-                    <time dateTime={new Date(row.at).toISOString()}>{londonTime(row.at)}</time>{" "}
-                    <span className="text-sm text-muted">({relativeTime(row.at, now)})</span>
-                  </span>
-                </StackedCell>
+                <StackedTimeCell label="Time" at={row.at} now={now} />
                 <StackedCell label="Who" className="break-words">
                   {row.who}
                 </StackedCell>

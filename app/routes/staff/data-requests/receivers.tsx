@@ -1,3 +1,4 @@
+import { TitledSection } from "~/features/console/titled-section";
 import type { ErasureResult } from "~/features/data-requests/data-requests";
 
 /**
@@ -9,10 +10,7 @@ import type { ErasureResult } from "~/features/data-requests/data-requests";
 export function SummaryReceivers({ receivers }: { receivers: ErasureResult["receivers"] }) {
   if (receivers.length === 0) return null;
   return (
-    <section aria-labelledby="receivers-title" className="grid gap-3">
-      <h2 id="receivers-title" className="text-xl font-semibold text-ink">
-        Integrations that were sent a summary
-      </h2>
+    <TitledSection id="receivers-title" title="Integrations that were sent a summary" className="grid gap-3">
       <p>
         These integrations were sent this person&rsquo;s name, organisation and interest. Their receivers keep what they
         got: delete it there too (a chat message, a record in another tool).
@@ -30,6 +28,6 @@ export function SummaryReceivers({ receivers }: { receivers: ErasureResult["rece
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

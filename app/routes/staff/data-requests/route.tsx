@@ -5,12 +5,12 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { isPhoneKey, normaliseSubjectEmail, type SubjectRecord } from "~/features/data-requests/data-requests";
-import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { isoTime, londonTime } from "~/platform/london-time";
 import { textMessageStateLabels } from "~/features/text-messages/text-messages";
 import { enquiryKind } from "~/features/enquiries/kinds";
 import type { Route } from "./+types/route";
 import { SubjectForm, dataRequestPaths } from "./paths";
-import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { StackedCell, StackedHead, StackedTimeCell, stacked } from "~/features/console/stacked-table";
 import { consoleTitle } from "~/features/console/paths";
 
 export const meta = () => [{ title: consoleTitle("Data requests") }];
@@ -130,12 +130,7 @@ function Results({ record, now }: { record: SubjectRecord; now: Date }) {
         <tbody className={stacked.tbody}>
           {record.enquiries.map((enquiry) => (
             <tr key={enquiry.id} className={stacked.tr}>
-              <StackedCell label="Received">
-                <span>
-                  <time dateTime={new Date(enquiry.createdAt).toISOString()}>{londonTime(enquiry.createdAt)}</time>{" "}
-                  <span className="text-sm text-muted">({relativeTime(enquiry.createdAt, now)})</span>
-                </span>
-              </StackedCell>
+              <StackedTimeCell label="Received" at={enquiry.createdAt} now={now} />
               <StackedCell label="Form">{enquiryKind(enquiry.kind).label}</StackedCell>
               <StackedCell label="State">
                 {enquiry.spamReason ? "Suspected spam" : enquiry.handledAt ? "Handled" : "New"}

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ButtonForm, SubmitButton } from "~/features/console/post-form";
 import { ButtonLink } from "~/components/ui/button";
@@ -12,6 +11,7 @@ import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
 import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
+import { TitledSection } from "~/features/console/titled-section";
 import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
 
@@ -149,7 +149,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </header>
 
-      <EnquirySection id="sent-title" title="What they sent">
+      <TitledSection className="mt-8" id="sent-title" title="What they sent">
         <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
           {enquiry.fields.map((field) => (
             <div key={field.key} className="contents">
@@ -158,18 +158,18 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             </div>
           ))}
         </dl>
-      </EnquirySection>
+      </TitledSection>
 
       <Source source={enquiry.source ?? null} />
       <Deliveries enquiry={enquiry} now={now} busy={busy} />
       {webhooks.length > 0 ? (
-        <EnquirySection id="webhooks-title" title="Integrations">
+        <TitledSection className="mt-8" id="webhooks-title" title="Integrations">
           <IntegrationDeliveryTable
             rows={webhooks}
             caption="Messages about this enquiry to Slack, Teams or webhooks, oldest first."
             showEndpoint
           />
-        </EnquirySection>
+        </TitledSection>
       ) : null}
       <Notes enquiry={enquiry} actionData={actionData} busy={busy} />
     </div>
@@ -179,7 +179,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
 /** Where the visitor came from (issue 44): the form page's referrer and the utm_* values of its link. */
 function Source({ source }: { source: EnquiryDetail["source"] }) {
   return (
-    <EnquirySection id="source-title" title="Where they came from">
+    <TitledSection className="mt-8" id="source-title" title="Where they came from">
       {source ? (
         <dl className="mt-3 grid gap-x-6 gap-y-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[max-content_1fr]">
           {sourceLines(source).map((line) => (
@@ -192,13 +192,13 @@ function Source({ source }: { source: EnquiryDetail["source"] }) {
       ) : (
         <p className="mt-3 text-ink">Not recorded for this enquiry.</p>
       )}
-    </EnquirySection>
+    </TitledSection>
   );
 }
 
 function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
   return (
-    <EnquirySection id="emails-title" title="E-mails">
+    <TitledSection className="mt-8" id="emails-title" title="E-mails">
       {enquiry.deliveries.length === 0 ? (
         <p className="mt-3 text-ink">No e-mail was sent for this enquiry.</p>
       ) : (
@@ -258,7 +258,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
           </tbody>
         </table>
       )}
-    </EnquirySection>
+    </TitledSection>
   );
 }
 
@@ -273,7 +273,7 @@ function Notes({
 }) {
   const error = actionData?.field === NOTE_FIELD ? actionData.error : undefined;
   return (
-    <EnquirySection id="notes-title" title="Internal notes">
+    <TitledSection className="mt-8" id="notes-title" title="Internal notes">
       {enquiry.notes.length === 0 ? (
         <p className="mt-3 text-ink">No notes yet.</p>
       ) : (
@@ -309,18 +309,6 @@ function Notes({
         </Field>
         <SubmitButton busy={busy}>Add note</SubmitButton>
       </Form>
-    </EnquirySection>
-  );
-}
-
-/** One of the enquiry page's sections, under its heading (`id` names it). */
-function EnquirySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DuplicateWarning, type Duplicate } from "./duplicate";
-import { Choice, ChoiceFieldset } from "~/features/console/choices";
+import { ChoiceFieldset, Choices } from "~/features/console/choices";
 import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { ErrorSummary, type FieldErrorItem } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -142,18 +142,15 @@ export function EndpointFields({
         <input type="hidden" name="kind" value={fixedKind} />
       ) : (
         <ChoiceFieldset legend="What to connect" errorId="integration-kind-error" error={kindError}>
-          {integrationKinds.map((kind) => (
-            <Choice
-              key={kind}
-              type="radio"
-              id={`integration-kind-${kind}`}
-              name="kind"
-              value={kind}
-              defaultChecked={values.kind === kind}
-              label={integrationKindLabels[kind]}
-              hint={integrationUrlHints[kind]}
-            />
-          ))}
+          <Choices
+            type="radio"
+            name="kind"
+            idPrefix="integration-kind"
+            values={integrationKinds}
+            checked={values.kind}
+            label={(kind) => integrationKindLabels[kind]}
+            hint={(kind) => integrationUrlHints[kind]}
+          />
         </ChoiceFieldset>
       )}
       <Field
@@ -189,34 +186,28 @@ export function EndpointFields({
         />
       </Field>
       <ChoiceFieldset legend="Send a message when" errorId="integration-events-error" error={eventsError}>
-        {integrationEvents.map((event) => (
-          <Choice
-            key={event}
-            type="checkbox"
-            id={`integration-event-${event}`}
-            name="events"
-            value={event}
-            defaultChecked={values.events.includes(event)}
-            label={
-              <>
-                {integrationEventLabels[event]} <span className="font-mono text-sm text-muted">{event}</span>
-              </>
-            }
-          />
-        ))}
+        <Choices
+          type="checkbox"
+          name="events"
+          idPrefix="integration-event"
+          values={integrationEvents}
+          checked={values.events}
+          label={(event) => (
+            <>
+              {integrationEventLabels[event]} <span className="font-mono text-sm text-muted">{event}</span>
+            </>
+          )}
+        />
       </ChoiceFieldset>
       <ChoiceFieldset legend="What it says">
-        {integrationDetails.map((detail) => (
-          <Choice
-            key={detail}
-            type="radio"
-            id={`integration-detail-${detail}`}
-            name="detail"
-            value={detail}
-            defaultChecked={values.detail === detail}
-            label={integrationDetailLabels[detail]}
-          />
-        ))}
+        <Choices
+          type="radio"
+          name="detail"
+          idPrefix="integration-detail"
+          values={integrationDetails}
+          checked={values.detail}
+          label={(detail) => integrationDetailLabels[detail]}
+        />
       </ChoiceFieldset>
     </>
   );

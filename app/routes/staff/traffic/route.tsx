@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { consoleTitle } from "~/features/console/paths";
+import { TitledSection } from "~/features/console/titled-section";
 import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import { ChartKey, TrafficChart } from "~/features/traffic/chart";
 import {
@@ -134,99 +134,82 @@ export default function TrafficPage({ loaderData }: Route.ComponentProps) {
         </details>
       </section>
 
-      <Section id="traffic-pages-title" title="Pages">
+      <TitledSection className="grid gap-3" id="traffic-pages-title" title="Pages">
         <FigureTable
           caption={listCaption("Pages, most visitors first", report.pages.length, report.pagesCount)}
-          headings={["Page", "Visitors", "Views"]}
-          rows={report.pages.map((row) => ({
-            key: row.path,
-            cells: [pageText(row.path), number(row.visitors), number(row.views)],
-          }))}
+          columns={[["Page", (row) => pageText(row.path)], visitors, views]}
+          rows={report.pages}
+          rowKey={(row) => row.path}
           empty="No views in these days."
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="traffic-sources-title" title="Sources and their enquiries">
+      <TitledSection className="grid gap-3" id="traffic-sources-title" title="Sources and their enquiries">
         <p className="max-w-prose text-muted">
           Where views came from: another site, a page of this one, or nowhere (direct). An enquiry counts for the place
           that led its visitor to the form page. Conversion is enquiries ÷ visitors.
         </p>
         <FigureTable
           caption={listCaption("Sources, most visitors first", report.sources.length, report.sourcesCount)}
-          headings={["Source", "Visitors", "Views", "Enquiries", "Conversion"]}
-          rows={report.sources.map((row) => ({
-            key: row.referrer,
-            cells: [
-              sourceText(row.referrer),
-              number(row.visitors),
-              number(row.views),
-              number(row.enquiries),
-              conversion(row.enquiries, row.visitors),
-            ],
-          }))}
+          columns={[["Source", (row) => sourceText(row.referrer)], visitors, views, enquiries, conversionOf]}
+          rows={report.sources}
+          rowKey={(row) => row.referrer}
           empty="No views or enquiries in these days."
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="traffic-campaigns-title" title="Campaigns">
+      <TitledSection className="grid gap-3" id="traffic-campaigns-title" title="Campaigns">
         <p className="max-w-prose text-muted">
           Links carrying utm_campaign or utm_cta: the site&rsquo;s e-mails tag each button, so their buttons can be
           compared.
         </p>
         <FigureTable
           caption="Campaigns and buttons, most visitors first"
-          headings={["Campaign", "Button (utm_cta)", "Visitors", "Views", "Enquiries", "Conversion"]}
-          rows={report.campaigns.map((row) => ({
-            key: `${row.campaign}\u001f${row.cta}`,
-            cells: [
-              row.campaign || "(none)",
-              row.cta || "(none)",
-              number(row.visitors),
-              number(row.views),
-              number(row.enquiries),
-              conversion(row.enquiries, row.visitors),
-            ],
-          }))}
+          columns={[
+            ["Campaign", (row) => row.campaign || "(none)"],
+            ["Button (utm_cta)", (row) => row.cta || "(none)"],
+            visitors,
+            views,
+            enquiries,
+            conversionOf,
+          ]}
+          rows={report.campaigns}
+          rowKey={(row) => `${row.campaign}\u001f${row.cta}`}
           empty="No campaign links were followed in these days."
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="traffic-forms-title" title="Form pages">
+      <TitledSection className="grid gap-3" id="traffic-forms-title" title="Form pages">
         <FigureTable
           caption="Each form's page: its visitors and the enquiries sent from it"
-          headings={["Form page", "Visitors", "Enquiries", "Conversion"]}
-          rows={report.forms.map((row) => ({
-            key: row.kind,
-            cells: [
-              `${row.label} (${row.path})`,
-              number(row.visitors),
-              number(row.enquiries),
-              conversion(row.enquiries, row.visitors),
-            ],
-          }))}
+          columns={[["Form page", (row) => `${row.label} (${row.path})`], visitors, enquiries, conversionOf]}
+          rows={report.forms}
+          rowKey={(row) => row.kind}
           empty=""
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="traffic-devices-title" title="Devices">
+      <TitledSection className="grid gap-3" id="traffic-devices-title" title="Devices">
         <FigureTable
           caption="Visitors by device (from the browser's user agent)"
-          headings={["Device", "Visitors", "Views", "Share of visitors"]}
-          rows={report.devices.map((row) => ({
-            key: row.device,
-            cells: [
-              deviceLabels[row.device],
-              number(row.visitors),
-              number(row.views),
-              share(
-                row.visitors,
-                report.devices.reduce((sum, device) => sum + device.visitors, 0),
-              ),
+          columns={[
+            ["Device", (row) => deviceLabels[row.device]],
+            visitors,
+            views,
+            [
+              "Share of visitors",
+              (row) =>
+                share(
+                  row.visitors,
+                  report.devices.reduce((sum, device) => sum + device.visitors, 0),
+                ),
             ],
-          }))}
+          ]}
+          rows={report.devices}
+          rowKey={(row) => row.device}
           empty=""
         />
-      </Section>
+      </TitledSection>
     </div>
   );
 }
@@ -251,44 +234,47 @@ function Figure({ term, value, hint }: { term: string; value: string; hint?: str
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+/** A column of a figure table: its heading and what a row shows in it. */
+type Column<R> = readonly [heading: string, cell: (row: R) => string];
 
-/** A stacked table of figures: the first column names the row, the others are numbers. */
-function FigureTable({
+const visitors: Column<{ visitors: number }> = ["Visitors", (row) => number(row.visitors)];
+const views: Column<{ views: number }> = ["Views", (row) => number(row.views)];
+const enquiries: Column<{ enquiries: number }> = ["Enquiries", (row) => number(row.enquiries)];
+const conversionOf: Column<{ visitors: number; enquiries: number }> = [
+  "Conversion",
+  (row) => conversion(row.enquiries, row.visitors),
+];
+
+/** A stacked table of figures, a row for each of `rows`: the first column names the row, the others are numbers. */
+function FigureTable<R>({
   caption,
-  headings,
+  columns,
   rows,
+  rowKey,
   empty,
 }: {
   caption: string;
-  headings: string[];
-  rows: { key: string; cells: string[] }[];
+  columns: readonly [Column<R>, ...Column<R>[]];
+  rows: readonly R[];
+  rowKey: (row: R) => string;
   empty: string;
 }) {
   if (rows.length === 0) return <p className="text-ink">{empty}</p>;
-  const [first, ...numbers] = headings;
+  const [[first, name], ...figures] = columns;
+  const numbers = figures.map(([heading]) => heading);
   return (
     <table className={stacked.table}>
       <caption className={stacked.caption}>{caption}</caption>
-      <StackedHead headings={headings} numeric={numbers} />
+      <StackedHead headings={[first, ...numbers]} numeric={numbers} />
       <tbody className={stacked.tbody}>
         {rows.map((row) => (
-          <tr key={row.key} className={stacked.tr}>
+          <tr key={rowKey(row)} className={stacked.tr}>
             <th scope="row" data-label={first} className={`${stacked.td} font-semibold [overflow-wrap:anywhere]`}>
-              {row.cells[0]}
+              {name(row)}
             </th>
-            {row.cells.slice(1).map((cell, i) => (
-              <StackedCell key={numbers[i]} label={numbers[i]!} className={`${stacked.numeric} tabular-nums`}>
-                {cell}
+            {figures.map(([heading, cell]) => (
+              <StackedCell key={heading} label={heading} className={`${stacked.numeric} tabular-nums`}>
+                {cell(row)}
               </StackedCell>
             ))}
           </tr>
@@ -302,11 +288,9 @@ function DaysTable({ days }: { days: TrafficReport["days"] }) {
   return (
     <FigureTable
       caption="Visitors, views and enquiries per day"
-      headings={["Day", "Visitors", "Views", "Enquiries"]}
-      rows={days.map((day) => ({
-        key: day.day,
-        cells: [longDay(day.day), number(day.visitors), number(day.views), number(day.enquiries)],
-      }))}
+      columns={[["Day", (day) => longDay(day.day)], visitors, views, enquiries]}
+      rows={days}
+      rowKey={(day) => day.day}
       empty=""
     />
   );
