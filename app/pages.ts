@@ -147,4 +147,3 @@ export function getPage(path: PagePath): PageEntry {
   if (!page) throw new Error(`Unknown page ${path}`);
   return page;
 }
-

@@ -38,4 +38,3 @@ export type SpamItem = {
 export type SpamDetail = SpamItem & { payload: Record<string, string | undefined> };
 
 export type SpamPage = { rows: SpamItem[]; page: number; pages: number; total: number };
-
