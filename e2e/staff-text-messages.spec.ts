@@ -12,7 +12,7 @@ import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/s
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const KEY = "e2e-communication-key-0123456789abcdef";
-const own = serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
+serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
 
 test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ page }) => {
   const sent = await page.request.post("/functions/v1/azure-communication", {
