@@ -17,9 +17,6 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const own = serverReachingReceiver({}, "maternis-e2e-erasure-receivers-");
 
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
 /** The danger button's look: the danger token's red, white text, a darker bottom edge. */
 async function expectDanger(button: Locator) {
   const style = await button.evaluate((element) => {

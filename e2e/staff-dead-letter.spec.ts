@@ -24,11 +24,6 @@ const own = serverOfItsOwn(
   "maternis-e2e-dead-letter-",
 );
 
-// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
-// too, before that server is up: undefined there, the URL in the tests.
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
 test("while an e-mail is dead, every console page shows the banner, linking to delivery problems", async ({ page }) => {
   await signInAsAdmin(page);
   await waitForConsole(page);

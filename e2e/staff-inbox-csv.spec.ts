@@ -10,11 +10,10 @@ import { readFile } from "node:fs/promises";
 import { expectNoAxeViolations } from "../test/support/browser";
 import { parseCsv } from "../test/support/enquiries-cli";
 import { expect, test } from "../test/support/form-pages";
-import { atDesk, inboxTable, postEnquiries, selectionBar } from "../test/support/inbox-pages";
+import { atDesk, atInbox, inboxTable, postTagged, selectionBar } from "../test/support/inbox-pages";
 
 test.describe.configure({ timeout: 120_000 });
 
-const tagOf = () => `csv${Math.random().toString(36).slice(2, 8)}`;
 /** Today in London, "YYYY-MM-DD" (the enquiries are received now). */
 const londonToday = () =>
   new Intl.DateTimeFormat("en-CA", {
@@ -28,12 +27,10 @@ test("at 1280 px the download is named after its range and filters, in the conso
   page,
   browser,
 }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Assigned ${tag}` }, { name: `Waiting ${tag}` }], tag);
-  await atDesk(browser, { viewport: { width: 1280, height: 800 } }, async (desk) => {
+  const tag = await postTagged(page, "csv", ["Assigned", "Waiting"]);
+  await atInbox(browser, { viewport: { width: 1280, height: 800 } }, tag, async (desk) => {
     const today = londonToday();
     // One of them assigned to me (through the inbox), so the column has someone in it.
-    await desk.goto(`/staff?q=${tag}`);
     await desk.getByRole("checkbox", { name: `Select the enquiry from Assigned ${tag}` }).check();
     await expect(selectionBar(desk).getByRole("status")).toHaveText("1 enquiry selected");
     await desk.getByLabel("Assign to").selectOption({ label: "Me" });
@@ -87,11 +84,9 @@ for (const { width, viewport } of [
     page,
     browser,
   }) => {
-    const tag = tagOf();
-    await postEnquiries(page, [{ name: `Ranged ${tag}` }], tag);
-    await atDesk(browser, { viewport }, async (desk) => {
+    const tag = await postTagged(page, "csv", ["Ranged"]);
+    await atInbox(browser, { viewport }, tag, async (desk) => {
       const today = londonToday();
-      await desk.goto(`/staff?q=${tag}`);
       const filters = desk.locator("summary", { hasText: "Filters" });
       if (await filters.isVisible()) await filters.click();
       await desk.getByLabel("Received from").fill(today);

@@ -9,9 +9,12 @@ import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
 import {
   atDesk,
+  atInbox,
   expectNoSidewaysScroll,
   inboxTable,
+  newTag,
   postEnquiries,
+  postTagged,
   wordsBrokenInside,
 } from "../test/support/inbox-pages";
 
@@ -19,16 +22,13 @@ test.describe.configure({ timeout: 120_000 });
 
 const phone = { viewport: { width: 390, height: 844 } };
 const desktop = { viewport: { width: 1280, height: 800 } };
-const tagOf = () => `ph${Math.random().toString(36).slice(2, 8)}`;
 
 test("at 390 px the first enquiry is on the first screen: menu and filters folded, the filters in use counted", async ({
   page,
   browser,
 }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Ama Mensah ${tag}` }, { name: `Bea Okafor ${tag}` }], tag);
-  await atDesk(browser, phone, async (desk) => {
-    await desk.goto(`/staff?q=${tag}`);
+  const tag = await postTagged(page, "ph", ["Ama Mensah", "Bea Okafor"]);
+  await atInbox(browser, phone, tag, async (desk) => {
     const firstRow = inboxTable(desk).locator("[data-enquiry-row]").first();
     await expect(firstRow).toContainText(tag);
     // The first enquiry starts within the first screen (it was about 1,100 px down).
@@ -74,8 +74,7 @@ test("at 390 px the first enquiry is on the first screen: menu and filters folde
 });
 
 test("at 1280 px the menu and every filter stay in view, with no disclosure to open", async ({ page, browser }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Cai Jones ${tag}` }], tag);
+  const tag = await postTagged(page, "ph", ["Cai Jones"]);
   await atDesk(browser, desktop, async (desk) => {
     await desk.goto(`/staff?q=${tag}&kind=contact`);
     await expect(inboxTable(desk).getByRole("link", { name: `Cai Jones ${tag}` })).toBeVisible();
@@ -93,7 +92,7 @@ test("at 1280 px the menu and every filter stay in view, with no disclosure to o
 });
 
 test("names wrap between words, never inside one, at 1280 and 390 px", async ({ page, browser }) => {
-  const tag = tagOf();
+  const tag = newTag("ph");
   const names = [
     `Bartholomew Featherstonehaugh Oyelaran-Whitmore ${tag}`,
     `Maximiliana Wolfeschlegelstein ${tag}`,
@@ -105,8 +104,7 @@ test("names wrap between words, never inside one, at 1280 and 390 px", async ({ 
     tag,
   );
   for (const options of [desktop, phone]) {
-    await atDesk(browser, options, async (desk) => {
-      await desk.goto(`/staff?q=${tag}`);
+    await atInbox(browser, options, tag, async (desk) => {
       const links = inboxTable(desk).locator("[data-enquiry-link]");
       await expect(links).toHaveCount(3);
       // Some of them do wrap (the check has something to look at) …
@@ -129,10 +127,8 @@ test("names wrap between words, never inside one, at 1280 and 390 px", async ({ 
 });
 
 test("without JavaScript, at 390 px the menu and the filters open and work", async ({ page, browser }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Dee Noel ${tag}` }], tag);
-  await atDesk(browser, { ...phone, javaScriptEnabled: false }, async (noJs) => {
-    await noJs.goto(`/staff?q=${tag}`);
+  const tag = await postTagged(page, "ph", ["Dee Noel"]);
+  await atInbox(browser, { ...phone, javaScriptEnabled: false }, tag, async (noJs) => {
     await expect(noJs.getByLabel("Form", { exact: true })).toBeHidden();
     await noJs.locator("summary", { hasText: "Filters" }).click();
     await noJs.getByLabel("Form", { exact: true }).selectOption("demo");

@@ -8,11 +8,10 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
-import { atDesk, inboxTable, postEnquiries, selectionBar } from "../test/support/inbox-pages";
+import { atInbox, inboxTable, postTagged, selectionBar } from "../test/support/inbox-pages";
 
 test.describe.configure({ timeout: 150_000 });
 
-const tagOf = () => `sel${Math.random().toString(36).slice(2, 8)}`;
 const widths = [
   { name: "1280 px", viewport: { width: 1280, height: 800 } },
   { name: "390 px", viewport: { width: 390, height: 844 } },
@@ -36,11 +35,9 @@ for (const { name: width, viewport } of widths) {
     page,
     browser,
   }) => {
-    const tag = tagOf();
-    const people = Array.from({ length: 12 }, (_, i) => ({ name: `Person ${i + 1} ${tag}` }));
-    await postEnquiries(page, people, tag);
-    await atDesk(browser, { viewport }, async (desk) => {
-      await desk.goto(`/staff?q=${tag}`);
+    const names = Array.from({ length: 12 }, (_, i) => `Person ${i + 1}`);
+    const tag = await postTagged(page, "sel", names);
+    await atInbox(browser, { viewport }, tag, async (desk) => {
       await expect(inboxTable(desk).locator("[data-enquiry-row]")).toHaveCount(12);
       await expect(count(desk)).toHaveText("No enquiries selected");
       // The oldest is last: scrolled to, ticked there, with the bar still on screen above it.
@@ -72,10 +69,8 @@ for (const { name: width, viewport } of widths) {
     page,
     browser,
   }) => {
-    const tag = tagOf();
-    await postEnquiries(page, [{ name: `Ama ${tag}` }, { name: `Bo ${tag}` }, { name: `Cy ${tag}` }], tag);
-    await atDesk(browser, { viewport }, async (desk) => {
-      await desk.goto(`/staff?q=${tag}`);
+    const tag = await postTagged(page, "sel", ["Ama", "Bo", "Cy"]);
+    await atInbox(browser, { viewport }, tag, async (desk) => {
       await tickOf(desk, `Ama ${tag}`).check();
       await tickOf(desk, `Bo ${tag}`).check();
       await expect(count(desk)).toHaveText("2 enquiries selected");
@@ -109,16 +104,14 @@ test("without JavaScript the page after a change ticks the same rows, so assigni
   page,
   browser,
 }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Dai ${tag}` }, { name: `Eve ${tag}` }], tag);
+  const tag = await postTagged(page, "sel", ["Dai", "Eve"]);
   // At 1280 px marked handled then assigned to me; at 390 px reopened then assigned to nobody.
   const steps = [
     { ...widths[0]!, first: "Mark handled", firstDone: "1 enquiry marked handled.", assignee: "Me" },
     { ...widths[1]!, first: "Reopen", firstDone: "1 enquiry reopened.", assignee: "Nobody (unassign)" },
   ];
   for (const { viewport, first, firstDone, assignee } of steps) {
-    await atDesk(browser, { viewport, javaScriptEnabled: false }, async (noJs) => {
-      await noJs.goto(`/staff?q=${tag}`);
+    await atInbox(browser, { viewport, javaScriptEnabled: false }, tag, async (noJs) => {
       await tickOf(noJs, `Dai ${tag}`).check();
       await change(noJs, first);
       await expect(noJs.getByText(firstDone)).toBeVisible();

@@ -8,20 +8,16 @@
  */
 import { expectNoAxeViolations } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
-import { atDesk, inboxTable, postEnquiries, selectionBar } from "../test/support/inbox-pages";
+import { atDesk, atInbox, inboxTable, postTagged, selectionBar } from "../test/support/inbox-pages";
 
 test.describe.configure({ timeout: 120_000 });
-
-const tagOf = () => `key${Math.random().toString(36).slice(2, 8)}`;
 
 test("at 1280 px: the ? dialog, moving, ticking and marking handled by key, never while typing", async ({
   page,
   browser,
 }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Third ${tag}` }, { name: `Second ${tag}` }, { name: `First ${tag}` }], tag);
-  await atDesk(browser, { viewport: { width: 1280, height: 800 } }, async (desk) => {
-    await desk.goto(`/staff?q=${tag}`);
+  const tag = await postTagged(page, "key", ["Third", "Second", "First"]);
+  await atInbox(browser, { viewport: { width: 1280, height: 800 } }, tag, async (desk) => {
     const links = inboxTable(desk).locator("[data-enquiry-link]");
     await expect(links).toHaveCount(3);
 
@@ -82,10 +78,8 @@ test("at 1280 px: the ? dialog, moving, ticking and marking handled by key, neve
 });
 
 test("at 390 px the dialog fits the screen and is axe-clean; a assigns by choosing who", async ({ page, browser }) => {
-  const tag = tagOf();
-  await postEnquiries(page, [{ name: `Only ${tag}` }], tag);
-  await atDesk(browser, { viewport: { width: 390, height: 844 } }, async (desk) => {
-    await desk.goto(`/staff?q=${tag}`);
+  const tag = await postTagged(page, "key", ["Only"]);
+  await atInbox(browser, { viewport: { width: 390, height: 844 } }, tag, async (desk) => {
     await desk.getByRole("button", { name: /Keyboard shortcuts/ }).click();
     const dialog = desk.getByRole("dialog", { name: "Keyboard shortcuts" });
     await expect(dialog).toBeVisible();

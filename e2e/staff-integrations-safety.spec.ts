@@ -27,9 +27,6 @@ const own = serverReachingReceiver(
   "maternis-e2e-integrations-safety-",
 );
 
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
 /** A visitor's contact enquiry through the server's own form; the request it causes at `hookPath`. */
 async function enquiryReaching(page: Page, hookPath: string, name: string) {
   const before = own.receiver.requests.filter((r) => r.path.startsWith(hookPath)).length;

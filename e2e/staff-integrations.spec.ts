@@ -25,11 +25,6 @@ const own = serverReachingReceiver(
   "maternis-e2e-integrations-",
 );
 
-// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
-// too, before that server is up: undefined there, the URL in the tests.
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
-
 test("an admin connects a signed webhook, an enquiry reaches it, and the log resends it with the same webhook-id", async ({
   page,
 }) => {

@@ -21,11 +21,7 @@ import {
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const own = serverOfItsOwn({ ...limitsOffEnv, STAFF_WRONG_CODES_BEFORE_DELAY: "2" }, "maternis-e2e-pauses-");
-
-// Every page of this file goes to that server (undefined in the beforeAll hooks, before it is up).
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+serverOfItsOwn({ ...limitsOffEnv, STAFF_WRONG_CODES_BEFORE_DELAY: "2" }, "maternis-e2e-pauses-");
 
 test("a member slowed by wrong codes is told how long; an admin sees the pause on Members and lifts it", async ({
   page: admin,

@@ -12,12 +12,7 @@ import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/s
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const KEY = "e2e-communication-key-0123456789abcdef";
-const own = serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
-
-// Every page of this file (and its requests) goes to that server. Auto fixtures read this for the beforeAll hooks
-// too, before that server is up: undefined there, the URL in the tests.
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+serverOfItsOwn({ COMMUNICATION_API_KEY: KEY }, "maternis-e2e-messages-");
 
 test("a text message is listed for admins, and a request by phone number finds and erases it", async ({ page }) => {
   const sent = await page.request.post("/functions/v1/azure-communication", {

@@ -16,9 +16,7 @@ import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/s
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-const own = serverOfItsOwn({ FORM_MIN_FILL_MS: "500" }, "maternis-e2e-traffic-");
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
+serverOfItsOwn({ FORM_MIN_FILL_MS: "500" }, "maternis-e2e-traffic-");
 
 // Playwright's own user agent says "HeadlessChrome": a bot, never counted. These people use ordinary browsers.
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -33,6 +33,7 @@ import { createDatedPages, renderedContentDate } from "../server/dated-pages";
 import { createMetrics } from "../server/metrics";
 import { scriptHashes } from "../server/page-assets";
 import { readPrerenderManifest, staticFiles } from "../server/static";
+import { publishedBanner } from "../test/support/dated-root";
 import { assertBuilt, buildDir } from "../test/support/server-process";
 
 const dir = buildDir();
@@ -180,14 +181,7 @@ describe("prerendered pages follow the date", () => {
     try {
       // After Web Summit 2025 the default shows nothing.
       expect(await servedPage(base, "/about")).not.toContain(banner);
-      state = {
-        kind: "published",
-        announcement: {
-          id: "a1",
-          message: "Meet us at the Accra Health Summit.",
-          link: { label: "Book", to: "/contact" },
-        },
-      };
+      state = publishedBanner("a1", "Meet us at the Accra Health Summit.");
       const published = await created.datedPages!.check();
       expect(published.failed).toEqual([]);
       expect(published.replaced).toEqual(expect.arrayContaining(["/", "/about", "/team", "/privacy"]));
@@ -212,12 +206,8 @@ describe("prerendered pages follow the date", () => {
 
   test("a banner published again during a check: the check starts again for the newer one, with no error", async () => {
     const clock = { now: new Date("2026-11-23T12:00:00Z") };
-    const announcement = (id: string, message: string): BannerState => ({
-      kind: "published",
-      announcement: { id, message, link: { label: "Book", to: "/contact" } },
-    });
-    const first = announcement("first", "The Accra forum is on 2 December.");
-    const second = announcement("second", "The Accra forum moves to 4 December.");
+    const first = publishedBanner("first", "The Accra forum is on 2 December.");
+    const second = publishedBanner("second", "The Accra forum moves to 4 December.");
     // The check reads the banner once to know what to render; every later read sees the next publish.
     let reads = 0;
     const source: BannerSource = { state: () => (reads++ === 0 ? first : second) };

@@ -25,6 +25,7 @@ import { createApp } from "../server/app";
 import { renderedContentDate } from "../server/dated-pages";
 import { createMetrics } from "../server/metrics";
 import { readPrerenderManifest } from "../server/static";
+import { publishedBanner } from "../test/support/dated-root";
 import { ERROR_SUMMARY } from "../test/support/fixtures";
 import { assertBuilt, buildDir } from "../test/support/server-process";
 
@@ -182,14 +183,7 @@ describe("the enquiry pages, rendered once per version", () => {
     expect(after.html).not.toContain("Web Summit");
 
     // Staff publish a banner: the next visitor sees it; withdrawn, the next sees none.
-    state = {
-      kind: "published",
-      announcement: {
-        id: "b7",
-        message: "Meet us at the Accra Health Summit.",
-        link: { label: "Book", to: "/contact" },
-      },
-    };
+    state = publishedBanner("b7", "Meet us at the Accra Health Summit.");
     const published = await page(`${app.base}/contact`);
     expect(published.html).toContain("Meet us at the Accra Health Summit.");
     expect(published.html).toContain('data-announcement="b7"');

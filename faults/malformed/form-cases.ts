@@ -10,10 +10,25 @@ import { formBody, formToken } from "../../test/support/faults";
 import { validFields, type FormKind } from "../../test/support/fixtures";
 import { multipartBody } from "../../test/support/form-posts";
 import type { RawRequest } from "../../test/support/raw-http";
-import { badUtf8Bytes, crlf, type Case, type Random } from "./case";
+import { badUtf8Bytes, crlf, type Case, type Outcome, type Random } from "./case";
 
 const MAX_FORM_BODY = 128 * 1024;
 const kinds: FormKind[] = enquiryKindNames;
+
+/** Posts of a valid form to paths with no action behind them, by variant (variant 2 is another method on a form). */
+const postsWithoutAction: Partial<Record<number, { name: string; paths: string[]; accept: Outcome[] }>> = {
+  0: {
+    name: "post to a page without an action",
+    paths: ["/about", "/product", "/team", "/privacy", "/?index"],
+    accept: ["no-action"],
+  },
+  1: {
+    name: "post to an unknown path",
+    paths: ["/contact/extra", "/nope", "/functions/v1/unknown", "/contact%00", "/..%2f..%2fetc%2fpasswd"],
+    accept: ["not-found"],
+  },
+  3: { name: "post to the root data route", paths: ["/_root.data", "/about.data"], accept: ["no-action", "not-found"] },
+};
 
 /** A form-encoded body from raw (already encoded) pairs. */
 const encodedPairs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k}=${v}`).join("&");
@@ -266,48 +281,21 @@ export function formCaseGenerators(r: Random, origin: string): (() => Case)[] {
     () => {
       const variant = r.int(0, 3);
       const body = formBody(validFields("contact", `path-${r.int(0, 1e9)}@faults.example`));
-      if (variant === 0)
-        return {
-          name: "post to a page without an action",
-          request: {
-            path: r.pick(["/about", "/product", "/team", "/privacy", "/?index"]),
-            headers: formHeaders(),
-            body,
-          },
-          accept: ["no-action"],
-        };
-      if (variant === 1)
-        return {
-          name: "post to an unknown path",
-          request: {
-            path: r.pick([
-              "/contact/extra",
-              "/nope",
-              "/functions/v1/unknown",
-              "/contact%00",
-              "/..%2f..%2fetc%2fpasswd",
-            ]),
-            headers: formHeaders(),
-            body,
-          },
-          accept: ["not-found"],
-        };
-      if (variant === 2)
-        return {
-          name: "other method on a form",
-          kind: "contact",
-          request: {
-            method: r.pick(["PUT", "PATCH", "DELETE"]),
-            path: `/${r.pick(kinds)}`,
-            headers: formHeaders(),
-            body,
-          },
-          accept: ["no-action"],
-        };
+      const withoutAction = postsWithoutAction[variant];
+      if (withoutAction) {
+        const { name, paths, accept } = withoutAction;
+        return { name, request: { path: r.pick(paths), headers: formHeaders(), body }, accept: [...accept] };
+      }
       return {
-        name: "post to the root data route",
-        request: { path: r.pick(["/_root.data", "/about.data"]), headers: formHeaders(), body },
-        accept: ["no-action", "not-found"],
+        name: "other method on a form",
+        kind: "contact",
+        request: {
+          method: r.pick(["PUT", "PATCH", "DELETE"]),
+          path: `/${r.pick(kinds)}`,
+          headers: formHeaders(),
+          body,
+        },
+        accept: ["no-action"],
       };
     },
   ];

@@ -6,6 +6,9 @@
  * (app/features/enquiries/form/use-enquiry.ts): here fetch calls the route's action
  * and answers as React Router's single fetch does (a turbo-stream body,
  * `encodeActionData`).
+ *
+ * demoPage and advisoryPage are those two pages' enquiryPage, filled in as
+ * their route tests and app/routes/enquiry-refusals.test.tsx need them.
  */
 import { act, render, screen, waitFor, type ByRoleOptions } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -14,6 +17,8 @@ import { createRoutesStub, Outlet, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import type { EnquiryResult } from "~/features/enquiries/form/types";
+import * as advisoryRoute from "~/routes/advisory/route";
+import * as demoRoute from "~/routes/demo/route";
 import { rootDatedData } from "./dated-root";
 import { contextWith, fakeEnquiryService } from "./enquiry-actions";
 
@@ -219,3 +224,36 @@ export async function expectRefusal({
   ).toBe(description);
   return message;
 }
+
+/** The demo page, filled in by a government official (the required fields). */
+export const demoPage = enquiryPage({
+  path: "/demo",
+  route: demoRoute,
+  ready: { name: "Request Your Demo" },
+  form: {
+    values: {
+      "Full Name": "Kwame Asante",
+      "Organization / Institution": "Ghana Health Service",
+      "Email Address": "kwame@example.org",
+      Role: "government",
+    },
+    submit: "Request Demo",
+  },
+});
+
+/** The advisory page, filled in by a policy maker in Nigeria (every field is required). */
+export const advisoryPage = enquiryPage({
+  path: "/advisory",
+  route: advisoryRoute,
+  ready: { level: 1, name: "Join the Health Advisory Network" },
+  form: {
+    values: {
+      "Full Name": "Ngozi Adeyemi",
+      "Email Address": "ngozi@example.ng",
+      Role: "policy",
+      Country: "Nigeria",
+      "Why do you want to join?": "Better antenatal data.",
+    },
+    submit: "Join Network",
+  },
+});

@@ -5,9 +5,13 @@
  *     Sends one contact enquiry per person through the public form's POST (as a browser without
  *     JavaScript does: one anti-spam token, its minimum fill time waited out once), each from a
  *     new address holding `tag` (so a search for `tag` finds exactly these); returns the addresses.
+ *   newTag(prefix: string): string — `prefix` and six random letters and digits, new each call.
+ *   postTagged(page: Page, prefix: string, names: string[]): Promise<string>
+ *     postEnquiries under a newTag(prefix), one enquiry from "<name> <tag>" per name; returns the tag.
  *   atDesk(browser, options, run: (desk: Page) => Promise<void>): Promise<void>
  *     Runs `run` with a console page signed in as the admin, in a context of its own (made with
  *     `options`: a viewport, no JavaScript), closed afterwards.
+ *   atInbox(browser, options, tag, run): atDesk, with the inbox searched for `tag` open before `run`.
  *   inboxTable(page): Locator — the inbox's table of enquiries.
  *   selectionBar(page): Locator — the selection bar (its group, "With the enquiries ticked").
  *   tabTo(page, target, max?): presses Tab until `target` has focus.
@@ -48,6 +52,18 @@ export async function postEnquiries(page: Page, people: { name: string; organisa
   return addresses;
 }
 
+export const newTag = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
+
+export async function postTagged(page: Page, prefix: string, names: string[]) {
+  const tag = newTag(prefix);
+  await postEnquiries(
+    page,
+    names.map((name) => ({ name: `${name} ${tag}` })),
+    tag,
+  );
+  return tag;
+}
+
 export async function atDesk(browser: Browser, options: BrowserContextOptions, run: (desk: Page) => Promise<void>) {
   const context = await browser.newContext(options);
   try {
@@ -58,6 +74,18 @@ export async function atDesk(browser: Browser, options: BrowserContextOptions, r
   } finally {
     await context.close();
   }
+}
+
+export async function atInbox(
+  browser: Browser,
+  options: BrowserContextOptions,
+  tag: string,
+  run: (desk: Page) => Promise<void>,
+) {
+  await atDesk(browser, options, async (desk) => {
+    await desk.goto(`/staff?q=${tag}`);
+    await run(desk);
+  });
 }
 
 export const inboxTable = (page: Page) => page.getByRole("table", { name: /Enquiries, newest first/ });

@@ -46,6 +46,7 @@
  *     sign-in helpers find their codes) and a server of its own on it, with
  *     ADMIN_EMAIL as its admin and `env` on top (a function is read when the
  *     server starts, after the file's earlier beforeAll hooks); both stopped after the tests.
+ *     Every page of the file (and its requests) goes to that server: it sets the file's baseURL.
  *     Call at the top level of a serial spec file; read the fields inside tests.
  *   serverReachingReceiver(env: Record<string, string>, dataPrefix: string):
  *       { server; smtp; receiver: HttpsReceiver }
@@ -338,6 +339,9 @@ export function serverOfItsOwn(env: Record<string, string> | (() => Record<strin
     await own.server?.stop();
     await own.smtp?.stop();
   });
+  // Auto fixtures read this for the beforeAll hooks too, before that server is up: undefined there, the URL in the tests.
+  // eslint-disable-next-line no-empty-pattern
+  test.use({ baseURL: async ({}, provide) => provide(own.server?.url) });
   return own;
 }
 

@@ -1,31 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
-import * as route from "./route";
-
-const renderAdvisory = enquiryPage({
-  path: "/advisory",
-  route,
-  ready: { level: 1, name: "Join the Health Advisory Network" },
-  form: {
-    values: {
-      "Full Name": "Ngozi Adeyemi",
-      "Email Address": "ngozi@example.ng",
-      Role: "policy",
-      Country: "Nigeria",
-      "Why do you want to join?": "Better antenatal data.",
-    },
-    submit: "Join Network",
-  },
-});
+import { advisoryPage, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 
 const slow = setUpEnquiryPageTests();
 
 describe("advisory page", slow, () => {
   it("shows the benefits, the Q1 2026 launch, the 2025 pilot and the role options", async () => {
-    await renderAdvisory();
+    await advisoryPage();
     for (const title of ["Stay Updated", "Share Feedback", "Global Community"]) {
       expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
     }
@@ -51,7 +34,7 @@ describe("advisory page", slow, () => {
   });
 
   it("shows 'Submitting...' while joining, then the welcome screen and toast", async () => {
-    const finish = await renderAdvisory.sendHeld();
+    const finish = await advisoryPage.sendHeld();
     expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
     await finish({ status: "success" });
     const heading = await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
@@ -63,7 +46,7 @@ describe("advisory page", slow, () => {
 
   it("sends the advisory form through the real action", async () => {
     const fake = fakeEnquiryService();
-    await renderAdvisory.send({ service: fake.service });
+    await advisoryPage.send({ service: fake.service });
     await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
     expect(fake.calls[0]).toMatchObject({
       kind: "advisory",
@@ -75,19 +58,5 @@ describe("advisory page", slow, () => {
         reason: "Better antenatal data.",
       },
     });
-  });
-
-  it("says when to try again, in the toast and the alert alike, and keeps the values when the service refuses", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const limited = fakeEnquiryService(() => ({ ok: false, reason: "rate-limited", retryAfterSeconds: 300 }));
-    await renderAdvisory.send({ service: limited.service });
-    await expectRefusal({
-      toastTitle: "Error",
-      title: "Your application was not sent",
-      description:
-        "You have sent several forms recently. Please try again in 5 minutes, or email us directly at hello@maternis.health",
-    });
-    expect(screen.getByRole("textbox", { name: "Country" })).toHaveValue("Nigeria");
-    expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("policy");
   });
 });

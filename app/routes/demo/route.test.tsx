@@ -1,30 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
-import * as route from "./route";
-
-const renderDemo = enquiryPage({
-  path: "/demo",
-  route,
-  ready: { name: "Request Your Demo" },
-  form: {
-    values: {
-      "Full Name": "Kwame Asante",
-      "Organization / Institution": "Ghana Health Service",
-      "Email Address": "kwame@example.org",
-      Role: "government",
-    },
-    submit: "Request Demo",
-  },
-});
+import { demoPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 
 const slow = setUpEnquiryPageTests();
 
 describe("demo request page", slow, () => {
   it("shows the title, the three audiences and the 2025 pilot note", async () => {
-    await renderDemo();
+    await demoPage();
     expect(screen.getByRole("heading", { level: 1, name: "Request a Demo" })).toBeInTheDocument();
     for (const title of ["For Mothers", "For Providers", "For Ministries"]) {
       expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
@@ -34,7 +18,7 @@ describe("demo request page", slow, () => {
   });
 
   it("has the specified fields: four required, date and message optional", async () => {
-    await renderDemo();
+    await demoPage();
     expect(screen.getByRole("textbox", { name: "Full Name" })).toBeRequired();
     expect(screen.getByRole("textbox", { name: "Organization / Institution" })).toBeRequired();
     expect(screen.getByRole("textbox", { name: "Email Address" })).toHaveAttribute("type", "email");
@@ -59,7 +43,7 @@ describe("demo request page", slow, () => {
   });
 
   it("shows 'Submitting...' on a disabled button, then the success screen, focus and toast", async () => {
-    const finish = await renderDemo.sendHeld();
+    const finish = await demoPage.sendHeld();
     expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
     await finish({ status: "success" });
 
@@ -76,8 +60,8 @@ describe("demo request page", slow, () => {
 
   it("sends the demo form through the real action", async () => {
     const fake = fakeEnquiryService();
-    const { user } = await renderDemo({ service: fake.service });
-    await renderDemo.fill(user);
+    const { user } = await demoPage({ service: fake.service });
+    await demoPage.fill(user);
     await user.type(screen.getByLabelText(/Preferred Date/), "2026-03-14");
     await user.click(screen.getByRole("button", { name: "Request Demo" }));
     await screen.findByRole("heading", { name: "Demo Request Received!" });
@@ -101,7 +85,7 @@ describe("demo request page", slow, () => {
       preferredDate: "",
       message: "Hi",
     };
-    await renderDemo.send({
+    await demoPage.send({
       stubAction: () => ({
         status: "invalid",
         errors: { organization: "Enter your organisation or institution" },
@@ -129,36 +113,6 @@ describe("demo request page", slow, () => {
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveValue("government");
   });
 
-  it("keeps the form when the request cannot be stored, the 'Error' toast and the alert saying why", async () => {
-    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    await renderDemo.send({
-      service: fakeEnquiryService(() => ({ ok: false, reason: "unavailable", message: "down" })).service,
-    });
-    await expectRefusal({
-      toastTitle: "Error",
-      title: "Your demo request was not sent",
-      description:
-        "We could not save your demo request just now, so it has not reached us. Please try again in a few minutes, or email us directly at hello@maternis.health",
-    });
-    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Kwame Asante");
-    expect(screen.getByRole("button", { name: "Request Demo" })).toBeEnabled();
-    expect(consoleError).toHaveBeenCalledWith("Demo request form submission failed", { reason: "unavailable" });
-  });
-
-  it("says the specification's words, in the toast and the alert, when anything else goes wrong", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    await renderDemo.send({
-      service: fakeEnquiryService(() => {
-        throw new Error("down");
-      }).service,
-    });
-    await expectRefusal({
-      toastTitle: "Error",
-      title: "Your demo request was not sent",
-      description: "Something went wrong. Please try again.",
-    });
-  });
-
   it("asks for the form again when it has expired, carrying the new token", async () => {
     const values = {
       fullName: "Kwame Asante",
@@ -168,7 +122,7 @@ describe("demo request page", slow, () => {
       preferredDate: "",
       message: "",
     };
-    await renderDemo.send({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
+    await demoPage.send({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please send the form again");
     await waitFor(() => expect(document.activeElement).toBe(alert));
