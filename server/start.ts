@@ -6,6 +6,7 @@ import { createMetrics } from "./metrics";
 import { defaultHeaders } from "./security";
 import { openSite } from "~/site.server";
 import { exitOnStartupError } from "./startup-errors";
+import { chooseHeapProfile } from "./heap-profile";
 
 /** What differs between the production server and the development server: the build and the static layer. */
 export type SiteBuild = {
@@ -29,6 +30,7 @@ export type LoadBuild = (context: { env: Env; log: Logger; server: http.Server }
  */
 export function runServer(loadBuild: LoadBuild) {
   const env = loadEnvOrExit();
+  chooseHeapProfile(env);
   main(env, loadBuild).catch((error: unknown) => exitOnStartupError(error, env));
 }
 

@@ -2,6 +2,7 @@ import { loadEnvOrExit } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { openSite } from "~/site.server";
 import { exitOnStartupError } from "./startup-errors";
+import { chooseHeapProfile } from "./heap-profile";
 
 /**
  * `npm run worker`: the enquiry delivery worker as its own process, for when
@@ -9,6 +10,7 @@ import { exitOnStartupError } from "./startup-errors";
  * embedded database can only be open in one process).
  */
 const env = loadEnvOrExit();
+chooseHeapProfile(env);
 
 async function main() {
   const log = createLogger(env.LOG_LEVEL, { process: "worker" });
