@@ -25,7 +25,7 @@ export type SubmitCall = { kind: EnquiryKind; fields: Record<string, unknown>; i
 /** The key that signs the test forms' anti-spam tokens. */
 export const TEST_FORM_KEY = Buffer.from("enquiry-test-secret-0123456789abcdef-0123", "utf8");
 
-/** A token for a form rendered `ageMs` ago, signed with the test key. */
+/** A valid post of each form, as a visitor types it (already trimmed). */
 export const validPosts = {
   contact: {
     name: "Ama Owusu",
@@ -52,6 +52,7 @@ export const validPosts = {
   },
 } satisfies Record<EnquiryKind, Record<string, string>>;
 
+/** A token for a form rendered `ageMs` ago, signed with the test key. */
 export function formToken(ageMs = 5000) {
   return issueFormToken(Date.now() - ageMs, TEST_FORM_KEY);
 }
