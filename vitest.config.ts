@@ -1,33 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { faultTests, mockingServerTests, serverTests } from "./test/vitest-projects";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
- * Tests that run in Node, two files at a time (integration suites start
- * databases and SMTP servers of their own): the features' and the platform's (their
- * component tests, *.test.tsx, excepted), the processes', the scripts' and
- * test support's, and route tests against the real services
- * (*.server.test.ts). Every other test under app/ runs in jsdom, in parallel.
- */
-const serverTests = [
-  "app/features/**/*.test.ts",
-  "app/platform/**/*.test.{ts,tsx}",
-  "app/*.test.ts",
-  "app/routes/**/*.server.test.ts",
-  "server/**/*.test.{ts,tsx}",
-  "scripts/**/*.test.ts",
-  "test/**/*.test.ts",
-];
-
-/**
- * Test files that replace a module (vi.mock): their mocks must meet a module
- * graph of their own, so they run isolated, in the "server-mocking" project.
- */
-const mockingServerTests = ["app/features/enquiries/fourth-kind.test.ts"];
-
-/**
- * How the Node projects' workers run (docs/decisions/003-test-parallelism.md):
+ * How the Node projects' workers run (docs/decisions/003-testing.md):
  * - `isolate: false`: a worker imports the server's modules (better-auth,
  *   Drizzle, pg-boss, the e-mail templates) once for all its files, not once
  *   per file; each file still opens databases and servers of its own. It
@@ -89,7 +67,7 @@ export default defineConfig({
           name: "faults",
           environment: "node",
           ...sharedNodeWorkers,
-          include: ["faults/**/*.test.ts"],
+          include: faultTests,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file starts its own servers, databases and mail servers on free ports: two at once.
