@@ -27,8 +27,10 @@
  * Options (environment): BENCH_SECONDS (10), BENCH_CONCURRENCY (10),
  * BENCH_TARGET_RPS (300), BENCH_TARGET_P99_MS (100), BENCH_PATH (/contact.data),
  * BENCH_RUN_WORKER (true: the embedded server's in-process worker e-mails while
- * the load runs), BUILD_DIR (build), BENCH_NODE_ARGS (extra Node options for the
- * embedded server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+ * the load runs), BUILD_DIR (build), BENCH_NODE_ARGS (extra Node options for
+ * every server and worker process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to profile them), BENCH_ENGINES (`embedded,postgresql`: the engines to run,
+ * for profiling one; a results file is written only when both ran).
  * Run with Node 24 (type stripping): `node scripts/bench-enquiries.ts`.
  */
 import { writeResults } from "./lib/results.ts";
@@ -48,6 +50,8 @@ const targetRps = Number(process.env.BENCH_TARGET_RPS ?? 300);
 const targetP99 = Number(process.env.BENCH_TARGET_P99_MS ?? 100);
 const formPath = process.env.BENCH_PATH ?? "/contact.data";
 const runWorker = process.env.BENCH_RUN_WORKER !== "false";
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const engines = (process.env.BENCH_ENGINES ?? "embedded,postgresql").split(",");
 
 try {
   assertBuilt();
@@ -108,7 +112,7 @@ async function embedded(): Promise<Section> {
     { ...baseEnv, DATABASE_URL: "", RUN_WORKER: runWorker ? "true" : "false" },
     {
       dataPrefix: "maternis-bench-",
-      nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      nodeArgs,
       // A fresh embedded database is created on first start.
       healthTimeoutMs: 120_000,
     },
@@ -143,10 +147,10 @@ async function postgresql(): Promise<Section> {
     const url = await postgres.createDatabase();
     // Every process on the database has the same keys; the form key the one the posts are signed with.
     const env = { ...TEST_KEYS, ...baseEnv, DATABASE_URL: url };
-    const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData });
+    const worker = await startWorker({ ...env, LOG_LEVEL: "info", DATA_DIR: workerData }, { nodeArgs });
     running.push(worker);
     for (let i = 0; i < 2; i++) {
-      const web = await startServer({ ...env, RUN_WORKER: "false" }, { dataPrefix: "maternis-bench-pg-" });
+      const web = await startServer({ ...env, RUN_WORKER: "false" }, { dataPrefix: "maternis-bench-pg-", nodeArgs });
       webs.push(web);
       running.push(web);
     }
@@ -174,11 +178,17 @@ async function postgresql(): Promise<Section> {
 }
 
 try {
-  const sections = [await embedded(), await postgresql()];
+  const sections: Section[] = [];
+  if (engines.includes("embedded")) sections.push(await embedded());
+  if (engines.includes("postgresql")) sections.push(await postgresql());
   const failures = sections.flatMap((section) => section.failures.map((failure) => `${section.heading}: ${failure}`));
-  writeResults(
-    "enquiries",
-    `# Enquiry load (\`npm run bench:enquiries\`)
+  if (sections.length < 2) {
+    console.log(`BENCH_ENGINES=${engines.join(",")}: one engine run, no results file written.`);
+    if (failures.length) process.exitCode = 1;
+  } else
+    writeResults(
+      "enquiries",
+      `# Enquiry load (\`npm run bench:enquiries\`)
 
 Valid contact forms posted to a production build (file mail transport, rate limits relaxed) for
 ${seconds} s, ${concurrency} at a time, on each database engine; then the servers stopped and their
@@ -196,8 +206,8 @@ ${section.figures.join("\n")}
 `,
   )
   .join("")}${failures.length ? `\nMissed: ${failures.join("; ")}.\n` : ""}`,
-    { pass: failures.length === 0, summary: sections.map((section) => section.summary).join("; ") },
-  );
+      { pass: failures.length === 0, summary: sections.map((section) => section.summary).join("; ") },
+    );
   if (failures.length) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,27 +1,38 @@
+import { sql } from "drizzle-orm";
+import type { Transaction } from "~/platform/db/db.server";
 import { LimitBounds } from "./limits.server";
 import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server";
 
 /**
- * Group commit for the embedded database: PGlite is one connection that runs
- * in this thread, and a transaction costs a few milliseconds of it whatever
- * its size, so enquiries that arrive while a transaction is running are
+ * Group commit: enquiries that arrive while a transaction is running are
  * stored together in the next one. The first of a batch waits for the
  * requests already received to be read (one turn of the event loop,
- * setImmediate) so that they join it: a transaction is over too soon for
- * anything to arrive during it, and each stored one enquiry at a time (four
- * times the CPU per enquiry: docs/decisions/025-memory-recovery-and-load.md).
- * Each caller still resolves only after the commit that holds its enquiry.
- * The batcher also keeps the rate-limit bounds that spare most batches a
- * count query (see LimitBounds).
+ * setImmediate) so that they join it. Each caller still resolves only after
+ * the commit that holds its enquiry.
+ *
+ * - Embedded database: PGlite is one connection that runs in this thread, and
+ *   a transaction costs a few milliseconds of it whatever its size; stored one
+ *   at a time, an enquiry took four times the CPU. The batcher also keeps the
+ *   rate-limit bounds that spare most batches a count query (see
+ *   LimitBounds): nothing else writes to this database.
+ * - PostgreSQL: other web processes write too, so a batch first takes the
+ *   advisory lock of each client and each address in it (in one order in
+ *   every process, so two batches cannot deadlock) and then counts exactly.
+ *   One enquiry a transaction, each waiting for the lock of its client, had
+ *   stored the enquiries of one busy client one at a time
+ *   (docs/decisions/025-memory-recovery-and-load.md).
  */
 export function createBatcher(deps: SubmitDeps) {
   let pending: Pending[] = [];
   let running = false;
-  const bounds = new LimitBounds();
+  const bounds = deps.store.engine === "pglite" ? new LimitBounds() : undefined;
 
   async function runBatch(batch: Pending[]) {
     try {
-      const results = await deps.store.transaction((tx, bossDb) => storeSubmissions(deps, tx, bossDb, batch, bounds));
+      const results = await deps.store.transaction(async (tx, bossDb) => {
+        if (!bounds) await lockLimitKeys(tx, batch);
+        return storeSubmissions(deps, tx, bossDb, batch, bounds);
+      });
       batch.forEach((item, i) => item.resolve(results[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
@@ -48,4 +59,23 @@ export function createBatcher(deps: SubmitDeps) {
     pending.push(item);
     if (!running) void drain();
   };
+}
+
+/**
+ * Serialises, across processes, the transactions that store enquiries from
+ * the same client or to the same address, so that concurrent batches cannot
+ * all pass the limits: one transaction-scoped advisory lock per key, taken in
+ * the order of their lock numbers.
+ */
+async function lockLimitKeys(tx: Transaction, batch: Pending[]) {
+  const keys = [
+    ...new Set(batch.flatMap((item) => [`enquiry-client:${item.fingerprint}`, `enquiry-recipient:${item.email}`])),
+  ];
+  const list = sql.join(
+    keys.map((key) => sql`(${key})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(lock) from (select distinct hashtext(key) as lock from (values ${list}) as keys (key) order by 1) as locks`,
+  );
 }

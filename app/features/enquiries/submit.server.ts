@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { EnquiryKind } from "~/features/enquiries/kinds";
 import type { SubmitMeta, SubmitResult } from "~/features/enquiries/service";
 import { createBatcher } from "./batch.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
-import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server";
+import type { Pending, SubmitDeps } from "./store.server";
 import { validateEnquiry } from "./validate.server";
 
 export { InvalidEnquiryError, validateEnquiry } from "./validate.server";
@@ -13,7 +12,7 @@ export { clientFingerprint } from "~/platform/fingerprint.server";
 /**
  * The entry point of an enquiry: validated (./validate.server.ts), stored with
  * its first deliveries and jobs under the rate limits (./store.server.ts), on
- * the embedded database in group commits (./batch.server.ts).
+ * in group commits (./batch.server.ts).
  */
 export type { SubmitDeps };
 
@@ -35,7 +34,6 @@ export async function submitEnquiry(
   const payload = validateEnquiry(kind, form);
   const email = (payload.email ?? "").toLowerCase();
   const fingerprint = clientFingerprint(deps.fingerprintSecret, meta.ip || "unknown");
-  const { store } = deps;
   try {
     return await new Promise<SubmitResult>((resolve, reject) => {
       const item: Pending = {
@@ -48,22 +46,9 @@ export async function submitEnquiry(
         resolve,
         reject,
       };
-      if (store.engine === "pglite") {
-        let batcher = batchers.get(deps);
-        if (!batcher) batchers.set(deps, (batcher = createBatcher(deps)));
-        batcher(item);
-        return;
-      }
-      store
-        .transaction(async (tx, bossDb) => {
-          // Serialise enquiries from the same client or to the same address, so
-          // concurrent requests cannot all pass the limits.
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtext(${`enquiry-client:${fingerprint}`})), pg_advisory_xact_lock(hashtext(${`enquiry-recipient:${email}`}))`,
-          );
-          return (await storeSubmissions(deps, tx, bossDb, [item]))[0]!;
-        })
-        .then(resolve, reject);
+      let batcher = batchers.get(deps);
+      if (!batcher) batchers.set(deps, (batcher = createBatcher(deps)));
+      batcher(item);
     });
   } catch (error) {
     deps.log.error("enquiry could not be stored", { kind, err: error });

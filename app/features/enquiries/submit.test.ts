@@ -14,19 +14,17 @@ import { bothEnginesWithSmtp } from "../../../test/support/engines";
 
 const { engines, pipelinesOn } = bothEnginesWithSmtp();
 
+type Pipeline = Awaited<ReturnType<ReturnType<typeof pipelinesOn>>>["pipeline"];
+
+/** Submits `fields` of `kind` from `email` through the pipeline, from the client `ip`. */
+const submitterOf =
+  (pipeline: Pipeline, kind: "demo" | "contact", fields: Record<string, string>) => (email: string, ip: string) =>
+    pipeline.services.enquiries.submitEnquiry(kind, { ...fields, email }, { ip });
+
 describe.each(engines)("enquiry pipeline on $name", (engine) => {
   const start = pipelinesOn(engine);
   /** A pipeline with these limits (environment overrides) and no worker: what is stored is all there is to see. */
   const startStoring = (env: Record<string, string> = {}) => start(env, { runWorker: false });
-  /** Submits `fields` of `kind` from `email` through the pipeline, from the client `ip`. */
-  const submitterOf =
-    (
-      pipeline: Awaited<ReturnType<typeof start>>["pipeline"],
-      kind: "demo" | "contact",
-      fields: Record<string, string>,
-    ) =>
-    (email: string, ip: string) =>
-      pipeline.services.enquiries.submitEnquiry(kind, { ...fields, email }, { ip });
   /** The wait a submission refused by a rate limit states (the test fails unless it was so refused). */
   const retryAfterOf = (result: Awaited<ReturnType<ReturnType<typeof submitterOf>>>) => {
     expect(result).toMatchObject({ ok: false, reason: "rate-limited" });
@@ -74,7 +72,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     }
   });
 
-  test("concurrent enquiries (one group commit on PGlite) still respect the limits, in order", async () => {
+  test("concurrent enquiries (one group commit) still respect the limits, in order", async () => {
     const { pipeline, store } = await startStoring({
       ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5",
       ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "2",
@@ -174,5 +172,37 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     );
     expect(ok.ok).toBe(true);
     expect(await jobs()).toBe(2);
+  });
+});
+
+/**
+ * On PostgreSQL several web processes store enquiries at once: their batches
+ * take the advisory locks of their clients and addresses
+ * (./batch.server.ts), so the limits hold across processes. (The embedded
+ * database is opened by one process only.)
+ */
+describe("enquiry pipeline across processes on postgres", () => {
+  const start = pipelinesOn(engines.find((engine) => engine.name === "postgres")!);
+
+  test("two processes on one PostgreSQL database storing concurrent batches still respect the limits together", async () => {
+    const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "3" };
+    const first = await start(limits, { runWorker: false });
+    const database = { DATA_DIR: first.env.DATA_DIR!, DATABASE_URL: first.env.DATABASE_URL! };
+    const second = await start(limits, { database, runWorker: false });
+    const contact = { name: "Kofi Mensah", interest: "general", message: "Hello" };
+    const submits = [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact));
+    // Each process gets a batch: 6 from one client and 3 to one address, interleaved.
+    const results = await Promise.all(
+      submits.flatMap((submit, p) => [
+        ...Array.from({ length: 6 }, (_, i) => submit(`p${p}c${i}@example.org`, "10.3.0.1")),
+        ...Array.from({ length: 3 }, (_, i) => submit("shared@example.org", `10.3.${p + 1}.${i}`)),
+      ]),
+    );
+    const fromOneClient = [...results.slice(0, 6), ...results.slice(9, 15)];
+    const toOneAddress = [...results.slice(6, 9), ...results.slice(15)];
+    expect(fromOneClient.filter((r) => r.ok)).toHaveLength(5);
+    expect(toOneAddress.filter((r) => r.ok)).toHaveLength(3);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect((await first.store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(8);
   });
 });
