@@ -23,14 +23,21 @@ type DeliveryContext = {
   now?: Date;
 };
 
+/**
+ * The templates (React Email): loaded by the worker as it starts
+ * (./worker.server.ts), not by a web process whose worker runs elsewhere.
+ * Loading them takes the thread for a while (React Email loads all its
+ * components, Prism's languages among them): at start, not in the middle of
+ * the first enquiry's e-mails while requests wait.
+ */
+export const loadEnquiryEmails = () => import("./emails/registry");
+
 /** Renders one delivery's e-mail with the template the registry names (app/features/enquiries/emails/registry.ts). */
 export async function buildEmail(context: DeliveryContext): Promise<OutgoingEmail> {
   const { enquiry, delivery } = context;
   const { payload } = enquiry;
   const submitter = { name: payload.name ?? "", email: payload.email ?? "" };
-  // The templates (React Email) load with the first e-mail: a web process whose
-  // worker runs elsewhere never needs them.
-  const { renderEnquiryEmail } = await import("./emails/registry");
+  const { renderEnquiryEmail } = await loadEnquiryEmails();
   const rendered = await renderEnquiryEmail(enquiry.kind, delivery.kind, payload, {
     welcomeFailed: context.welcomeFailed,
     today: londonDate(context.now ?? new Date()),

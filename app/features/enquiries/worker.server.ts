@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
 import { processDeadLetter, processDeliveries, type DeliveryDeps } from "./deliveries.server";
+import { loadEnquiryEmails } from "./emails.server";
 import type { DeliveryWorkerOptions } from "~/platform/queue.server";
 import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./queues.server";
 import { rateLimitDelay, type OutgoingEmail } from "~/platform/mail/transport.server";
@@ -77,6 +78,7 @@ export async function startEnquiryWorkers(
   options: DeliveryWorkerOptions,
   log: Logger,
 ) {
+  await loadEnquiryEmails();
   await startDeliveryWorker(boss, deps, options, log);
   await boss.work<DeliveryJob>(
     DEAD_LETTER_QUEUE,
