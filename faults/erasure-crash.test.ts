@@ -40,6 +40,7 @@ import {
   queueMailNaming,
   submitAs,
 } from "../test/support/data-requests";
+import { SERVER_NODE_FLAGS } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
 
 const SUBMISSIONS = 60;
@@ -136,7 +137,7 @@ async function stateOf(store: Store, copy: Copy, seeded: Seeded): Promise<State>
 /** Runs the child to its pause point and kills it there, or (`none`) to the end. */
 function runChild(copy: Copy, pause: string): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "faults/erasure-child.ts"], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "faults/erasure-child.ts"], {
       cwd: repo,
       env: {
         ...process.env,
