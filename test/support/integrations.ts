@@ -6,6 +6,7 @@ import { createLogger } from "~/platform/log.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
 import { bothEngines } from "./engines";
+import type { TestEngine } from "./pglite";
 import { serverPerFile } from "./per-file";
 import { validFields, type FormKind } from "./fixtures";
 import { testEnv } from "./pglite";
@@ -16,14 +17,15 @@ import { startHttpsReceiver, type HttpsReceiver } from "./tls";
  * the erasure's list of receivers): a site whose integrations may reach a
  * local HTTPS receiver (./tls.ts), as an admin adds them.
  *
- *   integrationsSuite(): what `bothEngines<Site>()` gives (./engines.ts), and `receiver`, the file's
- *     HTTPS receiver (started before its tests, closed after them; a test resets it itself).
- *   integrationsAdmin, asAdmin: the admin the sites below hold, and what the services take as the actor.
- *   openIntegrationsSite(database, receiver, open, { env?, lookup?, mail?, runWorker? }):
- *     the site on `database` (an engine's environment) with the worker (unless told not to),
- *     WEBHOOK_ALLOW_ADDRESSES=127.0.0.1 and the receiver's certificate trusted, `lookup`
- *     resolving host names (when saving and sending), `mail` its transport; pushed onto `open`; with the admin.
- *   endpointTo(receiver, kind, path, extra?): an IntegrationInput sending to the receiver at `path`.
+ *   integrationsSuite(): what `bothEngines<Site>()` gives (./engines.ts), and
+ *     - `receiver`, the file's HTTPS receiver (started before its tests, closed after them; a test
+ *       resets it itself);
+ *     - `openSite(engine, { env?, lookup?, mail?, runWorker? })`: a site on a fresh database of
+ *       `engine` with the worker (unless told not to), WEBHOOK_ALLOW_ADDRESSES=127.0.0.1 and the
+ *       receiver's certificate trusted, `lookup` resolving host names (when saving and sending),
+ *       `mail` its transport; closed after the test; with the admin;
+ *     - `endpointTo(kind, path, extra?)`: an IntegrationInput sending to the receiver at `path`.
+ *   integrationsAdmin, asAdmin: the admin the sites hold, and what the services take as the actor.
  *   acceptedEnquiry(site, kind, email, ip, n?): the id of an enquiry of valid fields (./fixtures.ts) submitted
  *     through the site's pipeline from `ip`; throws unless accepted.
  */
@@ -34,7 +36,21 @@ export function integrationsSuite() {
     const started = await startHttpsReceiver();
     return { ...started, stop: started.close };
   });
-  return { ...suite, receiver };
+  return {
+    ...suite,
+    receiver,
+    openSite: async (engine: TestEngine, options: IntegrationsSiteOptions = {}) =>
+      openIntegrationsSite(await engine.database(), receiver, suite.open, options),
+    endpointTo: (kind: IntegrationInput["kind"], path: string, extra: Partial<IntegrationInput> = {}) =>
+      ({
+        kind,
+        name: `${kind} endpoint`,
+        url: `${receiver.url}${path}`,
+        events: ["enquiry.received"],
+        detail: "link",
+        ...extra,
+      }) satisfies IntegrationInput,
+  };
 }
 
 export const integrationsAdmin = {
@@ -45,16 +61,18 @@ export const integrationsAdmin = {
 };
 export const asAdmin = { member: integrationsAdmin, meta: { fingerprint: "f00dfeedf00dfeed" } };
 
-export async function openIntegrationsSite(
+export type IntegrationsSiteOptions = {
+  env?: Record<string, string>;
+  lookup?: Resolver;
+  mail?: MailTransport;
+  runWorker?: boolean;
+};
+
+async function openIntegrationsSite(
   database: Record<string, string>,
   receiver: HttpsReceiver,
   open: Site[],
-  {
-    env = {},
-    lookup,
-    mail,
-    runWorker = true,
-  }: { env?: Record<string, string>; lookup?: Resolver; mail?: MailTransport; runWorker?: boolean } = {},
+  { env = {}, lookup, mail, runWorker = true }: IntegrationsSiteOptions,
 ) {
   const parsed: Env = testEnv({
     SITE_URL: "https://www.maternis.health",
@@ -74,21 +92,6 @@ export async function openIntegrationsSite(
   await site.platform.store.db.insert(staffUsers).values({ ...integrationsAdmin });
   return { site, console: site.services, store: site.platform.store, boss: site.platform.boss };
 }
-
-export const endpointTo = (
-  receiver: HttpsReceiver,
-  kind: IntegrationInput["kind"],
-  path: string,
-  extra: Partial<IntegrationInput> = {},
-) =>
-  ({
-    kind,
-    name: `${kind} endpoint`,
-    url: `${receiver.url}${path}`,
-    events: ["enquiry.received"],
-    detail: "link",
-    ...extra,
-  }) satisfies IntegrationInput;
 
 export async function acceptedEnquiry(site: Site, kind: FormKind, email: string, ip: string, n = 0) {
   const result = await site.services.enquiries.submitEnquiry(kind, validFields(kind, email, n), { ip });

@@ -7,22 +7,16 @@
  */
 import { describe, expect, test } from "vitest";
 import { integrationDeliveries, integrations } from "~/features/integrations/tables.server";
-import {
-  acceptedEnquiry,
-  asAdmin,
-  endpointTo,
-  openIntegrationsSite,
-  integrationsSuite,
-} from "../../../test/support/integrations";
+import { acceptedEnquiry, asAdmin, integrationsSuite } from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 
-const { engines, open, receiver } = integrationsSuite();
+const { engines, receiver, openSite, endpointTo } = integrationsSuite();
 
 describe.each(engines)("erasure and integrations on $name", (engine) => {
   test("the Erased result lists the summary receivers of this person's enquiries, delivered or attempted", async () => {
     receiver.reset();
     receiver.respondWith((request) => (request.path === "/down" ? { status: 500, body: "down" } : { status: 200 }));
-    const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+    const { site, console, store } = await openSite(engine, {
       env: { WEBHOOK_RETRY_LIMIT: "0" },
     });
     const add = async (...args: Parameters<typeof endpointTo>) => {
@@ -31,11 +25,11 @@ describe.each(engines)("erasure and integrations on $name", (engine) => {
       return added.id;
     };
     const host = new URL(receiver.url).host;
-    await add(receiver, "webhook", "/crm", { name: "CRM", detail: "summary" });
-    await add(receiver, "slack", "/sales", { name: "Sales channel", detail: "link" });
-    await add(receiver, "teams", "/down", { name: "Operations", detail: "summary" });
+    await add("webhook", "/crm", { name: "CRM", detail: "summary" });
+    await add("slack", "/sales", { name: "Sales channel", detail: "link" });
+    await add("teams", "/down", { name: "Operations", detail: "summary" });
     // Paused when the subject writes: it hears only of the other person.
-    const later = await add(receiver, "webhook", "/later", { name: "Archive", detail: "summary" });
+    const later = await add("webhook", "/later", { name: "Archive", detail: "summary" });
     await console.integrations.setPaused(later, true, asAdmin);
 
     const submit = (email: string, n: number) => acceptedEnquiry(site, "contact", email, `192.0.2.${150 + n}`, n);

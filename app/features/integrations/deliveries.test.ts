@@ -10,13 +10,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
 import { validFields } from "../../../test/support/fixtures";
-import {
-  acceptedEnquiry,
-  asAdmin,
-  endpointTo,
-  integrationsSuite,
-  openIntegrationsSite,
-} from "../../../test/support/integrations";
+import { acceptedEnquiry, asAdmin, integrationsSuite } from "../../../test/support/integrations";
 import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { collectDigest } from "~/features/digest/digest.server";
@@ -29,7 +23,7 @@ import type { Resolver } from "./endpoint-url.server";
 const by = asAdmin;
 const SITE = "https://www.maternis.health";
 
-const { engines, open, receiver } = integrationsSuite();
+const { engines, receiver, openSite, endpointTo } = integrationsSuite();
 
 async function start(
   engine: (typeof engines)[number],
@@ -38,16 +32,13 @@ async function start(
   lookup?: Resolver,
 ) {
   receiver.reset();
-  const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+  const { site, console, store } = await openSite(engine, {
     env,
     ...(mail ? { mail } : {}),
     ...(lookup ? { lookup } : {}),
   });
   return { pipeline: site, console, store };
 }
-
-const endpoint = (...args: Parameters<typeof endpointTo> extends [unknown, ...infer Rest] ? Rest : never) =>
-  endpointTo(receiver, ...args);
 
 const rowsOf = (store: Site["platform"]["store"]) =>
   store.db.select().from(integrationDeliveries).orderBy(integrationDeliveries.createdAt);
@@ -71,9 +62,9 @@ async function settled(store: Site["platform"]["store"], expected: number) {
 describe.each(engines)("integrations on $name", (engine) => {
   test("every event reaches every endpoint through a receiver that fails for a while; repeats carry the same webhook-id", async () => {
     const { pipeline, console, store } = await start(engine);
-    const webhook = await console.integrations.add(endpoint("webhook", "/hooks/crm", { detail: "summary" }), by);
-    const slack = await console.integrations.add(endpoint("slack", "/services/T000/B000/XXXX"), by);
-    const teams = await console.integrations.add(endpoint("teams", "/workflows/abc", { detail: "summary" }), by);
+    const webhook = await console.integrations.add(endpointTo("webhook", "/hooks/crm", { detail: "summary" }), by);
+    const slack = await console.integrations.add(endpointTo("slack", "/services/T000/B000/XXXX"), by);
+    const teams = await console.integrations.add(endpointTo("teams", "/workflows/abc", { detail: "summary" }), by);
     if (!webhook.ok || !slack.ok || !teams.ok) throw new Error("an endpoint was refused");
     expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(slack.secret).toBeUndefined();
@@ -184,7 +175,7 @@ describe.each(engines)("integrations on $name", (engine) => {
 
   test("a receiver that never recovers: given up into the banner and digest; Resend later delivers with the same webhook-id", async () => {
     const { pipeline, console, store } = await start(engine, { WEBHOOK_RETRY_LIMIT: "1" });
-    const added = await console.integrations.add(endpoint("webhook", "/down"), by);
+    const added = await console.integrations.add(endpointTo("webhook", "/down"), by);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "broken" }));
     await acceptedEnquiry(pipeline, "contact", "dead@example.org", "192.0.2.70");
@@ -221,7 +212,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     };
     const { pipeline, console, store } = await start(engine, { DELIVERY_RETRY_LIMIT: "0" }, failing);
     const added = await console.integrations.add(
-      endpoint("webhook", "/events", { events: ["enquiry.received", "enquiry.released", "delivery.dead_lettered"] }),
+      endpointTo("webhook", "/events", { events: ["enquiry.received", "enquiry.released", "delivery.dead_lettered"] }),
       by,
     );
     if (!added.ok) throw new Error("refused");
@@ -280,14 +271,14 @@ describe.each(engines)("integrations on $name", (engine) => {
       lookup,
     );
     for (const url of ["http://example.org/hook", "https://169.254.169.254/latest/meta-data", "https://[::1]:8443/x"]) {
-      const refused = await console.integrations.add(endpoint("webhook", "", { url }), by);
+      const refused = await console.integrations.add(endpointTo("webhook", "", { url }), by);
       expect(refused).toMatchObject({ ok: false, errors: { url: expect.any(String) } });
     }
     expect(await console.integrations.list()).toEqual([]);
 
     // Saved while it resolves to a public address, then refused at connect time once it resolves to loopback.
     const port = new URL(receiver.url).port;
-    const added = await console.integrations.add(endpoint("webhook", "", { url: `https://localhost:${port}/x` }), by);
+    const added = await console.integrations.add(endpointTo("webhook", "", { url: `https://localhost:${port}/x` }), by);
     expect(added.ok).toBe(true);
     answer = "127.0.0.1";
     await acceptedEnquiry(pipeline, "contact", "ssrf@example.org", "192.0.2.90");

@@ -7,17 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
-import {
-  acceptedEnquiry,
-  asAdmin,
-  endpointTo,
-  openIntegrationsSite,
-  integrationsSuite,
-} from "../../../test/support/integrations";
+import { acceptedEnquiry, asAdmin, integrationsSuite } from "../../../test/support/integrations";
 import { waitFor } from "../../../test/support/wait";
 import { integrationDeliveries } from "./tables.server";
 
-const { engines, open, receiver } = integrationsSuite();
+const { engines, receiver, openSite, endpointTo } = integrationsSuite();
 
 /** Ten minutes between tries: long enough that only Resend can bring the next one within the test. */
 const RETRY_DELAY_S = 600;
@@ -25,10 +19,10 @@ const RETRY_DELAY_S = 600;
 describe.each(engines)("the delivery log on $name", (engine) => {
   test("a failing delivery shows its next try; Resend tries it now, with the same webhook-id", async () => {
     receiver.reset();
-    const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+    const { site, console, store } = await openSite(engine, {
       env: { DELIVERY_RETRY_DELAY_SECONDS: String(RETRY_DELAY_S), DELIVERY_RETRY_BACKOFF: "false" },
     });
-    const added = await console.integrations.add(endpointTo(receiver, "webhook", "/flaky"), asAdmin);
+    const added = await console.integrations.add(endpointTo("webhook", "/flaky"), asAdmin);
     if (!added.ok) throw new Error("refused");
     receiver.respondWith(() => ({ status: 500, body: "down" }));
     const enquiryId = await acceptedEnquiry(site, "contact", "flaky@example.org", "192.0.2.140");

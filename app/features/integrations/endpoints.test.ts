@@ -10,22 +10,20 @@ import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
 import {
   asAdmin,
-  endpointTo,
   integrationsAdmin,
-  openIntegrationsSite,
   integrationsSuite,
+  type IntegrationsSiteOptions,
 } from "../../../test/support/integrations";
 import { resolverOf } from "../../../test/support/webhook-hosts";
 import { integrations } from "./tables.server";
 
-const { engines, open, receiver } = integrationsSuite();
+const { engines, openSite, endpointTo } = integrationsSuite();
 
 /** A public address (TEST-NET ranges are refused as documentation addresses). */
 const PUBLIC = "93.184.215.14";
 
 describe.each(engines)("saving integrations on $name", (engine) => {
-  const start = async (options: Parameters<typeof openIntegrationsSite>[3] = {}) =>
-    openIntegrationsSite(await engine.database(), receiver, open, { runWorker: false, ...options });
+  const start = async (options: IntegrationsSiteOptions = {}) => openSite(engine, { runWorker: false, ...options });
 
   test("a host name is resolved when saved: refused when it points inside, saved when public", async () => {
     // What the name resolves to, changed by the test; every question recorded.
@@ -36,7 +34,7 @@ describe.each(engines)("saving integrations on $name", (engine) => {
       return resolverOf(...answer).lookup(hostname);
     };
     const { console } = await start({ env: { WEBHOOK_ALLOW_ADDRESSES: "" }, lookup });
-    const crm = endpointTo(receiver, "webhook", "", { url: "https://crm.example.org/hooks/secret-path" });
+    const crm = endpointTo("webhook", "", { url: "https://crm.example.org/hooks/secret-path" });
     expect(await console.integrations.add(crm, asAdmin)).toEqual({
       ok: false,
       errors: { url: "crm.example.org resolves to 10.0.0.5, a private address, which webhooks may not reach." },
@@ -69,7 +67,7 @@ describe.each(engines)("saving integrations on $name", (engine) => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
     };
     const { console } = await start({ lookup: notFound });
-    const typo = endpointTo(receiver, "slack", "", { url: "https://hooks.slakc.com/services/T0/B0/x" });
+    const typo = endpointTo("slack", "", { url: "https://hooks.slakc.com/services/T0/B0/x" });
     expect(await console.integrations.add(typo, asAdmin)).toEqual({
       ok: false,
       errors: { url: "No host called hooks.slakc.com was found. Check the address." },
@@ -86,27 +84,24 @@ describe.each(engines)("saving integrations on $name", (engine) => {
     // An IP literal is judged as it is: no resolver asked. The allow list (127.0.0.1) still applies.
     const never = resolverOf();
     const literal = await start({ lookup: never.lookup });
-    expect((await literal.console.integrations.add(endpointTo(receiver, "webhook", "/x"), asAdmin)).ok).toBe(true);
+    expect((await literal.console.integrations.add(endpointTo("webhook", "/x"), asAdmin)).ok).toBe(true);
     expect(never.asked).toEqual([]);
   });
 
   test("the same kind and address again is warned about, and added only when confirmed", async () => {
     const { console, store } = await start();
-    const first = await console.integrations.add(
-      endpointTo(receiver, "slack", "/services/A", { name: "Sales" }),
-      asAdmin,
-    );
+    const first = await console.integrations.add(endpointTo("slack", "/services/A", { name: "Sales" }), asAdmin);
     if (!first.ok) throw new Error("refused");
 
     // The same address (spaces aside) and kind: not added, the first one named.
-    const again = endpointTo(receiver, "slack", "/services/A", { name: "Sales (again)" });
+    const again = endpointTo("slack", "/services/A", { name: "Sales (again)" });
     const warned = await console.integrations.add({ ...again, url: ` ${again.url} ` }, asAdmin);
     expect(warned).toEqual({ ok: false, errors: {}, duplicate: { id: first.id, name: "Sales" } });
     expect(await console.integrations.list()).toHaveLength(1);
 
     // Another kind, or another address: no warning (positive controls).
-    const teams = await console.integrations.add(endpointTo(receiver, "teams", "/services/A"), asAdmin);
-    const other = await console.integrations.add(endpointTo(receiver, "slack", "/services/B"), asAdmin);
+    const teams = await console.integrations.add(endpointTo("teams", "/services/A"), asAdmin);
+    const other = await console.integrations.add(endpointTo("slack", "/services/B"), asAdmin);
     expect([teams.ok, other.ok]).toEqual([true, true]);
 
     // Confirmed, naming another endpoint than the one it duplicates: still warned. Naming it: added, audited.
@@ -123,14 +118,14 @@ describe.each(engines)("saving integrations on $name", (engine) => {
 
   test("a new webhook's secret is shown once, to the admin who added it, and only for a few minutes", async () => {
     const { console, store } = await start();
-    const added = await console.integrations.add(endpointTo(receiver, "webhook", "/crm"), asAdmin);
+    const added = await console.integrations.add(endpointTo("webhook", "/crm"), asAdmin);
     if (!added.ok || !added.secret) throw new Error("no secret");
     expect(await console.integrations.revealSecret(added.id, "another-admin")).toBeNull();
     expect(await console.integrations.revealSecret(added.id, integrationsAdmin.id)).toBe(added.secret);
     expect(await console.integrations.revealSecret(added.id, integrationsAdmin.id)).toBeNull();
 
     // Older than its few minutes: not shown (positive control: the same row, in time, is).
-    const late = await console.integrations.add(endpointTo(receiver, "webhook", "/late"), asAdmin);
+    const late = await console.integrations.add(endpointTo("webhook", "/late"), asAdmin);
     if (!late.ok) throw new Error("refused");
     await store.db
       .update(integrations)
@@ -138,7 +133,7 @@ describe.each(engines)("saving integrations on $name", (engine) => {
       .where(eq(integrations.id, late.id));
     expect(await console.integrations.revealSecret(late.id, integrationsAdmin.id)).toBeNull();
     // Slack and Teams have no secret to show.
-    const slack = await console.integrations.add(endpointTo(receiver, "slack", "/s"), asAdmin);
+    const slack = await console.integrations.add(endpointTo("slack", "/s"), asAdmin);
     if (!slack.ok) throw new Error("refused");
     expect(await console.integrations.revealSecret(slack.id, integrationsAdmin.id)).toBeNull();
   });

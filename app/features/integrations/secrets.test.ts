@@ -11,13 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
 import { auditLog } from "~/features/audit/tables.server";
 import { dataCipher, isEnvelope } from "~/platform/keys.server";
-import {
-  acceptedEnquiry,
-  asAdmin,
-  endpointTo,
-  openIntegrationsSite,
-  integrationsSuite,
-} from "../../../test/support/integrations";
+import { acceptedEnquiry, asAdmin, integrationsSuite } from "../../../test/support/integrations";
 import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
 import { encryptIntegrations } from "./keys.server";
@@ -30,7 +24,7 @@ import {
 } from "./secrets.server";
 import { integrations } from "./tables.server";
 
-const { engines, open, receiver } = integrationsSuite();
+const { engines, receiver, openSite, endpointTo } = integrationsSuite();
 
 const verifies = (secret: string, request: ReceivedRequest) => {
   try {
@@ -44,9 +38,9 @@ const verifies = (secret: string, request: ReceivedRequest) => {
 describe.each(engines)("signing secrets on $name", (engine) => {
   test("replaced: both sign for 24 hours, stored encrypted; then the old one is dropped and only the new one signs", async () => {
     receiver.reset();
-    const { site, console, store, boss } = await openIntegrationsSite(await engine.database(), receiver, open);
+    const { site, console, store, boss } = await openSite(engine);
     const cipher = dataCipher(site.platform.keys);
-    const added = await console.integrations.add(endpointTo(receiver, "webhook", "/crm"), asAdmin);
+    const added = await console.integrations.add(endpointTo("webhook", "/crm"), asAdmin);
     if (!added.ok || !added.secret) throw new Error("refused");
     const first = added.secret;
 
@@ -119,11 +113,11 @@ describe.each(engines)("signing secrets on $name", (engine) => {
   });
 
   test("replaced twice within 24 hours: the oldest stops at once; key rotation and the sweep reach the replaced one", async () => {
-    const { site, console, store } = await openIntegrationsSite(await engine.database(), receiver, open, {
+    const { site, console, store } = await openSite(engine, {
       runWorker: false,
     });
     const cipher = dataCipher(site.platform.keys);
-    const added = await console.integrations.add(endpointTo(receiver, "webhook", "/twice"), asAdmin);
+    const added = await console.integrations.add(endpointTo("webhook", "/twice"), asAdmin);
     if (!added.ok) throw new Error("refused");
     const once = (await console.integrations.rotateSecret(added.id, asAdmin))!;
     const twice = (await console.integrations.rotateSecret(added.id, asAdmin))!;
@@ -147,7 +141,7 @@ describe.each(engines)("signing secrets on $name", (engine) => {
     expect(await dropExpiredSecrets(store, twice.previousUntil)).toBe(1);
     expect((await store.db.select().from(integrations))[0]!.previousSecret).toBeNull();
     // Slack and Teams have no secret to replace.
-    const slack = await console.integrations.add(endpointTo(receiver, "slack", "/s"), asAdmin);
+    const slack = await console.integrations.add(endpointTo("slack", "/s"), asAdmin);
     if (!slack.ok) throw new Error("refused");
     expect(await console.integrations.rotateSecret(slack.id, asAdmin)).toBeNull();
   });
