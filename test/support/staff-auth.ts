@@ -47,7 +47,6 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
-import { TOTP } from "otpauth";
 import { afterEach, expect, vi } from "vitest";
 import type { Env } from "~/platform/env.server";
 import type { Store } from "../../app/platform/db/db.server";
@@ -57,6 +56,7 @@ import { auditLog } from "../../app/features/audit/tables.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
+import { appCodeAt, currentStep, nextAppStep, TOTP_PERIOD_MS } from "./totp";
 import { waitFor } from "./wait";
 
 export const TEST_SITE = "https://www.maternis.health";
@@ -335,28 +335,23 @@ export async function passkeySignIn(console: Services, browser: Browser, passkey
   return verified;
 }
 
-const TOTP_PERIOD_MS = 30_000;
-const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
-
-/** An authenticator app set up with `secret`: its codes come from the otpauth library, as a phone's would. */
+/** An authenticator app set up with `secret`: its codes come from the otpauth library, as a phone's would (./totp.ts). */
 export class AuthenticatorApp {
   private last = -Infinity;
-  private readonly totp: TOTP;
-  constructor(readonly secret: string) {
-    this.totp = new TOTP({ secret, digits: 6, period: 30 });
-  }
+  constructor(readonly secret: string) {}
   /** The code of 30-second step `step`. */
   codeAt(step: number) {
-    return this.totp.generate({ timestamp: step * TOTP_PERIOD_MS });
+    return appCodeAt(this.secret, step);
   }
-  /** The next code to use: a step after the last one given (the current one or the next), waiting for the clock if both are used. */
+  /** The next code to use: a step after the last one given, within the server's window (./totp.ts, nextAppStep), waiting for the clock if none is left. */
   async code() {
-    await waitFor(() => this.last < currentStep() + 1, {
+    let next: number | undefined;
+    await waitFor(() => (next = nextAppStep(this.last)) !== undefined, {
       timeoutMs: 2 * TOTP_PERIOD_MS,
       intervalMs: 250,
       what: "the authenticator app's next code",
     });
-    this.last = Math.max(this.last + 1, currentStep());
+    this.last = next!;
     return this.codeAt(this.last);
   }
   /** The step of the last code given. */

@@ -79,7 +79,7 @@ import {
   type Cookie,
   type Page,
 } from "@playwright/test";
-import { TOTP } from "otpauth";
+import { appCodeAt, nextAppStep, TOTP_PERIOD_MS } from "./totp";
 import { limitsOffEnv } from "./limits-off";
 import { mailboxDir, messagesAbout } from "./mailbox";
 import { startServer, type RunningServer } from "./server-process";
@@ -100,8 +100,6 @@ const appKeyFile = (host: string, email: string) => path.join(appKeysDir, encode
 
 /** The step of the last code appCode gave for an app (beside its key). */
 const appStepFile = (host: string, email: string) => `${appKeyFile(host, email)}.step`;
-const TOTP_PERIOD_MS = 30_000;
-const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
 
 /** The next code of the app enrolled for `email` on `host` (computed by the otpauth library, as a phone app would). */
 export async function appCode(host: string, email: string) {
@@ -113,15 +111,15 @@ export async function appCode(host: string, email: string) {
       return -Infinity;
     }
   };
-  // Each step's code works once: the current step, or the next; when both are used, the clock must move on.
-  await waitFor(() => lastStep() < currentStep() + 1, {
+  // Each step's code works once, in order, within the server's window (./totp.ts).
+  let step: number | undefined;
+  await waitFor(() => (step = nextAppStep(lastStep())) !== undefined, {
     timeoutMs: 2 * TOTP_PERIOD_MS,
     intervalMs: 250,
     what: `a new code of ${email}'s authenticator app`,
   });
-  const step = Math.max(lastStep() + 1, currentStep());
   writeFileSync(appStepFile(host, email), String(step));
-  return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: step * TOTP_PERIOD_MS });
+  return appCodeAt(secret, step!);
 }
 
 /**
