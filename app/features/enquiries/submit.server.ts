@@ -11,8 +11,8 @@ export { clientFingerprint } from "~/platform/fingerprint.server";
 
 /**
  * The entry point of an enquiry: validated (./validate.server.ts), stored with
- * its first deliveries and jobs under the rate limits (./store.server.ts), on
- * in group commits (./batch.server.ts).
+ * its first deliveries and jobs under the rate limits (./store.server.ts), in
+ * group commits (./batch.server.ts).
  */
 export type { SubmitDeps };
 
