@@ -56,8 +56,7 @@ import { auditLog } from "../../app/features/audit/tables.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
-import { appCodeAt, currentStep, nextAppStep, TOTP_PERIOD_MS } from "./totp";
-import { waitFor } from "./wait";
+import { appCodeAt, currentStep, waitForAppStep } from "./totp";
 
 export const TEST_SITE = "https://www.maternis.health";
 export const STAFF_ADMIN = "admin@maternis.test";
@@ -345,13 +344,7 @@ export class AuthenticatorApp {
   }
   /** The next code to use: a step after the last one given, within the server's window (./totp.ts, nextAppStep), waiting for the clock if none is left. */
   async code() {
-    let next: number | undefined;
-    await waitFor(() => (next = nextAppStep(this.last)) !== undefined, {
-      timeoutMs: 2 * TOTP_PERIOD_MS,
-      intervalMs: 250,
-      what: "the authenticator app's next code",
-    });
-    this.last = next!;
+    this.last = await waitForAppStep(() => this.last, "the authenticator app's next code");
     return this.codeAt(this.last);
   }
   /** The step of the last code given. */

@@ -79,7 +79,7 @@ import {
   type Cookie,
   type Page,
 } from "@playwright/test";
-import { appCodeAt, nextAppStep, TOTP_PERIOD_MS } from "./totp";
+import { appCodeAt, waitForAppStep } from "./totp";
 import { limitsOffEnv } from "./limits-off";
 import { mailboxDir, messagesAbout } from "./mailbox";
 import { startServer, type RunningServer } from "./server-process";
@@ -112,14 +112,9 @@ export async function appCode(host: string, email: string) {
     }
   };
   // Each step's code works once, in order, within the server's window (./totp.ts).
-  let step: number | undefined;
-  await waitFor(() => (step = nextAppStep(lastStep())) !== undefined, {
-    timeoutMs: 2 * TOTP_PERIOD_MS,
-    intervalMs: 250,
-    what: `a new code of ${email}'s authenticator app`,
-  });
+  const step = await waitForAppStep(lastStep, `a new code of ${email}'s authenticator app`);
   writeFileSync(appStepFile(host, email), String(step));
-  return appCodeAt(secret, step!);
+  return appCodeAt(secret, step);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { TOTP } from "otpauth";
+import { waitFor } from "./wait";
 
 /**
  * An authenticator app's codes in the tests, as a phone's would be (the
@@ -31,4 +32,15 @@ export function nextAppStep(last: number, now = Date.now()): number | undefined 
 /** The code of step `step` for the key `secret` (base32). */
 export function appCodeAt(secret: string, step: number): string {
   return new TOTP({ secret, digits: 6, period: TOTP_PERIOD_MS / 1000 }).generate({ timestamp: step * TOTP_PERIOD_MS });
+}
+
+/** Waits until a code is left after the step `last()` gives (up to two steps' time), and returns its step. */
+export async function waitForAppStep(last: () => number, what: string): Promise<number> {
+  let next: number | undefined;
+  await waitFor(() => (next = nextAppStep(last())) !== undefined, {
+    timeoutMs: 2 * TOTP_PERIOD_MS,
+    intervalMs: 250,
+    what,
+  });
+  return next!;
 }
