@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { company } from "~/platform/company";
-import { IDLE_TIMEOUT_MS, STAFF_AUTH_PATH } from "~/features/sign-in/sign-in";
+import { IDLE_TIMEOUT_MS, STAFF_AUTH_PATH, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "~/features/sign-in/sign-in";
 import { staffRoles, type StaffMember, type StaffRole } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import type { Store } from "~/platform/db/db.server";
@@ -14,13 +14,7 @@ import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
 import { consoleOrigins } from "./origins.server";
-import {
-  generateRecoveryCodes,
-  recoveryCodeStorage,
-  secondFactorHooks,
-  TOTP_DIGITS,
-  TOTP_PERIOD_SECONDS,
-} from "./second-factor.server";
+import { generateRecoveryCodes, recoveryCodeStorage, secondFactorHooks } from "./second-factor.server";
 import { authSchema } from "~/features/sign-in/tables.server";
 
 /**

@@ -4,7 +4,14 @@ import { createOTP } from "@better-auth/utils/otp";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { constantTimeEqual, symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, like, lt, not, or } from "drizzle-orm";
-import { normaliseRecoveryCode, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
+import {
+  normaliseRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_LENGTH,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+  TOTP_WINDOW,
+} from "~/features/sign-in/sign-in";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
 import { staffTwoFactors } from "~/features/sign-in/tables.server";
@@ -30,10 +37,6 @@ import { staffTwoFactors } from "~/features/sign-in/tables.server";
  *   check, and its compare-and-set removal of the used code, run on hashes.
  */
 
-export const TOTP_DIGITS = 6;
-export const TOTP_PERIOD_SECONDS = 30;
-/** Steps either side of the current one that a code may belong to (the plugin's verify window). */
-const TOTP_WINDOW = 1;
 /** better-auth's TWO_FACTOR_COOKIE_NAME (plugins/two-factor/constant): the pending second step's cookie. */
 const TWO_FACTOR_COOKIE = "two_factor";
 /** The plugin's prefix for imported base32 keys (plugins/two-factor/totp, decryptTOTPSecret). */

@@ -17,6 +17,17 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const STAFF_AUTH_PATH = "/staff/auth";
 
 /**
+ * Authenticator-app codes: TOTP_DIGITS digits, a new code every
+ * TOTP_PERIOD_SECONDS; a code of up to TOTP_WINDOW steps either side of the
+ * current one is accepted too (a phone's clock a little off), and each step's
+ * code once (./second-factor.server.ts). The tests' authenticator app
+ * (test/support/totp.ts) reads the same values.
+ */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_WINDOW = 1;
+
+/**
  * Recovery codes (docs/decisions/020-multi-factor-sign-in.md): 24 characters
  * from lower-case letters and digits without look-alikes (no 0/o, 1/l/i),
  * about 119 bits, shown in groups of four joined by dashes.
