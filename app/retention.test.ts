@@ -10,6 +10,7 @@ import { filesHolding } from "../test/support/data-requests";
 import { runRetentionSweep } from "~/platform/retention.server";
 import { parseEnv } from "~/platform/env.server";
 import { bothEngines } from "../test/support/engines";
+import { openTestStore } from "../test/support/pglite";
 import { retentionParts } from "./site.server";
 
 /** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
@@ -19,7 +20,7 @@ const { engines, open: stores } = bothEngines<Store>();
 /** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
 async function openOn(engine: (typeof engines)[number]) {
   const env = await engine.database();
-  return openStore({ fsync: false, dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  return openTestStore(env);
 }
 
 describe.each(engines)("retention sweep on $name", (engine) => {

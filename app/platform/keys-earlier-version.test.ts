@@ -26,7 +26,6 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import type { Env } from "~/platform/env.server";
-import { openStore } from "./db/db.server";
 import { KeysError, readKeysFile, writeNewKeysFile } from "./keys.server";
 import { appSecrets, keyChecks } from "~/platform/db/tables.server";
 import { integrations } from "~/features/integrations/tables.server";
@@ -34,7 +33,7 @@ import { staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "
 import type { Site } from "~/site.server";
 import { bothEngines } from "../../test/support/engines";
 import { KEYS_MEMBER, SLACK_URL, WEBHOOK_URL, WITHOUT_KEYS, keysSites } from "../../test/support/keys-site";
-import { TEST_KEYS, testEnv } from "../../test/support/pglite";
+import { openTestStore, TEST_KEYS, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, forgedSession } from "../../test/support/staff-auth";
 
 const { engines, open } = bothEngines<Site>();
@@ -62,7 +61,7 @@ async function seedEarlierVersion(env: Env) {
     webhookId: randomUUID(),
   };
   const encrypt = (data: string) => symmetricEncrypt({ key: legacy.auth, data });
-  const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const store = await openTestStore(env);
   try {
     await store.db.insert(appSecrets).values([
       { name: "staff-auth", value: legacy.auth },
@@ -135,7 +134,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
         /^FINGERPRINT_KEY is not the key this database's hashes were made with/,
       );
       expect(existsSync(bare.KEYS_FILE)).toBe(false);
-      const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      const store = await openTestStore(env);
       try {
         expect(await store.db.select().from(appSecrets)).toHaveLength(2);
         expect(await store.db.select().from(keyChecks)).toEqual([]);
@@ -233,7 +232,7 @@ describe("npm run enquiries -- keys, on PostgreSQL", () => {
     const database = await postgres.database();
     const env = testEnv({ ...database, ...WITHOUT_KEYS });
     const legacy = await seedEarlierVersion(env);
-    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const store = await openTestStore(env);
     try {
       expect(await writeNewKeysFile(env, store)).toEqual({ file: env.KEYS_FILE, carried: true });
       expect(statSync(env.KEYS_FILE).mode & 0o777).toBe(0o600);

@@ -10,13 +10,12 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "n
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import { openStore } from "./db/db.server";
 import { readKeysFile, writeNewKeysFile } from "./keys.server";
 import { rotateKeys } from "./open-keys.server";
 import { keyRewriters, type Site } from "~/site.server";
 import { bothEngines } from "../../test/support/engines";
 import { KEYS_MEMBER, SLACK_URL, WEBHOOK_URL, WITHOUT_KEYS, keysSites } from "../../test/support/keys-site";
-import { testEnv } from "../../test/support/pglite";
+import { openTestStore, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, forgedSession } from "../../test/support/staff-auth";
 
 const { engines, open } = bothEngines<Site>();
@@ -27,7 +26,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     const database = await engine.database();
     const env = testEnv({ ...database, ...WITHOUT_KEYS });
     if (engine.name === "postgres") {
-      const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      const store = await openTestStore(env);
       await writeNewKeysFile(env, store).finally(() => store.close());
     }
     const before = await start(env);
@@ -58,7 +57,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     open.splice(open.indexOf(before.pipeline), 1);
 
     // With the keys in the environment it changes nothing: it can only write the file.
-    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const store = await openTestStore(env);
     const log = createMemoryLogger();
     try {
       await expect(rotateKeys({ env: testEnv({ ...database }), store, log, rewriters: keyRewriters })).rejects.toThrow(

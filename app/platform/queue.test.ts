@@ -9,7 +9,8 @@ import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { describe, expect, test } from "vitest";
 import { bothEngines } from "../../test/support/engines";
-import { openStore, rowsOf, type Store } from "./db/db.server";
+import { openTestStore } from "../../test/support/pglite";
+import { rowsOf, type Store } from "./db/db.server";
 import { createLogger } from "./log.server";
 import { HEARTBEAT_TIMEOUT, resumeAbandonedJobs, startBoss } from "./queue.server";
 
@@ -18,7 +19,7 @@ const log = createLogger("silent");
 const QUEUE = "resume-test";
 
 async function opened(env: Record<string, string>) {
-  const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const store = await openTestStore(env);
   const boss = await startBoss(store, log, {
     worker: false,
     queues: [{ name: QUEUE, options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 10 } }],

@@ -39,6 +39,17 @@ export function tempDataDir(prefix = "maternis-enquiries-") {
 export { TEST_KEYS };
 
 /**
+ * The database `env` names (DATABASE_URL, or else the embedded one in
+ * DATA_DIR), migrated, with commits not flushed to the disk: a test's database
+ * need not outlive a power cut (docs/decisions/003-testing.md).
+ */
+export function openTestStore(env: { DATABASE_URL?: string; DATA_DIR?: string }) {
+  if (!env.DATABASE_URL && !env.DATA_DIR)
+    throw new Error("The test's environment names no database (DATABASE_URL or DATA_DIR)");
+  return openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+}
+
+/**
  * A DATA_DIR whose embedded database is already initialised and migrated.
  * Creating a PGlite cluster runs initdb in WebAssembly (seconds of CPU), so
  * the first call builds a template in the temp folder and later calls copy it.

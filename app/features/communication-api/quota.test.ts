@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { bothEngines } from "../../../test/support/engines";
-import { openStore, type Store } from "~/platform/db/db.server";
+import { openTestStore } from "../../../test/support/pglite";
+import type { Store } from "~/platform/db/db.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import { counterKey, quotaKeyId, takeRecipients } from "./quota.server";
 
@@ -16,7 +17,7 @@ async function stores(engine: (typeof engines)[number], count: number) {
   const opened: Store[] = [];
   // One store per "process": PGlite is one process's only (its lock), PostgreSQL is shared.
   for (let i = 0; i < count; i++) {
-    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+    const store = await openTestStore(env);
     open.push(store);
     opened.push(store);
   }

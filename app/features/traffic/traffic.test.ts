@@ -9,13 +9,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import { openStore, rowsOf, type Store } from "~/platform/db/db.server";
+import { rowsOf, type Store } from "~/platform/db/db.server";
 import { londonMidnight } from "~/platform/calendar";
 import type { Utm } from "~/platform/visit-source";
 import type { DeviceClass } from "~/platform/user-agent";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { sourceColumns, type EnquirySource } from "~/features/enquiries/source";
 import { bothEngines } from "../../../test/support/engines";
+import { openTestStore } from "../../../test/support/pglite";
 import { TEST_KEYS } from "../../../test/support/test-keys";
 import { createTrafficCounter, type PageView } from "./counter.server";
 import { trafficReport } from "./report.server";
@@ -61,7 +62,7 @@ async function total(store: Store, dimension: string, key: string, day?: string)
 describe.each(engines)("traffic figures on $name", (engine) => {
   async function start() {
     const env = await engine.database();
-    const store = await openStore({ fsync: false, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+    const store = await openTestStore(env);
     open.push(store);
     return store;
   }
