@@ -17,9 +17,8 @@ import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server"
  *   LimitBounds): nothing else writes to this database.
  * - PostgreSQL: other web processes write too, so a batch first takes the
  *   advisory lock of each client and each address in it (in one order in
- *   every process, so two batches cannot deadlock) and then counts exactly.
- *   One enquiry a transaction, each waiting for the lock of its client, had
- *   stored the enquiries of one busy client one at a time
+ *   every process, so two batches cannot deadlock) and then counts exactly,
+ *   so a busy client's enquiries do not queue for its lock one at a time
  *   (docs/decisions/025-memory-recovery-and-load.md).
  */
 export function createBatcher(deps: SubmitDeps) {
