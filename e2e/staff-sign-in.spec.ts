@@ -53,7 +53,7 @@ test.describe("staff sign-in by e-mail code", () => {
   test("a code works once", async ({ page, browser }) => {
     await page.goto("/staff/sign-in");
     let code = "";
-    await withSignInLock(async () => {
+    await withSignInLock(ADMIN_EMAIL, async () => {
       code = await requestCode(page, ADMIN_EMAIL);
       await page.getByLabel("Code").fill(code);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -67,7 +67,7 @@ test.describe("staff sign-in by e-mail code", () => {
     await expect(other.getByLabel("Code")).toBeVisible();
     // The used code, entered again for the admin address, is refused (a wrong
     // try at the admin's codes: under the lock, so another test's code is not spoilt).
-    await withSignInLock(async () => {
+    await withSignInLock(ADMIN_EMAIL, async () => {
       await other
         .locator('input[name="email"][type="hidden"]')
         .first()
@@ -83,7 +83,7 @@ test.describe("staff sign-in by e-mail code", () => {
 
   test("five wrong codes lock the code, and what was typed is kept", async ({ page }) => {
     await page.goto("/staff/sign-in");
-    await withSignInLock(async () => {
+    await withSignInLock(ADMIN_EMAIL, async () => {
       const code = await requestCode(page, ADMIN_EMAIL);
       const wrong = code === "000000" ? "111111" : "000000";
       const submit = () =>
@@ -111,7 +111,7 @@ test.describe("staff sign-in by e-mail code", () => {
     // The unknown address first, then a real member: the member's code, asked for afterwards through the
     // same queue and worker, is the positive control for the unknown address's empty mailbox.
     for (const email of [unknown, ADMIN_EMAIL]) {
-      await withSignInLock(async () => {
+      await withSignInLock(email, async () => {
         const before = (await messagesAbout(email)).length;
         // As a browser of its own each time: the first address's code step is held for this browser (issue 43).
         await page.context().clearCookies();

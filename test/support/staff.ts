@@ -35,8 +35,8 @@
  *     with `contextOptions`, e.g. a localhost baseURL for passkeys). Close the context.
  *   uniqueStaffAddress(label: string): string
  *     A fresh address for a member added by a test.
- *   withSignInLock<T>(fn: () => Promise<T>): Promise<T>
- *     Runs code steps for a shared address (e.g. ADMIN_EMAIL) without another worker interfering.
+ *   withSignInLock<T>(email: string, fn: () => Promise<T>): Promise<T>
+ *     Runs code steps for `email` (e.g. ADMIN_EMAIL) without another worker's sign-in as `email` interfering.
  *   waitForConsole(page: Page): Promise<void>
  *     Waits until a console page has hydrated (its shell carries data-hydrated).
  *   serverOfItsOwn(env: Record<string, string> | (() => Record<string, string>), dataPrefix: string):
@@ -63,8 +63,9 @@
  *
  * A request while a code is live e-mails the same code again, and a code works
  * once, so tests that sign in as the same address at the same time would
- * spoil each other's sign-ins: the code steps run under a lock shared by every
- * Playwright worker. The code is read from the e-mail's body (never in its
+ * spoil each other's sign-ins: the code steps for an address run under that
+ * address's lock, shared by every Playwright worker (sign-ins as different
+ * addresses do not wait for each other). The code is read from the e-mail's body (never in its
  * subject, "Your Maternis sign-in code").
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -89,7 +90,8 @@ import { waitFor } from "./wait";
 
 export const ADMIN_EMAIL = "admin@maternis.test";
 
-const lockDir = path.resolve(import.meta.dirname, "../../.tmp/staff-sign-in.lock");
+/** The sign-in locks: a directory an address, made in this one. */
+const locksDir = path.resolve(import.meta.dirname, "../../.tmp/staff-sign-in-locks");
 /**
  * The authenticator-app keys this suite enrolled, one file per server and
  * address, shared by the workers (written under the sign-in lock).
@@ -130,9 +132,10 @@ export async function signOutOfConsole(page: Page) {
   await button.click();
 }
 
-/** Runs `fn` holding a lock shared by all test workers (a directory; a stale one is taken over after 60 s). */
-export async function withSignInLock<T>(fn: () => Promise<T>): Promise<T> {
-  mkdirSync(path.dirname(lockDir), { recursive: true });
+/** Runs `fn` holding `email`'s lock, shared by all test workers (a directory; a stale one is taken over after 60 s). */
+export async function withSignInLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
+  mkdirSync(locksDir, { recursive: true });
+  const lockDir = path.join(locksDir, encodeURIComponent(email.toLowerCase()));
   // Polls until this worker creates the lock directory (mkdir is atomic: one taker wins).
   await waitFor(
     () => {
@@ -194,7 +197,7 @@ export async function signInWithCode(page: Page, email: string, options: { retur
   if (options.reauth) params.set("reauth", "1");
   if (options.returnTo) params.set("returnTo", options.returnTo);
   const query = params.size ? `?${params}` : "";
-  await withSignInLock(async () => {
+  await withSignInLock(email, async () => {
     await page.goto(`/staff/sign-in${query}`);
     const code = await requestCode(page, email);
     await page.getByLabel("Code").fill(code);
