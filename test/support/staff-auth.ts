@@ -56,7 +56,8 @@ import { auditLog } from "../../app/features/audit/tables.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
-import { appCodeAt, currentStep, waitForAppStep } from "./totp";
+import { totpStep } from "../../app/features/sign-in/sign-in";
+import { appCodeAt, waitForAppStep } from "./totp";
 
 export const TEST_SITE = "https://www.maternis.health";
 export const STAFF_ADMIN = "admin@maternis.test";
@@ -203,7 +204,7 @@ export async function codeSignIn(console: Services, store: Store, email: string,
 /** A six-digit code that is none of the codes the server accepts now (the current step and one either side). */
 export function wrongAppCode(secret: string) {
   const app = new AuthenticatorApp(secret);
-  const now = currentStep();
+  const now = totpStep();
   const accepted = new Set([now - 1, now, now + 1].map((step) => app.codeAt(step)));
   for (let n = 0; ; n += 1) {
     const code = String(n * 111_111)

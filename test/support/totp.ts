@@ -1,5 +1,5 @@
 import { TOTP } from "otpauth";
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "../../app/features/sign-in/sign-in";
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
 import { waitFor } from "./wait";
 
 /**
@@ -19,12 +19,9 @@ import { waitFor } from "./wait";
 export const TOTP_PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
 const PREVIOUS_STEP_MARGIN_MS = 10_000;
 
-/** The step a moment falls in. */
-export const currentStep = (at = Date.now()) => Math.floor(at / TOTP_PERIOD_MS);
-
 /** The step of the next code to give after `last`, or undefined while none is left until the clock moves on. */
 export function nextAppStep(last: number, now = Date.now()): number | undefined {
-  const step = currentStep(now);
+  const step = totpStep(now);
   // The earliest step's code stops working when the current step ends.
   const marginLeft = (step + 1) * TOTP_PERIOD_MS - now >= PREVIOUS_STEP_MARGIN_MS;
   const earliest = step - TOTP_WINDOW + (marginLeft ? 0 : 1);

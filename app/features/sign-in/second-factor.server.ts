@@ -11,6 +11,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
+  totpStep,
 } from "~/features/sign-in/sign-in";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
@@ -48,9 +49,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Shown in groups of this many characters (RECOVERY_CODE_LENGTH: 24 × log2(31) ≈ 118.9 bits). */
 const RECOVERY_CODE_GROUP = 4;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-/** The TOTP step a moment falls in. */
-export const totpStep = (at = Date.now()) => Math.floor(at / (TOTP_PERIOD_SECONDS * 1000));
 
 /** New recovery codes: `abcd-efgh-jkmn-pqrs-tuvw-xyz2` (Node's CSPRNG, uniform over the alphabet). */
 export function generateRecoveryCodes(): string[] {

@@ -22,10 +22,17 @@ export const STAFF_AUTH_PATH = "/staff/auth";
  * current one is accepted too (a phone's clock a little off), and each step's
  * code once (./second-factor.server.ts). The tests' authenticator app
  * (test/support/totp.ts) reads the same values.
+ *
+ * TOTP_WINDOW is not ours to choose: better-auth's two-factor plugin verifies
+ * with its own fixed window of one step (`verify(code)`, no option). Ours only
+ * finds which step an accepted code belongs to, so it must stay equal to that.
  */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW = 1;
+
+/** The TOTP step a moment falls in. */
+export const totpStep = (at = Date.now()) => Math.floor(at / (TOTP_PERIOD_SECONDS * 1000));
 
 /**
  * Recovery codes (docs/decisions/020-multi-factor-sign-in.md): 24 characters
