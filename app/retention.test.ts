@@ -4,7 +4,7 @@ import { createMemoryLogger } from "~/platform/log.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { openStore, type Store } from "~/platform/db/db.server";
+import type { Store } from "~/platform/db/db.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { filesHolding } from "../test/support/data-requests";
 import { runRetentionSweep } from "~/platform/retention.server";
@@ -57,7 +57,7 @@ describe.each(engines)("retention sweep on $name", (engine) => {
 
 test("on the embedded database, expired enquiries leave the data folder too, not only the tables", async () => {
   const dataDir = (await engines[0].database()).DATA_DIR!;
-  const store = await openStore({ fsync: false, dataDir });
+  const store = await openTestStore({ DATA_DIR: dataDir });
   stores.push(store);
   const marker = "expired.quillwort@example.org";
   await store.db.insert(enquiries).values({

@@ -65,7 +65,7 @@ export async function preparedDataDir(prefix = "maternis-enquiries-") {
   const template = path.join(tmpdir(), `maternis-pglite-template-${key}`);
   if (!existsSync(path.join(template, "ready"))) {
     const building = mkdtempSync(path.join(tmpdir(), "maternis-pglite-building-"));
-    const store = await openStore({ fsync: false, dataDir: building });
+    const store = await openTestStore({ DATA_DIR: building });
     const boss = new PgBoss({
       ...store.bossConnection,
       backend: "pglite",

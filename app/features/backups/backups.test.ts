@@ -13,7 +13,7 @@ import {
   parseBackupName,
   pruneBackups,
 } from "./backups.server";
-import { openStore, type Store } from "~/platform/db/db.server";
+import type { Store } from "~/platform/db/db.server";
 import { deliveryMessageId } from "~/features/enquiries/emails.server";
 import { BACKUP_QUEUE } from "./worker.server";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
@@ -21,6 +21,7 @@ import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import {
   openPipeline,
+  openTestStore,
   preparedDataDir,
   tempDataDir,
   testEnv,
@@ -111,7 +112,7 @@ describe("backup and restore of the embedded database", () => {
 
     const restored = await restoreBackup(file.path, target.dir);
     expect(restored).toMatchObject({ enquiries: 5, waitingEmails: 6 });
-    const store = await openStore({ fsync: false, dataDir: target.dir });
+    const store = await openTestStore({ DATA_DIR: target.dir });
     try {
       expect(await snapshotRows(store)).toEqual(before);
     } finally {

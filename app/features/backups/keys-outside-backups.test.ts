@@ -29,14 +29,14 @@ import { Secret } from "otpauth";
 import { describe, expect, test } from "vitest";
 import type { IntegrationInput } from "~/features/integrations/integrations";
 import type { Env } from "~/platform/env.server";
-import { openStore, rowsOf } from "~/platform/db/db.server";
+import { rowsOf } from "~/platform/db/db.server";
 import { readKeysFile } from "~/platform/keys.server";
 import { backupEmbedded } from "./backups.server";
 import { restoreBackup } from "./restore.server";
 import type { Site } from "~/site.server";
 import { backupFiles, backupFilesHolding, filesHolding, pgDump } from "../../../test/support/data-requests";
 import { bothEngines } from "../../../test/support/engines";
-import { tempDataDir, testEnv } from "../../../test/support/pglite";
+import { openTestStore, tempDataDir, testEnv } from "../../../test/support/pglite";
 import { codeSignIn, enrolApp, forgedSession, openStaffConsole } from "../../../test/support/staff-auth";
 import { publicLookup } from "../../../test/support/webhook-hosts";
 
@@ -113,7 +113,7 @@ async function candidateSecrets(file: string, files: { bytes: Buffer }[]): Promi
   const restored = tempDataDir("maternis-keys-restored-");
   cleanups.push(restored.remove);
   await restoreBackup(file, restored.dir);
-  const store = await openStore({ fsync: false, dataDir: restored.dir });
+  const store = await openTestStore({ DATA_DIR: restored.dir });
   try {
     const tables = rowsOf<{ schema: string; name: string }>(
       await store.db.execute(sql`

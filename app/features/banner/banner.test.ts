@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { createMemoryLogger } from "~/platform/log.server";
 import type { StaffMember } from "~/features/console/types";
-import { openStore, type Store } from "~/platform/db/db.server";
-import { preparedDataDir } from "../../../test/support/pglite";
+import type { Store } from "~/platform/db/db.server";
+import { openTestStore, preparedDataDir } from "../../../test/support/pglite";
 import { startPostgres, type TestPostgres } from "../../../test/support/postgres";
 import { waitFor } from "../../../test/support/wait";
 import { createBanner, type Banner } from "./banner.server";
@@ -30,10 +30,10 @@ describe.each(["pglite", "postgres"] as const)("the published banner on %s", (en
     if (engine === "postgres") {
       postgres = await startPostgres();
       databaseUrl = await postgres.createDatabase();
-      store = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
+      store = await openTestStore({ DATABASE_URL: databaseUrl });
     } else {
       const data = await preparedDataDir();
-      store = await openStore({ fsync: false, dataDir: data.dir });
+      store = await openTestStore({ DATA_DIR: data.dir });
       cleanups.push(data.remove);
     }
     banner = await createBanner({ store, log: createMemoryLogger(), auditSecret: "test-secret" });
@@ -104,7 +104,7 @@ describe("the published banner on PostgreSQL with two web processes", () => {
   beforeAll(async () => {
     postgres = await startPostgres();
     databaseUrl = await postgres.createDatabase();
-    store = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
+    store = await openTestStore({ DATABASE_URL: databaseUrl });
     banner = await createBanner({ store, log: createMemoryLogger(), auditSecret: "test-secret" });
   }, 120_000);
 
@@ -115,7 +115,7 @@ describe("the published banner on PostgreSQL with two web processes", () => {
   });
 
   test("another process sees a publish within seconds (LISTEN/NOTIFY)", async () => {
-    const otherStore = await openStore({ fsync: false, databaseUrl, dataDir: "unused" });
+    const otherStore = await openTestStore({ DATABASE_URL: databaseUrl });
     const other = await createBanner({ store: otherStore, log: createMemoryLogger(), auditSecret: "test-secret" });
     try {
       let notified = 0;

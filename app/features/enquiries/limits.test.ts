@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { preparedDataDir } from "../../../test/support/pglite";
-import { openStore, type Store } from "~/platform/db/db.server";
+import { openTestStore, preparedDataDir } from "../../../test/support/pglite";
+import type { Store } from "~/platform/db/db.server";
 import { countWindows, LimitBounds, type LimitKey } from "./limits.server";
 
 let store: Store;
@@ -10,7 +10,7 @@ let removeData: () => void;
 beforeAll(async () => {
   const data = await preparedDataDir();
   removeData = data.remove;
-  store = await openStore({ fsync: false, dataDir: data.dir });
+  store = await openTestStore({ DATA_DIR: data.dir });
   // Two enquiries from client A (one of them to x@), one from B to x@ a day ago, one of last week.
   await store.db.execute(sql`
     insert into enquiries (id, kind, payload, email, client_fingerprint, created_at) values

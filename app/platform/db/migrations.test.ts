@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
-import { preparedDataDir } from "../../../test/support/pglite";
-import { openStore, rowsOf } from "./db.server";
+import { openTestStore, preparedDataDir } from "../../../test/support/pglite";
+import { rowsOf } from "./db.server";
 
 /**
  * The migrations build the schema the tables declare: every table, column,
@@ -50,7 +50,7 @@ test("the migrations make every table, column, index and constraint the latest s
   const snapshot = JSON.parse(readFileSync(path.join(META, latest), "utf8")) as Snapshot;
   const data = await preparedDataDir("maternis-migrations-");
   cleanups.push(data.remove);
-  const store = await openStore({ fsync: false, dataDir: data.dir });
+  const store = await openTestStore({ DATA_DIR: data.dir });
   try {
     const names = rowsOf<{ name: string }>(
       await store.db.execute(sql`
