@@ -53,8 +53,8 @@ const runWorker = process.env.BENCH_RUN_WORKER !== "false";
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const engines = (process.env.BENCH_ENGINES ?? "embedded,postgresql").split(",");
 const unknownEngines = engines.filter((engine) => engine !== "embedded" && engine !== "postgresql");
-if (unknownEngines.length || engines.length === 0) {
-  console.error(`BENCH_ENGINES names embedded and/or postgresql, not: ${unknownEngines.join(", ")}`);
+if (unknownEngines.length > 0) {
+  console.error(`BENCH_ENGINES names embedded and/or postgresql, not: ${JSON.stringify(unknownEngines)}`);
   process.exit(1);
 }
 
