@@ -65,8 +65,8 @@
  * once, so tests that sign in as the same address at the same time would
  * spoil each other's sign-ins: the code steps for an address run under that
  * address's lock, shared by every Playwright worker (sign-ins as different
- * addresses do not wait for each other). The code is read from the e-mail's body (never in its
- * subject, "Your Maternis sign-in code").
+ * addresses do not wait for each other). The code is read from the e-mail's
+ * body (never in its subject, "Your Maternis sign-in code").
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
