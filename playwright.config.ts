@@ -44,6 +44,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // A fresh embedded database takes a while to create on a busy machine.
     timeout: 180_000,
+    // SIGTERM, not Playwright's default SIGKILL: the stack stops the server, which removes its data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(port), MAILBOX_DIR: process.env.MAILBOX_DIR ?? ".tmp/e2e-mailbox" },

@@ -117,6 +117,8 @@ async function embedded(): Promise<Section> {
     { ...baseEnv, DATABASE_URL: "", RUN_WORKER: runWorker ? "true" : "false" },
     {
       dataPrefix: "maternis-bench-",
+      // Its database is read after it stops, then removed below.
+      keepData: true,
       nodeArgs,
       // A fresh embedded database is created on first start.
       healthTimeoutMs: 120_000,
@@ -178,7 +180,6 @@ async function postgresql(): Promise<Section> {
     await Promise.all(running.map((child) => child.stop()));
     await postgres.stop();
     rmSync(workerData, { recursive: true, force: true });
-    for (const web of webs) rmSync(path.dirname(web.dataDir), { recursive: true, force: true });
   }
 }
 

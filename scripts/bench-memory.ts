@@ -116,7 +116,8 @@ const formSecret = baseEnv.FORM_SECRET;
 // Embedded database: the first start on a new DATA_DIR, a restart on it, load.
 {
   const env = { ...baseEnv, DATABASE_URL: "" };
-  const first = await startServer(env, { dataPrefix: "maternis-bench-memory-" });
+  // A restart on its folder follows; removed below.
+  const first = await startServer(env, { dataPrefix: "maternis-bench-memory-", keepData: true });
   try {
     const firstPeak = memory(first.process.pid!).peak;
     const [firstIdle = 0] = await idleAfterPages(first.url, [first.process.pid!]);
@@ -158,7 +159,6 @@ const formSecret = baseEnv.FORM_SECRET;
   const postgres = await startPostgres();
   const workerData = mkdtempSync(path.join(tmpdir(), "maternis-bench-memory-worker-"));
   const running: { stop(): Promise<void> }[] = [];
-  let webData: string | undefined;
   try {
     // Every process on the database has the same keys; the form key the one the posts are signed with.
     const env = { ...TEST_KEYS, ...baseEnv, DATABASE_URL: await postgres.createDatabase() };
@@ -166,7 +166,6 @@ const formSecret = baseEnv.FORM_SECRET;
     running.push(worker);
     const web = await startServer({ ...env, RUN_WORKER: "false" }, { dataPrefix: "maternis-bench-memory-pg-" });
     running.push(web);
-    webData = path.dirname(web.dataDir);
     const pids = [web.process.pid!, worker.process.pid!];
     const [webIdle = 0, workerIdle = 0] = await idleAfterPages(web.url, pids);
     pids.forEach(resetPeak);
@@ -184,7 +183,6 @@ const formSecret = baseEnv.FORM_SECRET;
     await Promise.all(running.map((child) => child.stop()));
     await postgres.stop();
     rmSync(workerData, { recursive: true, force: true });
-    if (webData) rmSync(webData, { recursive: true, force: true });
   }
 }
 

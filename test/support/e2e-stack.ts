@@ -41,13 +41,16 @@ const server = await startServer(
   { port, inheritOutput: true, dataPrefix: "maternis-e2e-", healthTimeoutMs: 180_000 },
 );
 
-async function stop() {
-  await server.stop();
-  await smtp.stop();
-}
-process.on("SIGTERM", () => void stop());
-process.on("SIGINT", () => void stop());
+// Stopping the server removes its temporary DATA_DIR: the run leaves no folder behind.
+let stopping: Promise<void> | undefined;
+const stop = () =>
+  (stopping ??= (async () => {
+    await server.stop();
+    await smtp.stop();
+  })());
+process.on("SIGTERM", () => void stop().then(() => process.exit(0)));
+process.on("SIGINT", () => void stop().then(() => process.exit(0)));
 void server.exited.then(async (code) => {
-  await smtp.stop();
+  await stop();
   process.exit(typeof code === "number" ? code : 0);
 });

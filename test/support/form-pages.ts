@@ -6,7 +6,6 @@
  * lets each client send a single form an hour.
  * The stack (./e2e-stack.ts) delivers e-mail to the mailbox (./mailbox.ts).
  */
-import { rmSync } from "node:fs";
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
 import { waitForIsland } from "./browser";
 import { limitsOffEnv } from "./limits-off";
@@ -270,7 +269,6 @@ export const test = base.extend<object, { brokenStorage: BrokenStorageServer; li
           const timer = setTimeout(() => void server!.kill("SIGKILL"), 5_000);
           await server.stop();
           clearTimeout(timer);
-          rmSync(server.dataDir, { recursive: true, force: true });
         }
         await postgres?.stop().catch(() => {});
       }
@@ -302,7 +300,6 @@ export const test = base.extend<object, { brokenStorage: BrokenStorageServer; li
         const timer = setTimeout(() => void server.kill("SIGKILL"), 5_000);
         await server.stop();
         clearTimeout(timer);
-        rmSync(server.dataDir, { recursive: true, force: true });
       }
     },
     { scope: "worker", timeout: 180_000 },

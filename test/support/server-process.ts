@@ -6,7 +6,7 @@
  * Plain Node can run this module (the benchmark scripts import it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,9 +53,12 @@ export type RunningServer = {
   port: number;
   dataDir: string;
   process: ChildProcess;
-  /** SIGTERM (graceful shutdown); resolves when the process has exited. */
+  /**
+   * SIGTERM (graceful shutdown); resolves when the process has exited and the
+   * temporary DATA_DIR this function made, if any, is removed (see `keepData`).
+   */
   stop(): Promise<void>;
-  /** Sends `signal` (default SIGKILL) and resolves when the process has exited. */
+  /** Sends `signal` (default SIGKILL) and resolves as `stop` does. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Resolves with the exit code (or the signal's name) when the process exits. */
   readonly exited: Promise<number | string | null>;
@@ -84,6 +87,12 @@ export type StartServerOptions = {
   nodeArgs?: string[];
   /** The prefix of the temporary DATA_DIR, when `env` gives none. */
   dataPrefix?: string;
+  /**
+   * Keep that temporary DATA_DIR (and its folder, with the key file) after `stop` or `kill`, to read
+   * its database or start another server on it; the caller removes `path.dirname(dataDir)`.
+   * Otherwise it goes with the server, so a test run leaves none behind.
+   */
+  keepData?: boolean;
   /** Listen on this port instead of a free one (e.g. to restart on the same address). */
   port?: number;
   /**
@@ -104,10 +113,15 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   // `data` in a folder of its own: the key file the server creates beside it (data-keys.env) stays in that folder.
   let dataDir = env.DATA_DIR;
+  let madeFolder: string | undefined;
   if (!dataDir) {
-    dataDir = path.join(mkdtempSync(path.join(tmpdir(), options.dataPrefix ?? "maternis-server-")), "data");
+    madeFolder = mkdtempSync(path.join(tmpdir(), options.dataPrefix ?? "maternis-server-"));
+    dataDir = path.join(madeFolder, "data");
     mkdirSync(dataDir);
   }
+  const removeMadeFolder = () => {
+    if (madeFolder && !options.keepData) rmSync(madeFolder, { recursive: true, force: true });
+  };
   const build = path.resolve(options.buildDir ?? buildDir());
   const child = spawn(
     process.execPath,
@@ -165,16 +179,19 @@ export async function startServer(
   const exited = new Promise<number | string | null>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal));
   });
-  const waitExit = (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    child.kill(signal);
-    return exited.then(() => undefined);
+  const waitExit = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await exited;
+    }
+    removeMadeFolder();
   };
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.healthTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      removeMadeFolder();
       throw new Error(
         `server exited with code ${child.exitCode ?? child.signalCode}${captured ? `:\n${captured.slice(-4000)}` : ""}`,
       );
