@@ -1,9 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach } from "vitest";
 import { mediaQueryList } from "./support/media-query";
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Sonner keeps its toasts in a module and shows the ones still active to the next toaster that
+  // mounts: the test files share their modules (vitest.config.ts), so each test starts with none.
+  toast.dismiss();
+});
 
 // findBy*/waitFor default to 1 s, too tight on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
