@@ -1,12 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./test/support/chromium";
+import { headlessShellArgs, headlessShellPath } from "./test/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /**
  * End-to-end tests against the production build (npm run build first).
- * Playwright drives Debian's Chromium: CHROMIUM_PATH, default /usr/bin/chromium.
+ * Playwright drives Debian's Chromium headless shell: CHROMIUM_HEADLESS_SHELL_PATH, default
+ * /usr/bin/chromium-headless-shell (test/support/chromium.ts).
  */
 export default defineConfig({
   testDir: "e2e",
@@ -22,8 +23,8 @@ export default defineConfig({
     baseURL,
     trace: "off",
     launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumArgs,
+      executablePath: headlessShellPath,
+      args: headlessShellArgs,
     },
   },
   projects: [
