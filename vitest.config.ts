@@ -32,8 +32,9 @@ export default defineConfig({
           // tenths of this project's time); test/setup-dom.ts clears what a test leaves.
           isolate: false,
           testTimeout: 20_000,
-          // Vitest's default is one fewer than the cores: one, on a two-core CI machine.
-          maxWorkers: 2,
+          // Vitest's default is one fewer than the cores: one, on a two-core CI machine. Three, like the
+          // server project's (Vitest runs the projects' files in one pool, so their numbers agree).
+          maxWorkers: 3,
         },
       },
       {
@@ -47,9 +48,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start their own databases and SMTP servers on free
-          // ports and temporary folders, so two files run at once (the CI machine has
-          // two cores; each file's PGlite works on one thread).
-          maxWorkers: 2,
+          // ports and temporary folders, so files can run at once: three on the
+          // two-core CI machine, since a file also waits (for retries, the worker's
+          // polls, its PostgreSQL) and two left about a seventh of the CPU idle.
+          maxWorkers: 3,
         },
       },
       {
@@ -73,8 +75,9 @@ export default defineConfig({
           include: faultTests,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file starts its own servers, databases and mail servers on free ports: two at once.
-          maxWorkers: 2,
+          // Each file starts its own servers, databases and mail servers on free ports: three at
+          // once, as in the server project (their waits for schedules and retries leave CPU idle).
+          maxWorkers: 3,
         },
       },
     ],
