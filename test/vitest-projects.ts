@@ -2,7 +2,7 @@
  * Which test files run in which Vitest project (vitest.config.ts), in a module
  * of its own so that test/vitest-projects.test.ts can hold the files to it.
  *
- * Tests that run in Node, two files at a time (integration suites start
+ * Tests that run in Node, three files at a time (integration suites start
  * databases and SMTP servers of their own): the features' and the platform's (their
  * component tests, *.test.tsx, excepted), the processes', the scripts' and
  * test support's, and route tests against the real services
