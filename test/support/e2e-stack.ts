@@ -17,7 +17,7 @@ const smtp = await startSmtpServer({
   mailboxDir: path.resolve(process.env.MAILBOX_DIR ?? ".tmp/e2e-mailbox"),
 });
 
-const server = await startServer(
+const starting = startServer(
   {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     MAIL_TRANSPORT: "smtp",
@@ -41,15 +41,17 @@ const server = await startServer(
   { port, inheritOutput: true, dataPrefix: "maternis-e2e-", healthTimeoutMs: 180_000 },
 );
 
-// Stopping the server removes its temporary DATA_DIR: the run leaves no folder behind.
+// Stopping the server removes its temporary DATA_DIR: the run leaves no folder behind. A signal
+// that comes while the server is still starting stops it once it has started.
 let stopping: Promise<void> | undefined;
 const stop = () =>
   (stopping ??= (async () => {
-    await server.stop();
+    await (await starting.catch(() => undefined))?.stop();
     await smtp.stop();
   })());
 process.on("SIGTERM", () => void stop().then(() => process.exit(0)));
 process.on("SIGINT", () => void stop().then(() => process.exit(0)));
+const server = await starting;
 void server.exited.then(async (code) => {
   await stop();
   process.exit(typeof code === "number" ? code : 0);
