@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
-import type { Site } from "~/site.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
-import { bothEngines } from "../../../test/support/engines";
-import { smtpServerPerFile } from "../../../test/support/per-file";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { waitFor } from "../../../test/support/wait";
 import { sendDigest } from "./digest.server";
 import { DIGEST_QUEUE } from "./digest.server";
@@ -17,8 +15,9 @@ import { STAFF_MAIL_QUEUE } from "~/platform/mail/staff-mail.server";
  * reaches the enquiries mailbox through the staff-mail queue; with nothing to
  * say, nothing is queued. The worker schedules it at 08:00 Europe/London.
  */
-const { engines, open } = bothEngines<Site>();
-const smtp = smtpServerPerFile();
+// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
+// test's worker sends as it stops is not left for the next test.
+const { engines, open, smtp } = bothEnginesWithSmtp();
 
 const ENQUIRIES = "enquiries@maternis.test";
 const contact = (name: string, email: string) => ({

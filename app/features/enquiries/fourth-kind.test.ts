@@ -12,14 +12,12 @@ import { type ExportRow } from "~/features/inbox/inbox";
 import { kindLabels } from "~/features/enquiries/labels";
 import { enquiryKindNames, isEnquiryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 import { parseEnquiryForm } from "~/features/enquiries/schemas";
-import { bothEngines } from "../../../test/support/engines";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
-import { smtpServerPerFile } from "../../../test/support/per-file";
 import { createServices } from "~/site.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
 import type * as EmailsModule from "./emails/registry";
 import type * as RegistryModule from "~/features/enquiries/kinds";
-import type { Site } from "~/site.server";
 import { deliveries } from "~/features/enquiries/tables.server";
 
 vi.mock("~/features/enquiries/kinds", async (importOriginal) => {
@@ -80,8 +78,9 @@ const ENQUIRIES = "enquiries@maternis.test";
 const member = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" as const };
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
 
-const { engines, open } = bothEngines<Site>();
-const smtp = smtpServerPerFile();
+// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
+// test's worker sends as it stops is not left for the next test.
+const { engines, open, smtp } = bothEnginesWithSmtp();
 
 describe.each(engines)("a fourth enquiry kind, declared only in the registry, on $name", (engine) => {
   test("is validated, stored, delivered, listed, opened, exported and labelled", async () => {

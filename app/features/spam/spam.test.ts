@@ -3,13 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
 import type { StaffMember } from "~/features/console/types";
-import type { Site } from "~/site.server";
 import { listEnquiries } from "~/features/enquiries/operations.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { purgeSpam } from "~/features/enquiries/keep-spam.server";
 import { openPipeline, testEnv, waitForDeliveriesSettled } from "../../../test/support/pglite";
-import { bothEngines } from "../../../test/support/engines";
-import { smtpServerPerFile } from "../../../test/support/per-file";
+import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { waitFor } from "../../../test/support/wait";
 import { auditLog } from "~/features/audit/tables.server";
 import { createServices } from "~/site.server";
@@ -20,8 +18,9 @@ import { createServices } from "~/site.server";
  * released (delivered as if accepted, through a real SMTP server) or deleted
  * from the console, with audit rows; and the dead-letter count of the banner.
  */
-const { engines, open } = bothEngines<Site>();
-const smtp = smtpServerPerFile();
+// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
+// test's worker sends as it stops is not left for the next test.
+const { engines, open, smtp } = bothEnginesWithSmtp();
 
 const ENQUIRIES = "enquiries@maternis.test";
 const member: StaffMember = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" };
