@@ -15,8 +15,6 @@ import { STAFF_MAIL_QUEUE } from "~/platform/mail/staff-mail.server";
  * reaches the enquiries mailbox through the staff-mail queue; with nothing to
  * say, nothing is queued. The worker schedules it at 08:00 Europe/London.
  */
-// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
-// test's worker sends as it stops is not left for the next test.
 const { engines, open, smtp } = bothEnginesWithSmtp();
 
 const ENQUIRIES = "enquiries@maternis.test";

@@ -78,8 +78,6 @@ const ENQUIRIES = "enquiries@maternis.test";
 const member = { id: "staff-1", email: "sam@maternis.test", name: "Sam", role: "staff" as const };
 const by = { member, meta: { fingerprint: "f00dfeedf00dfeed" } };
 
-// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
-// test's worker sends as it stops is not left for the next test.
 const { engines, open, smtp } = bothEnginesWithSmtp();
 
 describe.each(engines)("a fourth enquiry kind, declared only in the registry, on $name", (engine) => {

@@ -18,8 +18,6 @@ import { createServices } from "~/site.server";
  * released (delivered as if accepted, through a real SMTP server) or deleted
  * from the console, with audit rows; and the dead-letter count of the banner.
  */
-// The SMTP server's reset after each test runs once the test's pipelines are closed: mail a
-// test's worker sends as it stops is not left for the next test.
 const { engines, open, smtp } = bothEnginesWithSmtp();
 
 const ENQUIRIES = "enquiries@maternis.test";
