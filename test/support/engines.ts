@@ -23,7 +23,6 @@ export function bothEngines<Open extends { close(): Promise<unknown> }>() {
  * `pipelinesOn(engine)`, the pipelines' `start` (./pglite.ts, smtpPipelines).
  */
 export function bothEnginesWithSmtp() {
-  // Registered first, so that its reset runs after the test's pipelines are closed.
   const smtp = smtpServerPerFile();
   const suite = bothEngines<Site>();
   return { ...suite, smtp, pipelinesOn: smtpPipelines(smtp, suite.open) };

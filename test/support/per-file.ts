@@ -1,12 +1,14 @@
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 /**
  * A test server of one Vitest file (SMTP, the ACS contract server,
  * PostgreSQL): started before the file's tests, stopped after them, and
- * `reset` after each test. Call it at the top of the file; the value it
- * returns is the server itself once a test runs. (Vitest only: Playwright
- * files start theirs directly.)
+ * `reset` before each test, so that a test starts from a clean server
+ * whatever the previous test's clean-ups did after it ended (a closing
+ * worker may still send). Call it at the top of the file, before any
+ * `beforeEach` of the file's own; the value it returns is the server itself
+ * once a test runs. (Vitest only: Playwright files start theirs directly.)
  */
 export function serverPerFile<Server extends { stop(): Promise<unknown> }>(
   name: string,
@@ -20,7 +22,7 @@ export function serverPerFile<Server extends { stop(): Promise<unknown> }>(
   afterAll(async () => {
     await server?.stop();
   });
-  afterEach(async () => {
+  beforeEach(async () => {
     if (server) await reset(server);
   });
   return new Proxy({} as Server, {
@@ -33,9 +35,9 @@ export function serverPerFile<Server extends { stop(): Promise<unknown> }>(
 }
 
 /**
- * The SMTP test server of one Vitest file (./smtp.ts). After each test its
+ * The SMTP test server of one Vitest file (./smtp.ts). Before each test its
  * mail is forgotten, its refused recipients, delay, outage and counts are
- * back to none, and it is running again if the test stopped it.
+ * back to none, and it is running again if a test stopped it.
  */
 export function smtpServerPerFile(): TestSmtpServer {
   return serverPerFile("SMTP test server", startSmtpServer, async (server) => {
