@@ -27,7 +27,7 @@
  *   lastCode(store, to): the code in the newest queued staff e-mail to `to`.
  *   requestedCode(console, store, email, browser?): asks for a code and returns it; otherCode(code): a wrong one.
  *   codeSignIn(console, store, email, browser?): asks for a code and signs in with it.
- *   wrongAppCode(secret): a code of the right form the server cannot accept now (none of its ±1 steps).
+ *   wrongAppCode(secret): a code of the right form the server cannot accept now (none of its window's steps).
  *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
  *     its code; the browser takes the new session's cookie; returns the app, its key and the recovery codes.
  *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
@@ -56,7 +56,7 @@ import { auditLog } from "../../app/features/audit/tables.server";
 import { staffPasskeys } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
-import { totpStep } from "../../app/features/sign-in/sign-in";
+import { TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
 import { appCodeAt, waitForAppStep } from "./totp";
 
 export const TEST_SITE = "https://www.maternis.health";
@@ -201,11 +201,16 @@ export async function codeSignIn(console: Services, store: Store, email: string,
   return { browser, member: result.member };
 }
 
-/** A six-digit code that is none of the codes the server accepts now (the current step and one either side). */
+/**
+ * A six-digit code that is none of the codes the server accepts now (the
+ * current step and TOTP_WINDOW either side), nor the one it accepts next if
+ * the step changes while the test runs.
+ */
 export function wrongAppCode(secret: string) {
   const app = new AuthenticatorApp(secret);
   const now = totpStep();
-  const accepted = new Set([now - 1, now, now + 1].map((step) => app.codeAt(step)));
+  const steps = Array.from({ length: 2 * TOTP_WINDOW + 2 }, (_, i) => now - TOTP_WINDOW + i);
+  const accepted = new Set(steps.map((step) => app.codeAt(step)));
   for (let n = 0; ; n += 1) {
     const code = String(n * 111_111)
       .padStart(6, "0")

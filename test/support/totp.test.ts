@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { nextAppStep, TOTP_PERIOD_MS } from "./totp";
+import { TOTP_PERIOD_MS } from "../../app/features/sign-in/sign-in";
+import { nextAppStep } from "./totp";
 
 test("an app's codes: the previous step's while 10 s of this step remain, then this step's, then the next one's, then none", () => {
   const step = 1_000;

@@ -1,5 +1,11 @@
 import { TOTP } from "otpauth";
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
+import {
+  TOTP_DIGITS,
+  TOTP_PERIOD_MS,
+  TOTP_PERIOD_SECONDS,
+  TOTP_WINDOW,
+  totpStep,
+} from "../../app/features/sign-in/sign-in";
 import { waitFor } from "./wait";
 
 /**
@@ -16,7 +22,6 @@ import { waitFor } from "./wait";
  * current step remain, so it is still inside the window when the server
  * checks it (after a browser has typed it, on a loaded machine).
  */
-export const TOTP_PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
 const PREVIOUS_STEP_MARGIN_MS = 10_000;
 
 /** The step of the next code to give after `last`, or undefined while none is left until the clock moves on. */

@@ -30,9 +30,10 @@ export const STAFF_AUTH_PATH = "/staff/auth";
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW = 1;
+export const TOTP_PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
 
 /** The TOTP step a moment falls in. */
-export const totpStep = (at = Date.now()) => Math.floor(at / (TOTP_PERIOD_SECONDS * 1000));
+export const totpStep = (at = Date.now()) => Math.floor(at / TOTP_PERIOD_MS);
 
 /**
  * Recovery codes (docs/decisions/020-multi-factor-sign-in.md): 24 characters
