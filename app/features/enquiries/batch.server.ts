@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transaction } from "~/platform/db/db.server";
 import { LimitBounds } from "./limits.server";
-import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server";
+import { storeSubmissions, storeSubmissionsFirst, type Pending, type SubmitDeps } from "./store.server";
 
 /**
  * Group commit: enquiries that arrive while a transaction is running are
@@ -15,25 +15,48 @@ import { storeSubmissions, type Pending, type SubmitDeps } from "./store.server"
  *   at a time, an enquiry took four times the CPU. The batcher also keeps the
  *   rate-limit bounds that spare most batches a count query (see
  *   LimitBounds): nothing else writes to this database.
- * - PostgreSQL: other web processes write too, so a batch first takes the
+ * - PostgreSQL: other web processes write too, so a batch takes the
  *   advisory lock of each client and each address in it (in one order in
  *   every process, so two batches cannot deadlock) and then counts exactly,
- *   so a busy client's enquiries do not queue for its lock one at a time
+ *   so a busy client's enquiries do not queue for its lock one at a time.
+ *   The batch is stored before the locks are taken, so that they are held
+ *   for the lock, the count and the commit only (storeSubmissionsFirst); if
+ *   an enquiry of it is over a limit, that transaction is rolled back and
+ *   the batch stored again, counted first, as is every batch for a minute
+ *   after a refusal, so that a client flooding past its limit costs one
+ *   transaction a batch, not two
  *   (docs/decisions/025-memory-recovery-and-load.md).
  */
+/** How long after a refusal (PostgreSQL) batches are counted before they are stored. */
+const COUNT_FIRST_MS = 60_000;
+
 export function createBatcher(deps: SubmitDeps) {
   let pending: Pending[] = [];
   let running = false;
   const bounds = deps.store.engine === "pglite" ? new LimitBounds() : undefined;
+  /** When (PostgreSQL) a batch last had an enquiry over a limit. */
+  let refusedAt = -Infinity;
+  const overLimit = new Error("an enquiry of the batch is over a limit");
 
-  async function runBatch(batch: Pending[]) {
+  async function runBatch(batch: Pending[], countFirst = Date.now() - refusedAt < COUNT_FIRST_MS) {
     try {
       const results = await deps.store.transaction(async (tx, bossDb) => {
-        if (!bounds) await lockLimitKeys(tx, batch);
-        return storeSubmissions(deps, tx, bossDb, batch, bounds);
+        if (bounds) return storeSubmissions(deps, tx, bossDb, batch, bounds);
+        const lock = () => lockLimitKeys(tx, batch);
+        if (countFirst) {
+          await lock();
+          return storeSubmissions(deps, tx, bossDb, batch);
+        }
+        const stored = await storeSubmissionsFirst(deps, tx, bossDb, batch, lock);
+        if (!stored) throw overLimit;
+        return stored;
       });
       batch.forEach((item, i) => item.resolve(results[i]!));
     } catch (error) {
+      if (error === overLimit) {
+        refusedAt = Date.now();
+        return runBatch(batch, true);
+      }
       if (batch.length === 1) return batch[0]!.reject(error);
       // One bad apple must not fail the others: store them one by one.
       for (const item of batch) await runBatch([item]);

@@ -60,6 +60,12 @@ export function submissionRow(
   };
 }
 
+const keysOf = (item: Pending): LimitKey[] => [
+  { window: "client", key: item.fingerprint },
+  { window: "recipient", key: item.email },
+  { window: "global", key: "" },
+];
+
 /**
  * Stores enquiries and their first deliveries and jobs, in the caller's
  * transaction, in order, with a fixed number of statements per batch:
@@ -81,14 +87,61 @@ export async function storeSubmissions(
   items: Pending[],
   bounds?: LimitBounds,
 ): Promise<SubmitResult[]> {
-  const { limits } = deps;
-  const keysOf = (item: Pending): LimitKey[] => [
-    { window: "client", key: item.fingerprint },
-    { window: "recipient", key: item.email },
-    { window: "global", key: "" },
-  ];
+  const counts = await countLimits(deps, tx, items, { bounds });
+  const verdicts = judge(deps.limits, items, counts);
+  const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
+  if (accepted.length > 0) await insertEnquiries(deps, tx, bossDb, accepted);
 
-  // How many of this batch each key would count, and which keys need counting.
+  const results: SubmitResult[] = [];
+  for (const [i, item] of items.entries()) {
+    const reached = verdicts[i]!;
+    if (reached.length === 0) {
+      results.push({ ok: true, enquiryId: item.id });
+      continue;
+    }
+    const retryAfterSeconds = await secondsUntilFree(tx, deps.limits, reached);
+    deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
+    results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
+  }
+  bounds?.set(counts);
+  return results;
+}
+
+/**
+ * Stores every enquiry of `items` first, then calls `lock` and counts what
+ * the rate limits see (the count includes the batch itself, which is taken
+ * off): what `lock` serialises between processes is then three statements
+ * (the lock, the count, the commit), not the seven of storeSubmissions.
+ * Returns null when an enquiry of the batch is over a limit: the caller then
+ * rolls the transaction back and stores the batch with storeSubmissions,
+ * which refuses it with its retry time.
+ */
+export async function storeSubmissionsFirst(
+  deps: SubmitDeps,
+  tx: Transaction,
+  bossDb: BossDb,
+  items: Pending[],
+  lock: () => Promise<void>,
+): Promise<SubmitResult[] | null> {
+  await insertEnquiries(deps, tx, bossDb, items);
+  await lock();
+  const counts = await countLimits(deps, tx, items, { stored: true });
+  if (judge(deps.limits, items, counts).some((reached) => reached.length > 0)) return null;
+  return items.map((item) => ({ ok: true, enquiryId: item.id }));
+}
+
+/**
+ * What each limit of `items` counts before them: from `bounds` where they
+ * show the key is far from its limit, otherwise in one query. With `stored`,
+ * the items are already in the table, and so in the query's count: each
+ * key's own uses are taken off.
+ */
+async function countLimits(
+  deps: SubmitDeps,
+  tx: Transaction,
+  items: Pending[],
+  { bounds, stored = false }: { bounds?: LimitBounds; stored?: boolean },
+): Promise<Map<string, number>> {
   const uses = new Map<string, { limitKey: LimitKey; n: number }>();
   for (const limitKey of items.flatMap(keysOf)) {
     const use = uses.get(keyId(limitKey)) ?? { limitKey, n: 0 };
@@ -100,52 +153,46 @@ export async function storeSubmissions(
   const toCount: LimitKey[] = [];
   for (const [id, { limitKey, n }] of uses) {
     const bound = bounds?.get(limitKey);
-    if (bound !== undefined && bound + n <= limitOf(limits, limitKey.window)) counts.set(id, bound);
+    if (bound !== undefined && bound + n <= limitOf(deps.limits, limitKey.window)) counts.set(id, bound);
     else toCount.push(limitKey);
   }
   if (toCount.length > 0) {
     const exact = await countWindows(tx, toCount);
-    for (const limitKey of toCount) counts.set(keyId(limitKey), exact.get(keyId(limitKey)) ?? 0);
+    for (const limitKey of toCount) {
+      const id = keyId(limitKey);
+      counts.set(id, (exact.get(id) ?? 0) - (stored ? uses.get(id)!.n : 0));
+    }
   }
+  return counts;
+}
 
-  const verdicts = items.map((item) => {
+/** The limits each item reaches, walking the batch in order; each accepted item counts towards the ones after it (in `counts`). */
+function judge(limits: Limits, items: Pending[], counts: Map<string, number>): LimitKey[][] {
+  return items.map((item) => {
     const keys = keysOf(item);
     const reached = keys.filter((k) => counts.get(keyId(k))! >= limitOf(limits, k.window));
     if (reached.length === 0) for (const k of keys) counts.set(keyId(k), counts.get(keyId(k))! + 1);
     return reached;
   });
-  const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
-  if (accepted.length > 0) {
-    await tx.insert(enquiries).values(accepted.map((item) => submissionRow(item)));
-    const rows = accepted.flatMap((item) =>
-      enquiryKinds[item.kind].first.map((kind) => ({
-        id: randomUUID(),
-        enquiryId: item.id,
-        kind,
-        recipient: recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: item.payload.email ?? "" }),
-      })),
-    );
-    await tx.insert(deliveries).values(rows);
-    await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
-    await deps.announce(
-      tx,
-      bossDb,
-      "enquiry.received",
-      accepted.map((item) => ({ enquiryId: item.id })),
-    );
-  }
+}
 
-  const results: SubmitResult[] = [];
-  for (const [i, item] of items.entries()) {
-    const reached = verdicts[i]!;
-    if (reached.length === 0) {
-      results.push({ ok: true, enquiryId: item.id });
-      continue;
-    }
-    const retryAfterSeconds = await secondsUntilFree(tx, limits, reached);
-    deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
-    results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
-  }
-  bounds?.set(counts);
-  return results;
+/** Inserts enquiries, their first deliveries and those deliveries' jobs, and tells the integrations. */
+async function insertEnquiries(deps: SubmitDeps, tx: Transaction, bossDb: BossDb, accepted: Pending[]) {
+  await tx.insert(enquiries).values(accepted.map((item) => submissionRow(item)));
+  const rows = accepted.flatMap((item) =>
+    enquiryKinds[item.kind].first.map((kind) => ({
+      id: randomUUID(),
+      enquiryId: item.id,
+      kind,
+      recipient: recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: item.payload.email ?? "" }),
+    })),
+  );
+  await tx.insert(deliveries).values(rows);
+  await deps.boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
+  await deps.announce(
+    tx,
+    bossDb,
+    "enquiry.received",
+    accepted.map((item) => ({ enquiryId: item.id })),
+  );
 }

@@ -205,4 +205,22 @@ describe("enquiry pipeline across processes on postgres", () => {
     for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, reason: "rate-limited" });
     expect((await first.store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(8);
   });
+
+  test("two batches each under the limit but over it together: the one counted second stores only what is left", async () => {
+    // Each batch is stored before its locks are taken (storeSubmissionsFirst); the second to take them counts the first.
+    const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5" };
+    const first = await start(limits, { runWorker: false });
+    const database = { DATA_DIR: first.env.DATA_DIR!, DATABASE_URL: first.env.DATABASE_URL! };
+    const second = await start(limits, { database, runWorker: false });
+    const contact = { name: "Kofi Mensah", interest: "general", message: "Hello" };
+    const submits = [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact));
+    const results = await Promise.all(
+      submits.flatMap((submit, p) => Array.from({ length: 3 }, (_, i) => submit(`q${p}c${i}@example.org`, "10.4.0.1"))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) as number },
+    ]);
+    expect((await first.store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(5);
+  });
 });
