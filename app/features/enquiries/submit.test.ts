@@ -184,13 +184,21 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 describe("enquiry pipeline across processes on postgres", () => {
   const start = pipelinesOn(engines.find((engine) => engine.name === "postgres")!);
 
-  test("two processes on one PostgreSQL database storing concurrent batches still respect the limits together", async () => {
-    const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "3" };
+  /** Two pipelines without workers on one PostgreSQL database: a contact form's submitter for each, and a count of what is stored. */
+  async function twoProcesses(limits: Record<string, string>) {
     const first = await start(limits, { runWorker: false });
     const database = { DATA_DIR: first.env.DATA_DIR!, DATABASE_URL: first.env.DATABASE_URL! };
     const second = await start(limits, { database, runWorker: false });
     const contact = { name: "Kofi Mensah", interest: "general", message: "Hello" };
-    const submits = [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact));
+    return {
+      submits: [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact)),
+      countStored: async () => (await first.store.db.select({ n: count() }).from(enquiries))[0]?.n,
+    };
+  }
+
+  test("two processes on one PostgreSQL database storing concurrent batches still respect the limits together", async () => {
+    const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5", ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "3" };
+    const { submits, countStored } = await twoProcesses(limits);
     // Each process gets a batch: 6 from one client and 3 to one address, interleaved.
     const results = await Promise.all(
       submits.flatMap((submit, p) => [
@@ -203,17 +211,13 @@ describe("enquiry pipeline across processes on postgres", () => {
     expect(fromOneClient.filter((r) => r.ok)).toHaveLength(5);
     expect(toOneAddress.filter((r) => r.ok)).toHaveLength(3);
     for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, reason: "rate-limited" });
-    expect((await first.store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(8);
+    expect(await countStored()).toBe(8);
   });
 
   test("two batches each under the limit but over it together: the one counted second stores only what is left", async () => {
     // Each batch is stored before its locks are taken (storeSubmissionsFirst); the second to take them counts the first.
     const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5" };
-    const first = await start(limits, { runWorker: false });
-    const database = { DATA_DIR: first.env.DATA_DIR!, DATABASE_URL: first.env.DATABASE_URL! };
-    const second = await start(limits, { database, runWorker: false });
-    const contact = { name: "Kofi Mensah", interest: "general", message: "Hello" };
-    const submits = [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact));
+    const { submits, countStored } = await twoProcesses(limits);
     const results = await Promise.all(
       submits.flatMap((submit, p) => Array.from({ length: 3 }, (_, i) => submit(`q${p}c${i}@example.org`, "10.4.0.1"))),
     );
@@ -221,6 +225,6 @@ describe("enquiry pipeline across processes on postgres", () => {
     expect(results.filter((r) => !r.ok)).toEqual([
       { ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) as number },
     ]);
-    expect((await first.store.db.select({ n: count() }).from(enquiries))[0]?.n).toBe(5);
+    expect(await countStored()).toBe(5);
   });
 });
