@@ -3,6 +3,9 @@ import type { Transaction } from "~/platform/db/db.server";
 import { LimitBounds } from "./limits.server";
 import { storeSubmissions, storeSubmissionsFirst, type Pending, type SubmitDeps } from "./store.server";
 
+/** How long after a refusal (PostgreSQL) batches are counted before they are stored. */
+const COUNT_FIRST_MS = 60_000;
+
 /**
  * Group commit: enquiries that arrive while a transaction is running are
  * stored together in the next one. The first of a batch waits for the
@@ -27,9 +30,6 @@ import { storeSubmissions, storeSubmissionsFirst, type Pending, type SubmitDeps 
  *   transaction a batch, not two
  *   (docs/decisions/025-memory-recovery-and-load.md).
  */
-/** How long after a refusal (PostgreSQL) batches are counted before they are stored. */
-const COUNT_FIRST_MS = 60_000;
-
 export function createBatcher(deps: SubmitDeps) {
   let pending: Pending[] = [];
   let running = false;
