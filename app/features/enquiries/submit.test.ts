@@ -2,15 +2,19 @@
  * What a submission stores, on both engines: rate limits per client, per
  * recipient and globally (also under concurrent submissions), payloads
  * refused with a typed error, and the enquiry, its deliveries and their jobs
- * committed or rolled back together. Nothing refused is stored.
+ * committed or rolled back together. Nothing refused is stored. On
+ * PostgreSQL, two processes hold the limits together, and a batch writes its
+ * rows before it waits for the limits' locks (./batch.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { InvalidEnquiryError } from "./index.server";
 import { enqueueDelivery } from "./deliveries.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEnginesWithSmtp } from "../../../test/support/engines";
+import { waitFor } from "../../../test/support/wait";
 
 const { engines, pipelinesOn } = bothEnginesWithSmtp();
 
@@ -184,7 +188,7 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
 describe("enquiry pipeline across processes on postgres", () => {
   const start = pipelinesOn(engines.find((engine) => engine.name === "postgres")!);
 
-  /** Two pipelines without workers on one PostgreSQL database: a contact form's submitter for each, and a count of what is stored. */
+  /** Two pipelines without workers on one PostgreSQL database: a contact form's submitter for each, a count of what is stored, and the database's address. */
   async function twoProcesses(limits: Record<string, string>) {
     const first = await start(limits, { runWorker: false });
     const database = { DATA_DIR: first.env.DATA_DIR!, DATABASE_URL: first.env.DATABASE_URL! };
@@ -193,6 +197,7 @@ describe("enquiry pipeline across processes on postgres", () => {
     return {
       submits: [first, second].map(({ pipeline }) => submitterOf(pipeline, "contact", contact)),
       countStored: async () => (await first.store.db.select({ n: count() }).from(enquiries))[0]?.n,
+      databaseUrl: first.env.DATABASE_URL!,
     };
   }
 
@@ -226,5 +231,39 @@ describe("enquiry pipeline across processes on postgres", () => {
       { ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) as number },
     ]);
     expect(await countStored()).toBe(5);
+  });
+
+  test("a batch waits for its locks with its rows already written, unless a refusal came in the last minute", async () => {
+    const { submits, databaseUrl } = await twoProcesses({ ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "1" });
+    const [submit] = submits;
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    /** Holds the lock of `email`'s address, submits to it, and says whether the waiting batch had written to enquiries. */
+    async function wroteBeforeLock(email: string) {
+      await holder.query("begin");
+      await holder.query("select pg_advisory_xact_lock(hashtext($1))", [`enquiry-recipient:${email}`]);
+      const result = submit!(email, "10.5.0.1");
+      const waiting = await waitFor(
+        async () =>
+          (await holder.query<{ pid: number }>("select pid from pg_locks where locktype = 'advisory' and not granted"))
+            .rows[0]?.pid,
+        { what: "the batch to wait for the address's lock" },
+      );
+      const { rows } = await holder.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+         where l.pid = $1 and c.relname = 'enquiries' and l.mode = 'RowExclusiveLock'`,
+        [waiting],
+      );
+      await holder.query("commit");
+      return { wrote: rows[0]!.n > 0, result: await result };
+    }
+    try {
+      expect(await wroteBeforeLock("first@example.org")).toMatchObject({ wrote: true, result: { ok: true } });
+      // Over the address's limit: refused, and the batches of the next minute count before they write.
+      expect(await submit!("first@example.org", "10.5.0.2")).toMatchObject({ ok: false, reason: "rate-limited" });
+      expect(await wroteBeforeLock("second@example.org")).toMatchObject({ wrote: false, result: { ok: true } });
+    } finally {
+      await holder.end();
+    }
   });
 });
