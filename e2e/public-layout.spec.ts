@@ -8,7 +8,8 @@
  * - the home page has no empty band between its hero's words and the
  *   carousel (there was one of about 180 px at 1280), whichever slide shows,
  *   and on wide screens none under the slide either;
- * - axe finds nothing on those pages at 1280 and 390 px.
+ * - axe finds nothing on those pages at 390 px (at 1280, the desktop
+ *   project's width, foundation.spec.ts checks every page).
  *
  * Each check has its positive control: a decoration put over text, and an
  * empty band put into the hero, are found.
@@ -175,17 +176,13 @@ test.describe("the home page has no empty band", () => {
   });
 });
 
-test.describe("axe finds nothing on the public pages of issue 43", () => {
-  for (const width of [1280, 390]) {
-    test.describe(`at ${width} px`, () => {
-      test.use({ viewport: { width, height: 900 } });
-      for (const path of ["/", "/contact", "/demo", "/advisory"]) {
-        test(path, async ({ page }) => {
-          await open(page, path);
-          await holdCarousel(page);
-          await expectNoAxeViolations(page, `${path} at ${width} px`);
-        });
-      }
+test.describe("axe finds nothing on the public pages of issue 43 at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+  for (const path of ["/", "/contact", "/demo", "/advisory"]) {
+    test(path, async ({ page }) => {
+      await open(page, path);
+      await holdCarousel(page);
+      await expectNoAxeViolations(page, `${path} at 390 px`);
     });
   }
 });
