@@ -14,7 +14,7 @@ const inSharedWorkers = (file: string) =>
 const mocksAModule = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), "utf8"));
 
 test("every Node test file that mocks a module runs isolated, in server-mocking", () => {
-  // The positive control: the project's one mocking file is found, and is one of the Node tests.
+  // The positive control: the project's mocking files are found, and are Node tests.
   expect(mockingServerTests.every((file) => testFiles.includes(file) && mocksAModule(file))).toBe(true);
   expect(mockingServerTests.every((file) => serverTests.some((glob) => path.matchesGlob(file, glob)))).toBe(true);
   expect(testFiles.filter((file) => inSharedWorkers(file) && mocksAModule(file))).toEqual([]);

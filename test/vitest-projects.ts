@@ -27,4 +27,7 @@ export const faultTests = ["faults/**/*.test.ts"];
  * would not reach, or would leak into the next file; these run isolated, in the
  * "server-mocking" project.
  */
-export const mockingServerTests = ["app/features/enquiries/fourth-kind.test.ts"];
+export const mockingServerTests = [
+  "app/features/enquiries/fourth-kind.test.ts",
+  "app/features/enquiries/worker-start.test.ts",
+];
