@@ -16,7 +16,7 @@
  */
 import { spawn } from "node:child_process";
 import { writeResults } from "./lib/results.ts";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -43,7 +43,8 @@ async function load(opts: autocannon.Options): Promise<Result> {
 
 async function bareServer(bodies: Record<string, { body: string; type: string }>) {
   const port = await freePort();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-bare-")), "bodies.json");
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-bare-"));
+  const file = path.join(dir, "bodies.json");
   writeFileSync(
     file,
     JSON.stringify(
@@ -64,7 +65,13 @@ async function bareServer(bodies: Record<string, { body: string; type: string }>
     }).listen(${port}, "127.0.0.1", () => process.send && process.send("ready"));`;
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   await new Promise<void>((resolve) => child.once("message", () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const server = await startServer({

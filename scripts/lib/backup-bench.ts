@@ -7,7 +7,7 @@
  * second temp DATA_DIR, and prints the figures. Both folders are removed.
  */
 import { writeResults } from "./results.ts";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -23,8 +23,11 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function benchBackup(total: number) {
-  const source = mkdtempSync(path.join(tmpdir(), "maternis-bench-backup-"));
-  const target = mkdtempSync(path.join(tmpdir(), "maternis-bench-restore-"));
+  // One folder for everything: the key file the site creates beside its DATA_DIR (`data-keys.env`) goes with it.
+  const root = mkdtempSync(path.join(tmpdir(), "maternis-bench-backup-"));
+  const source = path.join(root, "data");
+  const target = path.join(root, "restored");
+  for (const dir of [source, target]) mkdirSync(dir);
   try {
     const env = parseEnv({
       ...process.env,
@@ -113,7 +116,6 @@ ${lines.join("\n")}
     );
     if (!complete) process.exitCode = 1;
   } finally {
-    rmSync(source, { recursive: true, force: true });
-    rmSync(target, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }
