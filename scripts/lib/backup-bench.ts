@@ -4,7 +4,8 @@
  * `total` contact enquiries through the enquiry pipeline (each with its two
  * deliveries and jobs, the worker off so they stay queued) into a temp
  * DATA_DIR, takes a backup as the scheduled job does, restores it into a
- * second temp DATA_DIR, and prints the figures. Both folders are removed.
+ * second DATA_DIR, and prints the figures. Both sit in one temp folder, with
+ * the key file the site writes beside the first; that folder is removed.
  */
 import { writeResults } from "./results.ts";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,7 +24,6 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function benchBackup(total: number) {
-  // One folder for everything: the key file the site creates beside its DATA_DIR (`data-keys.env`) goes with it.
   const root = mkdtempSync(path.join(tmpdir(), "maternis-bench-backup-"));
   const source = path.join(root, "data");
   const target = path.join(root, "restored");
