@@ -30,7 +30,7 @@ export type LoadBuild = (context: { env: Env; log: Logger; server: http.Server }
  */
 export function runServer(loadBuild: LoadBuild) {
   const env = loadEnvOrExit();
-  chooseHeapProfile(env);
+  chooseHeapProfile(env, { runsWorker: env.RUN_WORKER });
   main(env, loadBuild).catch((error: unknown) => exitOnStartupError(error, env));
 }
 

@@ -2,15 +2,15 @@ import { loadEnvOrExit } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { openSite } from "~/site.server";
 import { exitOnStartupError } from "./startup-errors";
+import { chooseHeapProfile } from "./heap-profile";
 
 /**
  * `npm run worker`: the enquiry delivery worker as its own process, for when
  * the web processes run with RUN_WORKER=false. Needs DATABASE_URL (the
  * embedded database can only be open in one process).
  */
-// No `--optimize-for-size` here (./heap-profile.ts): rendering e-mails, the
-// worker is the busiest process under load, and the flag costs it CPU.
 const env = loadEnvOrExit();
+chooseHeapProfile(env, { runsWorker: true });
 
 async function main() {
   const log = createLogger(env.LOG_LEVEL, { process: "worker" });
