@@ -75,7 +75,9 @@ export async function openInbox(engine: { database(): Promise<Record<string, str
       spamReason: s.spam ? "honeypot" : null,
     });
     const ids: Record<string, string> = {};
-    for (const d of s.deliveries ?? [{ kind: "notification", status: "sent" }]) {
+    const now = Date.now();
+    // A millisecond apart, in the order given: the enquiry page lists deliveries by creation (ties by kind).
+    for (const [i, d] of (s.deliveries ?? [{ kind: "notification" as const, status: "sent" as const }]).entries()) {
       ids[d.kind] = randomUUID();
       await store.db.insert(deliveries).values({
         id: ids[d.kind]!,
@@ -87,7 +89,7 @@ export async function openInbox(engine: { database(): Promise<Record<string, str
         lastError: d.status === "dead" || d.status === "failed" ? "421 try later" : null,
         providerMessageId: d.providerMessageId ?? null,
         sentAt: d.status === "sent" ? at : null,
-        createdAt: new Date(Date.now() - (d.minutesAgo ?? s.minutesAgo ?? n) * 60_000),
+        createdAt: new Date(now - (d.minutesAgo ?? s.minutesAgo ?? n) * 60_000 + i),
       });
     }
     return { id, deliveries: ids };
