@@ -4,7 +4,9 @@
  * no button offers them). They never fire while someone types in a field,
  * nor with Ctrl, Alt or the Command key held (the browser's own shortcuts).
  * The dialog is the browser's modal <dialog>: it takes focus, keeps it, and
- * closes with Escape; focus then returns to where it was.
+ * closes with Escape; focus then returns to where it was (the browser's own
+ * return, as in components/ui/dialog.tsx: a close handler of our own ran a
+ * task late and could pull focus back from where a quick key had moved it).
  */
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/features/console/console-shell";
@@ -103,12 +105,10 @@ function run(action: Shortcut, openHelp: () => void) {
 export function KeyboardShortcuts() {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
 
   const openHelp = () => {
     const element = dialog.current;
     if (!element || element.open) return;
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
   };
 
@@ -141,7 +141,6 @@ export function KeyboardShortcuts() {
       <dialog
         ref={dialog}
         aria-labelledby="inbox-shortcuts-title"
-        onClose={() => returnTo.current?.focus()}
         onClick={(event) => {
           // A click on the backdrop (the dialog itself, outside its content) closes it.
           if (event.target === event.currentTarget) event.currentTarget.close();
