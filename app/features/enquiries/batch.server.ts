@@ -83,6 +83,12 @@ export function createBatcher(deps: SubmitDeps) {
   };
 }
 
+/** The advisory lock keys of the limits: one per client, one per recipient address. */
+export const limitLockKey = {
+  client: (fingerprint: string) => `enquiry-client:${fingerprint}`,
+  recipient: (email: string) => `enquiry-recipient:${email}`,
+};
+
 /**
  * Serialises, across processes, the transactions that store enquiries from
  * the same client or to the same address, so that concurrent batches cannot
@@ -91,7 +97,7 @@ export function createBatcher(deps: SubmitDeps) {
  */
 async function lockLimitKeys(tx: Transaction, batch: Pending[]) {
   const keys = [
-    ...new Set(batch.flatMap((item) => [`enquiry-client:${item.fingerprint}`, `enquiry-recipient:${item.email}`])),
+    ...new Set(batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(item.email)])),
   ];
   const list = sql.join(
     keys.map((key) => sql`(${key})`),

@@ -12,6 +12,7 @@ import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { InvalidEnquiryError } from "./index.server";
 import { enqueueDelivery } from "./deliveries.server";
+import { limitLockKey } from "./batch.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { waitFor } from "../../../test/support/wait";
@@ -241,7 +242,7 @@ describe("enquiry pipeline across processes on postgres", () => {
     /** Holds the lock of `email`'s address, submits to it, and says whether the waiting batch had written to enquiries. */
     async function wroteBeforeLock(email: string) {
       await holder.query("begin");
-      await holder.query("select pg_advisory_xact_lock(hashtext($1))", [`enquiry-recipient:${email}`]);
+      await holder.query("select pg_advisory_xact_lock(hashtext($1))", [limitLockKey.recipient(email)]);
       const result = submit!(email, "10.5.0.1");
       const waiting = await waitFor(
         async () =>
