@@ -165,6 +165,24 @@ describe.each(engines)("staff sign-in on $name", (engine) => {
     expect(signedIn.ok).toBe(true);
   });
 
+  test("one code sent by four browsers at once makes one session, and is spent", async () => {
+    const { console, store } = await start();
+    const code = await requestedCode(console, store, ADMIN, new Browser());
+    const browsers = Array.from({ length: 4 }, (_, i) => new Browser(undefined, { ip: `127.0.1.${i + 1}` }));
+    const results = await Promise.all(browsers.map((b) => console.auth.signInWithCode(b.request(), ADMIN, code)));
+    const winners = results.filter((result) => result.ok);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toHaveLength(3);
+    for (const [index, result] of results.entries()) if (result.ok) browsers[index]!.take(result.headers);
+    const sessions = await Promise.all(browsers.map((b) => console.auth.session(b.request())));
+    expect(sessions.filter(Boolean)).toHaveLength(1);
+    expect(await sessionCount(store, winners[0]!.member.id)).toBe(1);
+    // Spent: the same code again, from a fifth browser, makes nothing.
+    const late = new Browser(undefined, { ip: "127.0.1.9" });
+    expect((await console.auth.signInWithCode(late.request(), ADMIN, code)).ok).toBe(false);
+    expect(await sessionCount(store, winners[0]!.member.id)).toBe(1);
+  });
+
   test("once a sign-in code is sent, no row of the queue's tables holds it", async () => {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
     const sent: OutgoingEmail[] = [];
