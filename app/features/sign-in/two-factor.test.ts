@@ -1,7 +1,7 @@
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from "~/features/sign-in/sign-in";
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, type SecondStepMethod } from "~/features/sign-in/sign-in";
 import type { Store } from "~/platform/db/db.server";
 import { staffTwoFactors } from "~/features/sign-in/tables.server";
 import {
@@ -48,6 +48,36 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     await codeSignIn(console, store, MEMBER, browser);
     expect(await console.auth.session(browser.request())).toBeNull();
     return browser;
+  }
+
+  /**
+   * `count` browsers with a pending second step send one code at once: exactly
+   * one signs in (its session is the only one), the others are refused as wrong.
+   */
+  async function race(
+    console: Services,
+    store: Store,
+    count: number,
+    method: SecondStepMethod,
+    code: () => Promise<string>,
+  ) {
+    const browsers: Browser[] = [];
+    for (let i = 0; i < count; i++) browsers.push(await pendingSecondStep(console, store));
+    const sent = await code();
+    const results = await Promise.all(
+      browsers.map((browser) => console.auth.verifySecondStep(browser.request(), method, sent)),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual(
+      Array.from({ length: count - 1 }, () => ({ ok: false, reason: "invalid" })),
+    );
+    const sessions = [];
+    for (const [index, browser] of browsers.entries()) {
+      const result = results[index]!;
+      if (result.ok) browser.take(result.headers);
+      sessions.push(await console.auth.session(browser.request()));
+    }
+    expect(sessions.filter(Boolean)).toHaveLength(1);
   }
 
   test("a first code sign-in may only enrol; an app enrols the member, gives 10 recovery codes, and the code alone then leads to a second step", async () => {
@@ -247,49 +277,17 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
   test("two browsers racing with one app code: exactly one signs in", async () => {
     const { console, store, member } = await start();
     const { app } = await enrolledWithApp(console, store);
-    const browsers: Browser[] = [];
-    for (let i = 0; i < 4; i++) browsers.push(await pendingSecondStep(console, store));
-    const code = await app.code();
-    const results = await Promise.all(
-      browsers.map((browser) => console.auth.verifySecondStep(browser.request(), "app", code)),
-    );
-    const winners = results.filter((result) => result.ok);
-    expect(winners).toHaveLength(1);
-    expect(results.filter((result) => !result.ok)).toEqual(
-      Array.from({ length: 3 }, () => ({ ok: false, reason: "invalid" })),
-    );
-    const sessions = [];
-    for (const [index, browser] of browsers.entries()) {
-      const result = results[index]!;
-      if (result.ok) browser.take(result.headers);
-      sessions.push(await console.auth.session(browser.request()));
-    }
-    expect(sessions.filter(Boolean)).toHaveLength(1);
+    await race(console, store, 4, "app", () => app.code());
     expect((await twoFactorRow(store, member.id)).lastTotpStep).toBe(app.lastStep);
   });
 
   test("three browsers racing with one recovery code: exactly one signs in, and only that code is spent", async () => {
     const { console, store } = await start();
     const { recoveryCodes, browser: enrolled } = await enrolledWithApp(console, store);
-    const browsers: Browser[] = [];
     // Three: with the enrolment's and the later browser's, five codes asked for by one client for one
     // address, the most 15 minutes allow (STAFF_CODE_LIMIT_PER_ADDRESS_CLIENT).
-    for (let i = 0; i < 3; i++) browsers.push(await pendingSecondStep(console, store));
     const code = recoveryCodes[0]!;
-    const results = await Promise.all(
-      browsers.map((browser) => console.auth.verifySecondStep(browser.request(), "recovery", code)),
-    );
-    expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok)).toEqual(
-      Array.from({ length: 2 }, () => ({ ok: false, reason: "invalid" })),
-    );
-    const sessions = [];
-    for (const [index, browser] of browsers.entries()) {
-      const result = results[index]!;
-      if (result.ok) browser.take(result.headers);
-      sessions.push(await console.auth.session(browser.request()));
-    }
-    expect(sessions.filter(Boolean)).toHaveLength(1);
+    await race(console, store, 3, "recovery", async () => code);
     // One code spent, none lost to the race: nine left.
     expect((await console.auth.factors(enrolled.request()))?.recoveryCodes).toBe(9);
     // A later browser: the spent code is refused; another of the codes (the positive control) signs in.
