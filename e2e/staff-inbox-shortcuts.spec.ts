@@ -54,7 +54,7 @@ test("at 1280 px: the ? dialog, moving, ticking and marking handled by key, neve
       const closed = new Promise((resolve) => shortcuts.addEventListener("close", resolve, { once: true }));
       shortcuts.querySelector<HTMLButtonElement>("form[method='dialog'] button")?.click();
       link.focus();
-      await closed; // after the page's own close handler, which was added first
+      await closed; // runs after any close listener the page added when it rendered
       return document.activeElement === link ? "kept" : `moved to ${document.activeElement?.tagName}`;
     });
     expect(focusKept).toBe("kept");
