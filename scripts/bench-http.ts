@@ -174,7 +174,7 @@ try {
       ],
     });
     // Unmeasured first: the second server is new, and neither has yet run the counting path for browsers, so
-    // a first measured round timed their JIT (2026-11-28: 6430 req/s on, 12108 off; later rounds 96%, 103%).
+    // a first measured round timed their JIT (docs/decisions/024-traffic-figures.md has the run that missed).
     for (const url of [uncounted.url, server.url]) await load({ ...asBrowsers(`${url}/about`), duration: 2 });
     const on: Result[] = [];
     const off: Result[] = [];
