@@ -28,10 +28,10 @@ import {
   firstEmailOf,
   owedEmails,
 } from "../test/support/faults";
-import { validFields, type FormKind } from "../test/support/fixtures";
+import { formKinds, validFields, type FormKind } from "../test/support/fixtures";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
 
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds = formKinds;
 const PER_PHASE = 6;
 
 const env = faultEnvironment("mail-outage", "maternis-faults-outage-");

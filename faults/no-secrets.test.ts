@@ -16,7 +16,7 @@
 import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { rowsOf, openStore } from "../app/platform/db/db.server";
-import { validFields, type FormKind } from "../test/support/fixtures";
+import { formKinds, validFields } from "../test/support/fixtures";
 import { faultEnvironment, formBody, waitForAllSent } from "../test/support/faults";
 import { freePort } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
@@ -94,7 +94,7 @@ describe("with LOG_LEVEL=debug, a sign-in, three enquiries and a data request", 
     expect(recoveryCode).toBeDefined();
 
     // An enquiry of each kind from one person.
-    for (const kind of ["contact", "demo", "advisory"] as FormKind[]) {
+    for (const kind of formKinds) {
       const response = await post(
         `/${kind}`,
         Object.fromEntries(new URLSearchParams(formBody(validFields(kind, ENQUIRER)))),

@@ -17,13 +17,13 @@ import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
 import { waitFor } from "../test/support/wait";
 import { exportEnquiries } from "../test/support/enquiries-cli";
 import { COMMUNICATION_API_KEY, formBody, saveOutput, startFaultServer } from "../test/support/faults";
-import { validFields, type FormKind } from "../test/support/fixtures";
+import { formKinds, validFields } from "../test/support/fixtures";
 import { isSuccessPage, postForm, rawRequest } from "../test/support/raw-http";
 import { type RunningServer } from "../test/support/server-process";
 
 const POST_LIMIT = 5;
 const API = "/functions/v1/azure-communication";
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds = formKinds;
 
 let smtp: TestSmtpServer;
 const dataDirs: { dir: string; remove(): void }[] = [];

@@ -16,7 +16,7 @@ import { enquiries } from "../../app/features/enquiries/tables.server";
 import { queueStaffMail } from "../../app/platform/mail/staff-mail.server";
 import { STAFF_MAIL_QUEUE } from "../../app/platform/mail/staff-mail.server";
 import { enquiryNotes } from "../../app/features/inbox/tables.server";
-import { validFields, type FormKind } from "./fixtures";
+import { formKinds, validFields, type FormKind } from "./fixtures";
 import { postgresBinary } from "./postgres";
 import { waitFor } from "./wait";
 
@@ -43,7 +43,7 @@ export function personFields(kind: FormKind, who: Person, n: number): Record<str
   return { ...fields, fullName: name, reason: `${who.message} ${n}` };
 }
 
-const kinds: FormKind[] = ["contact", "demo", "advisory"];
+const kinds = formKinds;
 
 /** Submits `count` enquiries for `who` through the real service, kinds in turn. Returns their ids. */
 export async function submitAs(pipeline: Site, who: Person, count: number): Promise<string[]> {
@@ -51,7 +51,7 @@ export async function submitAs(pipeline: Site, who: Person, count: number): Prom
   for (let n = 0; n < count; n++) {
     const result = await pipeline.services.enquiries.submitEnquiry(
       kinds[n % kinds.length]!,
-      personFields(kinds[n % 3]!, who, n),
+      personFields(kinds[n % kinds.length]!, who, n),
       {
         ip: `203.0.113.${(n % 200) + 1}`,
       },

@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, test } from "vitest";
-import { validFields } from "../../../test/support/fixtures";
+import { formKinds, validFields } from "../../../test/support/fixtures";
 import { acceptedEnquiry, asAdmin, integrationsSuite } from "../../../test/support/integrations";
 import type { ReceivedRequest } from "../../../test/support/tls";
 import { waitFor } from "../../../test/support/wait";
@@ -74,7 +74,7 @@ describe.each(engines)("integrations on $name", (engine) => {
     receiver.respondWith(() => (failures-- > 0 ? { status: 503, body: "busy" } : { status: 200, body: "ok" }));
 
     const ids: string[] = [];
-    for (const [n, kind] of (["contact", "demo", "advisory"] as const).entries()) {
+    for (const [n, kind] of formKinds.entries()) {
       ids.push(await acceptedEnquiry(pipeline, kind, `lead${n}@example.org`, `192.0.2.${50 + n}`, n));
     }
     const rows = await settled(store, 9);

@@ -274,7 +274,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect(await console.auth.session(second.request())).not.toBeNull();
   });
 
-  test("two browsers racing with one app code: exactly one signs in", async () => {
+  test("four browsers racing with one app code: exactly one signs in", async () => {
     const { console, store, member } = await start();
     const { app } = await enrolledWithApp(console, store);
     await race(console, store, 4, "app", () => app.code());
