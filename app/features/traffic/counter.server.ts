@@ -5,6 +5,8 @@ import { rowsOf, type Store } from "~/platform/db/db.server";
 import type { Logger } from "~/platform/log.server";
 import type { DeviceClass } from "~/platform/user-agent";
 import { UTM_KEYS, type Utm } from "~/platform/visit-source";
+import { createSourceLimit } from "./sources.server";
+import { OTHER_SOURCES } from "./traffic";
 import { SEP, writeTrafficDay, type Row } from "./write-day.server";
 
 /**
@@ -25,6 +27,10 @@ import { SEP, writeTrafficDay, type Row } from "./write-day.server";
  * there is not counted again. When the day is over its secret leaves this
  * process's memory, and its row and its marks leave the database: nothing
  * can tell who a mark was any more.
+ *
+ * Anyone can send page views with made-up sources and user agents, as fast
+ * as the static layer answers (no rate limit applies to prerendered pages):
+ * what a process keeps of them is bounded (TrafficLimits).
  */
 
 /** A page view as the HTTP hook saw it. */
@@ -50,12 +56,36 @@ export type TrafficCounterOptions = {
   flushMs?: number;
   /** The clock (tests turn the day with it). */
   now?: () => Date;
+  /** What this process keeps at most (tests set small ones). */
+  limits?: TrafficLimits;
 };
+
+/**
+ * What one process keeps at most, so that no stream of requests can make the
+ * figures, the marks or the memory grow without end (docs/decisions/024-traffic-figures.md,
+ * "Bounded"). Reaching one loses detail, never a view.
+ */
+export type TrafficLimits = {
+  /**
+   * Sources a London day: another site's host, or any utm_* values. Beyond,
+   * a new one counts as OTHER_SOURCES; one already kept that day, "direct"
+   * and the site's own pages still count as themselves.
+   */
+  sourcesPerDay: number;
+  /** Clients (address and user agent) held between two writes: beyond, a new one's views count, not the visitor. */
+  clientsPerWrite: number;
+  /** Marks written a London day: beyond, views count and new visitors do not. */
+  marksPerDay: number;
+};
+
+export const TRAFFIC_LIMITS: TrafficLimits = { sourcesPerDay: 1_000, clientsPerWrite: 50_000, marksPerDay: 1_000_000 };
 
 /** Rows held in memory before views are dropped (the database does not answer): far more than a few seconds need. */
 const MAX_PENDING_ROWS = 20_000;
 /** Marks this process remembers having written today (beyond, it starts again: the database still counts each once). */
 const MAX_REMEMBERED_MARKS = 200_000;
+/** The part of a user agent that tells visitors apart (real ones are far shorter; a header may hold 16 KB). */
+const USER_AGENT_KEPT = 512;
 
 /** A row's key in the buffer. */
 const keyOf = (path: string, referrer: string, utm: readonly string[], device: string) =>
@@ -79,6 +109,7 @@ export function createTrafficCounter({
   key,
   flushMs = 5_000,
   now = () => new Date(),
+  limits = TRAFFIC_LIMITS,
 }: TrafficCounterOptions) {
   /** The secrets this process holds: today's and tomorrow's (ready at midnight), by London day. */
   const secrets = new Map<string, KeyObject>();
@@ -88,6 +119,13 @@ export function createTrafficCounter({
   /** Marks written today, by day (memory only: saves sending them again). */
   const remembered = new Map<string, Set<string>>();
   let dropped = 0;
+  const sources = createSourceLimit({ store, log, limit: limits.sourcesPerDay });
+  /** Marks sent, by London day, and the last day their limit was reported as reached. */
+  const marksSent = new Map<string, number>();
+  let marksReported = "";
+  /** Clients held in the buffer, and views whose client could not be (the limit was reached). */
+  let clientsHeld = 0;
+  let unidentified = 0;
   let forgottenBefore = "";
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
@@ -106,8 +144,10 @@ export function createTrafficCounter({
   /** Counts one page view (synchronous, never throws). */
   function record(view: PageView): void {
     const day = dayAt(now().getTime());
-    const utm = utmValues(view.utm);
-    const rowKey = keyOf(view.path, view.referrer, utm, view.device);
+    let utm = utmValues(view.utm);
+    let referrer = view.referrer;
+    if (!sources.admits(day, referrer, utm)) [referrer, utm] = [OTHER_SOURCES, NO_UTM];
+    const rowKey = keyOf(view.path, referrer, utm, view.device);
     let rows = pending.get(day);
     if (!rows) pending.set(day, (rows = new Map()));
     let row = rows.get(rowKey);
@@ -118,7 +158,7 @@ export function createTrafficCounter({
       }
       row = {
         path: view.path,
-        referrer: view.referrer,
+        referrer,
         utm,
         device: view.device,
         views: 0,
@@ -129,9 +169,16 @@ export function createTrafficCounter({
       pendingRows++;
     }
     row.views++;
+    const userAgent = view.userAgent.slice(0, USER_AGENT_KEPT);
     const agents = row.clients.get(view.ip);
-    if (agents) agents.add(view.userAgent);
-    else row.clients.set(view.ip, new Set([view.userAgent]));
+    if (agents?.has(userAgent)) return;
+    if (clientsHeld >= limits.clientsPerWrite) {
+      unidentified++;
+      return;
+    }
+    clientsHeld++;
+    if (agents) agents.add(userAgent);
+    else row.clients.set(view.ip, new Set([userAgent]));
   }
 
   /** Replaces the clients of a day's rows by their hashes under the day's secret (none without it). */
@@ -189,7 +236,20 @@ export function createTrafficCounter({
 
   /** Writes one day's rows (./write-day.server.ts) and remembers the marks it wrote. */
   async function writeDay(day: string, rows: Row[]) {
+    const sent = marksSent.get(day) ?? 0;
+    if (sent >= limits.marksPerDay) {
+      // The views still count; their visitors no longer do today.
+      for (const row of rows) row.visitors.clear();
+      if (marksReported !== day) {
+        marksReported = day;
+        log.warn("traffic: the day's visitor marks reached their limit; new visitors count as views only", {
+          day,
+          limit: limits.marksPerDay,
+        });
+      }
+    }
     const marks = await writeTrafficDay(store, day, rows, remembered.get(day));
+    marksSent.set(day, sent + marks.size);
     let memory = remembered.get(day);
     if (!memory || memory.size + marks.size > MAX_REMEMBERED_MARKS) remembered.set(day, (memory = new Set()));
     for (const mark of marks.keys()) memory.add(mark);
@@ -222,6 +282,7 @@ export function createTrafficCounter({
     const days = [...pending.entries()].sort(([a], [b]) => a.localeCompare(b));
     pending.clear();
     pendingRows = 0;
+    clientsHeld = 0;
     for (const [day, buffer] of days) {
       const rows = [...buffer.values()];
       if (rows.length === 0) continue;
@@ -244,6 +305,12 @@ export function createTrafficCounter({
     if (dropped > 0) {
       log.warn("traffic figures dropped: too many waiting to be written", { views: dropped });
       dropped = 0;
+    }
+    if (unidentified > 0) {
+      log.warn("traffic: views counted without their visitors: too many clients between two writes", {
+        views: unidentified,
+      });
+      unidentified = 0;
     }
   }
 
@@ -270,7 +337,13 @@ export function createTrafficCounter({
         log.error("traffic: the day's secret could not be read", { err: error });
       }
       await flushNow();
-      for (const day of secrets.keys()) if (day < today) secrets.delete(day);
+      for (const held of [secrets, marksSent]) for (const day of held.keys()) if (day < today) held.delete(day);
+      sources.forgetBefore(today);
+      try {
+        await sources.seed(today);
+      } catch (error) {
+        log.error("traffic: the day's sources could not be read", { err: error });
+      }
       try {
         await forgetEarlierDays(today, time);
       } catch (error) {

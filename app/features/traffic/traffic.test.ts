@@ -8,56 +8,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { createMemoryLogger } from "~/platform/log.server";
-import { rowsOf, type Store } from "~/platform/db/db.server";
+import type { Store } from "~/platform/db/db.server";
 import { londonMidnight } from "~/platform/calendar";
-import type { Utm } from "~/platform/visit-source";
-import type { DeviceClass } from "~/platform/user-agent";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { sourceColumns, type EnquirySource } from "~/features/enquiries/source";
 import { bothEngines } from "../../../test/support/engines";
 import { openTestStore } from "../../../test/support/pglite";
-import { TEST_KEYS } from "../../../test/support/test-keys";
-import { createTrafficCounter, type PageView } from "./counter.server";
+import { clock, counterOn, one, total, view, visitor } from "../../../test/support/traffic";
 import { trafficReport } from "./report.server";
 import { trafficCsvChunks, trafficDigestLine, trafficRetention } from "./traffic.server";
 
 const { engines, open } = bothEngines<Store>();
-
-/** A browser per visitor: the address and user agent tell them apart. */
-const visitor = (name: string, device: DeviceClass = "desktop") => ({
-  ip: `198.51.100.${(Number.parseInt(name.replace(/\D/g, "") || "0", 10) % 250) + 1}`,
-  userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${name}`,
-  device,
-});
-type Visitor = ReturnType<typeof visitor>;
-
-function view(who: Visitor, path: string, referrer = "direct", utm: Utm = {}): PageView {
-  return { path, referrer, utm, device: who.device, ip: who.ip, userAgent: who.userAgent };
-}
-
-/** A clock the test turns: noon, London time, on `day`. */
-function clock(day: string) {
-  const state = { now: new Date(londonMidnight(day).getTime() + 12 * 3_600_000) };
-  return {
-    state,
-    now: () => state.now,
-    at: (d: string, ms = 12 * 3_600_000) => (state.now = new Date(londonMidnight(d).getTime() + ms)),
-  };
-}
-
-async function one<T>(store: Store, query: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await store.db.execute(query));
-}
-
-async function total(store: Store, dimension: string, key: string, day?: string) {
-  const [row] = await one<{ views: number; visitors: number }>(
-    store,
-    sql`select coalesce(sum(views), 0)::int as views, coalesce(sum(visitors), 0)::int as visitors from traffic_totals
-        where dimension = ${dimension} and key = ${key} ${day ? sql`and day = ${day}::date` : sql``}`,
-  );
-  return { views: Number(row!.views), visitors: Number(row!.visitors) };
-}
 
 describe.each(engines)("traffic figures on $name", (engine) => {
   async function start() {
@@ -66,8 +27,6 @@ describe.each(engines)("traffic figures on $name", (engine) => {
     open.push(store);
     return store;
   }
-  const counterOn = (store: Store, now: () => Date, log = createMemoryLogger()) =>
-    createTrafficCounter({ store, log, key: TEST_KEYS.FINGERPRINT_KEY, now, flushMs: 1000 });
 
   test("two processes counting the same visitors at the same time add up exactly", async () => {
     const store = await start();

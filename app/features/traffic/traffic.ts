@@ -118,13 +118,17 @@ export function conversion(enquiries: number, visitors: number): string {
 export const NOT_FOUND_PAGE = "404";
 /** The source of an enquiry stored before sources were kept (or with ANALYTICS=off). */
 export const NOT_RECORDED = "(not recorded)";
+/** Views whose source came after the day's limit of sources was reached (TrafficLimits in ./counter.server.ts). */
+export const OTHER_SOURCES = "(other sources)";
 
 export function pageText(path: string): string {
   return path === NOT_FOUND_PAGE ? "Page not found (404)" : path;
 }
 
 export function sourceText(referrer: string): string {
-  return referrer === NOT_RECORDED ? "Not recorded" : referrerText(referrer);
+  if (referrer === NOT_RECORDED) return "Not recorded";
+  if (referrer === OTHER_SOURCES) return "Other sources (over the day's limit)";
+  return referrerText(referrer);
 }
 
 export const deviceLabels: Record<DeviceClass, string> = { phone: "Phone", tablet: "Tablet", desktop: "Desktop" };

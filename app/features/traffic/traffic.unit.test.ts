@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { axisTop } from "./chart";
-import { conversion, dayText, daysBetween, defaultRange, monthsAndDays, parseRange } from "./traffic";
+import {
+  conversion,
+  dayText,
+  daysBetween,
+  defaultRange,
+  monthsAndDays,
+  NOT_RECORDED,
+  OTHER_SOURCES,
+  parseRange,
+  sourceText,
+} from "./traffic";
 
 describe("the Traffic page's range", () => {
   const today = "2026-11-27";
@@ -43,6 +53,12 @@ describe("the Traffic page's words and numbers", () => {
     expect(conversion(1, 3)).toBe("33.3%");
     expect(conversion(0, 10)).toBe("0.0%");
     expect(conversion(2, 0)).toBe("–");
+  });
+
+  it("names the sources no referrer says: not recorded, and the ones over a day's limit", () => {
+    expect(sourceText(NOT_RECORDED)).toBe("Not recorded");
+    expect(sourceText(OTHER_SOURCES)).toBe("Other sources (over the day's limit)");
+    expect(sourceText("google.com")).toBe("google.com");
   });
 
   it("tops the chart's axis at a round number", () => {
