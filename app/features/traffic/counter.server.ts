@@ -5,6 +5,7 @@ import { rowsOf, type Store } from "~/platform/db/db.server";
 import type { Logger } from "~/platform/log.server";
 import type { DeviceClass } from "~/platform/user-agent";
 import { UTM_KEYS, type Utm } from "~/platform/visit-source";
+import { USER_AGENT_KEPT } from "./rules";
 import { createSourceLimit } from "./sources.server";
 import { OTHER_SOURCES } from "./traffic";
 import { SEP, writeTrafficDay, type Row } from "./write-day.server";
@@ -84,8 +85,6 @@ export const TRAFFIC_LIMITS: TrafficLimits = { sourcesPerDay: 1_000, clientsPerW
 const MAX_PENDING_ROWS = 20_000;
 /** Marks this process remembers having written today (beyond, it starts again: the database still counts each once). */
 const MAX_REMEMBERED_MARKS = 200_000;
-/** The part of a user agent that tells visitors apart (real ones are far shorter; a header may hold 16 KB). */
-const USER_AGENT_KEPT = 512;
 
 /** A row's key in the buffer. */
 const keyOf = (path: string, referrer: string, utm: readonly string[], device: string) =>

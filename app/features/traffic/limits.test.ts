@@ -12,6 +12,7 @@ import { bothEngines } from "../../../test/support/engines";
 import { openTestStore } from "../../../test/support/pglite";
 import { clock, counterOn, total, view, visitor } from "../../../test/support/traffic";
 import type { TrafficLimits } from "./counter.server";
+import { USER_AGENT_KEPT } from "./rules";
 import { OTHER_SOURCES } from "./traffic";
 
 const { engines, open } = bothEngines<Store>();
@@ -101,13 +102,13 @@ describe.each(engines)("what the traffic figures keep at most, on $name", (engin
   test("a user agent counts by its first 512 characters: longer ones alike up to there are one visitor", async () => {
     const { store, counter } = await started({});
     const who = visitor("1");
-    const long = who.userAgent.padEnd(512, "x");
+    const long = who.userAgent.padEnd(USER_AGENT_KEPT, "x");
     counter.record({ ...view(who, "/about"), userAgent: `${long}first` });
     counter.record({ ...view(who, "/about"), userAgent: `${long}second` });
     expect(await counter.flush().then(() => total(store, "all", ""))).toEqual({ views: 2, visitors: 1 });
     // They differ before the 512th character: two visitors.
-    counter.record({ ...view(who, "/about"), userAgent: `${long.slice(0, 511)}a` });
-    counter.record({ ...view(who, "/about"), userAgent: `${long.slice(0, 511)}b` });
+    counter.record({ ...view(who, "/about"), userAgent: `${long.slice(0, USER_AGENT_KEPT - 1)}a` });
+    counter.record({ ...view(who, "/about"), userAgent: `${long.slice(0, USER_AGENT_KEPT - 1)}b` });
     await counter.stop();
     expect(await total(store, "all", "")).toEqual({ views: 4, visitors: 3 });
   });

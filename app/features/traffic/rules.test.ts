@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedPath, whyNotCounted } from "./rules";
+import { agentOf, countedPath, USER_AGENT_KEPT, whyNotCounted } from "./rules";
 
 /** Which requests count: each refusal beside the same request that counts (the positive control). */
 const chrome =
@@ -40,6 +40,13 @@ describe("which requests may count", () => {
 
   it("opting out means exactly 1: `Sec-GPC: 0` and `DNT: 0` are counted", () => {
     expect(whyNotCounted("GET", "/about", { ...person, "sec-gpc": "0", dnt: "0" })).toBeNull();
+  });
+
+  it("reads a user agent's first 512 characters: a bot's name there is a bot, after them it is not read", () => {
+    const padded = (agent: string) => agent.padEnd(USER_AGENT_KEPT, " ");
+    expect(agentOf(`${padded("Googlebot/2.1")}x`)).toEqual({ bot: true, device: "desktop" });
+    expect(agentOf(`${padded(chrome)}Googlebot/2.1`)).toEqual({ bot: false, device: "desktop" });
+    expect(agentOf(`${chrome} Googlebot/2.1`).bot).toBe(true);
   });
 });
 

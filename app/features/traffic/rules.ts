@@ -72,21 +72,28 @@ export function notADocument(headers: Headers): boolean {
   return dest !== "" && dest !== "document";
 }
 
+/**
+ * The part of a user agent that is read (real ones are far shorter, a header may hold 16 KB): what
+ * tells a bot, a device and a visitor apart, and what the cache below keeps.
+ */
+export const USER_AGENT_KEPT = 512;
+
 const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
 
 /**
  * What a user agent is: a bot or crawler (isbot's list, kept by its
  * maintainers; headless browsers are bots too; no user agent at all is a
  * script, not a person's browser), and its device class. A site sees a few
- * hundred agents a day: the last 5,000 are remembered, so neither list runs
- * again for a browser already seen.
+ * hundred agents a day: the last 5,000 are remembered (their first
+ * USER_AGENT_KEPT characters), so neither list runs again for a browser already seen.
  */
 export function agentOf(userAgent: string): { bot: boolean; device: DeviceClass } {
-  let agent = agents.get(userAgent);
+  const read = userAgent.length > USER_AGENT_KEPT ? userAgent.slice(0, USER_AGENT_KEPT) : userAgent;
+  let agent = agents.get(read);
   if (agent === undefined) {
-    agent = { bot: !userAgent || isbot(userAgent), device: deviceClass(userAgent) };
+    agent = { bot: !read || isbot(read), device: deviceClass(read) };
     if (agents.size >= 5000) agents.clear();
-    agents.set(userAgent, agent);
+    agents.set(read, agent);
   }
   return agent;
 }
