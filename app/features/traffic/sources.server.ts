@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import { rowsOf, type Store } from "~/platform/db/db.server";
+import { and, eq, ne } from "drizzle-orm";
+import type { Store } from "~/platform/db/db.server";
 import type { Logger } from "~/platform/log.server";
 import { DIRECT, THIS_SITE } from "~/platform/visit-source";
+import { trafficDaily } from "./tables.server";
 import { OTHER_SOURCES } from "./traffic";
 import { SEP } from "./write-day.server";
 
@@ -56,19 +57,20 @@ export function createSourceLimit({ store, log, limit }: { store: Store; log: Lo
      */
     async seed(today: string) {
       if (seeded === today) return;
-      const rows = await store.db.execute(
-        sql`select distinct referrer, utm_source, utm_medium, utm_campaign, utm_variant, utm_cta from traffic_daily
-            where day = ${today}::date and referrer <> ${OTHER_SOURCES}`,
-      );
+      const rows = await store.db
+        .selectDistinct({
+          referrer: trafficDaily.referrer,
+          source: trafficDaily.utmSource,
+          medium: trafficDaily.utmMedium,
+          campaign: trafficDaily.utmCampaign,
+          variant: trafficDaily.utmVariant,
+          cta: trafficDaily.utmCta,
+        })
+        .from(trafficDaily)
+        .where(and(eq(trafficDaily.day, today), ne(trafficDaily.referrer, OTHER_SOURCES)));
       const sources = keptOn(today);
-      for (const row of rowsOf<Record<string, string>>(rows)) {
-        const key = keyOf(row.referrer!, [
-          row.utm_source!,
-          row.utm_medium!,
-          row.utm_campaign!,
-          row.utm_variant!,
-          row.utm_cta!,
-        ]);
+      for (const row of rows) {
+        const key = keyOf(row.referrer, [row.source, row.medium, row.campaign, row.variant, row.cta]);
         if (key !== null && sources.size < limit) sources.add(key);
       }
       seeded = today;
