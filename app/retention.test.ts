@@ -11,6 +11,16 @@ import { runRetentionSweep } from "~/platform/retention.server";
 import { parseEnv } from "~/platform/env.server";
 import { bothEngines } from "../test/support/engines";
 import { openTestStore } from "../test/support/pglite";
+import { addToWindow, COUNTERS_KEPT_MS } from "~/platform/db/counters.server";
+import { staffRateLimits } from "~/platform/db/tables.server";
+import {
+  CODE_REQUEST_WINDOW_MS,
+  WRONG_CODES_ALERT_WINDOW_MS,
+  WRONG_CODES_CLIENT_WINDOW_MS,
+  WRONG_CODES_STREAK_MS,
+} from "~/features/sign-in/lockout.server";
+import { WRONG_APP_CODES_WINDOW_MS } from "~/features/sign-in/auth-config.server";
+import { quotaWindows } from "~/features/communication-api/quota.server";
 import { retentionParts } from "./site.server";
 
 /** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
@@ -45,13 +55,40 @@ describe.each(engines)("retention sweep on $name", (engine) => {
       trafficRowsDeleted: 0,
       trafficMarksForgotten: 0,
       trafficSecretsForgotten: 0,
+      countersDeleted: 0,
     });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([
-      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months, traffic figures kept 25 months",
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months, traffic figures kept 25 months, request counters 2 days",
     ]);
     expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1 });
+  });
+
+  test("request counters go two days after their window began, which is longer than every window", async () => {
+    const store = await openOn(engine);
+    stores.push(store);
+    const hour = 60 * 60 * 1000;
+    const windows = [
+      CODE_REQUEST_WINDOW_MS,
+      WRONG_CODES_CLIENT_WINDOW_MS,
+      WRONG_CODES_ALERT_WINDOW_MS,
+      WRONG_CODES_STREAK_MS,
+      WRONG_APP_CODES_WINDOW_MS,
+      ...quotaWindows.map((window) => window.ms),
+    ];
+    for (const ms of windows) expect(ms).toBeLessThanOrEqual(COUNTERS_KEPT_MS / 2);
+    const now = Date.now();
+    await addToWindow(store.db, "test:kept", WRONG_CODES_STREAK_MS, { now: now - COUNTERS_KEPT_MS + hour });
+    await addToWindow(store.db, "test:gone", WRONG_CODES_STREAK_MS, { now: now - COUNTERS_KEPT_MS - hour });
+    const log = createMemoryLogger();
+    const result = await runRetentionSweep(store, log, parts);
+    expect(result.countersDeleted).toBe(1);
+    // Counters say nothing about anyone: deleting them alone rewrites no file of the embedded database
+    // (expired enquiries do, below; PostgreSQL's files are never rewritten, only vacuumed).
+    expect(log.entries[0]).toMatchObject({ rewritten: false });
+    const left = await store.db.select({ key: staffRateLimits.key }).from(staffRateLimits);
+    expect(left.map((row) => row.key)).toEqual(["test:kept"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { Env } from "~/platform/env.server";
+import { countersRetention } from "~/platform/db/counters.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
 import type { Logger } from "~/platform/log.server";
 import { staffMailQueue, workStaffMail } from "~/platform/mail/staff-mail.server";
@@ -86,6 +87,7 @@ export function retentionParts(env: Env): RetentionPart[] {
     textMessagesRetention(env.RETENTION_MONTHS),
     auditRetention,
     trafficRetention(env.TRAFFIC_RETENTION_MONTHS),
+    countersRetention,
   ];
 }
 

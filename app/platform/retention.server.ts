@@ -21,6 +21,11 @@ export const retentionQueue: QueueSpec = {
 export type RetentionPart = {
   keeps: string;
   tables: readonly string[];
+  /**
+   * False for rows that say nothing about anyone (counts under keyed hashes):
+   * deleting them does not make the sweep rewrite the database's files.
+   */
+  personal?: false;
   purge(store: Store): Promise<Record<string, number>>;
 };
 
@@ -41,9 +46,9 @@ export async function deleteOlderThan(store: Store, table: PgTable, createdAt: P
  * (app/site.server.ts lists them: enquiries and suspected spam, text
  * messages, audit rows...). Then, on the embedded database, which has no
  * autovacuum, fresh planner statistics for the parts' tables; and when
- * anything was deleted, the rows leave the database's files too, as an
- * erasure's do (Store.forgetDeleted), so no backup taken after the sweep holds
- * them. Its one log line says what is kept, and what went.
+ * anything about a person was deleted, the rows leave the database's files
+ * too, as an erasure's do (Store.forgetDeleted), so no backup taken after the
+ * sweep holds them. Its one log line says what is kept, and what went.
  */
 export async function runRetentionSweep(
   store: Store,
@@ -51,15 +56,20 @@ export async function runRetentionSweep(
   parts: readonly RetentionPart[],
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const part of parts) Object.assign(counts, await part.purge(store));
+  let deletedAny = false;
+  for (const part of parts) {
+    const deleted = await part.purge(store);
+    Object.assign(counts, deleted);
+    if (part.personal !== false && Object.values(deleted).some((n) => n > 0)) deletedAny = true;
+  }
   const tables = [...new Set(parts.flatMap((part) => part.tables))];
   let vacuumed = false;
   if (store.engine === "pglite" && tables.length > 0) {
     await store.db.execute(sql.raw(`vacuum (analyze) ${tables.map((table) => `"${table}"`).join(", ")}`));
     vacuumed = true;
   }
-  const deletedAny = Object.values(counts).some((n) => n > 0);
-  const rewritten = deletedAny && tables.length > 0 ? (await store.forgetDeleted(tables)).rewritten : false;
+  const personal = [...new Set(parts.filter((part) => part.personal !== false).flatMap((part) => part.tables))];
+  const rewritten = deletedAny && personal.length > 0 ? (await store.forgetDeleted(personal)).rewritten : false;
   const keeps = parts.map((part) => part.keeps).filter(Boolean);
   log.info(`retention sweep: ${keeps.join(", ")}`, { ...counts, vacuumed, rewritten });
   return counts;

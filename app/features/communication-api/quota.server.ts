@@ -21,7 +21,8 @@ export function recipientQuotaFromEnv(env: Env): RecipientQuota {
 }
 
 type Window = { name: "minute" | "day"; ms: number; limit: (quota: RecipientQuota) => number };
-const windows: Window[] = [
+/** The quota's windows (their counters are swept two days after they begin: COUNTERS_KEPT_MS). */
+export const quotaWindows: readonly Window[] = [
   { name: "minute", ms: 60_000, limit: (quota) => quota.perMinute },
   { name: "day", ms: 24 * 60 * 60 * 1000, limit: (quota) => quota.perDay },
 ];
@@ -58,7 +59,7 @@ export async function takeRecipients(
 ): Promise<QuotaOutcome> {
   try {
     await store.transaction(async (tx) => {
-      for (const window of windows) {
+      for (const window of quotaWindows) {
         const { count, since: start } = await addToWindow(tx, counterKey(keyId, window.name), window.ms, { n, now });
         const limit = window.limit(quota);
         if (count > limit) {

@@ -1,6 +1,7 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./db.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
+import type { RetentionPart } from "~/platform/retention.server";
 
 /**
  * The site's request counters: fixed-window counters in `staff_rate_limits`
@@ -62,3 +63,30 @@ export async function peekWindow(
     .where(and(eq(staffRateLimits.key, key), gte(staffRateLimits.lastRequest, now - windowMs)));
   return row ? { count: row.count, since: Number(row.since) } : null;
 }
+
+/**
+ * How long a counter is kept after its window began (or a streak's last
+ * count): twice the longest window, a day (sign-in's wrong-code streak and
+ * alerts, the communication API's day; app/retention.test.ts checks each).
+ * Older, a row counts nothing for any reader.
+ */
+export const COUNTERS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * The retention sweep's part for the counters. Anyone who posts makes rows
+ * (a sign-in code asked for any address makes three), so without it they
+ * would only ever grow.
+ */
+export const countersRetention: RetentionPart = {
+  keeps: "request counters 2 days",
+  tables: ["staff_rate_limits"],
+  // Counts under keyed hashes: nothing to rewrite the files for.
+  personal: false,
+  async purge(store) {
+    const gone = await store.db
+      .delete(staffRateLimits)
+      .where(lt(staffRateLimits.lastRequest, Date.now() - COUNTERS_KEPT_MS))
+      .returning({ key: staffRateLimits.key });
+    return { countersDeleted: gone.length };
+  },
+};
