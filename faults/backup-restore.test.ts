@@ -38,7 +38,7 @@ import {
 import { formKinds, validFields, type FormKind } from "../test/support/fixtures";
 import { tempDataDir } from "../test/support/pglite";
 import { isSuccessPage, postForm } from "../test/support/raw-http";
-import { freePort, type RunningServer } from "../test/support/server-process";
+import { refusedPort, type RunningServer } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
 
 const kinds: readonly FormKind[] = formKinds;
@@ -53,10 +53,9 @@ test(
   "a scheduled backup taken during enquiries restores every accepted enquiry, and its queued e-mails arrive once",
   { timeout: 300_000 },
   async () => {
-    const closedPort = await freePort();
     const first = await env.start({
       // Nothing listens here: every e-mail stays queued through the backup.
-      SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${await refusedPort()}`,
       DELIVERY_RETRY_DELAY_SECONDS: "5",
       DELIVERY_RETRY_LIMIT: "100",
       BACKUP_CRON: "* * * * *",

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { faultServerEnv, startFaultServer } from "../test/support/faults";
 import { preparedDataDir, tempDataDir } from "../test/support/pglite";
 import { startPostgres } from "../test/support/postgres";
-import { buildDir, freePort, SERVER_NODE_FLAGS, type RunningServer } from "../test/support/server-process";
+import { buildDir, freePort, refusedPort, SERVER_NODE_FLAGS, type RunningServer } from "../test/support/server-process";
 
 function run(entry: "index" | "worker", env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
@@ -82,7 +82,7 @@ describe("start-up failures", () => {
   });
 
   test("an unreachable PostgreSQL: DATABASE_URL, without its password; the stack only with LOG_LEVEL=debug", async () => {
-    const url = `postgres://maternis:not-shown@127.0.0.1:${await freePort()}/site`;
+    const url = `postgres://maternis:not-shown@127.0.0.1:${await refusedPort()}/site`;
     const result = await run("index", { PORT: String(await freePort()), DATABASE_URL: url });
     expectOneLine(
       result,

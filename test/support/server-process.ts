@@ -36,6 +36,12 @@ export function assertBuilt(dir = buildDir()) {
   }
 }
 
+/**
+ * A port nothing listens on now, for a server about to start on it. Another
+ * process (a test file running beside this one) may be given it a moment
+ * later: to point something at a port where nothing answers for a while,
+ * use refusedPort.
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -46,6 +52,33 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A port where connections are refused for as long as the test runs (a mail
+ * server that is down). freePort is not enough: a port free now may be given
+ * to a server that a test file running beside this one starts a moment
+ * later, which would then receive what was meant to fail here. This one lies
+ * below the range the system hands out for port 0 (Linux's
+ * ip_local_port_range), where no server of the tests is ever put unless asked
+ * for by number; it is checked free before it is returned.
+ */
+export async function refusedPort(): Promise<number> {
+  let lowest = 32768;
+  try {
+    lowest = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+  } catch {
+    // Not Linux: its usual range.
+  }
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (lowest - 10_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
 }
 
 export type RunningServer = {

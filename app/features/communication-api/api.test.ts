@@ -17,7 +17,7 @@ import {
   communicationApiPerFile,
   exampleEmail as email,
 } from "../../../test/support/communication-api";
-import { freePort } from "../../../test/support/server-process";
+import { refusedPort } from "../../../test/support/server-process";
 
 const { smtp, serve, post, log, store, scratchDir } = communicationApiPerFile();
 
@@ -118,7 +118,7 @@ describe("the communication endpoint", () => {
     const downLog = createMemoryLogger();
     const down = await serve({
       apiKey: KEY,
-      mail: smtpMailTransport({ from: "x@maternis.test", url: `smtp://127.0.0.1:${await freePort()}` }),
+      mail: smtpMailTransport({ from: "x@maternis.test", url: `smtp://127.0.0.1:${await refusedPort()}` }),
       log: downLog,
     });
     const refused = await post(down, { action: "send_email", data: email });

@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, test } from "vitest";
 import { createLogger } from "~/platform/log.server";
 import { tempDataDir } from "../../../test/support/pglite";
-import { freePort } from "../../../test/support/server-process";
+import { refusedPort } from "../../../test/support/server-process";
 import { deliveryMessageId } from "./emails.server";
 import { InvalidEnquiryError, clientFingerprint, validateEnquiry } from "./submit.server";
 import {
@@ -38,7 +38,7 @@ describe("error texts of a failed send", () => {
   });
 
   test("a real SMTP failure raises a SendError with the connection's text", async () => {
-    const port = await freePort(); // nothing listens there
+    const port = await refusedPort(); // nothing listens there
     const transport = smtpMailTransport({ from: "Maternis <no-reply@maternis.test>", url: `smtp://127.0.0.1:${port}` });
     try {
       const failure = transport.sendEmail({ to: ["a@example.org"], subject: "Hi", text: "Hi" });
