@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { afterAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { randomUUID } from "node:crypto";
@@ -24,7 +26,9 @@ import { quotaWindows } from "~/features/communication-api/quota.server";
 import { retentionParts } from "./site.server";
 
 /** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
-const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24" }));
+const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-retention-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24", DATA_DIR: dataDir }));
 const { engines, open: stores } = bothEngines<Store>();
 
 /** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
@@ -56,11 +60,12 @@ describe.each(engines)("retention sweep on $name", (engine) => {
       trafficMarksForgotten: 0,
       trafficSecretsForgotten: 0,
       countersDeleted: 0,
+      outboxFilesDeleted: 0,
     });
     const left = await store.db.select({ target: auditLog.target }).from(auditLog);
     expect(left.map((r) => r.target).sort()).toEqual(["recent", "today"]);
     expect(log.entries.map((e) => e.msg)).toEqual([
-      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months, traffic figures kept 25 months, request counters 2 days",
+      "retention sweep: enquiries kept 24 months, suspected spam 30 days, text messages 24 months, audit rows 24 months, traffic figures kept 25 months, request counters 2 days, outbox files 24 months",
     ]);
     expect(log.entries[0]).toMatchObject({ deleted: 0, auditDeleted: 1 });
   });
@@ -113,4 +118,35 @@ test("on the embedded database, expired enquiries leave the data folder too, not
   expect(result.deleted).toBe(1);
   expect(log.entries[0]).toMatchObject({ deleted: 1, rewritten: true });
   expect(filesHolding(dbDir, [marker])).toEqual([]);
+});
+
+test("outbox files (e-mails and text messages) go after the retention period, as the enquiries they copy", async () => {
+  const store = await openOn(engines[0]);
+  stores.push(store);
+  const outbox = path.join(dataDir, "outbox");
+  mkdirSync(outbox, { recursive: true });
+  const written = (name: string, monthsAgo: number) => {
+    const file = path.join(outbox, name);
+    writeFileSync(file, "a message");
+    const at = new Date();
+    at.setMonth(at.getMonth() - monthsAgo);
+    at.setDate(at.getDate() - 1);
+    utimesSync(file, at, at);
+  };
+  written("old.notification_www.maternis.health.eml", 24);
+  written("sms-old.json", 25);
+  written("recent.welcome_www.maternis.health.eml", 23);
+  written("sms-recent.json", 0);
+  // Not a message the transports write: left alone, however old.
+  written("notes.txt", 30);
+  const log = createMemoryLogger();
+  const result = await runRetentionSweep(store, log, parts);
+  expect(result.outboxFilesDeleted).toBe(2);
+  expect(readdirSync(outbox).sort()).toEqual([
+    "notes.txt",
+    "recent.welcome_www.maternis.health.eml",
+    "sms-recent.json",
+  ]);
+  // Files outside the database: deleting them alone rewrites none of its files.
+  expect(log.entries[0]).toMatchObject({ rewritten: false });
 });

@@ -1,6 +1,7 @@
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { Env } from "~/platform/env.server";
 import { countersRetention } from "~/platform/db/counters.server";
+import { outboxDir, outboxRetention } from "~/platform/mail/outbox.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
 import type { Logger } from "~/platform/log.server";
 import { staffMailQueue, workStaffMail } from "~/platform/mail/staff-mail.server";
@@ -88,6 +89,7 @@ export function retentionParts(env: Env): RetentionPart[] {
     auditRetention,
     trafficRetention(env.TRAFFIC_RETENTION_MONTHS),
     countersRetention,
+    outboxRetention(outboxDir(env), env.RETENTION_MONTHS),
   ];
 }
 

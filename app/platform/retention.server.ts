@@ -22,10 +22,11 @@ export type RetentionPart = {
   keeps: string;
   tables: readonly string[];
   /**
-   * False for rows that say nothing about anyone (counts under keyed hashes):
-   * deleting them does not make the sweep rewrite the database's files.
+   * False when what it deletes needs no rewrite of the database's files:
+   * rows that say nothing about anyone (counts under keyed hashes), or files
+   * outside the database.
    */
-  personal?: false;
+  rewrite?: false;
   purge(store: Store): Promise<Record<string, number>>;
 };
 
@@ -60,7 +61,7 @@ export async function runRetentionSweep(
   for (const part of parts) {
     const deleted = await part.purge(store);
     Object.assign(counts, deleted);
-    if (part.personal !== false && Object.values(deleted).some((n) => n > 0)) deletedAny = true;
+    if (part.rewrite !== false && Object.values(deleted).some((n) => n > 0)) deletedAny = true;
   }
   const tables = [...new Set(parts.flatMap((part) => part.tables))];
   let vacuumed = false;
@@ -68,8 +69,8 @@ export async function runRetentionSweep(
     await store.db.execute(sql.raw(`vacuum (analyze) ${tables.map((table) => `"${table}"`).join(", ")}`));
     vacuumed = true;
   }
-  const personal = [...new Set(parts.filter((part) => part.personal !== false).flatMap((part) => part.tables))];
-  const rewritten = deletedAny && personal.length > 0 ? (await store.forgetDeleted(personal)).rewritten : false;
+  const toForget = [...new Set(parts.filter((part) => part.rewrite !== false).flatMap((part) => part.tables))];
+  const rewritten = deletedAny && toForget.length > 0 ? (await store.forgetDeleted(toForget)).rewritten : false;
   const keeps = parts.map((part) => part.keeps).filter(Boolean);
   log.info(`retention sweep: ${keeps.join(", ")}`, { ...counts, vacuumed, rewritten });
   return counts;

@@ -13,7 +13,7 @@ import { backupEmbedded, backupPostgres, listBackups } from "~/features/backups/
 import { restoreBackup } from "~/features/backups/restore.server";
 import { createLogger } from "~/platform/log.server";
 import { normaliseSubjectEmail, type ErasureResult } from "~/features/data-requests/data-requests";
-import path from "node:path";
+import { outboxDir } from "~/platform/mail/outbox.server";
 import { dataCipher, writeNewKeysFile } from "~/platform/keys.server";
 import { openKeys, rotateKeys } from "~/platform/open-keys.server";
 import { eraseSubject } from "~/features/data-requests/data-requests.server";
@@ -282,7 +282,7 @@ async function main(argv: string[]) {
             store,
             secret: keys.FINGERPRINT_KEY,
             siteUrl: env.SITE_URL,
-            outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+            outboxDir: outboxDir(env),
             log,
             cipher: dataCipher(keys),
           },

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { enquiryKind, sourceOfColumns } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
@@ -12,6 +11,7 @@ import type {
   SubjectSubmission,
 } from "~/features/data-requests/data-requests";
 import { isPhoneKey, normaliseSubjectEmail } from "~/features/data-requests/data-requests";
+import { outboxDir } from "~/platform/mail/outbox.server";
 import { rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { predecessorOf } from "~/features/enquiries/index.server";
 import { buildEmail } from "~/features/enquiries/index.server";
@@ -346,7 +346,7 @@ export function createDataRequestsService(deps: PlatformDeps) {
     ...deps,
     secret: deps.keys.FINGERPRINT_KEY,
     siteUrl: deps.env.SITE_URL,
-    outboxDir: path.resolve(deps.env.DATA_DIR, "outbox"),
+    outboxDir: outboxDir(deps.env),
     cipher: dataCipher(deps.keys),
   });
 }

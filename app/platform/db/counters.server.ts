@@ -81,7 +81,7 @@ export const countersRetention: RetentionPart = {
   keeps: "request counters 2 days",
   tables: ["staff_rate_limits"],
   // Counts under keyed hashes: nothing to rewrite the files for.
-  personal: false,
+  rewrite: false,
   async purge(store) {
     const gone = await store.db
       .delete(staffRateLimits)

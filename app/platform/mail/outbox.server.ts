@@ -4,14 +4,53 @@
  * RFC 822 .eml files, text messages as JSON), with one log line per message.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
+import type { RetentionPart } from "~/platform/retention.server";
 import { lazyTransport } from "./lazy-nodemailer.server";
 import { nodemailerMessage, type MailTransport, type SmsTransport } from "./message.server";
 import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, SendError, errorText } from "./send-errors.server";
 
 type OutboxOptions = { outbox: string; log: Logger };
+
+/** DATA_DIR/outbox: where the file transports write, and where an erasure and the retention sweep look. */
+export const outboxDir = (env: Pick<Env, "DATA_DIR">) => path.resolve(env.DATA_DIR, "outbox");
+
+/** A message file of the outbox: an e-mail (.eml) or a text message (sms-<id>.json). */
+const isMessageFile = (name: string) => name.endsWith(".eml") || (name.startsWith("sms-") && name.endsWith(".json"));
+
+/**
+ * The retention sweep's part for the file outbox: a message file goes once it
+ * is older than RETENTION_MONTHS, as the enquiries it copies do (the privacy
+ * policy's 24 months; the staff's own mail with them). Files outside the
+ * database: nothing there to rewrite.
+ */
+export function outboxRetention(dir: string, months: number): RetentionPart {
+  return {
+    keeps: `outbox files ${months} months`,
+    tables: [],
+    rewrite: false,
+    async purge() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      const before = new Date();
+      before.setMonth(before.getMonth() - months);
+      let deleted = 0;
+      for (const name of names.filter(isMessageFile)) {
+        const file = path.join(dir, name);
+        const written = await stat(file).catch(() => null);
+        if (!written?.isFile() || written.mtime >= before) continue;
+        await rm(file, { force: true });
+        deleted++;
+      }
+      return { outboxFilesDeleted: deleted };
+    },
+  };
+}
 
 /** Writes one message's file into the outbox (made if missing); answers the file's path. */
 async function writeToOutbox(options: OutboxOptions, name: string, content: string | Buffer) {

@@ -5,12 +5,11 @@
  * (file), smtp.server.ts, acs.server.ts; what a message and a failed send are
  * is in message.server.ts and send-errors.server.ts.
  */
-import path from "node:path";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import { acsMailTransport, acsSmsTransport, type AcsClientSettings } from "./acs.server";
 import type { MailTransport, SmsTransport } from "./message.server";
-import { fileMailTransport, fileSmsTransport } from "./outbox.server";
+import { fileMailTransport, fileSmsTransport, outboxDir } from "./outbox.server";
 import { TransportConfigError } from "./send-errors.server";
 import { smtpMailTransport } from "./smtp.server";
 
@@ -29,7 +28,7 @@ export function createMailTransport(env: Env, log: Logger, acs: AcsClientSetting
       if (!env.ACS_CONNECTION_STRING) throw new TransportConfigError("MAIL_TRANSPORT=acs needs ACS_CONNECTION_STRING");
       return acsMailTransport({ from: env.MAIL_FROM, connectionString: env.ACS_CONNECTION_STRING, ...acs });
     default:
-      return fileMailTransport({ from: env.MAIL_FROM, outbox: path.resolve(env.DATA_DIR, "outbox"), log });
+      return fileMailTransport({ from: env.MAIL_FROM, outbox: outboxDir(env), log });
   }
 }
 
@@ -42,5 +41,5 @@ export function createSmsTransport(env: Env, log: Logger, acs: AcsClientSettings
       );
     return acsSmsTransport({ from: env.SMS_FROM, connectionString: env.ACS_CONNECTION_STRING, ...acs });
   }
-  return fileSmsTransport({ outbox: path.resolve(env.DATA_DIR, "outbox"), log });
+  return fileSmsTransport({ outbox: outboxDir(env), log });
 }
