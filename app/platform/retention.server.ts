@@ -57,11 +57,11 @@ export async function runRetentionSweep(
   parts: readonly RetentionPart[],
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  let deletedAny = false;
+  let toRewrite = false;
   for (const part of parts) {
     const deleted = await part.purge(store);
     Object.assign(counts, deleted);
-    if (part.rewrite !== false && Object.values(deleted).some((n) => n > 0)) deletedAny = true;
+    if (part.rewrite !== false && Object.values(deleted).some((n) => n > 0)) toRewrite = true;
   }
   const tables = [...new Set(parts.flatMap((part) => part.tables))];
   let vacuumed = false;
@@ -70,7 +70,7 @@ export async function runRetentionSweep(
     vacuumed = true;
   }
   const toForget = [...new Set(parts.filter((part) => part.rewrite !== false).flatMap((part) => part.tables))];
-  const rewritten = deletedAny && toForget.length > 0 ? (await store.forgetDeleted(toForget)).rewritten : false;
+  const rewritten = toRewrite && toForget.length > 0 ? (await store.forgetDeleted(toForget)).rewritten : false;
   const keeps = parts.map((part) => part.keeps).filter(Boolean);
   log.info(`retention sweep: ${keeps.join(", ")}`, { ...counts, vacuumed, rewritten });
   return counts;
