@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import { auditLog } from "~/features/audit/tables.server";
@@ -12,7 +11,7 @@ import { filesHolding } from "../test/support/data-requests";
 import { runRetentionSweep } from "~/platform/retention.server";
 import { parseEnv } from "~/platform/env.server";
 import { bothEngines } from "../test/support/engines";
-import { openTestStore } from "../test/support/pglite";
+import { openTestStore, tempDataDir } from "../test/support/pglite";
 import { addToWindow, COUNTERS_KEPT_MS } from "~/platform/db/counters.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import {
@@ -26,9 +25,9 @@ import { quotaWindows } from "~/features/communication-api/quota.server";
 import { retentionParts } from "./site.server";
 
 /** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
-const dataDir = mkdtempSync(path.join(tmpdir(), "maternis-retention-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24", DATA_DIR: dataDir }));
+const data = tempDataDir("maternis-retention-");
+afterAll(() => data.remove());
+const parts = retentionParts(parseEnv({ RETENTION_MONTHS: "24", DATA_DIR: data.dir }));
 const { engines, open: stores } = bothEngines<Store>();
 
 /** Opens a store on an engine's database (its DATA_DIR, and DATABASE_URL on PostgreSQL). */
@@ -123,7 +122,7 @@ test("on the embedded database, expired enquiries leave the data folder too, not
 test("outbox files (e-mails and text messages) go after the retention period, as the enquiries they copy", async () => {
   const store = await openOn(engines[0]);
   stores.push(store);
-  const outbox = path.join(dataDir, "outbox");
+  const outbox = path.join(data.dir, "outbox");
   mkdirSync(outbox, { recursive: true });
   const written = (name: string, monthsAgo: number) => {
     const file = path.join(outbox, name);
