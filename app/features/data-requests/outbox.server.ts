@@ -1,5 +1,6 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { outboxMessageFiles } from "~/platform/mail/outbox.server";
 
 /**
  * Finding a person in text: their address as a whole address, or one of
@@ -42,19 +43,11 @@ export function searchableMailText(raw: string): string {
 
 /** Removes every outbox file that belongs to the person (by Message-ID, or by content). Returns how many. */
 export async function removeOutboxFiles(outboxDir: string, email: string, ids: readonly string[]): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(outboxDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-    throw error;
-  }
   const pattern = new RegExp(personPattern(email, ids));
   const prefixes = ids.map((id) => `${id.toLowerCase()}.`);
   let removed = 0;
-  for (const name of names) {
-    // E-mails (.eml) and the file SMS transport's text messages (sms-<id>.json, holding the number).
-    if (!name.endsWith(".eml") && !(name.startsWith("sms-") && name.endsWith(".json"))) continue;
+  // E-mails and the file SMS transport's text messages (which hold the number).
+  for (const name of await outboxMessageFiles(outboxDir)) {
     const file = path.join(outboxDir, name);
     let belongs = prefixes.some((prefix) => name.toLowerCase().startsWith(prefix));
     if (!belongs) {

@@ -18,8 +18,18 @@ type OutboxOptions = { outbox: string; log: Logger };
 /** DATA_DIR/outbox: where the file transports write, and where an erasure and the retention sweep look. */
 export const outboxDir = (env: Pick<Env, "DATA_DIR">) => path.resolve(env.DATA_DIR, "outbox");
 
-/** A message file of the outbox: an e-mail (.eml) or a text message (sms-<id>.json). */
-const isMessageFile = (name: string) => name.endsWith(".eml") || (name.startsWith("sms-") && name.endsWith(".json"));
+/**
+ * The names of the outbox's message files: the e-mails (.eml) and text
+ * messages (sms-<id>.json) the transports below write; none without the
+ * folder. What an erasure searches and the retention sweep ages.
+ */
+export async function outboxMessageFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  return names.filter((name) => name.endsWith(".eml") || (name.startsWith("sms-") && name.endsWith(".json")));
+}
 
 /**
  * The retention sweep's part for the file outbox: a message file goes once it
@@ -33,14 +43,10 @@ export function outboxRetention(dir: string, months: number): RetentionPart {
     tables: [],
     rewrite: false,
     async purge() {
-      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return [];
-        throw error;
-      });
       const before = new Date();
       before.setMonth(before.getMonth() - months);
       let deleted = 0;
-      for (const name of names.filter(isMessageFile)) {
+      for (const name of await outboxMessageFiles(dir)) {
         const file = path.join(dir, name);
         const written = await stat(file).catch(() => null);
         if (!written?.isFile() || written.mtime >= before) continue;
