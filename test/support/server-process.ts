@@ -66,7 +66,10 @@ export async function freePort(): Promise<number> {
 export async function refusedPort(): Promise<number> {
   let lowest = 32768;
   try {
-    lowest = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    const read = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    // A range that starts low leaves no room below it: then ports below the usual start, which such
+    // a system may also hand out (no better than freePort there).
+    if (read > 11_000) lowest = read;
   } catch {
     // Not Linux: its usual range.
   }
