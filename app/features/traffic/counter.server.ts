@@ -64,7 +64,7 @@ export type TrafficCounterOptions = {
 /**
  * What one process keeps at most, so that no stream of requests can make the
  * figures, the marks or the memory grow without end (docs/decisions/024-traffic-figures.md,
- * "Bounded"). Reaching one loses detail, never a view.
+ * "Bounded"). Reaching one loses detail, not views.
  */
 export type TrafficLimits = {
   /**
@@ -77,12 +77,21 @@ export type TrafficLimits = {
   clientsPerWrite: number;
   /** Marks written a London day: beyond, views count and new visitors do not. */
   marksPerDay: number;
+  /**
+   * Rows (page, source and device) waiting for one write: beyond, a view whose
+   * row is not there yet counts in its page's OTHER_SOURCES row (at most one
+   * per page and device more). Rows a failed write puts back are dropped past it.
+   */
+  rowsPerWrite: number;
 };
 
-export const TRAFFIC_LIMITS: TrafficLimits = { sourcesPerDay: 1_000, clientsPerWrite: 50_000, marksPerDay: 1_000_000 };
+export const TRAFFIC_LIMITS: TrafficLimits = {
+  sourcesPerDay: 1_000,
+  clientsPerWrite: 50_000,
+  marksPerDay: 1_000_000,
+  rowsPerWrite: 20_000,
+};
 
-/** Rows held in memory before views are dropped (the database does not answer): far more than a few seconds need. */
-const MAX_PENDING_ROWS = 20_000;
 /** Marks this process remembers having written today (beyond, it starts again: the database still counts each once). */
 const MAX_REMEMBERED_MARKS = 200_000;
 
@@ -146,15 +155,17 @@ export function createTrafficCounter({
     let utm = utmValues(view.utm);
     let referrer = view.referrer;
     if (!sources.admits(day, referrer, utm)) [referrer, utm] = [OTHER_SOURCES, NO_UTM];
-    const rowKey = keyOf(view.path, referrer, utm, view.device);
+    let rowKey = keyOf(view.path, referrer, utm, view.device);
     let rows = pending.get(day);
     if (!rows) pending.set(day, (rows = new Map()));
     let row = rows.get(rowKey);
+    if (!row && pendingRows >= limits.rowsPerWrite && referrer !== OTHER_SOURCES) {
+      // The buffer is full: rather than lose the view, count it without its source.
+      [referrer, utm] = [OTHER_SOURCES, NO_UTM];
+      rowKey = keyOf(view.path, referrer, utm, view.device);
+      row = rows.get(rowKey);
+    }
     if (!row) {
-      if (pendingRows >= MAX_PENDING_ROWS) {
-        dropped++;
-        return;
-      }
       row = {
         path: view.path,
         referrer,
@@ -269,7 +280,7 @@ export function createTrafficCounter({
           else held.clients.set(ip, agents);
         }
         for (const visitor of row.visitors) held.visitors.add(visitor);
-      } else if (pendingRows < MAX_PENDING_ROWS) {
+      } else if (pendingRows < limits.rowsPerWrite) {
         buffer.set(rowKey, row);
         pendingRows++;
       } else dropped += row.views;

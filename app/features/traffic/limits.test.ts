@@ -18,7 +18,7 @@ import { OTHER_SOURCES } from "./traffic";
 const { engines, open } = bothEngines<Store>();
 
 /** Far above what each test reaches, but for the one limit it is about. */
-const roomy: TrafficLimits = { sourcesPerDay: 100, clientsPerWrite: 100, marksPerDay: 10_000 };
+const roomy: TrafficLimits = { sourcesPerDay: 100, clientsPerWrite: 100, marksPerDay: 10_000, rowsPerWrite: 100 };
 
 describe.each(engines)("what the traffic figures keep at most, on $name", (engine) => {
   /** A counter with `limits` (roomy but for those), started at noon on 23 November on a new store, and its log. */
@@ -101,6 +101,27 @@ describe.each(engines)("what the traffic figures keep at most, on $name", (engin
     for (const who of people.slice(4)) counter.record(view(who, "/about"));
     await counter.stop();
     expect(await total(store, "all", "")).toEqual({ views: 9, visitors: 6 });
+  });
+
+  test("at most 3 rows wait for one write: a view whose row is not there yet counts as other sources, none is lost", async () => {
+    const { store, log, counter } = await started({ rowsPerWrite: 3 });
+    const who = visitor("1");
+    for (const host of ["one.example", "two.example", "three.example"]) counter.record(view(who, "/about", host));
+    counter.record(view(who, "/about", "four.example"));
+    counter.record(view(who, "/contact", "direct"));
+    // Its row is there: counted as itself.
+    counter.record(view(who, "/about", "two.example"));
+    await counter.flush();
+    expect(await total(store, "all", "")).toEqual({ views: 6, visitors: 1 });
+    expect(await total(store, "referrer", "two.example")).toEqual({ views: 2, visitors: 1 });
+    expect(await total(store, "referrer", OTHER_SOURCES)).toEqual({ views: 2, visitors: 1 });
+    expect(await total(store, "page", "/contact")).toEqual({ views: 1, visitors: 1 });
+    expect(warnings(log)).toEqual([]);
+
+    // After the write, new rows are made again.
+    counter.record(view(who, "/about", "four.example"));
+    await counter.stop();
+    expect(await total(store, "referrer", "four.example")).toEqual({ views: 1, visitors: 1 });
   });
 
   test("a user agent counts by its first 512 characters: longer ones alike up to there are one visitor", async () => {
