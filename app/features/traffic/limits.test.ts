@@ -106,11 +106,17 @@ describe.each(engines)("what the traffic figures keep at most, on $name", (engin
   test("at most 3 rows wait for one write: a view whose row is not there yet counts as other sources, none is lost", async () => {
     const { store, log, counter } = await started({ rowsPerWrite: 3 });
     const who = visitor("1");
-    for (const host of ["one.example", "two.example", "three.example"]) counter.record(view(who, "/about", host));
-    counter.record(view(who, "/about", "four.example"));
-    counter.record(view(who, "/contact", "direct"));
-    // Its row is there: counted as itself.
-    counter.record(view(who, "/about", "two.example"));
+    const views: [path: string, referrer: string][] = [
+      ["/about", "one.example"],
+      ["/about", "two.example"],
+      ["/about", "three.example"],
+      // The buffer is full: these two rows are not made.
+      ["/about", "four.example"],
+      ["/contact", "direct"],
+      // Its row is there: counted as itself.
+      ["/about", "two.example"],
+    ];
+    for (const [path, referrer] of views) counter.record(view(who, path, referrer));
     await counter.flush();
     expect(await total(store, "all", "")).toEqual({ views: 6, visitors: 1 });
     expect(await total(store, "referrer", "two.example")).toEqual({ views: 2, visitors: 1 });
