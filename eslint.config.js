@@ -50,6 +50,8 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-control-regex": "off",
+      // No file over 400 lines, tests included (docs/decisions/023-by-feature.md): split by responsibility.
+      "max-lines": ["error", { max: 400 }],
     },
   },
   {

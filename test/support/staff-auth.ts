@@ -30,6 +30,9 @@
  *   wrongAppCode(secret): a code of the right form the server cannot accept now (none of its window's steps).
  *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
  *     its code; the browser takes the new session's cookie; returns the app, its key and the recovery codes.
+ *   enrolledWithApp(console, store, email?): codeSignIn, then enrolApp: { app, recoveryCodes, browser, member }.
+ *   pendingSecondStep(console, store, email?): a new browser whose e-mail code was accepted, with no session yet.
+ *   twoFactorRow(store, userId): the member's staff_two_factors row as stored.
  *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
  *     `secret` (better-auth's own signing): accepted only if `secret` is the server's STAFF_AUTH_SECRET.
  *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
@@ -53,7 +56,7 @@ import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
 import type { Services, SiteOptions } from "~/site.server";
 import { auditLog } from "../../app/features/audit/tables.server";
-import { staffPasskeys } from "../../app/features/sign-in/tables.server";
+import { staffPasskeys, staffTwoFactors } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
 import { TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
@@ -228,6 +231,28 @@ export async function enrolApp(console: Services, browser: Browser) {
   if (!confirmed.ok) throw new Error(`the app's code was refused: ${confirmed.reason}`);
   browser.take(confirmed.headers);
   return { app, secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
+}
+
+/** A member enrolled with an app (codeSignIn, then enrolApp): their app, recovery codes, browser and member. */
+export async function enrolledWithApp(console: Services, store: Store, email = STAFF_MEMBER) {
+  const first = await codeSignIn(console, store, email);
+  const { app, recoveryCodes } = await enrolApp(console, first.browser);
+  return { app, recoveryCodes, browser: first.browser, member: first.member };
+}
+
+/** A new browser with a pending second step: the e-mail code accepted, no session yet. */
+export async function pendingSecondStep(console: Services, store: Store, email = STAFF_MEMBER) {
+  const browser = new Browser();
+  await codeSignIn(console, store, email, browser);
+  expect(await console.auth.session(browser.request())).toBeNull();
+  return browser;
+}
+
+/** The member's row of staff_two_factors as stored. */
+export async function twoFactorRow(store: Store, userId: string) {
+  const [row] = await store.db.select().from(staffTwoFactors).where(eq(staffTwoFactors.userId, userId));
+  if (!row) throw new Error("the member has no two-factor row");
+  return row;
 }
 
 /**
