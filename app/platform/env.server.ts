@@ -196,7 +196,7 @@ export const envSchema = z.object({
   ANALYTICS: z.enum(["on", "off"]).default("on"),
   /** Daily traffic figures older than this are deleted by the daily retention job. */
   TRAFFIC_RETENTION_MONTHS: z.coerce.number().int().positive().default(25),
-  /** Submissions older than this are deleted by the daily retention job. */
+  /** Enquiries older than this are deleted by the daily retention job. */
   RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
   /** Attempts after the first before a delivery is dead-lettered (10 ≈ one day with the defaults). */
   DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),

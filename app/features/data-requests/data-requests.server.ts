@@ -8,14 +8,14 @@ import type {
   SubjectActor,
   SubjectCounts,
   SubjectRecord,
-  SubjectSubmission,
+  SubjectEnquiry,
 } from "~/features/data-requests/data-requests";
 import { isPhoneKey, normaliseSubjectEmail } from "~/features/data-requests/data-requests";
 import { outboxDir } from "~/platform/mail/outbox.server";
 import { rowsOf, type Database, type Store, type Transaction } from "~/platform/db/db.server";
 import { predecessorOf } from "~/features/enquiries/index.server";
 import { buildEmail } from "~/features/enquiries/index.server";
-import { deliveries, enquiries } from "~/features/enquiries/index.server";
+import { deliveries, enquiries, type EnquiryRow } from "~/features/enquiries/index.server";
 import { textMessages } from "~/features/text-messages/index.server";
 import { recordAudit, subjectHash } from "~/features/audit/index.server";
 import { enquiryNotes } from "~/features/inbox/index.server";
@@ -54,7 +54,6 @@ export type SubjectDeps = {
   cipher: DataCipher;
 };
 
-type SubmissionRow = typeof enquiries.$inferSelect;
 type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 type TextRow = typeof textMessages.$inferSelect;
@@ -71,7 +70,7 @@ async function loadSubject(db: Database | Transaction, key: string, lock = false
     return lock ? await query.for("update") : await query;
   };
   const query = db.select().from(enquiries).where(eq(enquiries.email, key)).orderBy(desc(enquiries.createdAt));
-  const rows: SubmissionRow[] = isPhoneKey(key) ? [] : lock ? await query.for("update") : await query;
+  const rows: EnquiryRow[] = isPhoneKey(key) ? [] : lock ? await query.for("update") : await query;
   const ids = rows.map((row) => row.id);
   const [deliveryRows, noteRows, textRows]: [DeliveryRow[], NoteRow[], TextRow[]] =
     ids.length === 0
@@ -89,7 +88,7 @@ async function loadSubject(db: Database | Transaction, key: string, lock = false
 }
 
 function toRecord(email: string, loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectRecord {
-  const list: SubjectSubmission[] = loaded.rows.map((row) => ({
+  const list: SubjectEnquiry[] = loaded.rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     createdAt: row.createdAt,
@@ -259,17 +258,17 @@ export async function eraseSubject(
   const target = subjectHash(deps.secret, email);
   const { counts, jobs, ids, receivers } = await deps.store.transaction(async (tx) => {
     const loaded = await loadSubject(tx, email, true);
-    const submissionIds = loaded.rows.map((row) => row.id);
+    const enquiryIds = loaded.rows.map((row) => row.id);
     // Before their deliveries go with the enquiries: the receivers to ask to delete their copy too.
-    const receivers = await summaryReceivers(tx, deps.cipher, submissionIds);
+    const receivers = await summaryReceivers(tx, deps.cipher, enquiryIds);
     const textIds = loaded.textRows.map((t) => t.id);
-    const ids = [...submissionIds, ...loaded.deliveryRows.map((d) => d.id), ...textIds];
+    const ids = [...enquiryIds, ...loaded.deliveryRows.map((d) => d.id), ...textIds];
     const jobs = await deleteJobs(tx, personPattern(email, ids));
     if (textIds.length > 0) await tx.delete(textMessages).where(inArray(textMessages.id, textIds));
-    if (submissionIds.length > 0) {
-      await tx.delete(enquiryNotes).where(inArray(enquiryNotes.enquiryId, submissionIds));
-      await tx.delete(deliveries).where(inArray(deliveries.enquiryId, submissionIds));
-      await tx.delete(enquiries).where(inArray(enquiries.id, submissionIds));
+    if (enquiryIds.length > 0) {
+      await tx.delete(enquiryNotes).where(inArray(enquiryNotes.enquiryId, enquiryIds));
+      await tx.delete(deliveries).where(inArray(deliveries.enquiryId, enquiryIds));
+      await tx.delete(enquiries).where(inArray(enquiries.id, enquiryIds));
     }
     const counts = countsOf(loaded);
     await recordAudit(tx, deps.secret, {
@@ -279,7 +278,7 @@ export async function eraseSubject(
       detail: { ...counts, jobs },
       meta: by.meta,
     });
-    return { counts, jobs, ids: [...submissionIds, ...textIds], receivers };
+    return { counts, jobs, ids: [...enquiryIds, ...textIds], receivers };
   });
   const outboxFiles = await removeOutboxFiles(deps.outboxDir, email, ids);
   const storage = await forgetErased(deps);

@@ -20,7 +20,7 @@ export type SubjectDelivery = SubjectMessage & { kind: DeliveryKind; lastError: 
 
 export type SubjectNote = { id: string; author: string; body: string; createdAt: Date };
 
-export type SubjectSubmission = {
+export type SubjectEnquiry = {
   id: string;
   kind: EnquiryKind;
   createdAt: Date;
@@ -55,7 +55,7 @@ export type SubjectCounts = {
  */
 export type SubjectRecord = {
   email: string;
-  enquiries: SubjectSubmission[];
+  enquiries: SubjectEnquiry[];
   texts: SubjectText[];
   counts: SubjectCounts;
 };

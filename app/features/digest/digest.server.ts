@@ -62,7 +62,7 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
   const [[deadCount], deadRows, [overdueCount], overdueRows, deadIntegrationDeliveries] = await Promise.all([
     store.db.select({ n: count() }).from(deliveries).where(dead),
     store.db
-      .select({ delivery: deliveries, submission: enquiries })
+      .select({ delivery: deliveries, enquiry: enquiries })
       .from(deliveries)
       .innerJoin(enquiries, eq(enquiries.id, deliveries.enquiryId))
       .where(dead)
@@ -79,14 +79,14 @@ export async function collectDigest(store: Store, now: Date): Promise<DigestData
       .orderBy(integrations.name),
   ]);
   return {
-    deadLetters: deadRows.map(({ delivery, submission }) => ({
-      enquiryId: submission.id,
+    deadLetters: deadRows.map(({ delivery, enquiry }) => ({
+      enquiryId: enquiry.id,
       kind: delivery.kind,
       recipient: delivery.recipient,
       lastError: delivery.lastError,
-      enquiryKind: submission.kind,
-      name: submission.payload.name ?? "",
-      receivedAt: submission.createdAt,
+      enquiryKind: enquiry.kind,
+      name: enquiry.payload.name ?? "",
+      receivedAt: enquiry.createdAt,
     })),
     deadTotal: Number(deadCount?.n ?? 0),
     overdue: overdueRows.map((row) => ({

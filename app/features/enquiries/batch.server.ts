@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transaction } from "~/platform/db/db.server";
 import { LimitBounds } from "./limits.server";
-import { storeSubmissions, storeSubmissionsFirst, type Pending, type SubmitDeps } from "./store.server";
+import { storeEnquiries, storeEnquiriesFirst, type Pending, type SubmitDeps } from "./store.server";
 
 /** How long after a refusal (PostgreSQL) batches are counted before they are stored. */
 const COUNT_FIRST_MS = 60_000;
@@ -23,7 +23,7 @@ const COUNT_FIRST_MS = 60_000;
  *   every process, so two batches cannot deadlock) and then counts exactly,
  *   so a busy client's enquiries do not queue for its lock one at a time.
  *   The batch is stored before the locks are taken, so that they are held
- *   for the lock, the count and the commit only (storeSubmissionsFirst); if
+ *   for the lock, the count and the commit only (storeEnquiriesFirst); if
  *   an enquiry of it is over a limit, that transaction is rolled back and
  *   the batch stored again, counted first, as is every batch for a minute
  *   after a refusal, so that a client flooding past its limit costs one
@@ -41,13 +41,13 @@ export function createBatcher(deps: SubmitDeps) {
   async function runBatch(batch: Pending[], countFirst = Date.now() - refusedAt < COUNT_FIRST_MS) {
     try {
       const results = await deps.store.transaction(async (tx, bossDb) => {
-        if (bounds) return storeSubmissions(deps, tx, bossDb, batch, bounds);
+        if (bounds) return storeEnquiries(deps, tx, bossDb, batch, bounds);
         const lock = () => lockLimitKeys(tx, batch);
         if (countFirst) {
           await lock();
-          return storeSubmissions(deps, tx, bossDb, batch);
+          return storeEnquiries(deps, tx, bossDb, batch);
         }
-        const stored = await storeSubmissionsFirst(deps, tx, bossDb, batch, lock);
+        const stored = await storeEnquiriesFirst(deps, tx, bossDb, batch, lock);
         if (!stored) throw overLimit;
         return stored;
       });

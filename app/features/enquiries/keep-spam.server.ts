@@ -6,7 +6,7 @@ import type { KeepSpamResult, GuardReason, SubmitMeta } from "~/features/enquiri
 import type { Store } from "~/platform/db/db.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
 import { enquiries } from "~/features/enquiries/tables.server";
-import { submissionRow } from "./store.server";
+import { enquiryRow } from "./store.server";
 import type { SubmitDeps } from "./submit.server";
 import { InvalidEnquiryError, validateEnquiry } from "./validate.server";
 
@@ -66,7 +66,7 @@ export async function keepSuspectedSpam(
     await tx
       .insert(enquiries)
       .values(
-        submissionRow(
+        enquiryRow(
           { id, kind, payload, email: (payload.email ?? "").toLowerCase(), fingerprint, source: meta.source ?? null },
           reason,
         ),

@@ -45,7 +45,7 @@ export type Pending = {
 };
 
 /** The enquiries row of an enquiry; with `spamReason`, kept as suspected spam (./keep-spam.server.ts). */
-export function submissionRow(
+export function enquiryRow(
   item: Pick<Pending, "id" | "kind" | "payload" | "email" | "fingerprint" | "source">,
   spamReason: SpamReason | null = null,
 ): typeof enquiries.$inferInsert {
@@ -80,7 +80,7 @@ const keysOf = (item: Pending): LimitKey[] => [
  *   4. only for a refused enquiry (rare), one query finds when the limit
  *      that refused it frees up.
  */
-export async function storeSubmissions(
+export async function storeEnquiries(
   deps: SubmitDeps,
   tx: Transaction,
   bossDb: BossDb,
@@ -111,12 +111,12 @@ export async function storeSubmissions(
  * Stores every enquiry of `items` first, then calls `lock` and counts what
  * the rate limits see (the count includes the batch itself, which is taken
  * off): what `lock` serialises between processes is then three statements
- * (the lock, the count, the commit), not the seven of storeSubmissions.
+ * (the lock, the count, the commit), not the seven of storeEnquiries.
  * Returns null when an enquiry of the batch is over a limit: the caller then
- * rolls the transaction back and stores the batch with storeSubmissions,
+ * rolls the transaction back and stores the batch with storeEnquiries,
  * which refuses it with its retry time.
  */
-export async function storeSubmissionsFirst(
+export async function storeEnquiriesFirst(
   deps: SubmitDeps,
   tx: Transaction,
   bossDb: BossDb,
@@ -178,7 +178,7 @@ function judge(limits: Limits, items: Pending[], counts: Map<string, number>): L
 
 /** Inserts enquiries, their first deliveries and those deliveries' jobs, and tells the integrations. */
 async function insertEnquiries(deps: SubmitDeps, tx: Transaction, bossDb: BossDb, accepted: Pending[]) {
-  await tx.insert(enquiries).values(accepted.map((item) => submissionRow(item)));
+  await tx.insert(enquiries).values(accepted.map((item) => enquiryRow(item)));
   const rows = accepted.flatMap((item) =>
     enquiryKinds[item.kind].first.map((kind) => ({
       id: randomUUID(),

@@ -221,7 +221,7 @@ describe("enquiry pipeline across processes on postgres", () => {
   });
 
   test("two batches each under the limit but over it together: the one counted second stores only what is left", async () => {
-    // Each batch is stored before its locks are taken (storeSubmissionsFirst); the second to take them counts the first.
+    // Each batch is stored before its locks are taken (storeEnquiriesFirst); the second to take them counts the first.
     const limits = { ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5" };
     const { submits, countStored } = await twoProcesses(limits);
     const results = await Promise.all(

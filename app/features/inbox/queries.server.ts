@@ -101,17 +101,17 @@ export function createInboxQueries({ store, secret, siteUrl }: { store: Store; s
     async get(id: string, by: InboxActor): Promise<EnquiryDetail | null> {
       if (!UUID.test(id)) return null;
       const [found] = await db
-        .select({ submission: enquiries, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
+        .select({ enquiry: enquiries, handledByName: staffUsers.name, handledByEmail: staffUsers.email })
         .from(enquiries)
         .leftJoin(staffUsers, eq(staffUsers.id, enquiries.handledBy))
         .where(eq(enquiries.id, id));
       if (!found) return null;
-      const { submission } = found;
-      const [assigned] = submission.assignedTo
+      const { enquiry } = found;
+      const [assigned] = enquiry.assignedTo
         ? await db
             .select({ name: staffUsers.name, email: staffUsers.email })
             .from(staffUsers)
-            .where(eq(staffUsers.id, submission.assignedTo))
+            .where(eq(staffUsers.id, enquiry.assignedTo))
         : [];
       const [sent, notes] = await Promise.all([
         db
@@ -136,12 +136,12 @@ export function createInboxQueries({ store, secret, siteUrl }: { store: Store; s
         meta: by.meta,
       });
       return {
-        id: submission.id,
-        kind: submission.kind as EnquiryKind,
-        receivedAt: submission.createdAt,
-        name: submission.payload.name ?? "",
-        email: submission.payload.email ?? submission.email,
-        fields: payloadFields(submission.kind, submission.payload),
+        id: enquiry.id,
+        kind: enquiry.kind as EnquiryKind,
+        receivedAt: enquiry.createdAt,
+        name: enquiry.payload.name ?? "",
+        email: enquiry.payload.email ?? enquiry.email,
+        fields: payloadFields(enquiry.kind, enquiry.payload),
         assignee: assigned ? assigned.name || assigned.email : null,
         deliveries: sent.map(({ delivery: d, stuck }) => ({
           id: d.id,
@@ -156,11 +156,11 @@ export function createInboxQueries({ store, secret, siteUrl }: { store: Store; s
           createdAt: d.createdAt,
         })),
         notes: notes.map((note) => ({ id: note.id, author: note.authorName, body: note.body, at: note.createdAt })),
-        source: sourceOfColumns(submission),
-        handled: submission.handledAt
-          ? { at: submission.handledAt, by: found.handledByName || found.handledByEmail || null }
+        source: sourceOfColumns(enquiry),
+        handled: enquiry.handledAt
+          ? { at: enquiry.handledAt, by: found.handledByName || found.handledByEmail || null }
           : null,
-        spamReason: submission.spamReason,
+        spamReason: enquiry.spamReason,
       };
     },
 

@@ -240,26 +240,26 @@ export type IntegrationDeliveryDeps = {
 /** The facts of one stored delivery, from its enquiry (and, for a dead letter, its e-mail). */
 async function factsOf(deps: IntegrationDeliveryDeps, id: string) {
   const [row] = await deps.store.db
-    .select({ delivery: integrationDeliveries, integration: integrations, submission: enquiries, email: deliveries })
+    .select({ delivery: integrationDeliveries, integration: integrations, enquiry: enquiries, email: deliveries })
     .from(integrationDeliveries)
     .innerJoin(integrations, eq(integrations.id, integrationDeliveries.integrationId))
     .innerJoin(enquiries, eq(enquiries.id, integrationDeliveries.enquiryId))
     .leftJoin(deliveries, eq(deliveries.id, integrationDeliveries.deliveryId))
     .where(eq(integrationDeliveries.id, id));
   if (!row) return null;
-  const { delivery, integration, submission, email } = row;
+  const { delivery, integration, enquiry, email } = row;
   const facts: EventFacts = {
     id: delivery.id,
     event: delivery.event,
     at: new Date(),
     detail: integration.detail,
     enquiry: {
-      id: submission.id,
-      kind: submission.kind,
-      receivedAt: submission.createdAt,
-      url: new URL(`/staff/enquiries/${submission.id}`, deps.siteUrl).href,
+      id: enquiry.id,
+      kind: enquiry.kind,
+      receivedAt: enquiry.createdAt,
+      url: new URL(`/staff/enquiries/${enquiry.id}`, deps.siteUrl).href,
     },
-    ...(integration.detail === "summary" ? { summary: summaryOf(submission.kind, submission.payload) } : {}),
+    ...(integration.detail === "summary" ? { summary: summaryOf(enquiry.kind, enquiry.payload) } : {}),
     ...(email ? { email: { kind: email.kind, attempts: email.attempts } } : {}),
   };
   return { delivery, integration, facts };
