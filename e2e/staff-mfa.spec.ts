@@ -244,13 +244,20 @@ test("without JavaScript, confirming an app shows the recovery codes once and co
   const page = await context.newPage();
   await enterEmailCode(page, email);
   await expect(page).toHaveURL(/\/staff\/enrol$/);
-  await enrolUnderANewToken(page, context, () =>
-    expect(page.getByRole("heading", { name: "You are set up" })).toBeVisible(),
-  );
+  await enrolUnderANewToken(page, context, async () => {
+    await expect(page.getByRole("heading", { name: "You are set up" })).toBeVisible();
+    // Every view of the page can sign out (ASVS 7.4.4), the codes' too.
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  });
   // Shown once: the enrolment page now only says the member is set up.
   await page.goto("/staff/enrol");
   await expect(page.getByText("You already have a second way to sign in.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  // Its "Sign out" ends the session: the console asks for a sign-in again.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?signedOut=1$/);
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
   await context.close();
 });
 

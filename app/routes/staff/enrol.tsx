@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { SignedOutShell } from "~/features/console/console-shell";
 import { AppSetup } from "~/features/sign-in/app-setup";
@@ -57,7 +58,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
   const { enrolled, appSetup, reauthUrl } = loaderData;
   if (actionData?.step === "codes") {
     return (
-      <SignedOutShell>
+      <EnrolShell>
         <h1 className="text-3xl">You are set up</h1>
         <RecoveryCodes codes={actionData.recoveryCodes} message={actionData.message} />
         <p className="mt-8">
@@ -65,12 +66,12 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
             I have saved my recovery codes: continue to the console
           </a>
         </p>
-      </SignedOutShell>
+      </EnrolShell>
     );
   }
   if (enrolled) {
     return (
-      <SignedOutShell>
+      <EnrolShell>
         <h1 className="text-3xl">You are set up</h1>
         <p className="mt-4">
           You already have a second way to sign in.{" "}
@@ -79,11 +80,11 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
           </a>
           .
         </p>
-      </SignedOutShell>
+      </EnrolShell>
     );
   }
   return (
-    <SignedOutShell>
+    <EnrolShell>
       <h1 className="text-3xl">Set up a second way to sign in</h1>
       <p className="mt-4 max-w-prose">
         The console holds people&apos;s personal data, so an e-mail code alone does not open it. Choose one of these
@@ -121,7 +122,16 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
           </section>
         </>
       )}
-      <Form method="post" action="/staff/sign-out" className="mt-10">
+    </EnrolShell>
+  );
+}
+
+/** Every view of the page, set up or not, ends with "Sign out" (ASVS 7.4.4); not on a printed copy of the codes. */
+function EnrolShell({ children }: { children: ReactNode }) {
+  return (
+    <SignedOutShell>
+      {children}
+      <Form method="post" action="/staff/sign-out" className="mt-10 print:hidden">
         <button type="submit" className="text-sm text-muted underline">
           Sign out
         </button>
