@@ -40,6 +40,7 @@ export const auditActions = {
   "sign-in-pause-lifted": "Code sign-in pause lifted by an admin",
   "session-ended": "Session ended",
   "sessions-ended": "All sessions ended by an admin",
+  "every-session-ended": "Every member's sessions ended by an admin",
   // Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md).
   "code-accepted": "E-mail code accepted (second step next)",
   "factor-enrolled": "Second factor set up",

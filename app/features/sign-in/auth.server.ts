@@ -67,7 +67,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     /** Changes held while their member signs in again (./held-actions.server.ts): hold, of, drop. */
     heldActions: heldActions(instance),
     ...memberFactors(core),
-    // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions.
+    // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions, endEverySession.
     ...sessionControls({
       adapter: async () => (await instance.$context).internalAdapter,
       session: core.session,

@@ -7,7 +7,8 @@ import { staffRemovedAddresses } from "~/features/sign-in/tables.server";
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
  * lockout.md): the Account page lists a member's sessions and ends any other
- * one; an admin ends all of another member's sessions without removing them.
+ * one; an admin ends all of another member's sessions without removing them,
+ * or every member's at once.
  * All through better-auth's internal adapter: sessions are its rows, and a
  * deleted one is refused on its next request by any process.
  *
@@ -21,6 +22,11 @@ export type SessionAdapter = {
   listSessions(userId: string, options?: { onlyActiveSessions?: boolean }): Promise<SessionRow[]>;
   deleteSession(token: string): Promise<unknown>;
   deleteUserSessions(userId: string): Promise<unknown>;
+  listUsers(
+    limit?: number,
+    offset?: number,
+    sortBy?: { field: string; direction: "asc" | "desc" },
+  ): Promise<{ id: string }[]>;
   findUserById(userId: string): Promise<{ id: string; email: string; name: string; role?: unknown } | null>;
 };
 
@@ -73,8 +79,32 @@ export function sessionControls({ adapter, session, toMember }: Deps) {
       await internal.deleteUserSessions(id);
       return { member: toMember(user), ended };
     },
+
+    /**
+     * Ends every member's sessions, the admin's who asks included (ASVS
+     * 7.4.5: a device or the database may have been exposed); everyone signs
+     * in again. How many were live, and of how many members.
+     */
+    async endEverySession(): Promise<{ ended: number; members: number }> {
+      const internal = await adapter();
+      let ended = 0;
+      let members = 0;
+      for (let offset = 0; ; offset += USERS_PAGE) {
+        const users = await internal.listUsers(USERS_PAGE, offset, { field: "id", direction: "asc" });
+        for (const user of users) {
+          const sessions = (await live(user.id)).length;
+          await internal.deleteUserSessions(user.id);
+          ended += sessions;
+          if (sessions > 0) members += 1;
+        }
+        if (users.length < USERS_PAGE) return { ended, members };
+      }
+    },
   };
 }
+
+/** Members read at a time when every session ends. */
+const USERS_PAGE = 100;
 
 /** Remembers that the address (its keyed hash) belonged to a member who was removed. */
 export async function rememberRemoved(store: Store, addressHash: string) {

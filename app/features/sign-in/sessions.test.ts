@@ -5,13 +5,14 @@ import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { Browser, codeSignIn, lastCode, openStaffConsole, staffMailJobs } from "../../../test/support/staff-auth";
 import { sessionCount } from "./auth.server";
-import { staffRemovedAddresses, staffSessions } from "~/features/sign-in/tables.server";
+import { staffRemovedAddresses, staffSessions, staffUsers } from "~/features/sign-in/tables.server";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
  * lockout.md), on both engines: a member lists their sessions and ends
  * another; an admin ends all of another member's sessions without removing
- * them; STAFF_ADMIN_EMAILS does not bring a removed member back.
+ * them, or every member's at once; STAFF_ADMIN_EMAILS does not bring a
+ * removed member back.
  */
 const { engines, open } = bothEngines<Site>();
 
@@ -82,6 +83,34 @@ describe.each(engines)("staff sessions on $name", (engine) => {
     expect(await console.auth.findMember(MEMBER)).toMatchObject({ id: added.id });
     await codeSignIn(console, store, MEMBER);
     expect(await console.auth.endMemberSessions("no-such-member")).toBeNull();
+  });
+
+  test("an admin ends every member's sessions at once, their own included, past the first page of members; anyone may sign in again", async () => {
+    const { console, store } = await start();
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const admin = await codeSignIn(console, store, ADMIN);
+    const one = (await codeSignIn(console, store, MEMBER)).browser;
+    const two = (await codeSignIn(console, store, MEMBER)).browser;
+    // 120 more members, read a page at a time: the last one by id has a session, made as better-auth makes them.
+    const crowd = Array.from({ length: 120 }, (_, i) => ({
+      id: `zz-member-${String(i).padStart(3, "0")}`,
+      name: `Member ${i}`,
+      email: `crowd-${i}@maternis.test`,
+    }));
+    await store.db.insert(staffUsers).values(crowd);
+    const last = crowd.at(-1)!.id;
+    const context = await console.auth.instance.$context;
+    await context.internalAdapter.createSession(last);
+    expect(await sessionCount(store, last)).toBe(1);
+
+    expect(await console.auth.endEverySession()).toEqual({ ended: 4, members: 3 });
+    for (const browser of [admin.browser, one, two]) expect(await console.auth.session(browser.request())).toBeNull();
+    for (const id of [admin.member.id, added.id, last]) expect(await sessionCount(store, id)).toBe(0);
+    expect(await store.db.select().from(staffSessions)).toEqual([]);
+    // Everyone stays a member and signs in again (the positive control: a new session works).
+    const again = await codeSignIn(console, store, MEMBER);
+    expect(await console.auth.session(again.browser.request())).not.toBeNull();
+    expect(await console.auth.findMember(ADMIN)).toMatchObject({ id: admin.member.id });
   });
 
   test("a removed member listed in STAFF_ADMIN_EMAILS is not created again; an address never seen is", async () => {

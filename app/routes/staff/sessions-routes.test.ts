@@ -14,7 +14,8 @@ import { action as teamAction } from "./members/route";
  * everywhere" need a sign-in within 5 minutes (ADR 020), so a stolen session
  * cannot sign the real member out; a pause on code sign-in answers 429 with
  * how long and what to do, whether a code is tried or asked for; an admin
- * lifts a member's or a client's pauses (audited).
+ * lifts a member's or a client's pauses (audited); an admin ends every
+ * member's sessions, their own included, once a box says so (audited).
  */
 const post = formPost;
 const unwrap = unwrapData;
@@ -39,6 +40,7 @@ describe("ending sessions", () => {
     expect(auditActions["sign-in-pause-lifted"]).toMatch(/lifted/i);
     expect(auditActions["session-ended"]).toBe("Session ended");
     expect(auditActions["sessions-ended"]).toMatch(/sessions ended/i);
+    expect(auditActions["every-session-ended"]).toBe("Every member's sessions ended by an admin");
   });
 
   it("a member ends one of their other sessions: audited as session-ended; a session already gone is not", async () => {
@@ -138,6 +140,62 @@ describe("ending sessions", () => {
     expect((refused as Response).status).toBe(403);
     expect(staff.recorded.map((entry) => entry.action)).toEqual(["refused"]);
     expect(asked).toEqual(["member-9"]);
+  });
+});
+
+describe("ending every member's sessions (ASVS 7.4.5)", () => {
+  it("only with the box ticked: every session ends, the admin's included, and they go to sign in (audited every-session-ended); needs a recent sign-in and the admin role", async () => {
+    let calls = 0;
+    const auth: Partial<Services["auth"]> = {
+      endEverySession: async () => {
+        calls += 1;
+        return { ended: 7, members: 4 };
+      },
+      signOut: async () => new Headers({ "Set-Cookie": "maternis-staff.session_token=; Max-Age=0; Path=/" }),
+    };
+    const { context, recorded } = setup(auth);
+    const end = (fields: Record<string, string>, on = context) =>
+      act(teamAction, "/staff/members", { intent: "end-every-session", ...fields }, on);
+
+    // Not ticked: 400 naming the box, nothing ended, nothing recorded.
+    expect(unwrap(await end({}))).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        errors: [
+          {
+            field: "end-every-session-confirm",
+            message: "Tick the box to confirm that everyone, you included, must sign in again",
+          },
+        ],
+      },
+    });
+    expect(calls).toBe(0);
+    expect(recorded).toEqual([]);
+
+    // Ticked: ended once, one audit row with the counts, and the admin's cookie cleared on the way to sign in.
+    const done = (await end({ confirm: "everyone" })) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/staff/sign-in?signedOut=1");
+    expect(done.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(calls).toBe(1);
+    expect(recorded).toMatchObject([
+      {
+        action: "every-session-ended",
+        target: null,
+        detail: { sessions: 7, members: 4 },
+        actor: { member: { id: "admin-1" } },
+      },
+    ]);
+
+    // Signed in 10 minutes ago: sent to sign in again; a member of staff: 403. Nothing more ended.
+    const stale = setup(auth, staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 }));
+    expect(((await end({ confirm: "everyone" }, stale.context)) as Response).headers.get("location")).toContain(
+      "reauth=1",
+    );
+    const staff = setup(auth, staffRequest("staff"));
+    expect(((await end({ confirm: "everyone" }, staff.context)) as Response).status).toBe(403);
+    expect(calls).toBe(1);
   });
 });
 

@@ -231,6 +231,8 @@ function knownDetails(action: AuditAction, d: Record<string, unknown>, names: Au
       return d.role ? `Now ${roles[text(d.role)] ?? humanise(d.role)}` : null;
     case "sessions-ended":
       return plural(num(d.sessions), "session");
+    case "every-session-ended":
+      return `${plural(num(d.sessions), "session")} of ${plural(num(d.members), "member")}`;
     case "factor-enrolled":
       return factors[text(d.factor)] ? sentence([factors[text(d.factor)]]) : null;
     case "banner-published":

@@ -1,16 +1,19 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { AuditAction } from "~/features/audit";
+import { SIGN_IN_PATH } from "~/features/console/paths";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
+import { END_EVERY_SESSION_CONFIRM } from "./end-every-session";
 import type { ActionResult, Values } from "./types";
 
 /**
  * What the "Members" page's forms do (admins, with a sign-in within the last
  * 5 minutes): add someone (they get an e-mail and sign in with a code),
  * change a role, end their sessions, reset their sign-in, remove them (their
- * sessions end at once), and lift pauses on code sign-in (a member's, or a
- * client's by its keyed hash: ADR 019). Each change is audited.
+ * sessions end at once), lift pauses on code sign-in (a member's, or a
+ * client's by its keyed hash: ADR 019), and end every member's sessions at
+ * once. Each change is audited.
  */
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,8 +25,14 @@ type Staff = Awaited<ReturnType<typeof requireRecentAdmin>>;
 const memberGone = () =>
   data<ActionResult>({ ok: false, errors: [{ field: "team-table", message: "That member no longer exists" }] }, 404);
 
-/** Records in the audit log what the admin did to `target`. */
-function audit(context: Context, staff: Staff, action: AuditAction, target: string, detail?: Record<string, unknown>) {
+/** Records in the audit log what the admin did to `target` (null: to no one in particular). */
+function audit(
+  context: Context,
+  staff: Staff,
+  action: AuditAction,
+  target: string | null,
+  detail?: Record<string, unknown>,
+) {
   return getConsole(context).audit.record({
     action,
     actor: { member: staff.member },
@@ -48,6 +57,7 @@ export async function membersAction({ context, request }: Route.ActionArgs) {
 
   const id = String(form.get("id") ?? "");
   if (intent === "lift-client") return liftClient(context, String(form.get("client") ?? ""), staff);
+  if (intent === "end-every-session") return endEverySession(context, request, form, staff);
   if (id === staff.member.id) {
     return data<ActionResult>(
       { ok: false, errors: [{ field: "team-table", message: "You cannot change or remove your own account here." }] },
@@ -111,6 +121,22 @@ async function setRole(context: Context, id: string, role: unknown, staff: Staff
   if (!updated) return memberGone();
   await audit(context, staff, "role-changed", id, { role });
   return done(`${updated.email} is now ${role === "admin" ? "an admin" : "staff"}.`);
+}
+
+/**
+ * Ends every member's sessions, this admin's included (ASVS 7.4.5), once the
+ * box saying so is ticked; the admin goes to the sign-in page with their
+ * cookie cleared, like everyone else on their next request.
+ */
+async function endEverySession(context: Context, request: Request, form: FormData, staff: Staff) {
+  if (form.get("confirm") !== "everyone") {
+    const message = "Tick the box to confirm that everyone, you included, must sign in again";
+    return data<ActionResult>({ ok: false, errors: [{ field: END_EVERY_SESSION_CONFIRM, message }] }, 400);
+  }
+  const console = getConsole(context);
+  const { ended, members } = await console.auth.endEverySession();
+  await audit(context, staff, "every-session-ended", null, { sessions: ended, members });
+  throw redirect(`${SIGN_IN_PATH}?signedOut=1`, { headers: await console.auth.signOut(request) });
 }
 
 /** Ends every session of another member, who stays a member (ADR 019). */

@@ -4,15 +4,16 @@ import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
 import { membersAction } from "./actions.server";
 import { AddMember } from "./add-member";
+import { END_EVERY_SESSION_CONFIRM, EndEverySession } from "./end-every-session";
 import { MembersTable } from "./members-table";
 import { pauseGroups, SignInPauses } from "./pauses";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
  * e-mail and sign in with a code), changing a role, removing someone (their
- * sessions end at once), and lifting pauses on code sign-in (a member's, or a
- * client's by its keyed hash: ADR 019). Changes need a sign-in within the
- * last 5 minutes (./actions.server.ts).
+ * sessions end at once), lifting pauses on code sign-in (a member's, or a
+ * client's by its keyed hash: ADR 019), and ending every member's sessions at
+ * once. Changes need a sign-in within the last 5 minutes (./actions.server.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: "Members | Staff console | Maternis" }];
 
@@ -52,6 +53,7 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
       <MembersTable team={team} me={me} />
       <SignInPauses pauses={pauses} />
       <AddMember values={failed?.values} fieldError={fieldError} />
+      <EndEverySession error={failed?.errors.find((e) => e.field === END_EVERY_SESSION_CONFIRM)?.message} />
     </>
   );
 }
