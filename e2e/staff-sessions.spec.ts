@@ -35,6 +35,9 @@ test(`"Account" lists the member's sessions and ends another one; axe-clean, and
   await waitForConsole(page);
   const items = sessionList(page).getByRole("listitem");
   await expect(items).toHaveCount(2);
+  await expect(page.getByRole("region", { name: "Where you are signed in" })).toContainText(
+    "You can have 5 at once: signing in once more ends the one you have not used for longest.",
+  );
   await expect(items.first()).toContainText("(this device)");
   await expect(items.first()).toContainText(/Signed in .+, last seen .+/);
   await expect(items.nth(1)).not.toContainText("(this device)");
@@ -55,7 +58,7 @@ test(`"Account" lists the member's sessions and ends another one; axe-clean, and
   await context.close();
 });
 
-test("an admin signs a member out everywhere from Staff; the member stays and can sign in again", async ({
+test("an admin signs a member out everywhere from Members; the member stays and can sign in again", async ({
   browser,
 }) => {
   const { page: member, context, email } = await signInAsStaff(browser);

@@ -13,6 +13,7 @@ import { authSecrets } from "~/platform/keys.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
+import { sessionLimit } from "./session-limit.server";
 import { consoleOrigins } from "./origins.server";
 import { generateRecoveryCodes, recoveryCodeStorage, secondFactorHooks } from "./second-factor.server";
 import { authSchema } from "~/features/sign-in/tables.server";
@@ -263,6 +264,7 @@ export function buildAuth(options: BuildOptions) {
       secondFactor(options.store),
       // Each session's own assurance, set when better-auth creates it (./assurance.server.ts).
       sessionAssurance(),
+      sessionLimit(),
     ],
   });
 }

@@ -11,8 +11,8 @@ import { staffRemovedAddresses, staffSessions, staffUsers } from "~/features/sig
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
  * lockout.md), on both engines: a member lists their sessions and ends
  * another; an admin ends all of another member's sessions without removing
- * them, or every member's at once; STAFF_ADMIN_EMAILS does not bring a
- * removed member back.
+ * them, or every member's at once; a member has at most 5 sessions;
+ * STAFF_ADMIN_EMAILS does not bring a removed member back.
  */
 const { engines, open } = bothEngines<Site>();
 
@@ -111,6 +111,42 @@ describe.each(engines)("staff sessions on $name", (engine) => {
     const again = await codeSignIn(console, store, MEMBER);
     expect(await console.auth.session(again.browser.request())).not.toBeNull();
     expect(await console.auth.findMember(ADMIN)).toMatchObject({ id: admin.member.id });
+  });
+
+  test("at most 5 sessions a member: a sixth sign-in ends the least recently used one; expired ones go at any sign-in", async () => {
+    const { console, store } = await start();
+    const added = (await console.members.add({ email: MEMBER, name: "Mo", role: "staff" }))!;
+    const idOf = async (browser: Browser) => (await console.auth.session(browser.request()))!.sessionId;
+    const first = await idOf((await codeSignIn(console, store, MEMBER)).browser);
+    // Three more sessions made as better-auth makes them, and one that has expired.
+    const context = await console.auth.instance.$context;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await context.internalAdapter.createSession(added.id)).id);
+    const expired = (await context.internalAdapter.createSession(added.id)).id;
+    const now = Date.now();
+    const set = (id: string, values: Partial<typeof staffSessions.$inferInsert>) =>
+      store.db.update(staffSessions).set(values).where(eq(staffSessions.id, id));
+    await set(expired, { expiresAt: new Date(now - 1000) });
+    // The first sign-in's session is the most recently used; the first one made after it the least.
+    for (const [id, hoursAgo] of [
+      [first, 0],
+      [made[0]!, 3],
+      [made[1]!, 2],
+      [made[2]!, 1],
+    ] as const) {
+      await set(id, { updatedAt: new Date(now - hoursAgo * 60 * 60 * 1000) });
+    }
+    const ids = async () => (await store.db.select({ id: staffSessions.id }).from(staffSessions)).map((row) => row.id);
+
+    // A fifth live session: within the limit, so nothing live ends; the expired one goes.
+    const fifth = (await codeSignIn(console, store, MEMBER)).browser;
+    const fifthId = await idOf(fifth);
+    expect((await ids()).sort()).toEqual([first, ...made, fifthId].sort());
+
+    // A sixth: the least recently used ends, not the oldest sign-in; the new one works.
+    const sixth = (await codeSignIn(console, store, MEMBER)).browser;
+    expect((await ids()).sort()).toEqual([first, made[1]!, made[2]!, fifthId, await idOf(sixth)].sort());
+    expect(await ids()).not.toContain(made[0]);
   });
 
   test("a removed member listed in STAFF_ADMIN_EMAILS is not created again; an address never seen is", async () => {

@@ -12,6 +12,11 @@ import type { StaffMember } from "~/features/console";
 /** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/**
+ * A member has at most this many live sessions at once (ASVS 7.1.2; docs/decisions/019-staff-
+ * sessions-and-lockout.md): a sign-in beyond it ends their least recently used session.
+ */
+export const MAX_SESSIONS_PER_MEMBER = 5;
 
 /** Where better-auth's own HTTP endpoints (the passkey ceremonies) live. */
 export const STAFF_AUTH_PATH = "/staff/auth";

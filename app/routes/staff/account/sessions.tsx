@@ -1,3 +1,4 @@
+import { MAX_SESSIONS_PER_MEMBER } from "~/features/sign-in/sign-in";
 import { ButtonForm } from "~/features/console/post-form";
 
 export type SessionRow = { id: string; device: string; signedIn: string; lastSeen: string; current: boolean };
@@ -10,7 +11,8 @@ export function SessionList({ sessions, recent }: { sessions: SessionRow[]; rece
         Where you are signed in
       </h2>
       <p className="mt-2 max-w-prose">
-        Each sign-in is a session. End any you do not recognise, or that you left open on another device.
+        Each sign-in is a session. End any you do not recognise, or that you left open on another device. You can have{" "}
+        {MAX_SESSIONS_PER_MEMBER} at once: signing in once more ends the one you have not used for longest.
         {recent
           ? null
           : " To end one, you will be asked to sign in again first (you signed in more than 5 minutes ago)."}
