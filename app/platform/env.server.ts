@@ -227,8 +227,8 @@ export const envSchema = z.object({
   // Staff console (app/features/sign-in and the console's features, docs/decisions/009-staff-console.md).
   /** Addresses that become console admins on their first sign-in (comma-separated). */
   STAFF_ADMIN_EMAILS: commaList.default([]).transform((list) => list.map((email) => email.toLowerCase())),
-  /** How long a sign-in code is valid (10 minutes; tests shorten it). */
-  STAFF_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** How long a sign-in code is valid: 10 minutes, and never longer (ASVS 6.5.5); tests shorten it. */
+  STAFF_CODE_TTL_SECONDS: z.coerce.number().int().positive().max(600).default(600),
   // Sign-in code limits (app/features/sign-in/lockout.server.ts, docs/decisions/019-staff-sessions-and-lockout.md):
   // each refuses one client, or one address from one client, never an address from everywhere.
   /** Sign-in codes one client may ask for per 15 minutes (any addresses). */
