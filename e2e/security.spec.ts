@@ -2,7 +2,8 @@
  * Security as a browser and a client see it: every page runs under its CSP
  * with no violation and no script error, every response carries the security
  * headers, and hashed assets, icons, images and the manifest carry the
- * subresource headers (immutable and precompressed where hashed).
+ * subresource headers (immutable and precompressed where hashed); other
+ * methods, the repository's own files and folder listings are refused.
  */
 import { expect, test } from "@playwright/test";
 import { pages } from "../app/pages";
@@ -102,5 +103,33 @@ test.describe("security", () => {
       // Opened on its own (an SVG), it may run and load nothing, and be framed by no one.
       expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
     }
+  });
+
+  test("TRACE and OPTIONS answer 405; no .git, source, build folder or listing is served (ASVS 13.4.1, 13.4.3, 13.4.4)", async ({
+    request,
+  }) => {
+    for (const method of ["TRACE", "OPTIONS"]) {
+      const response = await request.fetch("/contact", { method });
+      expect(response.status(), method).toBe(405);
+      expect(response.headers()["allow"], method).toBe("GET, HEAD, POST");
+    }
+    // The server runs from a checkout here, so .git and the sources are on its disk: none of them is served.
+    for (const path of [
+      "/.git/config",
+      "/.git/HEAD",
+      "/package.json",
+      "/server/app.ts",
+      "/app/root.tsx",
+      "/build/server/index.js",
+      "/assets/",
+      "/downloads/",
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/repositoryformatversion|ref: refs|Index of|"devDependencies"/);
+    }
+    // Positive control: the same client gets a page, and a file the build serves, with GET.
+    expect((await request.get("/contact")).status()).toBe(200);
+    expect((await request.get("/favicon.svg")).status()).toBe(200);
   });
 });

@@ -113,6 +113,44 @@ describe.each(staffConsoles())("session assurance on $name", ({ start }) => {
     expect((await console.auth.instance.handler(post("/passkey/verify-registration"))).status).toBe(400);
   });
 
+  test("over HTTP only the four passkey endpoints answer: better-auth's others (codes, second step, sessions, admin) are 404 (ASVS 6.3.4)", async () => {
+    const { console, store } = await start();
+    const { browser } = await codeSignIn(console, store, MEMBER);
+    const request = (method: string, path: string) => {
+      const headers = browser.headers();
+      headers.set("origin", browser.origin);
+      headers.set("content-type", "application/json");
+      return new Request(`${browser.origin}/staff/auth${path}`, {
+        method,
+        headers,
+        ...(method === "POST" ? { body: "{}" } : {}),
+      });
+    };
+    const hidden = [
+      ["POST", "/sign-in/email-otp"],
+      ["POST", "/email-otp/send-verification-otp"],
+      ["POST", "/two-factor/verify-totp"],
+      ["POST", "/two-factor/verify-backup-code"],
+      ["POST", "/two-factor/enable"],
+      ["GET", "/get-session"],
+      ["GET", "/list-sessions"],
+      ["GET", "/admin/list-users"],
+      ["POST", "/admin/set-role"],
+      ["POST", "/admin/impersonate-user"],
+      ["GET", "/passkey/list-user-passkeys"],
+      ["POST", "/passkey/delete-passkey"],
+      ["POST", "/sign-out"],
+    ] as const;
+    for (const [method, path] of hidden) {
+      expect((await console.auth.handler(request(method, path))).status, path).toBe(404);
+    }
+    // Positive controls: better-auth's own router has every one of those paths, and the console's answers a public one.
+    for (const [method, path] of hidden) {
+      expect((await console.auth.instance.handler(request(method, path))).status, path).not.toBe(404);
+    }
+    expect((await console.auth.handler(request("GET", "/passkey/generate-authenticate-options"))).status).toBe(200);
+  });
+
   test("a setup-only session is never upgraded: one that outlived the enrolment opens nothing and may not add a passkey", async () => {
     const { console, store, member } = await start();
     const attacker = (await codeSignIn(console, store, MEMBER)).browser;
