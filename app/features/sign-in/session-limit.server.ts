@@ -14,8 +14,11 @@ type SessionRow = { token: string; userId: string; expiresAt: Date; createdAt: D
 
 const time = (value: Date | string) => new Date(value).getTime();
 
-/** Which of a member's other sessions (`others`) end when one more is made at `now`: the expired, and the least recently used beyond the limit. */
-export function sessionsBeyondLimit(others: SessionRow[], now: number, max = MAX_SESSIONS_PER_MEMBER): SessionRow[] {
+/**
+ * Which of a member's other sessions (`others`) end when one more is made at
+ * `now`: the expired ones, and the least recently used beyond the limit.
+ */
+function sessionsBeyondLimit(others: SessionRow[], now: number, max = MAX_SESSIONS_PER_MEMBER): SessionRow[] {
   const live = (row: SessionRow) => time(row.expiresAt) > now && now - time(row.createdAt) < ABSOLUTE_TIMEOUT_MS;
   const kept = new Set(
     others

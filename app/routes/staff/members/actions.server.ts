@@ -4,8 +4,7 @@ import { SIGN_IN_PATH } from "~/features/console/paths";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
-import { END_EVERY_SESSION_CONFIRM } from "./end-every-session";
-import type { ActionResult, Values } from "./types";
+import { END_EVERY_SESSION_CONFIRM, type ActionResult, type Values } from "./types";
 
 /**
  * What the "Members" page's forms do (admins, with a sign-in within the last

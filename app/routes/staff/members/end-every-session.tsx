@@ -1,9 +1,7 @@
 import { Form } from "react-router";
 import { Choice, ChoiceFieldset } from "~/features/console/choices";
 import { SubmitButton } from "~/features/console/post-form";
-
-/** The confirming checkbox's id: the error summary links to it. */
-export const END_EVERY_SESSION_CONFIRM = "end-every-session-confirm";
+import { END_EVERY_SESSION_CONFIRM } from "./types";
 
 /**
  * "End every session" (ASVS 7.4.5): signs every member out on every device,

@@ -4,9 +4,10 @@ import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
 import { membersAction } from "./actions.server";
 import { AddMember } from "./add-member";
-import { END_EVERY_SESSION_CONFIRM, EndEverySession } from "./end-every-session";
+import { EndEverySession } from "./end-every-session";
 import { MembersTable } from "./members-table";
 import { pauseGroups, SignInPauses } from "./pauses";
+import { END_EVERY_SESSION_CONFIRM } from "./types";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
