@@ -217,6 +217,12 @@ export const envSchema = z.object({
    * tests and private deployments. Empty: only public addresses.
    */
   WEBHOOK_ALLOW_ADDRESSES: z.string().default(""),
+  /**
+   * The only hosts integrations may reach (comma-separated, e.g.
+   * "hooks.slack.com, *.webhook.office.com"; "*." allows every subdomain):
+   * an allowlist (ASVS 13.2.4). Empty: any public host.
+   */
+  INTEGRATION_HOSTS: z.string().default(""),
   /** How often an idle worker looks for new deliveries (at least 0.5). */
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Deliveries one worker process sends at the same time. */

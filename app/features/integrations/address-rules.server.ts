@@ -4,28 +4,66 @@ import { BlockList, isIP } from "node:net";
  * Which IP addresses an outgoing webhook may reach (./safe-fetch.server.ts):
  * not the server itself, the private network or the cloud's metadata service
  * (server-side request forgery), unless the WEBHOOK_ALLOW_ADDRESSES setting
- * allows them. Pure rules on addresses: checking a URL is
- * ./endpoint-url.server.ts's, connecting ./safe-fetch.server.ts's.
+ * allows them; and, when INTEGRATION_HOSTS lists any, which host names. Pure
+ * rules: checking a URL is ./endpoint-url.server.ts's, connecting
+ * ./safe-fetch.server.ts's.
  */
 
 /**
- * What the outgoing request may reach although private: addresses and CIDR
- * ranges from the WEBHOOK_ALLOW_ADDRESSES setting (tests, private
- * deployments whose receivers live on the internal network).
+ * What the outgoing request may reach: addresses and CIDR ranges reachable
+ * although private, from the WEBHOOK_ALLOW_ADDRESSES setting (tests, private
+ * deployments whose receivers live on the internal network); and, when the
+ * INTEGRATION_HOSTS setting lists any, the only host names it may reach
+ * (ASVS 13.2.4: an allowlist, not only a denylist of private ranges).
  */
 export type AllowList = {
   readonly list: BlockList;
   /** The entries as given, for messages and logs. */
   readonly entries: readonly string[];
+  /** INTEGRATION_HOSTS: host names ("hooks.slack.com") and "*." suffixes ("*.webhook.office.com"); empty: any public host. */
+  readonly hosts: readonly string[];
 };
+
+const LABEL = "[a-z0-9]([a-z0-9-]*[a-z0-9])?";
+/** A host name ("hooks.slack.com", "receiver"), or "*." and a name of two labels at least ("*.webhook.office.com", not "*.com"). */
+const HOST_ENTRY = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*\\.${LABEL}(\\.${LABEL})+)$`);
+
+/**
+ * The INTEGRATION_HOSTS entries, separated by commas or spaces, lower case;
+ * throws on an entry that is not a host name or "*." and one, naming it.
+ */
+function parseHosts(value: string): string[] {
+  const entries = value
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== "")
+    .map((entry) => entry.toLowerCase().replace(/\.$/, ""));
+  for (const entry of entries) {
+    if (!HOST_ENTRY.test(entry)) {
+      throw new Error(
+        `INTEGRATION_HOSTS: "${entry}" is not a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com).`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** Whether an integration may reach `host` under the allow list's host names (any when there are none). */
+export function hostAllowed(host: string, allow: AllowList): boolean {
+  if (allow.hosts.length === 0) return true;
+  const name = host.toLowerCase().replace(/\.$/, "");
+  return allow.hosts.some((entry) =>
+    entry.startsWith("*.") ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry,
+  );
+}
 
 /**
  * The allow list written as addresses and CIDR ranges, separated by commas
- * or spaces ("127.0.0.1, ::1, 10.0.0.0/8"); empty allows nothing. Throws on
- * an entry that is neither, naming it, so a typo in the setting stops the
- * start rather than silently allowing less (or more) than meant.
+ * or spaces ("127.0.0.1, ::1, 10.0.0.0/8"); empty allows nothing; and the
+ * host names of INTEGRATION_HOSTS (empty: any public host). Throws on an
+ * entry that is neither, naming it, so a typo in a setting stops the start
+ * rather than silently allowing less (or more) than meant.
  */
-export function parseAllowList(value: string): AllowList {
+export function parseAllowList(value: string, hosts = ""): AllowList {
   const list = new BlockList();
   const entries = value.split(/[\s,]+/).filter((entry) => entry !== "");
   for (const entry of entries) {
@@ -45,8 +83,12 @@ export function parseAllowList(value: string): AllowList {
       list.addSubnet(address, Number(prefix), type);
     }
   }
-  return { list, entries };
+  return { list, entries, hosts: parseHosts(hosts) };
 }
+
+/** The allow list a site's settings make: WEBHOOK_ALLOW_ADDRESSES and INTEGRATION_HOSTS. */
+export const allowListOf = (env: { WEBHOOK_ALLOW_ADDRESSES: string; INTEGRATION_HOSTS: string }) =>
+  parseAllowList(env.WEBHOOK_ALLOW_ADDRESSES, env.INTEGRATION_HOSTS);
 
 const UNSPECIFIED = "an unspecified address";
 const LOOPBACK = "a loopback address";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseAllowList, refusalOf } from "./address-rules.server";
+import { hostAllowed, parseAllowList, refusalOf } from "./address-rules.server";
 
 /** Which addresses webhooks may reach: every special-purpose range, its boundaries, and the allow list. */
 
@@ -98,5 +98,47 @@ describe("refusalOf", () => {
     expect(parseAllowList("192.168.0.0/16 fd00::/8").entries).toHaveLength(2);
     for (const entry of ["localhost", "10.0.0.0/33", "::1/129", "10.0.0.0/x", "10.0.0.0/8/1", "1.2.3", "10.0.0.0/"])
       expect(() => parseAllowList(`127.0.0.1, ${entry}`), entry).toThrow(`"${entry}"`);
+  });
+});
+
+describe("INTEGRATION_HOSTS", () => {
+  test('allows any host when empty; else only the names listed, and under "*." every subdomain (not the name itself)', () => {
+    expect(hostAllowed("hooks.example.org", parseAllowList(""))).toBe(true);
+    const allow = parseAllowList("", "Hooks.Slack.com, *.webhook.office.com");
+    expect(allow.hosts).toEqual(["hooks.slack.com", "*.webhook.office.com"]);
+    for (const host of [
+      "hooks.slack.com",
+      "HOOKS.SLACK.COM",
+      "hooks.slack.com.",
+      "acme.webhook.office.com",
+      "a.b.webhook.office.com",
+    ])
+      expect(hostAllowed(host, allow), host).toBe(true);
+    for (const host of [
+      "slack.com",
+      "evil-hooks.slack.com",
+      "hooks.slack.com.evil.example",
+      "webhook.office.com",
+      "evilwebhook.office.com",
+      "127.0.0.1",
+    ])
+      expect(hostAllowed(host, allow), host).toBe(false);
+  });
+
+  test("refuses an entry that is not a host name, naming it", () => {
+    for (const entry of [
+      "https://hooks.slack.com",
+      "hooks.slack.com/path",
+      "*",
+      "*.com.",
+      "*.localhost",
+      "-a.example",
+      "a..b",
+      "*hooks.slack.com",
+    ]) {
+      expect(() => parseAllowList("", `hooks.slack.com, ${entry}`), entry).toThrow(
+        `INTEGRATION_HOSTS: "${entry.toLowerCase().replace(/\.$/, "")}"`,
+      );
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
-import { refusalOf, type AllowList } from "./address-rules.server";
+import { hostAllowed, refusalOf, type AllowList } from "./address-rules.server";
 
 /**
  * What makes a webhook address acceptable (docs/decisions/022-integrations.md):
@@ -38,8 +38,9 @@ export const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
 /**
  * Whether `text` may be saved as a webhook endpoint: an https: URL, no
- * credentials in it, at most 2,048 characters, and, when its host is an IP
- * literal, an address webhooks may reach. Host names are not resolved here:
+ * credentials in it, at most 2,048 characters, a host INTEGRATION_HOSTS
+ * allows (when it lists any), and, when its host is an IP literal, an
+ * address webhooks may reach. Host names are not resolved here:
  * what they resolve to now says nothing about the moment of sending, so
  * postJson checks them at connect time. The errors are sentences for the admin, naming the host at most (never the
  * path or query: they hold the webhook's secret).
@@ -61,6 +62,8 @@ export function checkEndpointUrl(
   if (url.username !== "" || url.password !== "")
     return { ok: false, error: "Remove the user name and password from the address." };
   const host = bareHost(url);
+  if (!hostAllowed(host, allow))
+    return { ok: false, error: `${host} is not one of the hosts integrations may reach (INTEGRATION_HOSTS).` };
   if (isIP(host) !== 0) {
     const reason = refusalOf(host, allow);
     if (reason) return { ok: false, error: `${host} is ${reason}, which webhooks may not reach.` };

@@ -54,4 +54,19 @@ describe("checkEndpointUrl", () => {
       if (!result.ok) expectNoSecret(result.error);
     }
   });
+
+  test("with INTEGRATION_HOSTS, an address on another host is refused when saved, naming only the host", () => {
+    const listed = parseAllowList("127.0.0.1", "hooks.slack.com");
+    expect(checkEndpointUrl(`https://hooks.slack.com${SECRET_PATH}`, listed).ok).toBe(true);
+    for (const host of ["hooks.example.org", "127.0.0.1"]) {
+      const result = checkEndpointUrl(`https://${host}${SECRET_PATH}`, listed);
+      expect(result).toEqual({
+        ok: false,
+        error: `${host} is not one of the hosts integrations may reach (INTEGRATION_HOSTS).`,
+      });
+    }
+    // Positive control: without the list, the same addresses may be saved (the loopback one being allowed).
+    expect(checkEndpointUrl(`https://hooks.example.org${SECRET_PATH}`, loopback).ok).toBe(true);
+    expect(checkEndpointUrl(`https://127.0.0.1${SECRET_PATH}`, loopback).ok).toBe(true);
+  });
 });

@@ -62,6 +62,26 @@ describe.each(engines)("saving integrations on $name", (engine) => {
     expect((await allowed.console.integrations.add(crm, asAdmin)).ok).toBe(true);
   });
 
+  test("with INTEGRATION_HOSTS set, an address on another host is refused when saved, before any lookup", async () => {
+    const asked: string[] = [];
+    const lookup = async (hostname: string) => {
+      asked.push(hostname);
+      return resolverOf(PUBLIC).lookup(hostname);
+    };
+    const { console } = await start({ env: { INTEGRATION_HOSTS: "hooks.slack.com, *.webhook.office.com" }, lookup });
+    const crm = endpointTo("webhook", "", { url: "https://crm.example.org/hooks/secret-path" });
+    expect(await console.integrations.add(crm, asAdmin)).toEqual({
+      ok: false,
+      errors: { url: "crm.example.org is not one of the hosts integrations may reach (INTEGRATION_HOSTS)." },
+    });
+    expect(asked).toEqual([]);
+    expect(await console.integrations.list()).toEqual([]);
+    // Positive control: a listed host is resolved and saved.
+    const teams = endpointTo("teams", "", { url: "https://acme.webhook.office.com/webhookb2/secret" });
+    expect((await console.integrations.add(teams, asAdmin)).ok).toBe(true);
+    expect(asked).toEqual(["acme.webhook.office.com"]);
+  });
+
   test("a name that is not found, or cannot be looked up, is refused with words that say which", async () => {
     const notFound = async () => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });

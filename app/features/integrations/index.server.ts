@@ -4,7 +4,7 @@ import { dataCipher } from "~/platform/keys.server";
 import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { queueIntegrationDeliveries, type IntegrationDeliveryDeps } from "./deliveries.server";
-import { parseAllowList } from "./address-rules.server";
+import { allowListOf } from "./address-rules.server";
 import type { Resolver } from "./endpoint-url.server";
 import { dropExpiredSecrets } from "./secrets.server";
 
@@ -27,7 +27,7 @@ export function integrationDeliveryDepsOf(
     store: platform.store,
     log: platform.log.child({ component: "integrations" }),
     siteUrl: platform.env.SITE_URL,
-    allow: parseAllowList(platform.env.WEBHOOK_ALLOW_ADDRESSES),
+    allow: allowListOf(platform.env),
     cipher: dataCipher(platform.keys),
     ...options,
   };

@@ -13,7 +13,7 @@ import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
 import { pageOf, type Store } from "~/platform/db/db.server";
 import { dataCipher, type DataCipher } from "~/platform/keys.server";
-import { parseAllowList, type AllowList } from "./address-rules.server";
+import { allowListOf, type AllowList } from "./address-rules.server";
 import { checkEndpoint, type Resolver } from "./endpoint-url.server";
 import { integrations } from "~/features/integrations/tables.server";
 import { createDeliveryLog, hostOf, UUID } from "./delivery-log.server";
@@ -248,7 +248,7 @@ export function createIntegrationsService(deps: PlatformDeps, options: { lookup?
   return createIntegrations({
     ...deps,
     secret: deps.keys.FINGERPRINT_KEY,
-    allow: parseAllowList(deps.env.WEBHOOK_ALLOW_ADDRESSES),
+    allow: allowListOf(deps.env),
     cipher: dataCipher(deps.keys),
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });

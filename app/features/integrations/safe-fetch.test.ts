@@ -138,6 +138,27 @@ describe("postJson", () => {
     expect(receiver.requests).toHaveLength(1);
   });
 
+  test("with INTEGRATION_HOSTS, only the hosts listed are reached: others are refused before resolving or connecting", async () => {
+    const { asked, lookup } = resolverOf("127.0.0.1");
+    const listed = parseAllowList("127.0.0.1", "hooks.slack.com, localhost");
+    const error = await rejectionOf(
+      postJson(`https://hooks.example.test:${receiver.port}${SECRET_PATH}`, "{}", trusted({ allow: listed, lookup })),
+    );
+    expect(error).toBeInstanceOf(RefusedRequestError);
+    expect(error.message).toBe(
+      "hooks.example.test is not one of the hosts integrations may reach (INTEGRATION_HOSTS).",
+    );
+    expectNoSecret(error.message);
+    expect(asked).toEqual([]);
+    expect(receiver.requests).toHaveLength(0);
+
+    // Positive control: a host the list allows connects, through the same resolver.
+    const outcome = await postJson(`https://localhost:${receiver.port}/hook`, "{}", trusted({ allow: listed, lookup }));
+    expect(outcome.status).toBe(200);
+    expect(asked).toEqual(["localhost"]);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
   test("http: and credentials are refused before any connection", async () => {
     const plain = await rejectionOf(postJson(receiver.url.replace("https:", "http:"), "{}", trusted()));
     expect(plain).toBeInstanceOf(RefusedRequestError);
