@@ -20,7 +20,6 @@ import { spawn } from "node:child_process";
 import { cpSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openStore, type Store } from "../app/platform/db/db.server";
 import { deliveries, enquiries } from "../app/features/enquiries/tables.server";
@@ -212,14 +211,8 @@ const engines = [
       cleanups.push(data.remove);
       cpSync(template.dataDir, data.dir, { recursive: true });
       const name = `erasure_${Math.random().toString(36).slice(2, 10)}`;
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      try {
-        await client.query(`create database "${name}" template "${new URL(template.databaseUrl!).pathname.slice(1)}"`);
-      } finally {
-        await client.end();
-      }
-      return { dataDir: data.dir, databaseUrl: postgres.url.replace(/\/[^/]*$/, `/${name}`) };
+      const databaseUrl = await postgres.createDatabase(name, new URL(template.databaseUrl!).pathname.slice(1));
+      return { dataDir: data.dir, databaseUrl };
     },
   },
 ];

@@ -13,13 +13,23 @@ import { freePort } from "./server-process.ts";
  * scripts import it).
  */
 export type TestPostgres = {
-  /** postgres://… for the default database. */
+  /** postgres://… for the default database, as the superuser (for the test's own set-up only). */
   url: string;
   port: number;
-  /** Creates a fresh database and returns its URL. */
-  createDatabase(name?: string): Promise<string>;
+  /**
+   * Creates a fresh database owned by APP_ROLE (from `template` when given) and returns its
+   * URL as that role: the site runs as operations.md says a deployment should, never as a superuser.
+   */
+  createDatabase(name?: string, template?: string): Promise<string>;
   stop(): Promise<void>;
 };
+
+/**
+ * The role every test database belongs to and the site connects as: it may log in and owns its
+ * database, nothing more (no superuser, no creating databases or roles), as docs/operations.md
+ * "PostgreSQL: the site's role" asks of a deployment (ASVS 13.2.2).
+ */
+export const APP_ROLE = "maternis_app";
 
 /**
  * The one place tests find PostgreSQL's programs (initdb, pg_ctl, pg_dump):
@@ -79,19 +89,23 @@ export async function startPostgres(): Promise<TestPostgres> {
     throw new Error(`Could not start PostgreSQL: ${stderr || String(error)}`, { cause: error });
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const asSuperuser = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await asSuperuser(`create role ${APP_ROLE} login nosuperuser nocreatedb nocreaterole noreplication`);
   let stopped = false;
   return {
     url,
     port,
-    async createDatabase(name = `test_${process.pid}_${++counter}`) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`create database "${name}"`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    async createDatabase(name = `test_${process.pid}_${++counter}`, template?: string) {
+      await asSuperuser(`create database "${name}" owner ${APP_ROLE}${template ? ` template "${template}"` : ""}`);
+      return `postgres://${APP_ROLE}@127.0.0.1:${port}/${name}`;
     },
     async stop() {
       if (stopped) return;
