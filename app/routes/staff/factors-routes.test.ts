@@ -52,9 +52,14 @@ describe("second factors on the Account page", () => {
       calls.push("remove-passkey");
       return true;
     },
+    startApp: async () => {
+      calls.push("start-app");
+      return null;
+    },
   };
 
   for (const [intent, fields] of [
+    ["start-app", {}],
     ["new-recovery-codes", {}],
     ["remove-app", {}],
     ["remove", { id: "passkey-1" }],
@@ -70,6 +75,15 @@ describe("second factors on the Account page", () => {
       expect(recorded).toEqual([]);
     });
   }
+
+  it("start-app within 5 minutes reaches the app set-up (the positive control for the refusal above)", async () => {
+    calls.length = 0;
+    const { context } = setup(auth, staffRequest("staff", { signedInAgoMs: 4 * 60_000 }));
+    const result = unwrap(await account(context, { intent: "start-app" }));
+    // The fake has an app already: 409, and the set-up was asked for.
+    expect(result).toMatchObject({ status: 409, body: { step: "error" } });
+    expect(calls).toEqual(["start-app"]);
+  });
 
   it("new recovery codes within 5 minutes: shown once, audited", async () => {
     calls.length = 0;
