@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { company } from "~/platform/company";
@@ -291,10 +292,45 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/**
+ * Credentials that may come from a file instead of the environment
+ * (docs/configuration.md "Secrets from files"): `DATABASE_URL_FILE` names a
+ * file holding DATABASE_URL, and so on, as a secrets manager, Docker or
+ * Kubernetes mounts them, so the secret is never in the process's
+ * environment (which its children inherit and /proc shows its owner). The
+ * four keys have KEYS_FILE.
+ */
+export const FILE_SECRETS = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "ACS_CONNECTION_STRING",
+  "METRICS_TOKEN",
+  "COMMUNICATION_API_KEY",
+] as const;
+
+/** `source` with each FILE_SECRETS variable read from its `_FILE` (one trailing line break dropped); errors name the variable and the path, never what the file holds. */
+function withFileSecrets(source: Record<string, string | undefined>) {
+  const resolved = { ...source };
+  for (const name of FILE_SECRETS) {
+    const file = source[`${name}_FILE`];
+    delete resolved[`${name}_FILE`];
+    if (!file) continue;
+    if (source[name])
+      throw new EnvError(`Invalid environment configuration:\n  ${name}: set ${name} or ${name}_FILE, not both`);
+    try {
+      resolved[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      throw new EnvError(`Invalid environment configuration:\n  ${name}_FILE: cannot read ${file} (${code})`);
+    }
+  }
+  return resolved;
+}
+
 /** Parses an environment; throws an EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Treat empty strings as unset so `FOO=` falls back to the default.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const cleaned = Object.fromEntries(Object.entries(withFileSecrets(source)).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { EnvError, FILE_SECRETS, parseEnv } from "./env.server";
 
 /** Settings that are security limits are bounded where the environment is parsed, so no deployment can loosen them. */
 describe("the environment's security bounds", () => {
@@ -9,5 +12,71 @@ describe("the environment's security bounds", () => {
     expect(parseEnv({ STAFF_CODE_TTL_SECONDS: "120" }).STAFF_CODE_TTL_SECONDS).toBe(120);
     expect(() => parseEnv({ STAFF_CODE_TTL_SECONDS: "601" })).toThrow(EnvError);
     expect(() => parseEnv({ STAFF_CODE_TTL_SECONDS: "601" })).toThrow(/STAFF_CODE_TTL_SECONDS/);
+  });
+});
+
+/** Credentials read from files a secrets manager mounts (ASVS 13.3.1; docs/configuration.md "Secrets from files"). */
+describe("secrets from files", () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  /** A file holding `text`, in a folder of its own. */
+  const secretFile = (text: string) => {
+    const folder = mkdtempSync(path.join(tmpdir(), "maternis-secret-"));
+    folders.push(folder);
+    const file = path.join(folder, "secret");
+    writeFileSync(file, text, { mode: 0o600 });
+    return file;
+  };
+  const DATABASE = "postgres://maternis:s3cret-password@db.internal:5432/maternis";
+  const TOKEN = "metrics-token-0123456789abcdef";
+
+  it("each credential comes from NAME_FILE as written, its last line break dropped, and is checked as if set directly", () => {
+    const env = parseEnv({
+      DATABASE_URL_FILE: secretFile(`${DATABASE}\n`),
+      METRICS_TOKEN_FILE: secretFile(`${TOKEN}\r\n`),
+    });
+    expect(env.DATABASE_URL).toBe(DATABASE);
+    expect(env.METRICS_TOKEN).toBe(TOKEN);
+    expect(env).not.toHaveProperty("DATABASE_URL_FILE");
+    // Positive control: the same values given directly parse the same.
+    expect(parseEnv({ DATABASE_URL: DATABASE, METRICS_TOKEN: TOKEN })).toMatchObject({
+      DATABASE_URL: DATABASE,
+      METRICS_TOKEN: TOKEN,
+    });
+    // A file's value meets the same rules: a short token is refused.
+    expect(() => parseEnv({ METRICS_TOKEN_FILE: secretFile("short\n") })).toThrow(
+      /METRICS_TOKEN: must be at least 24 characters/,
+    );
+    expect([...FILE_SECRETS]).toEqual([
+      "DATABASE_URL",
+      "SMTP_URL",
+      "ACS_CONNECTION_STRING",
+      "METRICS_TOKEN",
+      "COMMUNICATION_API_KEY",
+    ]);
+  });
+
+  it("both the variable and its file, or a file that cannot be read, stop start-up naming them, never what a file holds", () => {
+    const file = secretFile(`${DATABASE}\n`);
+    expect(() => parseEnv({ DATABASE_URL: DATABASE, DATABASE_URL_FILE: file })).toThrow(
+      "DATABASE_URL: set DATABASE_URL or DATABASE_URL_FILE, not both",
+    );
+    const missing = path.join(path.dirname(file), "nothing-here");
+    const error = (() => {
+      try {
+        parseEnv({ SMTP_URL_FILE: missing });
+      } catch (thrown) {
+        return thrown as Error;
+      }
+      throw new Error("parsed");
+    })();
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error.message).toContain(`SMTP_URL_FILE: cannot read ${missing} (ENOENT)`);
+    // A folder is not a file either; and nothing of a secret is ever in the message.
+    const folder = path.dirname(file);
+    expect(() => parseEnv({ COMMUNICATION_API_KEY_FILE: folder })).toThrow(/COMMUNICATION_API_KEY_FILE: cannot read/);
+    expect(() => parseEnv({ DATABASE_URL: DATABASE, DATABASE_URL_FILE: file })).not.toThrow(/s3cret/);
   });
 });
