@@ -14,6 +14,7 @@ import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
 import { sessionLimit } from "./session-limit.server";
+import { codeLife, minutesLeft } from "./code-life.server";
 import { consoleOrigins } from "./origins.server";
 import { generateRecoveryCodes, recoveryCodeStorage, secondFactorHooks } from "./second-factor.server";
 import { authSchema } from "~/features/sign-in/tables.server";
@@ -215,14 +216,19 @@ export function buildAuth(options: BuildOptions) {
         allowedAttempts: ALLOWED_CODE_ATTEMPTS,
         disableSignUp: true,
         // A request for a code while one is live sends that code again (its
-        // life extended, its wrong tries kept) instead of replacing it, so
-        // asking for codes cannot kill the one a member is typing. Reuse
-        // needs the code recoverable: better-auth encrypts it with the auth
-        // secret (a hashed six-digit code is no safer: a million hashes).
+        // wrong tries kept, its life not extended: ./code-life.server.ts)
+        // instead of replacing it, so asking for codes cannot kill the one a
+        // member is typing. Reuse needs the code recoverable: better-auth
+        // encrypts it with the auth secret (a hashed six-digit code is no
+        // safer: a million hashes).
         resendStrategy: "reuse",
         storeOTP: "encrypted",
-        async sendVerificationOTP({ email, otp, type }) {
+        async sendVerificationOTP({ email, otp, type }, ctx) {
           if (type !== "sign-in") return;
+          const full = Math.round(env.STAFF_CODE_TTL_SECONDS / 60);
+          // A code sent again has what is left of its first STAFF_CODE_TTL_SECONDS.
+          const row = await ctx?.context.internalAdapter.findVerificationValue(`sign-in-otp-${email.toLowerCase()}`);
+          const minutes = row ? minutesLeft(new Date(row.expiresAt), Date.now(), full) : full;
           // React Email loads with the first code sent: a web process nobody signs in to never needs it.
           const [{ renderEmail }, { staffSignInCode }] = await Promise.all([
             import("~/platform/mail/define"),
@@ -230,7 +236,7 @@ export function buildAuth(options: BuildOptions) {
           ]);
           const rendered = await renderEmail(staffSignInCode, {
             code: otp,
-            minutes: Math.round(env.STAFF_CODE_TTL_SECONDS / 60),
+            minutes,
             // The code step of the sign-in page (issue 43): with the address already, in the browser that asked.
             signInUrl: `${origin}/staff/sign-in?step=code`,
           });
@@ -265,6 +271,7 @@ export function buildAuth(options: BuildOptions) {
       // Each session's own assurance, set when better-auth creates it (./assurance.server.ts).
       sessionAssurance(),
       sessionLimit(),
+      codeLife(),
     ],
   });
 }

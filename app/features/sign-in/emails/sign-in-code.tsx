@@ -2,8 +2,10 @@ import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
-/** To a member of staff who asked to sign in to the console: their one-time code. */
+/** To a member of staff who asked to sign in to the console: their one-time code, and the minutes it has left. */
 export type StaffSignInCodeEmailProps = { code: string; minutes: number; signInUrl: string };
+
+const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? "" : "s"}`;
 
 export const PreviewProps = {
   code: "482913",
@@ -18,14 +20,14 @@ export const staffSignInCode = defineLayoutEmail<StaffSignInCodeEmailProps>({
   staff: true,
   layout: (props) => ({
     title: "Your sign-in code",
-    preheader: `Use this code within ${props.minutes} minutes to sign in to the staff console.`,
+    preheader: `Use this code within ${minutesText(props.minutes)} to sign in to the staff console.`,
     intro: (
       <>
         <p>Your code to sign in to the {company.brand} staff console is:</p>
         <p style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "6px" }} data-sign-in-code="">
           {props.code}
         </p>
-        <p>{`It works once, for ${props.minutes} minutes. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
+        <p>{`It works once, for ${minutesText(props.minutes)}. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
       </>
     ),
     ctas: [{ label: "Enter the code", url: props.signInUrl }],

@@ -97,7 +97,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 ? actionData.notice
                 : loaderData.newCode && !actionData
                   ? `We have sent a new code to ${codeTo}, if it belongs to a member of staff. The code before it no longer works.`
-                  : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for 10 minutes.`}
+                  : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to 10 minutes: the e-mail says how long.`}
             </p>
           ) : null}
           {codeTo ? (

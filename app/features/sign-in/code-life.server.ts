@@ -1,0 +1,40 @@
+import type { BetterAuthPlugin } from "better-auth";
+
+/**
+ * A sign-in code lives STAFF_CODE_TTL_SECONDS from the moment it was made,
+ * however often it is sent again (ASVS 6.5.5; docs/decisions/012-one-origin-
+ * and-sign-in-codes.md). better-auth's `resendStrategy: "reuse"` sends a live
+ * code again instead of replacing it (so asking for codes cannot kill the one
+ * a member is typing), and would also extend its life to a full
+ * STAFF_CODE_TTL_SECONDS from each new e-mail: asked for every few minutes, a
+ * code could live for ever. This plugin refuses that one update (a
+ * verification's expiry changed alone; the plugin's other updates change its
+ * value), so a code sent again keeps its first expiry, and the e-mail says
+ * how long is left (`minutesLeft`).
+ */
+export function codeLife() {
+  return {
+    id: "code-life",
+    init() {
+      return {
+        options: {
+          databaseHooks: {
+            verification: {
+              update: {
+                async before(data) {
+                  const changed = Object.keys(data).filter((key) => key !== "updatedAt");
+                  if (changed.length === 1 && changed[0] === "expiresAt") return false;
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** Whole minutes left before `expiresAt` at `now`, rounded up: at least 1 (the code was sent while live), at most `max`. */
+export function minutesLeft(expiresAt: Date, now: number, max: number): number {
+  return Math.min(max, Math.max(1, Math.ceil((expiresAt.getTime() - now) / 60_000)));
+}
