@@ -8,6 +8,7 @@ import {
 } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { SessionAssurance } from "~/features/sign-in/sign-in";
+import { addDatabaseHooks } from "./database-hooks.server";
 
 /**
  * A session's assurance belongs to the session, never to the member
@@ -64,28 +65,22 @@ export function sessionAssurance() {
         },
       },
     },
-    init(auth) {
-      return {
-        options: {
-          databaseHooks: {
-            session: {
-              create: {
-                async before(session, endpoint) {
-                  return { data: { ...session, assurance: assuranceFor(endpoint?.path) } };
-                },
-                async after(session) {
-                  const created = session as SessionRow | null;
-                  if (created?.assurance !== "full") return;
-                  const others = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
-                  const setupOnly = others.filter((row) => row.assurance !== "full" && row.token !== created.token);
-                  if (setupOnly.length) await auth.internalAdapter.deleteSessions(setupOnly.map((row) => row.token));
-                },
-              },
-            },
+    init: addDatabaseHooks((auth) => ({
+      session: {
+        create: {
+          async before(session, endpoint) {
+            return { data: { ...session, assurance: assuranceFor(endpoint?.path) } };
+          },
+          async after(session) {
+            const created = session as SessionRow | null;
+            if (created?.assurance !== "full") return;
+            const others = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
+            const setupOnly = others.filter((row) => row.assurance !== "full" && row.token !== created.token);
+            if (setupOnly.length) await auth.internalAdapter.deleteSessions(setupOnly.map((row) => row.token));
           },
         },
-      };
-    },
+      },
+    })),
     hooks: {
       before: [
         {

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import { addDatabaseHooks } from "./database-hooks.server";
 
 /**
  * A sign-in code lives STAFF_CODE_TTL_SECONDS from the moment it was made,
@@ -15,22 +16,16 @@ import type { BetterAuthPlugin } from "better-auth";
 export function codeLife() {
   return {
     id: "code-life",
-    init() {
-      return {
-        options: {
-          databaseHooks: {
-            verification: {
-              update: {
-                async before(data) {
-                  const changed = Object.keys(data).filter((key) => key !== "updatedAt");
-                  if (changed.length === 1 && changed[0] === "expiresAt") return false;
-                },
-              },
-            },
+    init: addDatabaseHooks(() => ({
+      verification: {
+        update: {
+          async before(data) {
+            const changed = Object.keys(data).filter((key) => key !== "updatedAt");
+            if (changed.length === 1 && changed[0] === "expiresAt") return false;
           },
         },
-      };
-    },
+      },
+    })),
   } satisfies BetterAuthPlugin;
 }
 

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import { addDatabaseHooks } from "./database-hooks.server";
 import { ABSOLUTE_TIMEOUT_MS, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
 
 /**
@@ -32,25 +33,19 @@ function sessionsBeyondLimit(others: SessionRow[], now: number, max = MAX_SESSIO
 export function sessionLimit() {
   return {
     id: "session-limit",
-    init(auth) {
-      return {
-        options: {
-          databaseHooks: {
-            session: {
-              create: {
-                async after(session) {
-                  const created = session as SessionRow | null;
-                  if (!created) return;
-                  const rows = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
-                  const others = rows.filter((row) => row.token !== created.token);
-                  const ended = sessionsBeyondLimit(others, Date.now());
-                  if (ended.length) await auth.internalAdapter.deleteSessions(ended.map((row) => row.token));
-                },
-              },
-            },
+    init: addDatabaseHooks((auth) => ({
+      session: {
+        create: {
+          async after(session) {
+            const created = session as SessionRow | null;
+            if (!created) return;
+            const rows = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
+            const others = rows.filter((row) => row.token !== created.token);
+            const ended = sessionsBeyondLimit(others, Date.now());
+            if (ended.length) await auth.internalAdapter.deleteSessions(ended.map((row) => row.token));
           },
         },
-      };
-    },
+      },
+    })),
   } satisfies BetterAuthPlugin;
 }
