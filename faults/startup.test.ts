@@ -102,4 +102,20 @@ describe("start-up failures", () => {
     expect(result.stderr).toMatch(/PORT/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+
+  test("a bad integration setting, read when the integrations start: one line naming it, for the server and the worker", async () => {
+    const other = await preparedDataDir("maternis-faults-startup-hosts-");
+    try {
+      for (const entry of ["index", "worker"] as const) {
+        const result = await run(entry, {
+          DATA_DIR: other.dir,
+          PORT: "0",
+          INTEGRATION_HOSTS: "https://hooks.slack.com",
+        });
+        expectOneLine(result, /could not start: INTEGRATION_HOSTS: "https:\/\/hooks\.slack\.com" is not a host name/);
+      }
+    } finally {
+      other.remove();
+    }
+  });
 });

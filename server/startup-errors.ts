@@ -1,4 +1,5 @@
 import { DatabaseLockedError } from "~/platform/db/db.server";
+import { SettingError } from "~/platform/env.server";
 import { KeysError } from "~/platform/keys.server";
 import { TransportConfigError } from "~/platform/mail/transport.server";
 
@@ -28,7 +29,9 @@ export function describeStartupError(error: unknown, env: Settings): string | un
   if (error instanceof DatabaseLockedError) {
     return `${error.message} (DATA_DIR=${env.DATA_DIR})`;
   }
-  if (error instanceof TransportConfigError || error instanceof KeysError) return error.message;
+  if (error instanceof TransportConfigError || error instanceof KeysError || error instanceof SettingError) {
+    return error.message;
+  }
   if (!(error instanceof Error)) return undefined;
   const { code, syscall, path } = error as SystemError;
 

@@ -293,6 +293,16 @@ export class EnvError extends Error {
 }
 
 /**
+ * A setting whose value is wrong, found where the feature that reads it
+ * starts rather than by the schema (WEBHOOK_ALLOW_ADDRESSES,
+ * INTEGRATION_HOSTS): its message names the setting and what it must be, so
+ * a process stops with that one line (server/startup-errors.ts).
+ */
+export class SettingError extends Error {
+  override name = "SettingError";
+}
+
+/**
  * Credentials that may come from a file instead of the environment
  * (docs/configuration.md "Secrets from files"): `DATABASE_URL_FILE` names a
  * file holding DATABASE_URL, and so on, as a secrets manager, Docker or

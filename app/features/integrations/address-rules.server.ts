@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { SettingError } from "~/platform/env.server";
 
 /**
  * Which IP addresses an outgoing webhook may reach (./safe-fetch.server.ts):
@@ -39,7 +40,7 @@ function parseHosts(value: string): string[] {
     .map((entry) => entry.toLowerCase().replace(/\.$/, ""));
   for (const entry of entries) {
     if (!HOST_ENTRY.test(entry)) {
-      throw new Error(
+      throw new SettingError(
         `INTEGRATION_HOSTS: "${entry}" is not a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com).`,
       );
     }
@@ -71,7 +72,7 @@ export function parseAllowList(value: string, hosts = ""): AllowList {
     const family = isIP(address);
     const bits = family === 4 ? 32 : 128;
     const invalid = () =>
-      new Error(
+      new SettingError(
         `WEBHOOK_ALLOW_ADDRESSES: "${entry}" is not an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8).`,
       );
     if (family === 0 || extra !== undefined || /%/.test(address)) throw invalid();
