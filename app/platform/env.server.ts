@@ -3,23 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { company } from "~/platform/company";
 import { isCalendarDate, londonMidnight } from "./calendar";
-import { CronExpressionParser } from "cron-parser";
-
-/**
- * A five-field cron expression (minute, hour, day of month, month, day of
- * week) that cron-parser, the parser pg-boss schedules with, accepts: a bad
- * BACKUP_CRON stops the process at start-up, named, instead of failing at the
- * first scheduling pass.
- */
-function isCronExpression(value: string): boolean {
-  if (value.trim().split(/\s+/).length !== 5) return false;
-  try {
-    CronExpressionParser.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { booleanString, commaList, isCronExpression, isTrustProxy, secretString } from "./env-values.server";
 
 /**
  * The environment, read once per process and validated at start-up. Every
@@ -34,17 +18,6 @@ function isCronExpression(value: string): boolean {
 // several times slower. Every Node entry point imports this module before
 // anything that loads them, so production is the default.
 process.env.NODE_ENV ??= "production";
-const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-
-/** A key given in the environment or KEYS_FILE: at least 32 characters (32 random bytes in base64: `openssl rand -base64 32`). */
-const secretString = z.string().min(32, "must be at least 32 characters").optional();
-
-const commaList = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
 
 /** The company's own e-mail domain (of its enquiries address in app/platform/company.ts). */
 const companyDomain = company.email.enquiries.slice(company.email.enquiries.lastIndexOf("@") + 1);
@@ -85,7 +58,13 @@ export const envSchema = z.object({
    */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Express "trust proxy": false, true, a hop count, or a list of addresses/subnets ("loopback, 10.0.0.0/8"). */
-  TRUST_PROXY: z.string().default("false"),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      isTrustProxy,
+      'must be false, true, a hop count, or a comma-separated list of addresses, subnets and the names loopback, linklocal and uniquelocal (like "loopback, 10.0.0.0/8")',
+    )
+    .default("false"),
   /** Extra origins (host names, globs allowed) whose form posts are accepted, e.g. behind a proxy. */
   ALLOWED_ACTION_ORIGINS: commaList.default([]),
   /** Fixes "now" for dated content (previews, tests); unset = the real time. The server warns when it is set. */
