@@ -16,6 +16,13 @@ describe("start-up failures name the setting to change", () => {
     );
     expect(describeStartupError(systemError("EACCES", { syscall: "listen" }), env)).toMatch(/set PORT/);
     expect(describeStartupError(systemError("EADDRNOTAVAIL", { syscall: "listen" }), env)).toMatch(/HOST=0\.0\.0\.0/);
+    // A HOST that is a name no resolver knows; the same code for DATABASE_URL's host stays the database's (below).
+    const unknownHost = { ...pgEnv, HOST: "not.a.host" };
+    const lookup = (hostname: string) => systemError("ENOTFOUND", { syscall: "getaddrinfo", hostname });
+    expect(describeStartupError(lookup("not.a.host"), unknownHost)).toBe(
+      "HOST=not.a.host cannot be found: set HOST to one of this machine's addresses, or 0.0.0.0.",
+    );
+    expect(describeStartupError(lookup("db.internal"), unknownHost)).toMatch(/^The host of DATABASE_URL/);
   });
 
   test("PostgreSQL unreachable, refusing, unknown host, wrong password, missing database: DATABASE_URL, never the password", () => {

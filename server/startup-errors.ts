@@ -13,7 +13,14 @@ import { TransportConfigError } from "~/platform/mail/transport.server";
  */
 type Settings = { PORT: number; HOST: string; DATA_DIR: string; DATABASE_URL?: string };
 
-type SystemError = Error & { code?: string; syscall?: string; path?: string; address?: string; port?: number };
+type SystemError = Error & {
+  code?: string;
+  syscall?: string;
+  path?: string;
+  address?: string;
+  port?: number;
+  hostname?: string;
+};
 
 /** host:port of DATABASE_URL, without the user name or password. */
 function databaseHost(url: string | undefined): string {
@@ -33,7 +40,7 @@ export function describeStartupError(error: unknown, env: Settings): string | un
     return error.message;
   }
   if (!(error instanceof Error)) return undefined;
-  const { code, syscall, path } = error as SystemError;
+  const { code, syscall, path, hostname } = error as SystemError;
 
   if (code === "EADDRINUSE" && syscall === "listen") {
     return `Port ${env.PORT} on ${env.HOST} is already in use by another program: stop it, or set PORT to a free port.`;
@@ -43,6 +50,10 @@ export function describeStartupError(error: unknown, env: Settings): string | un
   }
   if (code === "EADDRNOTAVAIL" && syscall === "listen") {
     return `HOST=${env.HOST} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0.`;
+  }
+  // Listening on a host name looks it up first.
+  if ((code === "ENOTFOUND" || code === "EAI_AGAIN") && hostname === env.HOST) {
+    return `HOST=${env.HOST} cannot be found: set HOST to one of this machine's addresses, or 0.0.0.0.`;
   }
 
   if (env.DATABASE_URL) {
