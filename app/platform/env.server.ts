@@ -129,7 +129,13 @@ export const envSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164 format, like +447700900123")
     .optional(),
   /** Sender of every e-mail. */
-  MAIL_FROM: z.string().min(3).default(`${company.brand} <no-reply@maternis.health>`),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>@]+ )?<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/,
+      'must be an address, or a name and an address, like "Maternis <no-reply@maternis.health>"',
+    )
+    .default(`${company.brand} <no-reply@maternis.health>`),
   /** Mailbox that receives enquiry notifications. */
   ENQUIRIES_EMAIL: z.email().default(company.email.enquiries),
   /** Bearer token for GET /metrics (Prometheus); unset = no metrics endpoint (404). */
@@ -212,7 +218,10 @@ export const envSchema = z.object({
 
   // Staff console (app/features/sign-in and the console's features, docs/decisions/009-staff-console.md).
   /** Addresses that become console admins on their first sign-in (comma-separated). */
-  STAFF_ADMIN_EMAILS: commaList.default([]).transform((list) => list.map((email) => email.toLowerCase())),
+  STAFF_ADMIN_EMAILS: commaList
+    .pipe(z.array(z.email("must be e-mail addresses, separated by commas")))
+    .default([])
+    .transform((list) => list.map((email) => email.toLowerCase())),
   /** How long a sign-in code is valid: 10 minutes, and never longer (ASVS 6.5.5); tests shorten it. */
   STAFF_CODE_TTL_SECONDS: z.coerce.number().int().positive().max(600).default(600),
   // Sign-in code limits (app/features/sign-in/lockout.server.ts, docs/decisions/019-staff-sessions-and-lockout.md):

@@ -15,6 +15,32 @@ describe("the environment's security bounds", () => {
   });
 });
 
+/** Addresses are addresses: a typo stops the start naming the setting, instead of an admin who never arrives or mail that fails later. */
+describe("settings that hold e-mail addresses", () => {
+  it("STAFF_ADMIN_EMAILS holds addresses (kept in lower case); MAIL_FROM an address, or a name and an address", () => {
+    expect(parseEnv({ STAFF_ADMIN_EMAILS: "Admin@Maternis.test, ops@maternis.test" }).STAFF_ADMIN_EMAILS).toEqual([
+      "admin@maternis.test",
+      "ops@maternis.test",
+    ]);
+    expect(parseEnv({}).STAFF_ADMIN_EMAILS).toEqual([]);
+    for (const from of [
+      "Maternis <no-reply@maternis.health>",
+      "no-reply@maternis.health",
+      "Maternis Health <a@b.co>",
+    ]) {
+      expect(parseEnv({ MAIL_FROM: from }).MAIL_FROM, from).toBe(from);
+    }
+    expect(() => parseEnv({ STAFF_ADMIN_EMAILS: "admin@maternis.test, admin" })).toThrow(
+      /STAFF_ADMIN_EMAILS\.1: must be e-mail addresses, separated by commas/,
+    );
+    for (const from of ["Maternis", "Maternis <no-reply>", "no-reply@maternis.health>", "<a@b.co"]) {
+      expect(() => parseEnv({ MAIL_FROM: from }), from).toThrow(
+        /MAIL_FROM: must be an address, or a name and an address/,
+      );
+    }
+  });
+});
+
 /** Credentials read from files a secrets manager mounts (ASVS 13.3.1; docs/configuration.md "Secrets from files"). */
 describe("secrets from files", () => {
   const folders: string[] = [];
