@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { DatabaseLockedError } from "~/platform/db/db.server";
-import { parseAllowList } from "~/features/integrations/address-rules.server";
 import { TransportConfigError } from "~/platform/mail/transport.server";
 import { describeStartupError } from "./startup-errors";
 
@@ -53,23 +52,6 @@ describe("start-up failures name the setting to change", () => {
       expect(describeStartupError(systemError(code, { path: "./data/form-secret" }), env)).toMatch(
         /^DATA_DIR=\.\/data cannot be used .*set DATA_DIR/,
       );
-    }
-  });
-
-  test("an integration setting that is not a list of addresses or hosts: the setting and what it must be", () => {
-    for (const [addresses, hosts, expected] of [
-      ["10.0.0.0/33", "", /^WEBHOOK_ALLOW_ADDRESSES: "10\.0\.0\.0\/33" is not an IP address or CIDR range/],
-      ["", "https://hooks.slack.com", /^INTEGRATION_HOSTS: "https:\/\/hooks\.slack\.com" is not a host name/],
-    ] as const) {
-      const error = (() => {
-        try {
-          parseAllowList(addresses, hosts);
-        } catch (thrown) {
-          return thrown;
-        }
-        throw new Error("parsed");
-      })();
-      expect(describeStartupError(error, env)).toMatch(expected);
     }
   });
 

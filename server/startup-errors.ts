@@ -1,5 +1,4 @@
 import { DatabaseLockedError } from "~/platform/db/db.server";
-import { SettingError } from "~/platform/env.server";
 import { KeysError } from "~/platform/keys.server";
 import { TransportConfigError } from "~/platform/mail/transport.server";
 
@@ -36,9 +35,7 @@ export function describeStartupError(error: unknown, env: Settings): string | un
   if (error instanceof DatabaseLockedError) {
     return `${error.message} (DATA_DIR=${env.DATA_DIR})`;
   }
-  if (error instanceof TransportConfigError || error instanceof KeysError || error instanceof SettingError) {
-    return error.message;
-  }
+  if (error instanceof TransportConfigError || error instanceof KeysError) return error.message;
   if (!(error instanceof Error)) return undefined;
   const { code, syscall, path, hostname } = error as SystemError;
 

@@ -8,6 +8,33 @@ import { z } from "zod";
  * "trust proxy" and cron expressions.
  */
 
+/** A setting's list: its entries, separated by commas or spaces. */
+export const settingEntries = (value: string) => value.split(/[\s,]+/).filter((entry) => entry !== "");
+
+/**
+ * An IP address or CIDR range as a setting writes it ("127.0.0.1", "::1",
+ * "10.0.0.0/8"): its parts, or null when it is neither (a zone index such as
+ * "fe80::1%eth0" included). WEBHOOK_ALLOW_ADDRESSES and TRUST_PROXY read it.
+ */
+export function addressRange(entry: string): { address: string; family: 4 | 6; prefix?: number } | null {
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if ((family !== 4 && family !== 6) || extra !== undefined || /%/.test(address)) return null;
+  if (prefix === undefined) return { address, family };
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return null;
+  return { address, family, prefix: Number(prefix) };
+}
+
+const LABEL = "[a-z0-9]([a-z0-9-]*[a-z0-9])?";
+/** A host name ("hooks.slack.com", "receiver"), or "*." and a name of two labels at least ("*.webhook.office.com", not "*.com"). */
+const HOST_ENTRY = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*\\.${LABEL}(\\.${LABEL})+)$`);
+
+/** An INTEGRATION_HOSTS entry as kept: lower case, without a trailing dot. */
+export const hostEntry = (entry: string) => entry.toLowerCase().replace(/\.$/, "");
+
+/** Whether an INTEGRATION_HOSTS entry is a host name, or "*." and one. */
+export const isHostEntry = (entry: string) => HOST_ENTRY.test(hostEntry(entry));
+
 /** The names Express's "trust proxy" (proxy-addr) knows for address ranges. */
 const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -19,17 +46,23 @@ const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
  */
 export function isTrustProxy(value: string): boolean {
   if (value === "" || value === "false" || value === "true" || /^\d+$/.test(value)) return true;
-  const entries = value.split(",").map((entry) => entry.trim());
-  return entries.every((entry) => {
-    if (TRUST_PROXY_NAMES.has(entry)) return true;
-    const [address = "", range, extra] = entry.split("/");
-    const family = isIP(address);
-    if (family === 0 || extra !== undefined) return false;
-    if (range === undefined) return true;
-    if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
-    return family === 4 && isIP(range) === 4;
+  return value.split(",").every((part) => {
+    const entry = part.trim();
+    if (TRUST_PROXY_NAMES.has(entry) || addressRange(entry)) return true;
+    const [address = "", netmask, extra] = entry.split("/");
+    return extra === undefined && isIP(address) === 4 && isIP(netmask ?? "") === 4;
   });
 }
+
+/**
+ * A zod check that every entry of a list setting passes `valid`; the issue
+ * names the first one that does not, followed by `what` it must be.
+ */
+export const everyEntry =
+  (valid: (entry: string) => boolean, what: string) => (value: string, ctx: z.RefinementCtx) => {
+    const wrong = settingEntries(value).find((entry) => !valid(entry));
+    if (wrong !== undefined) ctx.addIssue({ code: "custom", message: `"${wrong}" is not ${what}` });
+  };
 
 /**
  * A five-field cron expression (minute, hour, day of month, month, day of

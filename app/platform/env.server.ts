@@ -3,7 +3,16 @@ import path from "node:path";
 import { z } from "zod";
 import { company } from "~/platform/company";
 import { isCalendarDate, londonMidnight } from "./calendar";
-import { booleanString, commaList, isCronExpression, isTrustProxy, secretString } from "./env-values.server";
+import {
+  addressRange,
+  booleanString,
+  commaList,
+  everyEntry,
+  isCronExpression,
+  isHostEntry,
+  isTrustProxy,
+  secretString,
+} from "./env-values.server";
 
 /**
  * The environment, read once per process and validated at start-up. Every
@@ -18,6 +27,10 @@ import { booleanString, commaList, isCronExpression, isTrustProxy, secretString 
 // several times slower. Every Node entry point imports this module before
 // anything that loads them, so production is the default.
 process.env.NODE_ENV ??= "production";
+
+/** What an entry of WEBHOOK_ALLOW_ADDRESSES and of INTEGRATION_HOSTS must be, in the refusal. */
+export const ADDRESS_RANGE = "an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8)";
+export const HOST_NAME = 'a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com)';
 
 /** The company's own e-mail domain (of its enquiries address in app/platform/company.ts). */
 const companyDomain = company.email.enquiries.slice(company.email.enquiries.lastIndexOf("@") + 1);
@@ -202,13 +215,16 @@ export const envSchema = z.object({
    * integrations may reach although private, loopback or link-local: for
    * tests and private deployments. Empty: only public addresses.
    */
-  WEBHOOK_ALLOW_ADDRESSES: z.string().default(""),
+  WEBHOOK_ALLOW_ADDRESSES: z
+    .string()
+    .superRefine(everyEntry((entry) => addressRange(entry) !== null, ADDRESS_RANGE))
+    .default(""),
   /**
    * The only hosts integrations may reach (comma-separated, e.g.
    * "hooks.slack.com, *.webhook.office.com"; "*." allows every subdomain):
    * an allowlist (ASVS 13.2.4). Empty: any public host.
    */
-  INTEGRATION_HOSTS: z.string().default(""),
+  INTEGRATION_HOSTS: z.string().superRefine(everyEntry(isHostEntry, HOST_NAME)).default(""),
   /** How often an idle worker looks for new deliveries (at least 0.5). */
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Deliveries one worker process sends at the same time. */
@@ -278,16 +294,6 @@ function isInside(file: string, dir: string) {
 
 export class EnvError extends Error {
   override name = "EnvError";
-}
-
-/**
- * A setting whose value is wrong, found where the feature that reads it
- * starts rather than by the schema (WEBHOOK_ALLOW_ADDRESSES,
- * INTEGRATION_HOSTS): its message names the setting and what it must be, so
- * a process stops with that one line (server/startup-errors.ts).
- */
-export class SettingError extends Error {
-  override name = "SettingError";
 }
 
 /**

@@ -15,6 +15,24 @@ describe("the environment's security bounds", () => {
   });
 });
 
+/** The integrations' settings are checked with the rest of the environment, naming the entry that is wrong. */
+describe("settings that hold lists of addresses or hosts", () => {
+  it('WEBHOOK_ALLOW_ADDRESSES takes addresses and CIDR ranges; INTEGRATION_HOSTS host names and "*." and one', () => {
+    expect(parseEnv({ WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1, ::1/128 10.1.0.0/16" }).WEBHOOK_ALLOW_ADDRESSES).toBe(
+      "127.0.0.1, ::1/128 10.1.0.0/16",
+    );
+    expect(parseEnv({ INTEGRATION_HOSTS: "hooks.slack.com, *.webhook.office.com receiver" }).INTEGRATION_HOSTS).toBe(
+      "hooks.slack.com, *.webhook.office.com receiver",
+    );
+    expect(() => parseEnv({ WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1, 10.0.0.0/33" })).toThrow(
+      'WEBHOOK_ALLOW_ADDRESSES: "10.0.0.0/33" is not an IP address or CIDR range',
+    );
+    expect(() => parseEnv({ INTEGRATION_HOSTS: "hooks.slack.com, https://hooks.slack.com" })).toThrow(
+      'INTEGRATION_HOSTS: "https://hooks.slack.com" is not a host name',
+    );
+  });
+});
+
 /** Addresses are addresses: a typo stops the start naming the setting, instead of an admin who never arrives or mail that fails later. */
 describe("settings that hold e-mail addresses", () => {
   it("STAFF_ADMIN_EMAILS holds addresses (kept in lower case); MAIL_FROM an address, or a name and an address", () => {

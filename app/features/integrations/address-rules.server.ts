@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
-import { SettingError } from "~/platform/env.server";
+import { ADDRESS_RANGE, HOST_NAME } from "~/platform/env.server";
+import { addressRange, hostEntry, isHostEntry, settingEntries } from "~/platform/env-values.server";
 
 /**
  * Which IP addresses an outgoing webhook may reach (./safe-fetch.server.ts):
@@ -25,33 +26,22 @@ export type AllowList = {
   readonly hosts: readonly string[];
 };
 
-const LABEL = "[a-z0-9]([a-z0-9-]*[a-z0-9])?";
-/** A host name ("hooks.slack.com", "receiver"), or "*." and a name of two labels at least ("*.webhook.office.com", not "*.com"). */
-const HOST_ENTRY = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*\\.${LABEL}(\\.${LABEL})+)$`);
-
 /**
- * The INTEGRATION_HOSTS entries, separated by commas or spaces, lower case;
- * throws on an entry that is not a host name or "*." and one, naming it.
+ * The INTEGRATION_HOSTS entries, lower case; throws on an entry that is not a
+ * host name or "*." and one, naming it (the environment's schema refused it
+ * already: this is for a caller that skips it).
  */
 function parseHosts(value: string): string[] {
-  const entries = value
-    .split(/[\s,]+/)
-    .filter((entry) => entry !== "")
-    .map((entry) => entry.toLowerCase().replace(/\.$/, ""));
-  for (const entry of entries) {
-    if (!HOST_ENTRY.test(entry)) {
-      throw new SettingError(
-        `INTEGRATION_HOSTS: "${entry}" is not a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com).`,
-      );
-    }
-  }
-  return entries;
+  const entries = settingEntries(value);
+  const wrong = entries.find((entry) => !isHostEntry(entry));
+  if (wrong !== undefined) throw new Error(`INTEGRATION_HOSTS: "${wrong}" is not ${HOST_NAME}.`);
+  return entries.map(hostEntry);
 }
 
 /** Whether an integration may reach `host` under the allow list's host names (any when there are none). */
 export function hostAllowed(host: string, allow: AllowList): boolean {
   if (allow.hosts.length === 0) return true;
-  const name = host.toLowerCase().replace(/\.$/, "");
+  const name = hostEntry(host);
   return allow.hosts.some((entry) =>
     entry.startsWith("*.") ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry,
   );
@@ -66,23 +56,13 @@ export function hostAllowed(host: string, allow: AllowList): boolean {
  */
 export function parseAllowList(value: string, hosts = ""): AllowList {
   const list = new BlockList();
-  const entries = value.split(/[\s,]+/).filter((entry) => entry !== "");
+  const entries = settingEntries(value);
   for (const entry of entries) {
-    const [address = "", prefix, extra] = entry.split("/");
-    const family = isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    const invalid = () =>
-      new SettingError(
-        `WEBHOOK_ALLOW_ADDRESSES: "${entry}" is not an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8).`,
-      );
-    if (family === 0 || extra !== undefined || /%/.test(address)) throw invalid();
-    const type = family === 4 ? "ipv4" : "ipv6";
-    if (prefix === undefined) {
-      list.addAddress(address, type);
-    } else {
-      if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) throw invalid();
-      list.addSubnet(address, Number(prefix), type);
-    }
+    const range = addressRange(entry);
+    if (!range) throw new Error(`WEBHOOK_ALLOW_ADDRESSES: "${entry}" is not ${ADDRESS_RANGE}.`);
+    const type = range.family === 4 ? "ipv4" : "ipv6";
+    if (range.prefix === undefined) list.addAddress(range.address, type);
+    else list.addSubnet(range.address, range.prefix, type);
   }
   return { list, entries, hosts: parseHosts(hosts) };
 }
