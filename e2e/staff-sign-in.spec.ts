@@ -65,6 +65,10 @@ test.describe("staff sign-in by e-mail code", () => {
     await other.getByLabel("Work e-mail address").fill("someone-else@example.org");
     await other.getByRole("button", { name: "Send me a code" }).click();
     await expect(other.getByLabel("Code")).toBeVisible();
+    // The same answer for any address, with how long a code works (STAFF_CODE_TTL_SECONDS).
+    await expect(other.getByRole("status")).toHaveText(
+      "If someone-else@example.org belongs to a member of staff, we have sent a code to it. It works for up to 10 minutes: the e-mail says how long.",
+    );
     // The used code, entered again for the admin address, is refused (a wrong
     // try at the admin's codes: under the lock, so another test's code is not spoilt).
     await withSignInLock(ADMIN_EMAIL, async () => {

@@ -11,10 +11,11 @@ import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import type { Store } from "~/platform/db/db.server";
 import { authSecrets } from "~/platform/keys.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
+import { waitInWords } from "~/platform/london-time";
 import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
 import { sessionLimit } from "./session-limit.server";
-import { codeLife, minutesLeft } from "./code-life.server";
+import { codeLife, signInCodeIdentifier } from "./code-life.server";
 import { consoleOrigins } from "./origins.server";
 import { generateRecoveryCodes, recoveryCodeStorage, secondFactorHooks } from "./second-factor.server";
 import { authSchema } from "~/features/sign-in/tables.server";
@@ -225,10 +226,9 @@ export function buildAuth(options: BuildOptions) {
         storeOTP: "encrypted",
         async sendVerificationOTP({ email, otp, type }, ctx) {
           if (type !== "sign-in") return;
-          const full = Math.round(env.STAFF_CODE_TTL_SECONDS / 60);
           // A code sent again has what is left of its first STAFF_CODE_TTL_SECONDS.
-          const row = await ctx?.context.internalAdapter.findVerificationValue(`sign-in-otp-${email.toLowerCase()}`);
-          const minutes = row ? minutesLeft(new Date(row.expiresAt), Date.now(), full) : full;
+          const row = await ctx?.context.internalAdapter.findVerificationValue(signInCodeIdentifier(email));
+          const seconds = row ? (new Date(row.expiresAt).getTime() - Date.now()) / 1000 : env.STAFF_CODE_TTL_SECONDS;
           // React Email loads with the first code sent: a web process nobody signs in to never needs it.
           const [{ renderEmail }, { staffSignInCode }] = await Promise.all([
             import("~/platform/mail/define"),
@@ -236,7 +236,7 @@ export function buildAuth(options: BuildOptions) {
           ]);
           const rendered = await renderEmail(staffSignInCode, {
             code: otp,
-            minutes,
+            validFor: waitInWords(seconds),
             // The code step of the sign-in page (issue 43): with the address already, in the browser that asked.
             signInUrl: `${origin}/staff/sign-in?step=code`,
           });

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { ABSOLUTE_TIMEOUT_MS, type SessionAssurance, type StaffSession } from "~/features/sign-in/sign-in";
+import { pastAbsoluteTimeout, type SessionAssurance, type StaffSession } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import { createCodeLimits } from "./lockout.server";
@@ -42,7 +42,7 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     if (!response) return null;
     const assurance: SessionAssurance = response.session.assurance === "full" ? "full" : "setup-only";
-    const expired = Date.now() - new Date(response.session.createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS;
+    const expired = pastAbsoluteTimeout(response.session.createdAt);
     if (expired || (assurance === "setup-only" && response.user.twoFactorEnabled === true)) {
       // Absolute timeout: the session ends however active it is.
       // A setup-only session ends once its member is enrolled (ADR 020).

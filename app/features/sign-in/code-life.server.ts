@@ -11,7 +11,7 @@ import { addDatabaseHooks } from "./database-hooks.server";
  * code could live for ever. This plugin refuses that one update (a
  * verification's expiry changed alone; the plugin's other updates change its
  * value), so a code sent again keeps its first expiry, and the e-mail says
- * how long is left (`minutesLeft`).
+ * how long is left.
  */
 export function codeLife() {
   return {
@@ -29,7 +29,5 @@ export function codeLife() {
   } satisfies BetterAuthPlugin;
 }
 
-/** Whole minutes left before `expiresAt` at `now`, rounded up: at least 1 (the code was sent while live), at most `max`. */
-export function minutesLeft(expiresAt: Date, now: number, max: number): number {
-  return Math.min(max, Math.max(1, Math.ceil((expiresAt.getTime() - now) / 60_000)));
-}
+/** The better-auth verification row that holds an address's sign-in code. */
+export const signInCodeIdentifier = (email: string) => `sign-in-otp-${email.toLowerCase()}`;

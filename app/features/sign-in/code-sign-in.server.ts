@@ -8,6 +8,7 @@ import type {
 import { normaliseEmail, toMember } from "./auth-config.server";
 import type { AuthCore } from "./auth-core.server";
 import { wasRemoved } from "./sessions.server";
+import { signInCodeIdentifier } from "./code-life.server";
 
 /**
  * Signing in with an e-mailed code (docs/decisions/019-staff-sessions-and-
@@ -52,7 +53,7 @@ export function codeSignIn(core: AuthCore) {
       }
       // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced by a
       // request from elsewhere; "Send a new code" at the code step (`fresh`) replaces it, within the same limits.
-      if (options.fresh) await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
+      if (options.fresh) await context.internalAdapter.deleteVerificationByIdentifier(signInCodeIdentifier(email));
       await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
       return { ok: true };
     },

@@ -1,6 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { addDatabaseHooks } from "./database-hooks.server";
-import { ABSOLUTE_TIMEOUT_MS, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
+import { isLiveSession, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
 
 /**
  * At most MAX_SESSIONS_PER_MEMBER live sessions a member (ASVS 7.1.2;
@@ -20,10 +20,9 @@ const time = (value: Date | string) => new Date(value).getTime();
  * `now`: the expired ones, and the least recently used beyond the limit.
  */
 function sessionsBeyondLimit(others: SessionRow[], now: number, max = MAX_SESSIONS_PER_MEMBER): SessionRow[] {
-  const live = (row: SessionRow) => time(row.expiresAt) > now && now - time(row.createdAt) < ABSOLUTE_TIMEOUT_MS;
   const kept = new Set(
     others
-      .filter(live)
+      .filter((row) => isLiveSession(row, now))
       .sort((a, b) => time(b.updatedAt) - time(a.updatedAt))
       .slice(0, max - 1),
   );

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ABSOLUTE_TIMEOUT_MS, type StaffSession, type StaffSessionSummary } from "~/features/sign-in/sign-in";
+import { isLiveSession, type StaffSession, type StaffSessionSummary } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console";
 import type { Store } from "~/platform/db/db.server";
 import { staffRemovedAddresses } from "~/features/sign-in/tables.server";
@@ -17,7 +17,14 @@ import { staffRemovedAddresses } from "~/features/sign-in/tables.server";
  */
 
 /** What the session methods need of better-auth: its internal adapter. */
-type SessionRow = { id: string; token: string; userAgent?: string | null; createdAt: Date; updatedAt: Date };
+type SessionRow = {
+  id: string;
+  token: string;
+  userAgent?: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+};
 export type SessionAdapter = {
   listSessions(userId: string, options?: { onlyActiveSessions?: boolean }): Promise<SessionRow[]>;
   deleteSession(token: string): Promise<unknown>;
@@ -40,7 +47,7 @@ export function sessionControls({ adapter, session, toMember }: Deps) {
   /** A member's sessions still alive: not expired, and within 12 hours of sign-in. */
   async function live(userId: string, now = Date.now()) {
     const rows = await (await adapter()).listSessions(userId, { onlyActiveSessions: true });
-    return rows.filter((row) => now - new Date(row.createdAt).getTime() < ABSOLUTE_TIMEOUT_MS);
+    return rows.filter((row) => isLiveSession(row, now));
   }
 
   return {

@@ -12,6 +12,14 @@ import type { StaffMember } from "~/features/console";
 /** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+/** Whether a session made at `createdAt` is past the absolute timeout at `now`, however active it is. */
+export const pastAbsoluteTimeout = (createdAt: Date | string, now = Date.now()) =>
+  now - new Date(createdAt).getTime() >= ABSOLUTE_TIMEOUT_MS;
+
+/** Whether a session row is alive at `now`: not expired (idle), and not past the absolute timeout. */
+export const isLiveSession = (row: { expiresAt: Date | string; createdAt: Date | string }, now = Date.now()) =>
+  new Date(row.expiresAt).getTime() > now && !pastAbsoluteTimeout(row.createdAt, now);
 /**
  * A member has at most this many live sessions at once (ASVS 7.1.2; docs/decisions/019-staff-
  * sessions-and-lockout.md): a sign-in beyond it ends their least recently used session.

@@ -156,7 +156,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
       await run(() =>
         signInLoader(args(new Request(`${SITE}/staff/sign-in?step=code`, { headers: { cookie: step } }))),
       ),
-    ).toMatchObject({ codeStep: true, codeTo: ADMIN });
+    ).toMatchObject({ codeStep: true, codeTo: ADMIN, codeLife: "10 minutes" });
     vi.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
     const expired = await run(() =>
       signInAction(args(post("/staff/sign-in", { intent: "verify", email: ADMIN, code }))),

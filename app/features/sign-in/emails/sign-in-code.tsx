@@ -2,14 +2,12 @@ import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
 
-/** To a member of staff who asked to sign in to the console: their one-time code, and the minutes it has left. */
-export type StaffSignInCodeEmailProps = { code: string; minutes: number; signInUrl: string };
-
-const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? "" : "s"}`;
+/** To a member of staff who asked to sign in to the console: their one-time code, and how long it has left ("10 minutes"). */
+export type StaffSignInCodeEmailProps = { code: string; validFor: string; signInUrl: string };
 
 export const PreviewProps = {
   code: "482913",
-  minutes: 10,
+  validFor: "10 minutes",
   signInUrl: `${company.siteUrl}/staff/sign-in?step=code`,
 } satisfies StaffSignInCodeEmailProps;
 
@@ -20,14 +18,14 @@ export const staffSignInCode = defineLayoutEmail<StaffSignInCodeEmailProps>({
   staff: true,
   layout: (props) => ({
     title: "Your sign-in code",
-    preheader: `Use this code within ${minutesText(props.minutes)} to sign in to the staff console.`,
+    preheader: `Use this code within ${props.validFor} to sign in to the staff console.`,
     intro: (
       <>
         <p>Your code to sign in to the {company.brand} staff console is:</p>
         <p style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "6px" }} data-sign-in-code="">
           {props.code}
         </p>
-        <p>{`It works once, for ${minutesText(props.minutes)}. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
+        <p>{`It works once, for ${props.validFor}. Never share it: nobody from ${company.brand} will ask you for it.`}</p>
       </>
     ),
     ctas: [{ label: "Enter the code", url: props.signInUrl }],

@@ -11,6 +11,8 @@ import { retryAfterHeaders } from "~/platform/retry-after";
 import type { Route } from "./+types/route";
 import { signInAction } from "./actions.server";
 import { PasskeySignIn } from "./passkey";
+import { getAppContext } from "~/context.server";
+import { waitInWords } from "~/platform/london-time";
 
 /**
  * Signing in to the staff console: an e-mail address, then the six-digit
@@ -49,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Signing in again: the member's own address, already filled in. */
     address: reauth && session ? session.member.email : "",
     signedOut: url.searchParams.get("signedOut") === "1",
+    /** How long a new code works ("10 minutes": STAFF_CODE_TTL_SECONDS); one sent again has less. */
+    codeLife: waitInWords(getAppContext(context).env.STAFF_CODE_TTL_SECONDS),
     restarted: url.searchParams.get("restart") === "1",
   };
 }
@@ -97,7 +101,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 ? actionData.notice
                 : loaderData.newCode && !actionData
                   ? `We have sent a new code to ${codeTo}, if it belongs to a member of staff. The code before it no longer works.`
-                  : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to 10 minutes: the e-mail says how long.`}
+                  : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to ${loaderData.codeLife}: the e-mail says how long.`}
             </p>
           ) : null}
           {codeTo ? (
