@@ -118,9 +118,19 @@ describe("secrets from files", () => {
     })();
     expect(error).toBeInstanceOf(EnvError);
     expect(error.message).toContain(`SMTP_URL_FILE: cannot read ${missing} (ENOENT)`);
-    // A folder is not a file either; and nothing of a secret is ever in the message.
+    // A folder is not a file either.
     const folder = path.dirname(file);
     expect(() => parseEnv({ COMMUNICATION_API_KEY_FILE: folder })).toThrow(/COMMUNICATION_API_KEY_FILE: cannot read/);
-    expect(() => parseEnv({ DATABASE_URL: DATABASE, DATABASE_URL_FILE: file })).not.toThrow(/s3cret/);
+    // A file whose value breaks the rules: the rule is named, the value is not.
+    const refused = (() => {
+      try {
+        parseEnv({ METRICS_TOKEN_FILE: secretFile("short-s3cret\n") });
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+      throw new Error("parsed");
+    })();
+    expect(refused).toContain("METRICS_TOKEN: must be at least 24 characters");
+    expect(refused).not.toContain("s3cret");
   });
 });

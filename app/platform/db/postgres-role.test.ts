@@ -56,7 +56,25 @@ describe("PostgreSQL: the site's role", () => {
       ["public", APP_ROLE],
     ]);
     expect(owners.every((row) => row.tables > 0)).toBe(true);
-    await expect(site.platform.store.forgetDeleted(["enquiries"])).resolves.toMatchObject({ engine: "postgres" });
+    // VACUUM as the role reaches the site's tables: PostgreSQL skips, with a warning, a table whose
+    // owner (or whose database's owner) the role is not.
+    const vacuumSkips = async (database: string, table: string) => {
+      const client = new pg.Client({ connectionString: database });
+      const notices: string[] = [];
+      client.on("notice", (notice) => notices.push(notice.message ?? ""));
+      await client.connect();
+      try {
+        await client.query(`vacuum (analyze) ${table}`);
+      } finally {
+        await client.end();
+      }
+      return notices.filter((message) => /skipping/i.test(message));
+    };
+    expect(await vacuumSkips(url, "enquiries")).toEqual([]);
+    // Positive control: the same role is refused a table in a database it does not own, and told so.
+    await query(postgres.url, "create table if not exists not_the_sites (id int)");
+    const otherDatabase = postgres.url.replace("postgres@", `${APP_ROLE}@`);
+    expect(await vacuumSkips(otherDatabase, "not_the_sites")).toHaveLength(1);
 
     // Positive control: the cluster's superuser is one, so the check above can tell them apart.
     expect(await query(postgres.url, "select rolsuper from pg_roles where rolname = current_user")).toEqual([
