@@ -4,6 +4,8 @@
  * the sign-in pages themselves, or better-auth's endpoints).
  */
 export const SIGN_IN_PATH = "/staff/sign-in";
+/** Where signing out leads: the sign-in page, saying "You have signed out." */
+export const SIGNED_OUT_PATH = `${SIGN_IN_PATH}?signedOut=1`;
 /** Where the e-mail code leads a member with a second factor (ADR 020). */
 export const SECOND_STEP_PATH = "/staff/second-step";
 /** Where a member without a second factor sets one up (ADR 020). */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { requestMeta } from "~/routes/staff/access/middleware.server";
-import { SIGN_IN_PATH } from "~/features/console/paths";
+import { SIGN_IN_PATH, SIGNED_OUT_PATH } from "~/features/console/paths";
 import { getConsole } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/sign-out";
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       meta: requestMeta(context, request),
     });
   }
-  throw redirect(`${SIGN_IN_PATH}?signedOut=1`, { headers });
+  throw redirect(SIGNED_OUT_PATH, { headers });
 }
 
 /** Nothing to show: a GET goes to the sign-in page. */

@@ -8,7 +8,7 @@ import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 import { SITE_TIME_ZONE } from "~/platform/calendar";
 import type { AuditAction } from "~/features/audit/audit";
 import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
-import { signInUrl } from "~/features/console/paths";
+import { signInUrl, SIGNED_OUT_PATH } from "~/features/console/paths";
 import {
   getConsole,
   getStaff,
@@ -153,7 +153,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     await requireRecent();
     const headers = await console.auth.signOutEverywhere(request);
     await audit("sign-out-everywhere", staff.sessionId);
-    throw redirect("/staff/sign-in?signedOut=1", { headers });
+    throw redirect(SIGNED_OUT_PATH, { headers });
   }
 
   return data<ActionResult>({ ok: false, error: "Unknown action" }, 400);

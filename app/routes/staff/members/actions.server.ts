@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AuditAction } from "~/features/audit";
-import { SIGN_IN_PATH } from "~/features/console/paths";
+import { SIGNED_OUT_PATH } from "~/features/console/paths";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
@@ -135,7 +135,7 @@ async function endEverySession(context: Context, request: Request, form: FormDat
   const console = getConsole(context);
   const { ended, members } = await console.auth.endEverySession();
   await audit(context, staff, "every-session-ended", null, { sessions: ended, members });
-  throw redirect(`${SIGN_IN_PATH}?signedOut=1`, { headers: await console.auth.signOut(request) });
+  throw redirect(SIGNED_OUT_PATH, { headers: await console.auth.signOut(request) });
 }
 
 /** Ends every session of another member, who stays a member (ADR 019). */

@@ -1,6 +1,5 @@
-import { Form } from "react-router";
 import { Choice, ChoiceFieldset } from "~/features/console/choices";
-import { SubmitButton } from "~/features/console/post-form";
+import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { END_EVERY_SESSION_CONFIRM } from "./types";
 
 /**
@@ -20,8 +19,12 @@ export function EndEverySession({ error }: { error?: string }) {
         database may have been exposed. Everyone then signs in again with an e-mail code and their second factor. To
         sign out one member, use &ldquo;End sessions&rdquo; in their row.
       </p>
-      <Form method="post" aria-labelledby="end-every-session-heading" className="mt-4 grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="end-every-session" />
+      <PostForm
+        hiddenFields={{ intent: "end-every-session" }}
+        aria-labelledby="end-every-session-heading"
+        className="mt-4 grid gap-4"
+        noValidate
+      >
         <ChoiceFieldset legend="Before you do" errorId={`${END_EVERY_SESSION_CONFIRM}-error`} error={error}>
           <Choice
             type="checkbox"
@@ -33,7 +36,7 @@ export function EndEverySession({ error }: { error?: string }) {
           />
         </ChoiceFieldset>
         <SubmitButton variant="danger">End every session</SubmitButton>
-      </Form>
+      </PostForm>
     </section>
   );
 }
