@@ -1,7 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
 import { limitsOffEnv } from "../test/support/limits-off";
-import { serverOfItsOwn, signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole } from "../test/support/staff";
+import {
+  serverOfItsOwn,
+  signInAsAdmin,
+  signInAsStaff,
+  signInWithCode,
+  waitForConsole,
+  stillSignedIn,
+} from "../test/support/staff";
 
 /**
  * "End every session" on "Members" (ASVS 7.4.5), against a server of its own,
@@ -13,13 +20,6 @@ import { serverOfItsOwn, signInAsAdmin, signInAsStaff, signInWithCode, waitForCo
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 serverOfItsOwn({ ...limitsOffEnv }, "maternis-e2e-every-session-");
-
-/** Whether `page`'s session still opens the console, or is sent to sign in. */
-async function stillSignedIn(page: Page) {
-  await page.goto("/staff/account");
-  await page.waitForURL(/\/staff\/(account|sign-in)/);
-  return !new URL(page.url()).pathname.startsWith("/staff/sign-in");
-}
 
 test("an admin ends every member's sessions, theirs included, once a box confirms it; axe-clean at 1280 and 390 px", async ({
   browser,

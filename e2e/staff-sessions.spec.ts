@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
-import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole } from "../test/support/staff";
+import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole, stillSignedIn } from "../test/support/staff";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-
@@ -13,13 +13,6 @@ import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole } from "..
 test.describe.configure({ timeout: 120_000 });
 
 const sessionList = (page: Page) => page.getByRole("list", { name: "Your sessions" });
-
-/** Whether `page`'s session still opens the console (reloading the account page), or is sent to sign in. */
-async function stillSignedIn(page: Page) {
-  await page.goto("/staff/account");
-  await page.waitForURL(/\/staff\/(account|sign-in)/);
-  return !new URL(page.url()).pathname.startsWith("/staff/sign-in");
-}
 
 test(`"Account" lists the member's sessions and ends another one; axe-clean, and nothing cut off, at 1280 and 390 px`, async ({
   browser,

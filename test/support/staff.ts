@@ -39,6 +39,8 @@
  *     Runs code steps for `email` (e.g. ADMIN_EMAIL) without another worker's sign-in as `email` interfering.
  *   waitForConsole(page: Page): Promise<void>
  *     Waits until a console page has hydrated (its shell carries data-hydrated).
+ *   stillSignedIn(page: Page): Promise<boolean>
+ *     Whether `page`'s session still opens the console (it loads /staff/account), or is sent to sign in.
  *   serverOfItsOwn(env: Record<string, string> | (() => Record<string, string>), dataPrefix: string):
  *       { server: RunningServer; smtp: TestSmtpServer }
  *     For a spec file that needs a configuration the stack's server cannot have:
@@ -162,6 +164,12 @@ export async function withSignInLock<T>(email: string, fn: () => Promise<T>): Pr
 
 export function uniqueStaffAddress(label: string) {
   return `staff-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@maternis.test`;
+}
+
+export async function stillSignedIn(page: Page) {
+  await page.goto("/staff/account");
+  await page.waitForURL(/\/staff\/(account|sign-in)/);
+  return !new URL(page.url()).pathname.startsWith("/staff/sign-in");
 }
 
 export async function waitForConsole(page: Page) {
