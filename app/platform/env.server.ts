@@ -55,8 +55,7 @@ export const siteClockSchema = z
 export function parseSiteClock(value: string | undefined): Date | undefined {
   if (value === undefined || value === "") return undefined;
   const result = siteClockSchema.safeParse(value);
-  if (!result.success)
-    throw new EnvError(`Invalid environment configuration:\n  SITE_CLOCK: ${result.error.issues[0]?.message}`);
+  if (!result.success) throw new EnvError(`SITE_CLOCK: ${result.error.issues[0]?.message}`);
   return result.data;
 }
 
@@ -294,6 +293,10 @@ function isInside(file: string, dir: string) {
 
 export class EnvError extends Error {
   override name = "EnvError";
+  /** The problems, one a line, each starting with the variable it names. */
+  constructor(...problems: string[]) {
+    super(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+  }
 }
 
 /**
@@ -319,13 +322,12 @@ function withFileSecrets(source: Record<string, string | undefined>) {
     const file = source[`${name}_FILE`];
     delete resolved[`${name}_FILE`];
     if (!file) continue;
-    if (source[name])
-      throw new EnvError(`Invalid environment configuration:\n  ${name}: set ${name} or ${name}_FILE, not both`);
+    if (source[name]) throw new EnvError(`${name}: set ${name} or ${name}_FILE, not both`);
     try {
       resolved[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new EnvError(`Invalid environment configuration:\n  ${name}_FILE: cannot read ${file} (${code})`);
+      throw new EnvError(`${name}_FILE: cannot read ${file} (${code})`);
     }
   }
   return resolved;
@@ -338,7 +340,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new EnvError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    throw new EnvError(...problems);
   }
   const backupDir = result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups");
   const keysFile = result.data.KEYS_FILE ?? defaultKeysFile(result.data.DATA_DIR);
@@ -348,9 +350,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ["BACKUP_DIR", backupDir],
   ] as const) {
     if (isInside(keysFile, dir)) {
-      throw new EnvError(
-        `Invalid environment configuration:\n  KEYS_FILE: must be outside ${name} (${path.resolve(dir)}), which backups copy`,
-      );
+      throw new EnvError(`KEYS_FILE: must be outside ${name} (${path.resolve(dir)}), which backups copy`);
     }
   }
   return {
