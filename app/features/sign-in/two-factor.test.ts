@@ -7,6 +7,7 @@ import {
   STAFF_MEMBER,
   staffConsoles,
   passkeySignIn,
+  pendingSecondStep,
   softwarePasskey,
   twoFactorRow,
   wrongAppCode,
@@ -48,9 +49,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect(await console.auth.startApp(first.browser.request())).toBeNull();
 
     // The e-mail code alone: no session, a pending second step.
-    const browser = new Browser();
-    await codeSignIn(console, store, MEMBER, browser);
-    expect(await console.auth.session(browser.request())).toBeNull();
+    const browser = await pendingSecondStep(console, store);
     expect([...browser.cookies.keys()].some((name) => name.endsWith("two_factor"))).toBe(true);
 
     const wrong = await console.auth.verifySecondStep(browser.request(), "app", "000000");
@@ -62,12 +61,10 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
 
     // A recovery code works once.
     const recovery = confirmed.recoveryCodes[0]!;
-    const other = new Browser();
-    await codeSignIn(console, store, MEMBER, other);
+    const other = await pendingSecondStep(console, store);
     const once = await console.auth.verifySecondStep(other.request(), "recovery", recovery);
     expect(once.ok).toBe(true);
-    const again = new Browser();
-    await codeSignIn(console, store, MEMBER, again);
+    const again = await pendingSecondStep(console, store);
     expect(await console.auth.verifySecondStep(again.request(), "recovery", recovery)).toEqual({
       ok: false,
       reason: "invalid",
@@ -118,8 +115,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect((await console.auth.startApp(first.browser.request()))?.uri).toMatch(/^otpauth:/);
 
     // E-mail code: no app, so the second step is a recovery code.
-    const browser = new Browser();
-    await codeSignIn(console, store, MEMBER, browser);
+    const browser = await pendingSecondStep(console, store);
     expect(await console.auth.verifySecondStep(browser.request(), "app", "123456")).toEqual({
       ok: false,
       reason: "no-app",
@@ -136,8 +132,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(recoveryCodes[0]);
 
-    const old = new Browser();
-    await codeSignIn(console, store, MEMBER, old);
+    const old = await pendingSecondStep(console, store);
     expect(await console.auth.verifySecondStep(old.request(), "recovery", recoveryCodes[0]!)).toEqual({
       ok: false,
       reason: "invalid",
@@ -151,8 +146,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect(await console.auth.removeApp(first.browser.request())).toBe(true);
     expect(await console.auth.factors(first.browser.request())).toEqual({ passkeys: 1, app: false, recoveryCodes: 9 });
 
-    const after = new Browser();
-    await codeSignIn(console, store, MEMBER, after);
+    const after = await pendingSecondStep(console, store);
     expect(await console.auth.verifySecondStep(after.request(), "app", await app.code())).toEqual({
       ok: false,
       reason: "no-app",
