@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -93,13 +93,23 @@ describe("secrets from files", () => {
     expect(() => parseEnv({ METRICS_TOKEN_FILE: secretFile("short\n") })).toThrow(
       /METRICS_TOKEN: must be at least 24 characters/,
     );
-    expect([...FILE_SECRETS]).toEqual([
-      "DATABASE_URL",
-      "SMTP_URL",
-      "ACS_CONNECTION_STRING",
-      "METRICS_TOKEN",
-      "COMMUNICATION_API_KEY",
-    ]);
+  });
+
+  it('every credential docs/configuration.md names under "Secrets from files" is read from its file', () => {
+    const doc = readFileSync(path.join(import.meta.dirname, "../../docs/configuration.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## Secrets from files"));
+    const documented = section.slice(0, section.indexOf("may each come from a file")).match(/`[A-Z_]+`/g);
+    expect(documented?.map((name) => name.slice(1, -1))).toEqual([...FILE_SECRETS]);
+    const values: Record<(typeof FILE_SECRETS)[number], string> = {
+      DATABASE_URL: DATABASE,
+      SMTP_URL: "smtp://user:password@smtp.example.org:587",
+      ACS_CONNECTION_STRING: "endpoint=https://example.communication.azure.com/;accesskey=a2V5",
+      METRICS_TOKEN: TOKEN,
+      COMMUNICATION_API_KEY: "communication-key-0123456789abcdef",
+    };
+    for (const name of FILE_SECRETS) {
+      expect(parseEnv({ [`${name}_FILE`]: secretFile(`${values[name]}\n`) })[name], name).toBe(values[name]);
+    }
   });
 
   it("both the variable and its file, or a file that cannot be read, stop start-up naming them, never what a file holds", () => {
