@@ -17,6 +17,7 @@ import {
   postTagged,
   wordsBrokenInside,
 } from "../test/support/inbox-pages";
+import { waitForConsole } from "../test/support/staff";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -43,6 +44,7 @@ test("at 390 px the first enquiry is on the first screen: menu and filters folde
 
     // The filters in use are counted, and open to change.
     await desk.goto(`/staff?q=${tag}&kind=contact&state=new`);
+    await waitForConsole(desk); // the menu's Escape, below, is JavaScript's
     const filters = desk.locator("summary", { hasText: "Filters" });
     await expect(filters).toHaveText("Filters(2 in use)");
     await filters.click();

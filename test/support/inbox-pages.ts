@@ -84,6 +84,8 @@ export async function atInbox(
 ) {
   await atDesk(browser, options, async (desk) => {
     await desk.goto(`/staff?q=${tag}`);
+    // A new document: its keys and buttons work once React has hydrated it.
+    if (options.javaScriptEnabled !== false) await waitForConsole(desk);
     await run(desk);
   });
 }
