@@ -3,7 +3,8 @@
  * has no side effects.
  *
  * Proves: cross-site form posts (a foreign Origin, Sec-Fetch-Site:
- * cross-site, Origin: null) get 403 and store nothing; a client cannot escape
+ * cross-site, Origin: null) get 403 and store nothing, while hosts that
+ * ALLOWED_ACTION_ORIGINS lists or matches get through; a client cannot escape
  * the form-post rate limit with a forged X-Forwarded-For, neither with
  * TRUST_PROXY=false (the header is ignored) nor with TRUST_PROXY=loopback
  * (only the address the trusted hop appended counts, never the client's
@@ -22,6 +23,8 @@ import { isSuccessPage, postForm, rawRequest } from "../test/support/raw-http";
 import { type RunningServer } from "../test/support/server-process";
 
 const POST_LIMIT = 5;
+/** The proxied server's ALLOWED_ACTION_ORIGINS. */
+const LISTED_ORIGINS = "*.partner.example, **.deep.example";
 const API = "/functions/v1/azure-communication";
 const kinds = formKinds;
 
@@ -50,7 +53,7 @@ beforeAll(async () => {
   };
   [direct, proxied] = await Promise.all([
     startFaultServer({ ...common, DATA_DIR: a.dir, TRUST_PROXY: "false" }),
-    startFaultServer({ ...common, DATA_DIR: b.dir, TRUST_PROXY: "loopback" }),
+    startFaultServer({ ...common, DATA_DIR: b.dir, TRUST_PROXY: "loopback", ALLOWED_ACTION_ORIGINS: LISTED_ORIGINS }),
   ]);
   shouldStore.set(direct, []);
   shouldStore.set(proxied, []);
@@ -149,6 +152,28 @@ describe("cross-site form posts are refused", () => {
       expect(response.body).toBe("Cross-site form submissions are not accepted.");
     });
   }
+
+  test("ALLOWED_ACTION_ORIGINS: a listed host, or one its patterns match, gets through both checks (the site's and React Router's); its neighbours do not", async () => {
+    for (const origin of ["https://forms.partner.example", "https://a.b.deep.example"]) {
+      const email = nextEmail("listed");
+      const response = await postForm(proxied.url, "contact", formBody(validFields("contact", email)), {
+        Origin: origin,
+        "Sec-Fetch-Site": "cross-site",
+        "X-Forwarded-For": forged(),
+      });
+      expect(isSuccessPage("contact", response), `${origin}: ${response.status}`).toBe(true);
+      shouldStore.get(proxied)!.push(email);
+    }
+    for (const origin of ["https://partner.example", "https://a.forms.partner.example", "https://deep.example"]) {
+      const email = nextEmail("not-listed");
+      mustNotStore.push(email);
+      const response = await postForm(proxied.url, "contact", formBody(validFields("contact", email)), {
+        Origin: origin,
+        "X-Forwarded-For": forged(),
+      });
+      expect(response.status, origin).toBe(403);
+    }
+  });
 
   test("the same post from our own origin is accepted (the refusals above are about the origin)", async () => {
     const email = nextEmail("same-site");

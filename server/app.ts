@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerMetrics } from "./metrics";
 import { credentialGuard } from "./credential-guard";
 import { COMMUNICATION_PATH } from "~/features/communication-api/api.server";
-import { contentSecurityPolicy, createNonce, defaultHeaders, securityHeaders } from "./security";
+import { contentSecurityPolicy, createNonce, defaultHeaders, sameOriginPosts, securityHeaders } from "./security";
 import { createDatedPages, type DatedPages } from "./dated-pages";
 import { createPageCache, type PageCache } from "./page-cache";
 import { staticFiles, type PrerenderManifest } from "./static";
@@ -69,30 +69,6 @@ export function parseTrustProxy(value: string): boolean | number | string[] {
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
-}
-
-/** Refuses cross-site form posts before they reach a route action. */
-export function sameOriginPosts(allowedOrigins: string[]): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "POST") return next();
-    const site = req.get("sec-fetch-site");
-    const origin = req.get("origin");
-    let crossSite = site === "cross-site";
-    if (origin && !crossSite) {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = undefined;
-      }
-      crossSite = !host || (host !== req.get("host") && host !== req.host && !allowedOrigins.includes(host));
-    }
-    if (crossSite) {
-      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
-      return;
-    }
-    next();
-  };
 }
 
 /**

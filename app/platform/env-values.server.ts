@@ -35,6 +35,18 @@ export const hostEntry = (entry: string) => entry.toLowerCase().replace(/\.$/, "
 /** Whether an INTEGRATION_HOSTS entry is a host name, or "*." and one. */
 export const isHostEntry = (entry: string) => HOST_ENTRY.test(hostEntry(entry));
 
+/**
+ * An ALLOWED_ACTION_ORIGINS entry: a host as a browser's Origin header
+ * carries it (a name or an IPv4 address, with its port when it is not the
+ * scheme's), or React Router's patterns for one: "*." (one label) or "**."
+ * (one or more) in front of a name of two labels at least. Lower case, as
+ * Origin is.
+ */
+const ACTION_ORIGIN = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*{1,2}\\.${LABEL}(\\.${LABEL})+)(:\\d{1,5})?$`);
+
+/** Whether an ALLOWED_ACTION_ORIGINS entry is a host (with an optional port) or a "*." or "**." pattern. */
+export const isActionOrigin = (entry: string) => ACTION_ORIGIN.test(entry);
+
 /** The names Express's "trust proxy" (proxy-addr) knows for address ranges. */
 const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 

@@ -8,10 +8,12 @@ import {
   booleanString,
   commaList,
   everyEntry,
+  isActionOrigin,
   isCronExpression,
   isHostEntry,
   isTrustProxy,
   secretString,
+  settingEntries,
 } from "./env-values.server";
 
 /**
@@ -31,6 +33,9 @@ process.env.NODE_ENV ??= "production";
 /** What an entry of WEBHOOK_ALLOW_ADDRESSES and of INTEGRATION_HOSTS must be, in the refusal. */
 export const ADDRESS_RANGE = "an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8)";
 export const HOST_NAME = 'a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com)';
+/** What an entry of ALLOWED_ACTION_ORIGINS must be, in the refusal. */
+export const ACTION_ORIGIN_HOST =
+  'a host as the Origin header carries it, without "https://" (such as admin.maternis.health or localhost:5173), or "*." or "**." and one';
 
 /** The company's own e-mail domain (of its enquiries address in app/platform/company.ts). */
 const companyDomain = company.email.enquiries.slice(company.email.enquiries.lastIndexOf("@") + 1);
@@ -77,8 +82,13 @@ export const envSchema = z.object({
       'must be false, true, a hop count, or a comma-separated list of addresses, subnets and the names loopback, linklocal and uniquelocal (like "loopback, 10.0.0.0/8")',
     )
     .default("false"),
-  /** Extra origins (host names, globs allowed) whose form posts are accepted, e.g. behind a proxy. */
-  ALLOWED_ACTION_ORIGINS: commaList.default([]),
+  /** Extra origins (hosts, "*." and "**." patterns allowed) whose form posts are accepted, e.g. behind a proxy. */
+  ALLOWED_ACTION_ORIGINS: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .superRefine(everyEntry(isActionOrigin, ACTION_ORIGIN_HOST))
+    .transform(settingEntries)
+    .default([]),
   /** Fixes "now" for dated content (previews, tests); unset = the real time. The server warns when it is set. */
   SITE_CLOCK: siteClockSchema.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
