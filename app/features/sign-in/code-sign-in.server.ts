@@ -9,6 +9,7 @@ import { normaliseEmail, toMember } from "./auth-config.server";
 import type { AuthCore } from "./auth-core.server";
 import { wasRemoved } from "./sessions.server";
 import { signInCodeIdentifier } from "./code-life.server";
+import { keyLock } from "~/platform/db/key-lock.server";
 
 /**
  * Signing in with an e-mailed code (docs/decisions/019-staff-sessions-and-
@@ -18,6 +19,14 @@ import { signInCodeIdentifier } from "./code-life.server";
 export function codeSignIn(core: AuthCore) {
   const { authFor, clientOf, findMember, instance, limits, serves, store, withSession } = core;
   const adminEmails = new Set(core.deps.env.STAFF_ADMIN_EMAILS);
+  /**
+   * One check of an address's code at a time. better-auth takes the code's
+   * record while it compares a guess and puts it back when the guess is
+   * wrong (atomicVerifyOTP): a right code checked in that moment found no
+   * record and was refused, and counted as wrong, so a stream of wrong
+   * guesses could keep the member out. Now it waits its turn.
+   */
+  const oneCheckAtATime = keyLock(store);
 
   return {
     /**
@@ -66,11 +75,9 @@ export function codeSignIn(core: AuthCore) {
       const refused = await limits.codeCheck(email, client);
       if (refused) return { ok: false, ...refused };
       try {
-        const { headers, response } = await auth.api.signInEmailOTP({
-          body: { email, otp: code.trim() },
-          headers: request.headers,
-          returnHeaders: true,
-        });
+        const { headers, response } = await oneCheckAtATime(`code-check:${limits.addressHash(email)}`, () =>
+          auth.api.signInEmailOTP({ body: { email, otp: code.trim() }, headers: request.headers, returnHeaders: true }),
+        );
         await limits.rightCode(email, client);
         if ("twoFactorRedirect" in response) {
           // The member has a second factor: a pending second step (a cookie), no session yet.
