@@ -1,9 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { isStaffPath } from "../../app/features/console/paths";
 import { islandPaths } from "../../app/features/enquiries/kinds";
 
 /** Runs axe-core (all WCAG 2.x A/AA rules and best practices) and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, context = "") {
+  await settleConsole(page);
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
@@ -14,6 +16,18 @@ export async function expectNoAxeViolations(page: Page, context = "") {
         .join("\n    ")}`,
   );
   expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+/**
+ * A console page whose scripts run changes as it hydrates (controls that need
+ * JavaScript appear: "Select all" becomes a checkbox, the passkey button is
+ * added), so it is checked once hydrated (`data-hydrated`, as waitForConsole);
+ * one whose scripts are off is checked as it is.
+ */
+async function settleConsole(page: Page) {
+  if (!isStaffPath(new URL(page.url()).pathname)) return;
+  if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return;
+  await page.locator("[data-hydrated]").first().waitFor({ state: "attached" });
 }
 
 /**
