@@ -4,15 +4,16 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/platform/env.server";
 import { rawRequest } from "../test/support/raw-http";
-import { originListed, sameOriginPosts } from "./security";
+import { hostMatches } from "~/platform/env-values.server";
+import { sameOriginPosts } from "./security";
 
 /**
  * ALLOWED_ACTION_ORIGINS: the schema takes hosts as an Origin header carries
  * them and React Router's "*." and "**." patterns, and refuses, naming it, an
  * entry that would never match (a URL, a path, upper case kept as typed) or
  * one that would match too much ("*.com", "**"). The site's own check of form
- * posts reads the patterns as React Router does (faults/refusals.test.ts posts
- * through both).
+ * posts reads the patterns as React Router does (hostMatches, which
+ * INTEGRATION_HOSTS shares; faults/refusals.test.ts posts through both).
  */
 describe("ALLOWED_ACTION_ORIGINS", () => {
   test("takes hosts, hosts with a port and wildcard patterns, lower-cased", () => {
@@ -42,7 +43,7 @@ describe("ALLOWED_ACTION_ORIGINS", () => {
   });
 });
 
-describe("originListed", () => {
+describe("hostMatches, as the list reads it", () => {
   const listed = ["admin.maternis.health", "localhost:5173", "*.partner.example", "**.deep.example"];
   test.each([
     ["admin.maternis.health", true],
@@ -59,7 +60,7 @@ describe("originListed", () => {
     ["deep.example", false],
     ["x.deep.example.evil", false],
   ])("%s: %s", (host, expected) => {
-    expect(originListed(host, listed)).toBe(expected);
+    expect(listed.some((pattern) => hostMatches(host, pattern))).toBe(expected);
   });
 });
 

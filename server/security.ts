@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { bannerBootScript } from "~/lib/banner-script";
 import { speculationRules } from "~/lib/speculation-rules";
+import { hostMatches } from "~/platform/env-values.server";
 
 /** `'sha256-…'` source expression for an inline script's exact text. */
 function scriptHash(source: string) {
@@ -94,27 +95,10 @@ export const securityHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * Whether an Origin's host is one ALLOWED_ACTION_ORIGINS lists, read as React
- * Router reads the same list before an action (so the two never disagree): a
- * host to the letter, or a pattern whose "*." stands for one label and "**."
- * for one or more. The environment's schema admits a wildcard only in front.
- */
-export function originListed(host: string, allowedOrigins: readonly string[]): boolean {
-  return allowedOrigins.some((pattern) => {
-    if (pattern === host) return true;
-    const dot = pattern.indexOf(".");
-    const wildcard = pattern.slice(0, dot);
-    const suffix = pattern.slice(dot);
-    if ((wildcard !== "*" && wildcard !== "**") || !host.endsWith(suffix)) return false;
-    const labels = host.slice(0, -suffix.length);
-    return labels !== "" && (wildcard === "**" || !labels.includes("."));
-  });
-}
-
-/**
  * Refuses cross-site form posts before they reach a route action: 403 when
  * the Origin is neither this site's host nor listed in ALLOWED_ACTION_ORIGINS
- * (an unreadable Origin, "null" included, is neither), or when the browser
+ * (its patterns read as React Router reads them, hostMatches; an unreadable
+ * Origin, "null" included, is neither), or when the browser
  * says the post is cross-site from an Origin not listed.
  */
 export function sameOriginPosts(allowedOrigins: readonly string[]): RequestHandler {
@@ -122,7 +106,7 @@ export function sameOriginPosts(allowedOrigins: readonly string[]): RequestHandl
     if (req.method !== "POST") return next();
     const origin = req.get("origin");
     const host = origin && URL.canParse(origin) ? new URL(origin).host : undefined;
-    const listed = host !== undefined && originListed(host, allowedOrigins);
+    const listed = host !== undefined && allowedOrigins.some((pattern) => hostMatches(host, pattern));
     const ownHost = host !== undefined && (host === req.get("host") || host === req.host);
     const crossSite = !listed && (req.get("sec-fetch-site") === "cross-site" || (!!origin && !ownHost));
     if (crossSite) {

@@ -26,26 +26,41 @@ export function addressRange(entry: string): { address: string; family: 4 | 6; p
 }
 
 const LABEL = "[a-z0-9]([a-z0-9-]*[a-z0-9])?";
-/** A host name ("hooks.slack.com", "receiver"), or "*." and a name of two labels at least ("*.webhook.office.com", not "*.com"). */
-const HOST_ENTRY = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*\\.${LABEL}(\\.${LABEL})+)$`);
+/**
+ * A host pattern, as both host lists write one (INTEGRATION_HOSTS,
+ * ALLOWED_ACTION_ORIGINS), read as React Router reads the second: a host name
+ * ("hooks.slack.com", "localhost"), or "*." (one label) or "**." (one or more)
+ * in front of a name of two labels at least ("*.webhook.office.com", not
+ * "*.com"). hostMatches reads it.
+ */
+const HOST_PATTERN = `(${LABEL}(\\.${LABEL})*|\\*{1,2}\\.${LABEL}(\\.${LABEL})+)`;
+const HOST_ENTRY = new RegExp(`^${HOST_PATTERN}$`);
+/** An ALLOWED_ACTION_ORIGINS entry: a host pattern with its port when it is not the scheme's, as Origin carries it. */
+const ACTION_ORIGIN = new RegExp(`^${HOST_PATTERN}(:\\d{1,5})?$`);
 
 /** An INTEGRATION_HOSTS entry as kept: lower case, without a trailing dot. */
 export const hostEntry = (entry: string) => entry.toLowerCase().replace(/\.$/, "");
 
-/** Whether an INTEGRATION_HOSTS entry is a host name, or "*." and one. */
+/** Whether an INTEGRATION_HOSTS entry is a host pattern (no port: integrations name https:// hosts). */
 export const isHostEntry = (entry: string) => HOST_ENTRY.test(hostEntry(entry));
 
-/**
- * An ALLOWED_ACTION_ORIGINS entry: a host as a browser's Origin header
- * carries it (a name or an IPv4 address, with its port when it is not the
- * scheme's), or React Router's patterns for one: "*." (one label) or "**."
- * (one or more) in front of a name of two labels at least. Lower case, as
- * Origin is.
- */
-const ACTION_ORIGIN = new RegExp(`^(${LABEL}(\\.${LABEL})*|\\*{1,2}\\.${LABEL}(\\.${LABEL})+)(:\\d{1,5})?$`);
-
-/** Whether an ALLOWED_ACTION_ORIGINS entry is a host (with an optional port) or a "*." or "**." pattern. */
+/** Whether an ALLOWED_ACTION_ORIGINS entry (lower case, as Origin is) is a host pattern, with an optional port. */
 export const isActionOrigin = (entry: string) => ACTION_ORIGIN.test(entry);
+
+/**
+ * Whether `host` is one a host pattern names: the same host, or one label
+ * more than the name after "*.", or one or more after "**." (React Router's
+ * reading of allowedActionOrigins, which ALLOWED_ACTION_ORIGINS feeds).
+ */
+export function hostMatches(host: string, pattern: string): boolean {
+  if (pattern === host) return true;
+  const wildcard = pattern.slice(0, pattern.indexOf("."));
+  if (wildcard !== "*" && wildcard !== "**") return false;
+  const suffix = pattern.slice(wildcard.length);
+  if (!host.endsWith(suffix)) return false;
+  const labels = host.slice(0, -suffix.length);
+  return labels !== "" && (wildcard === "**" || !labels.includes("."));
+}
 
 /** The names Express's "trust proxy" (proxy-addr) knows for address ranges. */
 const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -32,7 +32,7 @@ process.env.NODE_ENV ??= "production";
 
 /** What an entry of WEBHOOK_ALLOW_ADDRESSES and of INTEGRATION_HOSTS must be, in the refusal. */
 export const ADDRESS_RANGE = "an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8)";
-export const HOST_NAME = 'a host name or "*." and one (such as hooks.slack.com or *.webhook.office.com)';
+export const HOST_NAME = 'a host name, or "*." or "**." and one (such as hooks.slack.com or *.webhook.office.com)';
 /** What an entry of ALLOWED_ACTION_ORIGINS must be, in the refusal. */
 export const ACTION_ORIGIN_HOST =
   'a host as the Origin header carries it, without "https://" (such as admin.maternis.health or localhost:5173), or "*." or "**." and one';
@@ -230,7 +230,8 @@ export const envSchema = z.object({
     .default(""),
   /**
    * The only hosts integrations may reach (comma-separated, e.g.
-   * "hooks.slack.com, *.webhook.office.com"; "*." allows every subdomain):
+   * "hooks.slack.com, *.webhook.office.com"; "*." allows a subdomain one
+   * label deep, "**." any depth, as ALLOWED_ACTION_ORIGINS reads them):
    * an allowlist (ASVS 13.2.4). Empty: any public host.
    */
   INTEGRATION_HOSTS: z.string().superRefine(everyEntry(isHostEntry, HOST_NAME)).default(""),

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { ADDRESS_RANGE, HOST_NAME } from "~/platform/env.server";
-import { addressRange, hostEntry, isHostEntry, settingEntries } from "~/platform/env-values.server";
+import { addressRange, hostEntry, hostMatches, isHostEntry, settingEntries } from "~/platform/env-values.server";
 
 /**
  * Which IP addresses an outgoing webhook may reach (./safe-fetch.server.ts):
@@ -22,13 +22,13 @@ export type AllowList = {
   readonly list: BlockList;
   /** The entries as given, for messages and logs. */
   readonly entries: readonly string[];
-  /** INTEGRATION_HOSTS: host names ("hooks.slack.com") and "*." suffixes ("*.webhook.office.com"); empty: any public host. */
+  /** INTEGRATION_HOSTS: host names ("hooks.slack.com") and "*." or "**." patterns ("*.webhook.office.com"); empty: any public host. */
   readonly hosts: readonly string[];
 };
 
 /**
  * The INTEGRATION_HOSTS entries, lower case; throws on an entry that is not a
- * host name or "*." and one, naming it (the environment's schema refused it
+ * host pattern, naming it (the environment's schema refused it
  * already: this is for a caller that skips it).
  */
 function parseHosts(value: string): string[] {
@@ -42,9 +42,7 @@ function parseHosts(value: string): string[] {
 export function hostAllowed(host: string, allow: AllowList): boolean {
   if (allow.hosts.length === 0) return true;
   const name = hostEntry(host);
-  return allow.hosts.some((entry) =>
-    entry.startsWith("*.") ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry,
-  );
+  return allow.hosts.some((entry) => hostMatches(name, entry));
 }
 
 /**

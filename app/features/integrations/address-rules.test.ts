@@ -102,16 +102,17 @@ describe("refusalOf", () => {
 });
 
 describe("INTEGRATION_HOSTS", () => {
-  test('allows any host when empty; else only the names listed, and under "*." every subdomain (not the name itself)', () => {
+  test('allows any host when empty; else only the names listed, under "*." a subdomain one label deep, under "**." any (not the name itself)', () => {
     expect(hostAllowed("hooks.example.org", parseAllowList(""))).toBe(true);
-    const allow = parseAllowList("", "Hooks.Slack.com, *.webhook.office.com");
-    expect(allow.hosts).toEqual(["hooks.slack.com", "*.webhook.office.com"]);
+    const allow = parseAllowList("", "Hooks.Slack.com, *.webhook.office.com, **.hooks.example.org");
+    expect(allow.hosts).toEqual(["hooks.slack.com", "*.webhook.office.com", "**.hooks.example.org"]);
     for (const host of [
       "hooks.slack.com",
       "HOOKS.SLACK.COM",
       "hooks.slack.com.",
       "acme.webhook.office.com",
-      "a.b.webhook.office.com",
+      "a.hooks.example.org",
+      "a.b.hooks.example.org",
     ])
       expect(hostAllowed(host, allow), host).toBe(true);
     for (const host of [
@@ -120,6 +121,8 @@ describe("INTEGRATION_HOSTS", () => {
       "hooks.slack.com.evil.example",
       "webhook.office.com",
       "evilwebhook.office.com",
+      "a.b.webhook.office.com",
+      "hooks.example.org",
       "127.0.0.1",
     ])
       expect(hostAllowed(host, allow), host).toBe(false);
