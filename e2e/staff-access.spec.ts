@@ -1,16 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { consolePages } from "../app/routes/staff/routes";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { waitForMessages } from "../test/support/mailbox";
-import {
-  ADMIN_EMAIL,
-  addStaffMember,
-  signInAsAdmin,
-  signInAsStaff,
-  uniqueStaffAddress,
-  waitForConsole,
-} from "../test/support/staff";
+import { ADMIN_EMAIL, addStaffMember, signInAsAdmin, signInAsStaff, uniqueStaffAddress } from "../test/support/staff";
 
 /**
  * Who gets into which console URL: signed out, nobody (every page listed in

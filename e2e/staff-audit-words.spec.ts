@@ -6,10 +6,9 @@
  * axe-clean.
  */
 import type { Locator } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
 import { atDesk, inboxTable, postEnquiries, selectionBar } from "../test/support/inbox-pages";
-import { waitForConsole } from "../test/support/staff";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -21,13 +21,19 @@
  * server has its own admin address.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, holdScripts, waitForEnhancement, watchCspViolations } from "../test/support/browser";
+import {
+  expectNoAxeViolations,
+  holdScripts,
+  waitForConsole,
+  waitForEnhancement,
+  watchCspViolations,
+} from "../test/support/browser";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { mailboxDir } from "../test/support/mailbox";
 import { startServer, type RunningServer } from "../test/support/server-process";
 import { TEST_KEYS } from "../test/support/test-keys";
 import { startSmtpServer, type TestSmtpServer } from "../test/support/smtp";
-import { signInWithCode, waitForConsole } from "../test/support/staff";
+import { signInWithCode } from "../test/support/staff";
 
 /**
  * Publishing re-renders every prerendered page, and visitors should see it

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
-import { serverReachingReceiver, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverReachingReceiver, signInAsAdmin } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**

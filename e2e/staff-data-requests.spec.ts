@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { afterMinFill, fill, open } from "../test/support/form-pages";
-import { signInAsAdmin, signInAsStaff, waitForConsole } from "../test/support/staff";
+import { signInAsAdmin, signInAsStaff } from "../test/support/staff";
 
 /**
  * Data requests and the audit log in a real browser: an admin finds a

@@ -1,8 +1,8 @@
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
 import { limitsOffEnv } from "../test/support/limits-off";
 import { uniqueAddress } from "../test/support/mailbox";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverOfItsOwn, signInAsAdmin } from "../test/support/staff";
 
 /**
  * The dead-letter alert, against a server of its own whose SMTP server

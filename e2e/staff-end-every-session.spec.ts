@@ -1,14 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { limitsOffEnv } from "../test/support/limits-off";
-import {
-  serverOfItsOwn,
-  signInAsAdmin,
-  signInAsStaff,
-  signInWithCode,
-  waitForConsole,
-  stillSignedIn,
-} from "../test/support/staff";
+import { serverOfItsOwn, signInAsAdmin, signInAsStaff, signInWithCode, stillSignedIn } from "../test/support/staff";
 
 /**
  * "End every session" on "Members" (ASVS 7.4.5), against a server of its own,

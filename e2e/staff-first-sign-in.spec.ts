@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { expectNoAxeViolations, watchCspViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole, watchCspViolations } from "../test/support/browser";
 import { messagesAbout } from "../test/support/mailbox";
 import { readQrPath } from "../test/support/qr-image";
-import { newStaffMember, requestCode, waitForConsole } from "../test/support/staff";
+import { newStaffMember, requestCode } from "../test/support/staff";
 
 /**
  * A new member's first sign-in (issue 43), at 1280 and 390 px, axe-clean at

@@ -5,7 +5,7 @@
  * in view; names wrap between words, never inside one. Each state axe-clean;
  * the disclosures work without JavaScript.
  */
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
 import {
   atDesk,
@@ -17,7 +17,6 @@ import {
   postTagged,
   wordsBrokenInside,
 } from "../test/support/inbox-pages";
-import { waitForConsole } from "../test/support/staff";
 
 test.describe.configure({ timeout: 120_000 });
 

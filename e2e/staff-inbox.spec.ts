@@ -8,11 +8,10 @@
  * suites (staff-inbox-phone, -selection, -shortcuts, -csv).
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { afterMinFill, expect, fill, open, test } from "../test/support/form-pages";
 import { atDesk, expectNoSidewaysScroll, inboxTable, tabTo } from "../test/support/inbox-pages";
 import { uniqueAddress } from "../test/support/mailbox";
-import { waitForConsole } from "../test/support/staff";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
-import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
-import { serverReachingReceiver, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverReachingReceiver, signInAsAdmin } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
-import { ADMIN_EMAIL, signInAsAdmin, signInAsStaff, waitForConsole } from "../test/support/staff";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
+import { ADMIN_EMAIL, signInAsAdmin, signInAsStaff } from "../test/support/staff";
 
 /**
  * The Members page and Account (issue 43), at 1280 and 390 px, axe-clean:

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import {
   appCode,
   newStaffMember,
@@ -8,7 +8,6 @@ import {
   signInAsAdmin,
   signInAsStaff,
   virtualAuthenticator,
-  waitForConsole,
   signOutOfConsole,
 } from "../test/support/staff";
 

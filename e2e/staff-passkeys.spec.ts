@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
-import { signInAsStaff, virtualAuthenticator, waitForConsole } from "../test/support/staff";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
+import { signInAsStaff, virtualAuthenticator } from "../test/support/staff";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (the Chrome

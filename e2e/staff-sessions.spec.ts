@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
-import { signInAsAdmin, signInAsStaff, signInWithCode, waitForConsole, stillSignedIn } from "../test/support/staff";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
+import { signInAsAdmin, signInAsStaff, signInWithCode, stillSignedIn } from "../test/support/staff";
 
 /**
  * Sessions under the member's control (docs/decisions/019-staff-sessions-and-

@@ -1,14 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { limitsOffEnv } from "../test/support/limits-off";
-import {
-  addStaffMember,
-  requestCode,
-  serverOfItsOwn,
-  signInAsAdmin,
-  uniqueStaffAddress,
-  waitForConsole,
-} from "../test/support/staff";
+import { addStaffMember, requestCode, serverOfItsOwn, signInAsAdmin, uniqueStaffAddress } from "../test/support/staff";
 
 /**
  * Pauses on code sign-in in the browser (docs/decisions/019-staff-sessions-

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { messagesAbout, waitForMessages } from "../test/support/mailbox";
-import { ADMIN_EMAIL, requestCode, signInWithCode, waitForConsole, withSignInLock } from "../test/support/staff";
+import { ADMIN_EMAIL, requestCode, signInWithCode, withSignInLock } from "../test/support/staff";
 
 /**
  * Signing in to the staff console by e-mailed code, through the real SMTP

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolationsAtBothWidths } from "../test/support/browser";
+import { expectNoAxeViolationsAtBothWidths, waitForConsole } from "../test/support/browser";
 import { expect, postFromPage, test } from "../test/support/form-pages";
 import { messagesAbout, uniqueAddress, waitForMessages } from "../test/support/mailbox";
-import { ADMIN_EMAIL, signInAsAdmin, signInWithCode, waitForConsole } from "../test/support/staff";
+import { ADMIN_EMAIL, signInAsAdmin, signInWithCode } from "../test/support/staff";
 import { waitFor } from "../test/support/wait";
 
 /**

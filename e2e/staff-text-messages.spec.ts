@@ -1,6 +1,6 @@
-import { expectNoAxeViolations } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole } from "../test/support/browser";
 import { expect, test } from "../test/support/form-pages";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverOfItsOwn, signInAsAdmin } from "../test/support/staff";
 
 /**
  * Text messages end to end, on a server of its own with the communication

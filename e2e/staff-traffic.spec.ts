@@ -1,9 +1,9 @@
 import type { Browser } from "@playwright/test";
 import { addDays, londonDate } from "../app/platform/calendar";
-import { expectNoAxeViolations, waitForIsland } from "../test/support/browser";
+import { expectNoAxeViolations, waitForConsole, waitForIsland } from "../test/support/browser";
 import { afterMinFill, expect, fill, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
-import { serverOfItsOwn, signInAsAdmin, waitForConsole } from "../test/support/staff";
+import { serverOfItsOwn, signInAsAdmin } from "../test/support/staff";
 
 /**
  * The console's Traffic page end to end (issue 44), on a server of its own:

@@ -21,12 +21,16 @@ export async function expectNoAxeViolations(page: Page, context = "") {
 /**
  * A console page whose scripts run changes as it hydrates (controls that need
  * JavaScript appear: "Select all" becomes a checkbox, the passkey button is
- * added), so it is checked once hydrated (`data-hydrated`, as waitForConsole);
+ * added), so it is checked once hydrated (waitForConsole);
  * one whose scripts are off is checked as it is.
  */
 async function settleConsole(page: Page) {
   if (!isStaffPath(new URL(page.url()).pathname)) return;
-  if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return;
+  if (await page.evaluate(() => matchMedia("(scripting: enabled)").matches)) await waitForConsole(page);
+}
+
+/** Waits until a console page has hydrated (`data-hydrated`, set by the console's shell). */
+export async function waitForConsole(page: Page) {
   await page.locator("[data-hydrated]").first().waitFor({ state: "attached" });
 }
 

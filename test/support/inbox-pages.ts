@@ -19,10 +19,11 @@
  *   wordsBrokenInside(locator): Promise<string[]> — the words of each element `locator` matches
  *     that the browser laid out over more than one line (a break inside a word).
  */
+import { waitForConsole } from "./browser";
 import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { MIN_FILL_MS } from "./form-pages";
 import { uniqueAddress } from "./mailbox";
-import { signInAsAdmin, waitForConsole } from "./staff";
+import { signInAsAdmin } from "./staff";
 
 export async function postEnquiries(page: Page, people: { name: string; organisation?: string }[], tag: string) {
   await page.goto("/contact");

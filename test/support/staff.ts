@@ -37,8 +37,6 @@
  *     A fresh address for a member added by a test.
  *   withSignInLock<T>(email: string, fn: () => Promise<T>): Promise<T>
  *     Runs code steps for `email` (e.g. ADMIN_EMAIL) without another worker's sign-in as `email` interfering.
- *   waitForConsole(page: Page): Promise<void>
- *     Waits until a console page has hydrated (its shell carries data-hydrated).
  *   stillSignedIn(page: Page): Promise<boolean>
  *     Whether `page`'s session still opens the console (it loads /staff/account), or is sent to sign in.
  *   serverOfItsOwn(env: Record<string, string> | (() => Record<string, string>), dataPrefix: string):
@@ -170,10 +168,6 @@ export async function stillSignedIn(page: Page) {
   await page.goto("/staff/account");
   await page.waitForURL(/\/staff\/(account|sign-in)/);
   return !new URL(page.url()).pathname.startsWith("/staff/sign-in");
-}
-
-export async function waitForConsole(page: Page) {
-  await page.locator("[data-hydrated]").first().waitFor({ state: "attached" });
 }
 
 /** The 6-digit code in a sign-in e-mail. */
