@@ -115,10 +115,5 @@ export const booleanString = z
 /** A key given in the environment or KEYS_FILE: at least 32 characters (32 random bytes in base64: `openssl rand -base64 32`). */
 export const secretString = z.string().min(32, "must be at least 32 characters").optional();
 
-/** A comma-separated list: each item trimmed, empty ones dropped. */
-export const commaList = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
+/** A list setting read as a list: its entries (settingEntries: commas or spaces between them). */
+export const settingList = z.string().transform(settingEntries);

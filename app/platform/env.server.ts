@@ -6,14 +6,13 @@ import { isCalendarDate, londonMidnight } from "./calendar";
 import {
   addressRange,
   booleanString,
-  commaList,
   everyEntry,
   isActionOrigin,
   isCronExpression,
   isHostEntry,
   isTrustProxy,
   secretString,
-  settingEntries,
+  settingList,
 } from "./env-values.server";
 
 /**
@@ -87,7 +86,7 @@ export const envSchema = z.object({
     .string()
     .transform((value) => value.toLowerCase())
     .superRefine(everyEntry(isActionOrigin, ACTION_ORIGIN_HOST))
-    .transform(settingEntries)
+    .pipe(settingList)
     .default([]),
   /** Fixes "now" for dated content (previews, tests); unset = the real time. The server warns when it is set. */
   SITE_CLOCK: siteClockSchema.optional(),
@@ -169,7 +168,7 @@ export const envSchema = z.object({
   /** Recipients the communication key may send to per day (a fixed 24-hour window); beyond it, 429. */
   COMMUNICATION_RECIPIENTS_PER_DAY: z.coerce.number().int().positive().default(500),
   /** Domains the communication endpoint may e-mail (comma-separated, exact match); default the company's own. */
-  COMMUNICATION_EMAIL_DOMAINS: commaList
+  COMMUNICATION_EMAIL_DOMAINS: settingList
     .pipe(
       z
         .array(
@@ -185,7 +184,7 @@ export const envSchema = z.object({
     )
     .default([companyDomain]),
   /** E.164 prefixes the communication endpoint may text (comma-separated): country codes or longer. */
-  COMMUNICATION_SMS_PREFIXES: commaList
+  COMMUNICATION_SMS_PREFIXES: settingList
     .pipe(
       z
         .array(z.string().regex(/^\+[1-9]\d{0,13}$/, "must be E.164 prefixes, like +44 or +233"))
@@ -244,7 +243,7 @@ export const envSchema = z.object({
 
   // Staff console (app/features/sign-in and the console's features, docs/decisions/009-staff-console.md).
   /** Addresses that become console admins on their first sign-in (comma-separated). */
-  STAFF_ADMIN_EMAILS: commaList
+  STAFF_ADMIN_EMAILS: settingList
     .pipe(z.array(z.email("must be e-mail addresses, separated by commas")))
     .default([])
     .transform((list) => list.map((email) => email.toLowerCase())),
