@@ -109,8 +109,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** The connections a process may open to PostgreSQL. */
+export const POSTGRES_POOL_SIZE = 10;
+
 async function openPostgres(connectionString: string): Promise<Store & { migrate(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString, max: 10, application_name: "maternis-enquiries" });
+  const pool = new pg.Pool({ connectionString, max: POSTGRES_POOL_SIZE, application_name: "maternis-enquiries" });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

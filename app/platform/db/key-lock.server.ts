@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { Store } from "./db.server";
+import { POSTGRES_POOL_SIZE, type Store } from "./db.server";
 
 /**
- * How many keys one process holds a PostgreSQL connection for at once (the
- * pool has 10): the work under a lock runs on other connections, so the pool
- * always keeps some for it.
+ * How many keys one process holds a PostgreSQL connection for at once: the
+ * work under a lock runs on other connections, so the pool always keeps most
+ * of them for it.
  */
-export const MAX_HELD_KEYS = 3;
+export const MAX_HELD_KEYS = Math.floor(POSTGRES_POOL_SIZE / 3);
 
 /**
  * Runs work for one key at a time, across every process on the database.
