@@ -6,6 +6,7 @@
  * agree).
  */
 import { SITE_TIME_ZONE } from "./calendar";
+import { plural } from "~/platform/words";
 
 const london = new Intl.DateTimeFormat("en-GB", {
   timeZone: SITE_TIME_ZONE,
@@ -50,13 +51,11 @@ export function isoTime(date: Date | string | number): string {
   return new Date(date).toISOString();
 }
 
-const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-
 /** How long a wait is, in words, rounded up to the minute: "1 minute", "14 minutes", "1 hour", "2 hours and 5 minutes". */
 export function waitInWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return count(minutes, "minute");
+  if (minutes < 60) return plural(minutes, "minute");
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? count(hours, "hour") : `${count(hours, "hour")} and ${count(rest, "minute")}`;
+  return rest === 0 ? plural(hours, "hour") : `${plural(hours, "hour")} and ${plural(rest, "minute")}`;
 }

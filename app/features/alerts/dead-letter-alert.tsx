@@ -5,6 +5,7 @@ import {
   TEXT_MESSAGES_PATH,
   type DeadLetters,
 } from "~/features/alerts/alerts";
+import { plural } from "~/platform/words";
 
 /** What a member with `role` is told of: every dead letter for admins; for staff the e-mails (the other pages are admins'). */
 export function visibleDeadLetters(dead: DeadLetters, role: "admin" | "staff"): DeadLetters {
@@ -14,32 +15,32 @@ export function visibleDeadLetters(dead: DeadLetters, role: "admin" | "staff"): 
 /** Anything given up that a person should look at. */
 export const hasDeadLetters = (dead: DeadLetters) => dead.emails + dead.webhooks + dead.texts > 0;
 
-/** Each kind of dead letter: what the banner says about it and where it sends the reader. */
+/** Each kind of dead letter: what the banner calls one and several, and where it sends the reader. */
 const lines: {
   key: keyof DeadLetters;
   one: string;
-  many: (n: number) => string;
+  many: string;
   to: string;
   link: string;
 }[] = [
   {
     key: "emails",
-    one: "1 e-mail could not be delivered.",
-    many: (n) => `${n} e-mails could not be delivered.`,
+    one: "e-mail",
+    many: "e-mails",
     to: DELIVERY_PROBLEMS_PATH,
     link: "See delivery problems",
   },
   {
     key: "webhooks",
-    one: "1 message to an integration could not be delivered.",
-    many: (n) => `${n} messages to integrations could not be delivered.`,
+    one: "message to an integration",
+    many: "messages to integrations",
     to: INTEGRATIONS_PATH,
     link: "See integrations",
   },
   {
     key: "texts",
-    one: "1 text message could not be delivered.",
-    many: (n) => `${n} text messages could not be delivered.`,
+    one: "text message",
+    many: "text messages",
     to: TEXT_MESSAGES_PATH,
     link: "See text messages",
   },
@@ -59,7 +60,7 @@ export function DeadLetterAlert({ dead }: { dead: DeadLetters }) {
         .filter((line) => dead[line.key] > 0)
         .map((line) => (
           <p key={line.key} className="mx-auto w-full max-w-content px-4 py-3 sm:px-6">
-            <strong className="font-semibold">{dead[line.key] === 1 ? line.one : line.many(dead[line.key])}</strong>{" "}
+            <strong className="font-semibold">{`${plural(dead[line.key], line.one, line.many)} could not be delivered.`}</strong>{" "}
             <Link to={line.to} className="font-semibold text-danger-700 underline underline-offset-2">
               {line.link}
             </Link>

@@ -8,6 +8,7 @@ import type { EnquiryField, EnquirySource } from "~/features/enquiries";
 export type { EnquiryField };
 import { isCalendarDate } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console";
+import { plural } from "~/platform/words";
 
 export const INBOX_PAGE_SIZE = 50;
 /** A delivery still queued this long after it was created counts as a delivery problem. */
@@ -88,7 +89,7 @@ export function parseBulkForm(
 
 /** What the inbox says after a bulk change (`changed` of `asked` enquiries changed). */
 export function bulkDoneMessage(intent: BulkIntent, changed: number, asked: number): string {
-  const count = changed === 1 ? "1 enquiry" : `${changed} enquiries`;
+  const count = plural(changed, "enquiry", "enquiries");
   const done = {
     handled: `${count} marked handled.`,
     reopen: `${count} reopened.`,
@@ -97,7 +98,7 @@ export function bulkDoneMessage(intent: BulkIntent, changed: number, asked: numb
   }[intent];
   const rest = asked - changed;
   if (rest === 0) return done;
-  return `${done} ${rest === 1 ? "1 was" : `${rest} were`} already so, or no longer in the inbox.`;
+  return `${done} ${plural(rest, "was", "were")} already so, or no longer in the inbox.`;
 }
 
 /** A staff user id as better-auth makes them (letters, digits; no more than 64). */

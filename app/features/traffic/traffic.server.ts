@@ -7,7 +7,8 @@ import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { dayFigures, trafficReport } from "./report.server";
 import { trafficDaily, trafficMarks, trafficMonths, trafficSecrets, trafficTotals } from "./tables.server";
-import { dayText, number, TRAFFIC_PATH, type TrafficRange } from "./traffic";
+import { dayText, TRAFFIC_PATH, type TrafficRange } from "./traffic";
+import { plural } from "~/platform/words";
 
 /** The console's Traffic page: the figures of a range of London days. */
 export function createTrafficService({ store, env }: Pick<PlatformDeps, "store" | "env">, now = () => new Date()) {
@@ -66,8 +67,6 @@ export function trafficRetention(months: number, now = () => new Date()): Retent
 
 /** A line the daily digest adds (~/features/digest: DigestLine). */
 export type TrafficDigestLine = { text: string; path: string };
-
-const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 
 /** "Sun 22 Nov" for a London day. */
 const dayName = (day: string) => dayText(day, { year: false });

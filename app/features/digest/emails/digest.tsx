@@ -1,6 +1,7 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
+import { plural } from "~/platform/words";
 
 /**
  * To the enquiries team every morning (app/features/digest/digest.server.ts): the
@@ -44,7 +45,6 @@ export type StaffDigestEmailProps = {
   lines?: { text: string; url: string }[];
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const integrationDeliveriesDead = (props: StaffDigestEmailProps) =>
   props.deadIntegrationDeliveries.reduce((sum, item) => sum + item.count, 0);
 

@@ -1,6 +1,7 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import { subjectLine } from "~/platform/mail/utils";
+import { plural } from "~/platform/words";
 
 /**
  * To a member of staff a colleague assigned enquiries to (the inbox's
@@ -22,7 +23,8 @@ export type StaffAssignedEmailProps = {
   mineUrl: string;
 };
 
-const plural = (n: number) => `${n} ${n === 1 ? "enquiry" : "enquiries"}`;
+/** "2 enquiries". */
+const howMany = (props: StaffAssignedEmailProps) => plural(props.enquiries.length, "enquiry", "enquiries");
 
 export const PreviewProps = {
   assignedBy: "Joseph Owusu",
@@ -43,18 +45,18 @@ export const PreviewProps = {
 
 /** Names nobody: the worker logs staff e-mails' subjects (app/platform/mail/staff-mail.server.ts). */
 export function staffAssignedSubject(props: StaffAssignedEmailProps): string {
-  return subjectLine(`${plural(props.enquiries.length)} assigned to you`);
+  return subjectLine(`${howMany(props)} assigned to you`);
 }
 
 export const staffAssigned = defineLayoutEmail<StaffAssignedEmailProps>({
   subject: staffAssignedSubject,
   PreviewProps,
   layout: (props) => ({
-    title: `${plural(props.enquiries.length)} for you`,
-    preheader: `${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console.`,
+    title: `${howMany(props)} for you`,
+    preheader: `${props.assignedBy} assigned you ${howMany(props)} in the ${company.brand} staff console.`,
     intro: (
       <>
-        <p>{`${props.assignedBy} assigned you ${plural(props.enquiries.length)} in the ${company.brand} staff console:`}</p>
+        <p>{`${props.assignedBy} assigned you ${howMany(props)} in the ${company.brand} staff console:`}</p>
         <ul>
           {props.enquiries.map((item) => (
             <li key={item.url}>

@@ -8,6 +8,7 @@ import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { StackedCell, StackedHead, StackedTimeCell, stacked } from "~/features/console/stacked-table";
 import type { Route } from "./+types/route";
 import { consoleTitle } from "~/features/console/paths";
+import { plural } from "~/platform/words";
 
 export const meta = () => [{ title: consoleTitle("Audit log") }];
 
@@ -95,7 +96,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <table className={stacked.table}>
           <caption className={stacked.caption}>
-            Audit log, newest first: {total === 1 ? "1 row" : `${total} rows`}
+            Audit log, newest first: {plural(total, "row")}
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </caption>
           <StackedHead headings={["Time", "Who", "Action", "About", "Details", "Client"]} />

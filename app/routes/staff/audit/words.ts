@@ -12,6 +12,7 @@ import { integrationEventLabels, integrationKindLabels } from "~/features/integr
 import { spamReasonLabels } from "~/features/spam/spam";
 import { enquiryPath } from "~/features/console/paths";
 import { londonTime } from "~/platform/london-time";
+import { plural } from "~/platform/words";
 
 /** What the console still knows of the ids a page of rows mentions. */
 export type AuditNames = {
@@ -43,7 +44,6 @@ export function shortRef(id: string): string {
   return `ref ${text.slice(0, 8).toLowerCase()}`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : Number(value) || 0);
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const sentence = (parts: (string | false | null | undefined)[]) => {

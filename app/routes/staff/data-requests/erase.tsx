@@ -14,6 +14,7 @@ import type { Route } from "./+types/erase";
 import { SubjectForm, dataRequestPaths } from "./paths";
 import { SummaryReceivers } from "./receivers";
 import { consoleTitle } from "~/features/console/paths";
+import { plural } from "~/platform/words";
 
 export const meta = () => [{ title: consoleTitle("Erase a person's data") }];
 
@@ -189,8 +190,4 @@ function StorageNote({ storage }: { storage: ErasureResult["storage"] }) {
       Erase this address again to retry, and tell the site&apos;s operator.
     </p>
   );
-}
-
-function plural(n: number, one: string, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
 }

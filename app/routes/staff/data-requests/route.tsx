@@ -12,6 +12,7 @@ import type { Route } from "./+types/route";
 import { SubjectForm, dataRequestPaths } from "./paths";
 import { StackedCell, StackedHead, StackedTimeCell, stacked } from "~/features/console/stacked-table";
 import { consoleTitle } from "~/features/console/paths";
+import { plural } from "~/platform/words";
 
 export const meta = () => [{ title: consoleTitle("Data requests") }];
 
@@ -182,9 +183,7 @@ function TextResults({ record }: { record: SubjectRecord }) {
         {held ? `What we hold for ${record.email}` : `Nothing held for ${record.email}`}
       </h2>
       {held ? (
-        <p>
-          {record.texts.length === 1 ? "1 text message" : `${record.texts.length} text messages`} sent to this number.
-        </p>
+        <p>{plural(record.texts.length, "text message")} sent to this number.</p>
       ) : (
         <p className="max-w-prose">
           We hold no text message to this number. You can still erase it: that removes any file left in the outbox and

@@ -15,6 +15,7 @@ import { useHydrated } from "~/features/console/console-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Select } from "~/components/ui/field";
 import { UNASSIGN, type Assignee } from "~/features/inbox/inbox";
+import { plural } from "~/platform/words";
 
 export const BULK_FORM_ID = "inbox-bulk";
 export const ASSIGNEE_FIELD_ID = "inbox-bulk-assignee";
@@ -130,9 +131,7 @@ const tickedWords = (ticked: Ticked) =>
     ? ""
     : ticked.count === 0
       ? "No enquiries selected"
-      : ticked.count === 1
-        ? "1 enquiry selected"
-        : `${ticked.count} enquiries selected`;
+      : `${plural(ticked.count, "enquiry", "enquiries")} selected`;
 
 /**
  * The selection bar: sticky at the top of the screen while the list is in

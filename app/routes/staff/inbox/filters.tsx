@@ -74,7 +74,7 @@ export function FilterForm({
             <ChevronRightIcon aria-hidden="true" className="size-5 transition-transform group-open:rotate-90" />
             Filters
             <span className="font-normal text-ink no-underline">
-              {active === 0 ? "(none in use)" : active === 1 ? "(1 in use)" : `(${active} in use)`}
+              {active === 0 ? "(none in use)" : `(${active} in use)`}
             </span>
           </summary>
           <div className="mt-3 grid gap-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-4 lg:items-end">

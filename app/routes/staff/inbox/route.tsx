@@ -22,6 +22,7 @@ import { DeliveryGlances, HandledBadge } from "./delivery-badges";
 import { FilterForm } from "./filters";
 import { KeyboardShortcuts } from "./shortcuts";
 import { consoleTitle } from "~/features/console/paths";
+import { plural } from "~/platform/words";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Inbox") }];
 
@@ -121,7 +122,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
         <>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <p role="status" className="font-semibold text-ink">
-              {list.total === 1 ? "1 enquiry" : `${list.total.toLocaleString("en-GB")} enquiries`}
+              {plural(list.total, "enquiry", "enquiries")}
               {filtered ? " match these filters" : ""}
             </p>
             {/* A download is the browser's own: a plain form post answered with an attachment. */}

@@ -5,6 +5,7 @@ import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
 import { END_EVERY_SESSION_CONFIRM, type ActionResult, type Values } from "./types";
+import { plural } from "~/platform/words";
 
 /**
  * What the "Members" page's forms do (admins, with a sign-in within the last
@@ -143,7 +144,7 @@ async function endMemberSessions(context: Context, id: string, staff: Staff) {
   const result = await getConsole(context).auth.endMemberSessions(id);
   if (!result) return memberGone();
   await audit(context, staff, "sessions-ended", id, { sessions: result.ended });
-  const ended = result.ended === 1 ? "1 session" : `${result.ended} sessions`;
+  const ended = plural(result.ended, "session");
   return done(
     `${result.member.email} is signed out everywhere (${ended} ended). They are still a member and can sign in again.`,
   );

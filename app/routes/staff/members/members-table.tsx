@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ButtonForm } from "~/features/console/post-form";
 import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import type { StaffRole } from "~/features/console/types";
+import { plural } from "~/platform/words";
 
 /** A member as the table shows them (the loader's dates already in words). */
 export type MemberRow = {
@@ -31,7 +32,7 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
     <div className="mt-8" id="team-table">
       <table className={`${carded.table} bg-white max-md:bg-transparent`}>
         <caption id="team-table-caption" className={carded.caption}>
-          {team.length} {team.length === 1 ? "person has" : "people have"} access to the console
+          {plural(team.length, "person has", "people have")} access to the console
         </caption>
         <thead className={carded.thead}>
           <tr>

@@ -6,6 +6,7 @@ import { ColumnHeads } from "~/features/console/stacked-table";
 import { spamItemPath, spamRow, SPAM_PATH, type SpamRow } from "./view";
 import { consoleTitle } from "~/features/console/paths";
 import { cn } from "~/components/ui/cn";
+import { plural } from "~/platform/words";
 
 /**
  * The Spam view: posts that tripped the honeypot or the time trap but were
@@ -74,7 +75,7 @@ function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number
   return (
     <table className="w-full border-collapse text-left text-sm max-sm:block">
       <caption className="mb-2 text-left text-base font-semibold max-sm:block">
-        {`Suspected spam, newest first: ${total} ${total === 1 ? "post" : "posts"}`}
+        {`Suspected spam, newest first: ${plural(total, "post")}`}
         {pages > 1 ? ` (page ${page} of ${pages})` : ""}
       </caption>
       <thead className="max-sm:sr-only">
