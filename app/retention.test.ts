@@ -23,6 +23,7 @@ import {
 import { WRONG_APP_CODES_WINDOW_MS } from "~/features/sign-in/auth-config.server";
 import { quotaWindows } from "~/features/communication-api/quota.server";
 import { retentionParts } from "./site.server";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 /** The daily retention sweep, with the site's parts (app/site.server.ts): each says what it keeps. */
 const data = tempDataDir("maternis-retention-");
@@ -122,7 +123,7 @@ test("on the embedded database, expired enquiries leave the data folder too, not
 test("outbox files (e-mails and text messages) go after the retention period, as the enquiries they copy", async () => {
   const store = await openOn(engines[0]);
   stores.push(store);
-  const outbox = path.join(data.dir, "outbox");
+  const outbox = outboxDir({ DATA_DIR: data.dir });
   mkdirSync(outbox, { recursive: true });
   const written = (name: string, monthsAgo: number) => {
     const file = path.join(outbox, name);

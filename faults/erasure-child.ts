@@ -16,7 +16,6 @@
  *
  * Prints "PAUSED" (or "DONE <json>") on stdout, each on a line of its own.
  */
-import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
@@ -28,6 +27,7 @@ import { dataCipher } from "../app/platform/keys.server";
 import { openKeys } from "../app/platform/open-keys.server";
 import { keyRewriters } from "../app/site.server";
 import { eraseSubject } from "../app/features/data-requests/data-requests.server";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 const pause = process.env.PAUSE ?? "none";
 const email = process.env.ERASE_EMAIL ?? "";
@@ -119,7 +119,7 @@ const result = await eraseSubject(
     store: paused,
     secret: keys.FINGERPRINT_KEY,
     siteUrl: "https://www.maternis.health",
-    outboxDir: path.join(dataDir, "outbox"),
+    outboxDir: outboxDir({ DATA_DIR: dataDir }),
     log: createLogger("warn"),
     cipher: dataCipher(keys),
   },

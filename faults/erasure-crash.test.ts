@@ -41,6 +41,7 @@ import {
 } from "../test/support/data-requests";
 import { SERVER_NODE_FLAGS } from "../test/support/server-process";
 import { waitFor } from "../test/support/wait";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 const SUBMISSIONS = 60;
 const subject = person("crash");
@@ -85,7 +86,7 @@ async function seed(copy: Copy): Promise<Seeded> {
       },
       { timeoutMs: 90_000, what: "every e-mail sent" },
     );
-    await waitFor(() => outboxFiles(path.join(copy.dataDir, "outbox")).length === (SUBMISSIONS + 3) * 2 + 1, {
+    await waitFor(() => outboxFiles(outboxDir({ DATA_DIR: copy.dataDir })).length === (SUBMISSIONS + 3) * 2 + 1, {
       timeoutMs: 30_000,
       what: "the staff e-mail in the outbox",
     });
@@ -127,7 +128,7 @@ async function stateOf(store: Store, copy: Copy, seeded: Seeded): Promise<State>
         .from(auditLog)
         .where(and(eq(auditLog.action, "erasure"), eq(auditLog.target, subjectHash(secret, subject.email))))
     ).length,
-    outboxFiles: outboxFiles(path.join(copy.dataDir, "outbox")).filter((f) =>
+    outboxFiles: outboxFiles(outboxDir({ DATA_DIR: copy.dataDir })).filter((f) =>
       filePattern.test(searchableMailText(f.raw)),
     ).length,
   };
@@ -249,7 +250,7 @@ describe.each(engines)("SIGKILL during an erasure on $name", (engine) => {
       expect(dump).toContain(other.email.toLowerCase());
       expect((await store.db.select().from(enquiries).where(inArray(enquiries.id, seeded.otherIds))).length).toBe(3);
     });
-    const otherFiles = outboxFiles(path.join(copy.dataDir, "outbox")).filter((f) =>
+    const otherFiles = outboxFiles(outboxDir({ DATA_DIR: copy.dataDir })).filter((f) =>
       f.raw.toLowerCase().includes(other.email.toLowerCase()),
     );
     expect(otherFiles).toHaveLength(6);

@@ -58,6 +58,7 @@ import {
   waitForStaffMailGone,
   type Person,
 } from "../test/support/data-requests";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 const open: Site[] = [];
 const cleanups: (() => void)[] = [];
@@ -131,7 +132,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
 
       // Positive controls: before the erasure the searches do find the person.
       expect(filesHolding(path.join(env.DATA_DIR, "db"), gone)).not.toEqual([]);
-      expect(filesHolding(path.join(env.DATA_DIR, "outbox"), gone)).not.toEqual([]);
+      expect(filesHolding(outboxDir(env), gone)).not.toEqual([]);
 
       const staffConsole = await createServices(pipeline.platform);
       const erased = await staffConsole.dataRequests.erase(subject.email, admin);
@@ -200,7 +201,7 @@ describe("an erasure on the embedded database leaves no copy", () => {
         store: holding,
         secret: pipeline.platform.keys.FINGERPRINT_KEY,
         siteUrl: env.SITE_URL,
-        outboxDir: path.join(env.DATA_DIR, "outbox"),
+        outboxDir: outboxDir(env),
         log: createMemoryLogger(),
         cipher: dataCipher(pipeline.platform.keys),
       },

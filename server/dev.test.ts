@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from "../test/support/server-process"
 import { baseSecurityHeaders } from "./security";
 import { preparedDataDir } from "../test/support/pglite";
 import { sleep, waitFor } from "../test/support/wait";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 /**
  * `npm run dev` (server/dev.ts, without the watcher) as a child process: the
@@ -77,7 +78,7 @@ describe("the development server", () => {
 
       // A notification to the company, then an acknowledgement to the submitter;
       // a file is complete once its closing MIME boundary ("--" at the end) is written.
-      const outbox = path.join(data.dir, "outbox");
+      const outbox = outboxDir({ DATA_DIR: data.dir });
       const read = (kind: string) => {
         const name = readdirSync(outbox).find((file) => file.includes(`.${kind}_`) && file.endsWith(".eml"));
         const text = name ? readFileSync(path.join(outbox, name), "utf8") : "";

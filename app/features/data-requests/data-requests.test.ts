@@ -29,6 +29,7 @@ import { createServices } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { personPattern, searchableMailText } from "./outbox.server";
 import { sourceColumns } from "~/features/enquiries/source";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 /**
  * Data requests against the embedded database and a real PostgreSQL
@@ -52,7 +53,7 @@ describe.each(engines)("data requests on $name", (engine) => {
     open.push(pipeline);
     const { store, boss } = pipeline.platform;
     const staffConsole: Services = await createServices(pipeline.platform);
-    return { pipeline, env, store, boss, staffConsole, outbox: path.join(env.DATA_DIR, "outbox") };
+    return { pipeline, env, store, boss, staffConsole, outbox: outboxDir(env) };
   }
 
   /** Waits until every delivery of `ids` was sent (the worker wrote its file). */

@@ -18,6 +18,7 @@ import {
   oneLine,
   smtpMailTransport,
 } from "~/platform/mail/transport.server";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 const log = createLogger("silent");
 
@@ -76,7 +77,7 @@ describe("Message-ID", () => {
   test("the file transport writes one .eml per Message-ID, with the ID and no injected headers", async () => {
     const data = tempDataDir();
     try {
-      const outbox = path.join(data.dir, "outbox");
+      const outbox = outboxDir({ DATA_DIR: data.dir });
       const mail = fileMailTransport({ from: "Maternis <no-reply@maternis.test>", outbox, log });
       const message = {
         to: ["enquiries@maternis.test"],

@@ -27,6 +27,7 @@ import { openSite, type Site } from "~/site.server";
 import { rowsOf } from "~/platform/db/db.server";
 import { textMessages } from "~/features/text-messages/tables.server";
 import { SendError, type SmsTransport } from "~/platform/mail/transport.server";
+import { outboxDir } from "~/platform/mail/outbox.server";
 
 const admin = { id: "staff-admin-sms", email: "admin@maternis.test", name: "Ada Admin", role: "admin" as const };
 const by = { member: admin, meta: { fingerprint: "f00dfeedf00dfeed" } };
@@ -66,7 +67,7 @@ async function start(engine: (typeof engines)[number], sms?: SmsTransport, env: 
   const send = (to: string | string[], message: string) =>
     callCommunicationApi(server.url, KEY, { action: "send_sms", data: { to, message } });
   const rows = () => store.db.select().from(textMessages).orderBy(textMessages.recipient);
-  return { pipeline, console, store, send, rows, outbox: path.join(parsed.DATA_DIR, "outbox") };
+  return { pipeline, console, store, send, rows, outbox: outboxDir(parsed) };
 }
 
 describe.each(engines)("text messages on $name", (engine) => {
