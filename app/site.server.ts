@@ -55,6 +55,7 @@ import {
   textMessageQueues,
   textMessagesRetention,
 } from "~/features/text-messages/index.server";
+import { bearerKeys } from "~/platform/bearer.server";
 
 /**
  * How the site is put together (docs/decisions/023-by-feature.md): its
@@ -129,7 +130,7 @@ export async function createServices(platform: Platform, options: SiteOptions = 
     formGuard: createFormGuard({ key: Buffer.from(keys.FORM_SECRET, "utf8"), minFillMs: env.FORM_MIN_FILL_MS }),
     /** POST /functions/v1/azure-communication, for the company's own services. */
     communicationApi: communicationRouter({
-      apiKey: env.COMMUNICATION_API_KEY,
+      apiKeys: bearerKeys(env.COMMUNICATION_API_KEY, env.COMMUNICATION_API_KEY_PREVIOUS),
       mail: platform.mail,
       sendSms: (request) => sendTextMessages(smsDepsOf(platform, options.smsGraceMs), request),
       store: platform.store,

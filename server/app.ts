@@ -19,6 +19,7 @@ import { createPageCache, type PageCache } from "./page-cache";
 import { staticFiles, type PrerenderManifest } from "./static";
 import { trafficHook } from "./traffic";
 import type { TrafficCounter } from "~/features/traffic/index.server";
+import { bearerKeys } from "~/platform/bearer.server";
 
 /** The router contexts, exported by app/entry.server.tsx so both sides share them. */
 type EntryContexts = {
@@ -154,11 +155,12 @@ export function createApp(options: AppOptions) {
 
   // Prometheus metrics, only with a token (server/metrics.ts).
   // Wrong tokens are security events, limited per client (server/credential-guard.ts).
-  if (env.METRICS_TOKEN) {
+  const metricsKeys = bearerKeys(env.METRICS_TOKEN, env.METRICS_TOKEN_PREVIOUS);
+  if (metricsKeys) {
     app.get(
       "/metrics",
       credentialGuard({ endpoint: "/metrics", log, limit: env.CREDENTIAL_FAILURES_PER_MINUTE }),
-      metrics.handler(env.METRICS_TOKEN),
+      metrics.handler(metricsKeys, log),
     );
   }
 

@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
+import { createMemoryLogger } from "~/platform/log.server";
+import type { BearerKeys } from "~/platform/bearer.server";
 import { createMetrics, routeKind } from "./metrics";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";
@@ -23,12 +25,12 @@ describe("GET /metrics", () => {
   let server: http.Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  async function serve() {
+  async function serve(keys: BearerKeys = { current: TOKEN }, log = createMemoryLogger()) {
     const metrics = createMetrics({
       deliveryStats: async () => ({ byStatus: { queued: 3, sent: 40, dead: 2 }, oldestWaitingSeconds: 754 }),
     });
     const app = express();
-    app.get("/metrics", metrics.handler(TOKEN));
+    app.get("/metrics", metrics.handler(keys, log));
     app.get("/contact", (_req, res) => void res.send("ok"));
     server = http.createServer((req, res) => {
       metrics.observe(req, res);
@@ -50,6 +52,24 @@ describe("GET /metrics", () => {
       expect(response.headers.get("www-authenticate")).toBe("Bearer");
       expect(await response.text()).not.toContain("http_requests_total");
     }
+    // Positive control: the token itself.
+    const right = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(right.status).toBe(200);
+  });
+
+  test("during a rotation it takes the previous token too, and logs each use of it without the token", async () => {
+    const previous = "metrics-previous-token-0123456789abcdef";
+    const log = createMemoryLogger();
+    const { url } = await serve({ current: TOKEN, previous }, log);
+    for (const token of [previous, TOKEN]) {
+      const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status, token === TOKEN ? "current" : "previous").toBe(200);
+      expect(await response.text()).toContain("http_requests_total");
+    }
+    const used = log.entries.filter((entry) => entry.event === "previous-key-used");
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ endpoint: "/metrics" });
+    expect(JSON.stringify(log.entries)).not.toContain(previous);
   });
 
   test("reports requests by kind, enquiries by outcome, the delivery queue and process memory", async () => {

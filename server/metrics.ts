@@ -1,8 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppMetrics } from "~/context.server";
+import { bearerKeyOf, type BearerKeys } from "~/platform/bearer.server";
+import type { Logger } from "~/platform/log.server";
 import type { EnquiryOutcome } from "~/features/enquiries/service";
 import type { DeliveryStats } from "~/features/enquiries/operations.server";
 
@@ -24,8 +25,8 @@ export type ServerMetrics = AppMetrics & {
   registry: Registry;
   /** Times every request (install first: static files are answered before Express). */
   observe(req: IncomingMessage, res: ServerResponse): void;
-  /** GET /metrics. */
-  handler(token: string): RequestHandler;
+  /** GET /metrics, for a request carrying METRICS_TOKEN (or, during a rotation, METRICS_TOKEN_PREVIOUS). */
+  handler(keys: BearerKeys, log: Logger): RequestHandler;
 };
 
 /** The route kind of a path, for labels with a bounded number of values. */
@@ -109,15 +110,16 @@ export function createMetrics(options: { deliveryStats?: () => Promise<DeliveryS
         duration.observe({ kind }, Number(process.hrtime.bigint() - start) / 1e9);
       });
     },
-    handler(token) {
-      const expected = Buffer.from(`Bearer ${token}`);
+    handler(keys, log) {
       return async (req, res) => {
-        const given = Buffer.from(req.get("authorization") ?? "");
+        const key = bearerKeyOf(req.get("authorization"), keys);
         res.set("Cache-Control", "no-store");
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        if (!key) {
           res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain").send("A bearer token is required.");
           return;
         }
+        if (key === "previous")
+          log.info("previous key used", { event: "previous-key-used", endpoint: "/metrics", client: req.ip });
         res.type(registry.contentType).send(await registry.metrics());
       };
     },

@@ -161,8 +161,12 @@ export const envSchema = z.object({
   ENQUIRIES_EMAIL: z.email().default(company.email.enquiries),
   /** Bearer token for GET /metrics (Prometheus); unset = no metrics endpoint (404). */
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  /** During a rotation, the token METRICS_TOKEN replaces: accepted too until it is removed. */
+  METRICS_TOKEN_PREVIOUS: z.string().min(24, "must be at least 24 characters").optional(),
   /** Bearer key for POST /functions/v1/azure-communication; unset = endpoint disabled (404). */
   COMMUNICATION_API_KEY: z.string().min(24, "must be at least 24 characters").optional(),
+  /** During a rotation, the key COMMUNICATION_API_KEY replaces: accepted too until it is removed. */
+  COMMUNICATION_API_KEY_PREVIOUS: z.string().min(24, "must be at least 24 characters").optional(),
   /** Recipients (e-mail and SMS together) the communication key may send to per minute; beyond it, 429. */
   COMMUNICATION_RECIPIENTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Recipients the communication key may send to per day (a fixed 24-hour window); beyond it, 429. */
@@ -322,7 +326,9 @@ export const FILE_SECRETS = [
   "SMTP_URL",
   "ACS_CONNECTION_STRING",
   "METRICS_TOKEN",
+  "METRICS_TOKEN_PREVIOUS",
   "COMMUNICATION_API_KEY",
+  "COMMUNICATION_API_KEY_PREVIOUS",
 ] as const;
 
 /** `source` with each FILE_SECRETS variable read from its `_FILE` (one trailing line break dropped); errors name the variable and the path, never what the file holds. */
@@ -351,6 +357,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(...problems);
+  }
+  // A previous bearer key is accepted only beside the key that replaces it.
+  for (const name of ["METRICS_TOKEN", "COMMUNICATION_API_KEY"] as const) {
+    const [key, previous] = [result.data[name], result.data[`${name}_PREVIOUS`]];
+    if (previous && !key) throw new EnvError(`${name}_PREVIOUS: set only beside ${name}, the new key`);
+    if (previous && previous === key) throw new EnvError(`${name}_PREVIOUS: must differ from ${name}`);
   }
   const backupDir = result.data.BACKUP_DIR ?? path.join(result.data.DATA_DIR, "backups");
   const keysFile = result.data.KEYS_FILE ?? defaultKeysFile(result.data.DATA_DIR);

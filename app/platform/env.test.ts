@@ -59,6 +59,35 @@ describe("settings that hold e-mail addresses", () => {
   });
 });
 
+/** A bearer key being rotated: the previous one is accepted beside the new one until it is removed (docs/operations.md). */
+describe("previous bearer keys", () => {
+  const NEW = "the-new-key-0123456789abcdefgh";
+  const OLD = "the-old-key-0123456789abcdefgh";
+
+  it("METRICS_TOKEN_PREVIOUS and COMMUNICATION_API_KEY_PREVIOUS are read beside their new key, and are as long", () => {
+    for (const name of ["METRICS_TOKEN", "COMMUNICATION_API_KEY"] as const) {
+      const env = parseEnv({ [name]: NEW, [`${name}_PREVIOUS`]: OLD });
+      expect(env[name]).toBe(NEW);
+      expect(env[`${name}_PREVIOUS`]).toBe(OLD);
+      expect(() => parseEnv({ [name]: NEW, [`${name}_PREVIOUS`]: "short" })).toThrow(
+        `${name}_PREVIOUS: must be at least 24 characters`,
+      );
+    }
+  });
+
+  it("alone, or the same as the new key, it stops start-up naming it, never the key", () => {
+    for (const name of ["METRICS_TOKEN", "COMMUNICATION_API_KEY"] as const) {
+      expect(() => parseEnv({ [`${name}_PREVIOUS`]: OLD })).toThrow(
+        `${name}_PREVIOUS: set only beside ${name}, the new key`,
+      );
+      expect(() => parseEnv({ [name]: NEW, [`${name}_PREVIOUS`]: NEW })).toThrow(
+        `${name}_PREVIOUS: must differ from ${name}`,
+      );
+      expect(() => parseEnv({ [name]: NEW, [`${name}_PREVIOUS`]: NEW })).not.toThrow(NEW);
+    }
+  });
+});
+
 /** Credentials read from files a secrets manager mounts (ASVS 13.3.1; docs/configuration.md "Secrets from files"). */
 describe("secrets from files", () => {
   const folders: string[] = [];
@@ -105,10 +134,16 @@ describe("secrets from files", () => {
       SMTP_URL: "smtp://user:password@smtp.example.org:587",
       ACS_CONNECTION_STRING: "endpoint=https://example.communication.azure.com/;accesskey=a2V5",
       METRICS_TOKEN: TOKEN,
+      METRICS_TOKEN_PREVIOUS: "metrics-previous-0123456789abcdef",
       COMMUNICATION_API_KEY: "communication-key-0123456789abcdef",
+      COMMUNICATION_API_KEY_PREVIOUS: "communication-previous-0123456789ab",
     };
     for (const name of FILE_SECRETS) {
-      expect(parseEnv({ [`${name}_FILE`]: secretFile(`${values[name]}\n`) })[name], name).toBe(values[name]);
+      // A previous key is read only beside the key that replaces it.
+      const beside = name.endsWith("_PREVIOUS")
+        ? { [name.replace(/_PREVIOUS$/, "")]: values.COMMUNICATION_API_KEY }
+        : {};
+      expect(parseEnv({ ...beside, [`${name}_FILE`]: secretFile(`${values[name]}\n`) })[name], name).toBe(values[name]);
     }
   });
 

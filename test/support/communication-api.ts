@@ -7,7 +7,6 @@
  */
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express, { type Handler } from "express";
 import { afterAll, beforeAll } from "vitest";
 import {
@@ -26,6 +25,8 @@ import {
 import { openSite, type Site } from "~/site.server";
 import { smtpServerPerFile } from "./per-file";
 import { tempDataDir, testEnv } from "./pglite";
+import { outboxDir } from "~/platform/mail/outbox.server";
+import { bearerKeys } from "~/platform/bearer.server";
 
 /** The endpoint's key in the tests. */
 export const COMMUNICATION_TEST_KEY = "test-key-0123456789abcdefghijklmnop";
@@ -77,6 +78,8 @@ export async function callCommunicationApi(url: string, key: string, body: unkno
 
 export type EndpointOptions = {
   apiKey?: string;
+  /** COMMUNICATION_API_KEY_PREVIOUS: the key `apiKey` replaces, during a rotation. */
+  previousKey?: string;
   mail?: MailTransport;
   sms?: SmsTransport;
   env?: Record<string, string>;
@@ -126,10 +129,10 @@ export function communicationApiPerFile() {
       ...options.env,
     });
     const { platform } = opened();
-    const sms = options.sms ?? fileSmsTransport({ outbox: path.join(scratch.dir, "outbox"), log });
+    const sms = options.sms ?? fileSmsTransport({ outbox: outboxDir({ DATA_DIR: scratch.dir }), log });
     const server = await serveCommunicationApi(
       communicationRouter({
-        apiKey: options.apiKey,
+        apiKeys: bearerKeys(options.apiKey, options.previousKey),
         mail,
         // Text messages are stored (in this file's one pipeline) before they are sent through `sms`.
         sendSms: (request) => sendTextMessages({ ...platform, sms, log }, request),

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
+import { bearerKeyOf, type BearerKeys } from "~/platform/bearer.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
@@ -77,16 +77,6 @@ const body = z.discriminatedUnion(
   { error: "action must be send_email or send_sms, with a data object" },
 );
 
-function digest(value: string) {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Constant-time check of `Authorization: Bearer <key>`. */
-export function bearerMatches(header: string | undefined, key: string): boolean {
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1] ?? "";
-  return timingSafeEqual(digest(given), digest(key)) && given.length > 0;
-}
-
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request";
@@ -120,7 +110,8 @@ type RecipientResult = { status: "sent"; messageId: string } | { status: "failed
 const position = (listed: boolean, index: number) => (listed ? `to[${index}]` : "to");
 
 export function communicationRouter(options: {
-  apiKey: string | undefined;
+  /** COMMUNICATION_API_KEY and, during a rotation, COMMUNICATION_API_KEY_PREVIOUS; none: the endpoint is off. */
+  apiKeys: BearerKeys | undefined;
   mail: MailTransport;
   /** send_sms: stores the messages, tries them, and says how it went (`sendTextMessages`, ~/features/text-messages/send.server.ts). */
   sendSms: (request: { to: string[]; message: string }) => Promise<SmsOutcome>;
@@ -129,8 +120,9 @@ export function communicationRouter(options: {
   policy: CommunicationPolicy;
   log: Logger;
 }): express.Router {
-  const { apiKey, mail, sendSms, store, policy, log } = options;
-  const keyId = apiKey ? quotaKeyId(apiKey) : "";
+  const { apiKeys, mail, sendSms, store, policy, log } = options;
+  // One quota for the caller, whichever of its keys it sends during a rotation.
+  const keyId = apiKeys ? quotaKeyId(apiKeys.current) : "";
   const router = express.Router();
   const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: true, type: () => true });
 
@@ -164,15 +156,18 @@ export function communicationRouter(options: {
   }
 
   router.all(COMMUNICATION_PATH, (req: Request, res: Response) => {
-    if (!apiKey) return reply(res, 404, { error: "Not found" });
+    if (!apiKeys) return reply(res, 404, { error: "Not found" });
     if (req.method !== "POST") {
       res.set("Allow", "POST");
       return reply(res, 405, { error: "Method not allowed" });
     }
-    if (!bearerMatches(req.get("authorization"), apiKey)) {
+    const key = bearerKeyOf(req.get("authorization"), apiKeys);
+    if (!key) {
       res.set("WWW-Authenticate", 'Bearer realm="communication"');
       return reply(res, 401, { error: "Unauthorized" });
     }
+    if (key === "previous")
+      log.info("previous key used", { event: "previous-key-used", endpoint: COMMUNICATION_PATH, client: req.ip });
     if (!req.is("application/json")) return reply(res, 415, { error: "Content-Type must be application/json" });
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES)

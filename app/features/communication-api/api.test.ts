@@ -11,7 +11,7 @@ import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import { SendError, fileSmsTransport, smtpMailTransport, type SmsTransport } from "~/platform/mail/transport.server";
 import { textMessages } from "~/features/text-messages/tables.server";
-import { MAX_BODY_BYTES, bearerMatches } from "./api.server";
+import { MAX_BODY_BYTES } from "./api.server";
 import {
   COMMUNICATION_TEST_KEY as KEY,
   communicationApiPerFile,
@@ -37,8 +37,26 @@ describe("the communication endpoint", () => {
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
       expect(await res.json()).toEqual({ error: "Unauthorized" });
     }
-    expect(bearerMatches(`Bearer ${KEY}`, KEY)).toBe(true);
-    expect(bearerMatches("Bearer ", KEY)).toBe(false);
+    // Positive control: the right key in the same request is sent.
+    expect((await post(url, { action: "send_email", data: email })).status).toBe(200);
+  });
+
+  test("during a rotation the previous key works too, each use logged without it; from the restart without it, 401", async () => {
+    const previous = "communication-previous-key-0123456789";
+    const captured = createMemoryLogger();
+    const url = await serve({ apiKey: KEY, previousKey: previous, log: captured });
+    const withPrevious = { authorization: `Bearer ${previous}` };
+    expect((await post(url, { action: "send_email", data: email }, withPrevious)).status).toBe(200);
+    const used = captured.entries.filter((entry) => entry.event === "previous-key-used");
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ endpoint: "/functions/v1/azure-communication" });
+    expect(JSON.stringify(captured.entries)).not.toContain(previous);
+    // The current key is not logged as the previous one.
+    expect((await post(url, { action: "send_email", data: email })).status).toBe(200);
+    expect(captured.entries.filter((entry) => entry.event === "previous-key-used")).toHaveLength(1);
+    // Once the rotation ends (the previous key removed), it is refused.
+    const after = await serve({ apiKey: KEY });
+    expect((await post(after, { action: "send_email", data: email }, withPrevious)).status).toBe(401);
   });
 
   test("415 unless the body is JSON", async () => {
