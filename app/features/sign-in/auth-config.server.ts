@@ -14,7 +14,7 @@ import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { waitInWords } from "~/platform/london-time";
 import type { StaffAuthDeps } from "./deps.server";
 import { sessionAssurance } from "./assurance.server";
-import { sessionLimit } from "./session-limit.server";
+import { browserSessionToken, sessionLimit } from "./session-limit.server";
 import { codeLife, signInCodeIdentifier } from "./code-life.server";
 import { consoleOrigins } from "./origins.server";
 import { generateRecoveryCodes, recoveryCodeStorage, secondFactorHooks } from "./second-factor.server";
@@ -284,6 +284,6 @@ type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0
  * as the code path's route action does (docs/decisions/019-staff-sessions-and-lockout.md).
  */
 async function endReplacedSession(ctx: AfterHookContext, newToken: string) {
-  const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  const previous = await browserSessionToken(ctx);
   if (previous && previous !== newToken) await ctx.context.internalAdapter.deleteSession(previous);
 }

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import type { createAuthMiddleware } from "better-auth/api";
 import { addDatabaseHooks } from "./database-hooks.server";
 import { isLiveSession, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
 
@@ -9,7 +10,10 @@ import { isLiveSession, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
  * sessions beyond the limit, and any that have expired (idle, or past the
  * absolute timeout). The newest sign-in therefore always works, and the
  * device signed out is the one left unused longest; it goes to the sign-in
- * page on its next request, like any ended session.
+ * page on its next request, like any ended session. The session the signing-in
+ * browser had does not count: the sign-in replaces it (endReplacedSession,
+ * ./auth-config.server.ts, and the code path's route action end it), so
+ * signing in again at the limit ends no other device.
  */
 type SessionRow = { token: string; userId: string; expiresAt: Date; createdAt: Date; updatedAt: Date };
 
@@ -29,17 +33,26 @@ function sessionsBeyondLimit(others: SessionRow[], now: number, max = MAX_SESSIO
   return others.filter((row) => !kept.has(row));
 }
 
+/** What better-auth gives its hooks: the request's cookies and the auth context. */
+type EndpointContext = Pick<Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], "getSignedCookie" | "context">;
+
+/** The session token the request's cookie names: the session this browser had, which a sign-in replaces. */
+export async function browserSessionToken(ctx: EndpointContext): Promise<string | null> {
+  return (await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret)) || null;
+}
+
 export function sessionLimit() {
   return {
     id: "session-limit",
     init: addDatabaseHooks((auth) => ({
       session: {
         create: {
-          async after(session) {
+          async after(session, ctx) {
             const created = session as SessionRow | null;
             if (!created) return;
+            const replaced = ctx ? await browserSessionToken(ctx) : null;
             const rows = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
-            const others = rows.filter((row) => row.token !== created.token);
+            const others = rows.filter((row) => row.token !== created.token && row.token !== replaced);
             const ended = sessionsBeyondLimit(others, Date.now());
             if (ended.length) await auth.internalAdapter.deleteSessions(ended.map((row) => row.token));
           },

@@ -145,8 +145,18 @@ describe.each(engines)("staff sessions on $name", (engine) => {
 
     // A sixth: the least recently used ends, not the oldest sign-in; the new one works.
     const sixth = (await codeSignIn(console, store, MEMBER)).browser;
-    expect((await ids()).sort()).toEqual([first, made[1]!, made[2]!, fifthId, await idOf(sixth)].sort());
+    const sixthId = await idOf(sixth);
+    expect((await ids()).sort()).toEqual([first, made[1]!, made[2]!, fifthId, sixthId].sort());
     expect(await ids()).not.toContain(made[0]);
+
+    // Signing in again on a device at the limit replaces that device's session (the route action
+    // ends it, as its request names it), and ends no other device's.
+    const before = sixth.request();
+    await codeSignIn(console, store, MEMBER, sixth);
+    await console.auth.signOut(before);
+    const again = await idOf(sixth);
+    expect(again).not.toBe(sixthId);
+    expect((await ids()).sort()).toEqual([first, made[1]!, made[2]!, fifthId, again].sort());
   });
 
   test("a removed member listed in STAFF_ADMIN_EMAILS is not created again; an address never seen is", async () => {
