@@ -37,6 +37,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
   test("covers every content page in app/pages.ts", async ({ request }) => {
     // The content pages are the prerendered ones; each is served as HTML.
     expect(prerenderedPaths).not.toContain("/contact");
+    expect(prerenderedPaths).toContain("/about");
     for (const path of prerenderedPaths) await fetchHtml(request, path);
   });
 

@@ -220,6 +220,8 @@ describe("prerendered pages follow the date", () => {
       const html = await servedPage(base, "/about");
       expect(html).toContain('data-announcement="second"');
       expect(html).toContain("The Accra forum moves to 4 December.");
+      // The log is written to (the render is logged), and holds no error.
+      expect(log.entries.some((e) => e.msg === "dated pages rendered again")).toBe(true);
       expect(log.entries.filter((e) => e.level === "error")).toEqual([]);
     } finally {
       created.datedPages!.stop();

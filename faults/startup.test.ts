@@ -94,6 +94,9 @@ describe("start-up failures", () => {
     const debug = await run("index", { PORT: String(await freePort()), DATABASE_URL: url, LOG_LEVEL: "debug" });
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/\n\s+at /);
+    // No output names the password, the stack's included; each did name the database (above).
+    for (const output of [result, worker, debug]) expect(output.stdout + output.stderr).not.toContain("not-shown");
+    expect(debug.stdout + debug.stderr).toContain("127.0.0.1");
   });
 
   test("a bad setting: the variable and what it must be", async () => {

@@ -48,6 +48,7 @@ describe.each(engines)("staff sessions on $name", (engine) => {
     }
     // No client address is kept with a session.
     const rows = await store.db.select().from(staffSessions).where(eq(staffSessions.userId, added.id));
+    expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.ipAddress ?? "").toBe("");
 
     const phoneSession = listed[1]!.id;
