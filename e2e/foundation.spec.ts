@@ -98,13 +98,16 @@ test.describe("SEO", () => {
   test("no request leaves for another origin", async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const foreign: string[] = [];
+    const own: string[] = [];
     page.on("request", (req) => {
       const url = new URL(req.url());
-      if (!["data:", "blob:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin)
-        foreign.push(req.url());
+      if (["data:", "blob:"].includes(url.protocol)) return;
+      (url.origin === new URL(baseURL!).origin ? own : foreign).push(req.url());
     });
     for (const entry of pages) await page.goto(entry.path, { waitUntil: "networkidle" });
     expect(foreign).toEqual([]);
+    // The listener saw the pages' own requests (documents, scripts, styles, images): it was listening.
+    expect(own.length).toBeGreaterThan(pages.length);
   });
 });
 

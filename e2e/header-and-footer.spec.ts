@@ -93,12 +93,15 @@ test.describe("announcement banner", () => {
       return !el || getComputedStyle(el).display === "none";
     });
     expect(hiddenAtLoad).toBe(true);
+    // It is on the page (the checks above also pass for a page without one), hidden.
+    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
 
     // An enquiry page (a form island) keeps it hidden, and so does the
     // content page it links to.
     await page.goto("/contact");
     await waitForIsland(page);
+    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
     await page.getByRole("contentinfo").getByRole("link", { name: "Our Product" }).click();
     await expect(page).toHaveURL(/\/product$/);
@@ -112,6 +115,7 @@ test.describe("announcement banner", () => {
     await page.getByRole("button", { name: "Dismiss announcement" }).click();
     await expect(page.getByRole("complementary", { name: "Announcement" })).toHaveCount(0);
     await page.goto("/");
+    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
     await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
   });
 

@@ -49,6 +49,28 @@ test.describe("security", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the watchers of the two tests above see a violation and an error (their positive control)", async ({
+    page,
+  }) => {
+    const violations = await watchCspViolations(page);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/about");
+    await waitForPageScripts(page, "/about");
+    expect(violations).toEqual([]);
+    // An image from another origin breaks img-src; a console error is what a failing script leaves.
+    await page.evaluate(() => {
+      const image = document.createElement("img");
+      image.src = "https://example.invalid/tracker.png";
+      document.body.append(image);
+      console.error("a script failed");
+    });
+    await expect.poll(() => violations.join("\n")).toMatch(/img-src/);
+    await expect.poll(() => errors).toContain("a script failed");
+  });
+
   test("responses carry the security headers", async ({ request }) => {
     for (const path of ["/", "/contact", "/no-such-page", "/healthz", "/downloads/maternis-one-page-pitch.pdf"]) {
       const headers = (await request.get(path)).headers();

@@ -258,6 +258,8 @@ test.describe("on PostgreSQL with two web processes", () => {
         "https://maternis.example/lagos",
       );
       await waitForBanner(visitor, `${second.url}/`, "Meet the Maternis team in Lagos this week.");
+      // The publishing process shows it too, so its withdrawal below is seen to change something.
+      await waitForBanner(visitor, `${first.url}/about`, "Meet the Maternis team in Lagos this week.");
 
       await admin.page.getByRole("button", { name: "Withdraw the announcement" }).click();
       await expect(admin.page.getByRole("status").filter({ hasText: "Withdrawn." })).toBeVisible();
