@@ -172,6 +172,7 @@ test("a staff-role member is refused the data request and audit pages, and the r
     await expectNoAxeViolations(staffPage, "403 page");
     // The navigation offers neither page to staff.
     await staffPage.goto("/staff/account");
+    await expect(staffPage.getByRole("link", { name: "Inbox", exact: true })).not.toHaveCount(0);
     await expect(staffPage.getByRole("link", { name: "Data requests" })).toHaveCount(0);
     await expect(staffPage.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   } finally {

@@ -120,4 +120,8 @@ test("without JavaScript nothing offers shortcuts", async ({ browser }) => {
     await expect(noJs.getByRole("button", { name: /Keyboard shortcuts/ })).toHaveCount(0);
     await expect(noJs.getByRole("dialog")).toHaveCount(0);
   });
+  // With JavaScript the same page offers them (the positive control).
+  await atDesk(browser, {}, async (desk) => {
+    await expect(desk.getByRole("button", { name: /Keyboard shortcuts/ })).toBeVisible();
+  });
 });

@@ -66,4 +66,9 @@ test("sign-in with a passkey is hidden without JavaScript", async ({ browser }) 
   await expect(page.getByRole("button", { name: "Send me a code" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
   await context.close();
+  // With JavaScript the same locator finds it (the positive control).
+  const scripted = await browser.newPage();
+  await scripted.goto("/staff/sign-in");
+  await expect(scripted.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await scripted.close();
 });
