@@ -7,7 +7,7 @@ import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { waitFor } from "../../../test/support/wait";
 import { sendDigest } from "./digest.server";
 import { DIGEST_QUEUE } from "./digest.server";
-import { STAFF_MAIL_QUEUE } from "~/platform/mail/staff-mail.server";
+import { queueStaffMail, STAFF_MAIL_QUEUE } from "~/platform/mail/staff-mail.server";
 
 /**
  * The daily digest on both engines: an e-mail dead-lettered by an SMTP outage
@@ -123,6 +123,9 @@ describe.each(engines)("daily digest on $name", (engine) => {
     expect(await boss.findJobs(STAFF_MAIL_QUEUE)).toEqual([]);
     expect(smtp.received.filter((mail) => mail.subject?.startsWith("Enquiries digest"))).toEqual([]);
     expect(smtp.received).toHaveLength(2);
+    // The same query finds a staff e-mail once one is queued (the positive control of the first check).
+    await queueStaffMail(boss, { to: ["team@maternis.test"], subject: "Control", text: "A control." });
+    expect(await boss.findJobs(STAFF_MAIL_QUEUE)).toHaveLength(1);
   });
 
   test("the worker schedules the digest at 08:00 Europe/London", async () => {
