@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppMetrics } from "~/context.server";
-import { bearerKeyOf, type BearerKeys } from "~/platform/bearer.server";
+import { bearerAccepted, type BearerKeys } from "~/platform/bearer.server";
 import type { Logger } from "~/platform/log.server";
 import type { EnquiryOutcome } from "~/features/enquiries/service";
 import type { DeliveryStats } from "~/features/enquiries/operations.server";
@@ -112,14 +112,11 @@ export function createMetrics(options: { deliveryStats?: () => Promise<DeliveryS
     },
     handler(keys, log) {
       return async (req, res) => {
-        const key = bearerKeyOf(req.get("authorization"), keys);
         res.set("Cache-Control", "no-store");
-        if (!key) {
+        if (!bearerAccepted(req, keys, "/metrics", log)) {
           res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain").send("A bearer token is required.");
           return;
         }
-        if (key === "previous")
-          log.info("previous key used", { event: "previous-key-used", endpoint: "/metrics", client: req.ip });
         res.type(registry.contentType).send(await registry.metrics());
       };
     },

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { Logger } from "./log.server";
 
 /**
  * The keys an endpoint guarded by a bearer key accepts (the communication
@@ -27,4 +28,21 @@ export function bearerKeyOf(header: string | undefined, keys: BearerKeys): "curr
   const previous = keys.previous !== undefined && timingSafeEqual(hash, digest(keys.previous));
   if (given === "") return null;
   return current ? "current" : previous ? "previous" : null;
+}
+
+/**
+ * Whether a request to `endpoint` carries one of its keys (bearerKeyOf). A
+ * request with the previous key is logged (`previous-key-used`: the endpoint
+ * and the client, never the key), so that the operator sees when the last
+ * caller has moved to the new one and the rotation can end.
+ */
+export function bearerAccepted(
+  req: { get(name: string): string | undefined; ip?: string },
+  keys: BearerKeys,
+  endpoint: string,
+  log: Logger,
+): boolean {
+  const key = bearerKeyOf(req.get("authorization"), keys);
+  if (key === "previous") log.info("previous key used", { event: "previous-key-used", endpoint, client: req.ip });
+  return key !== null;
 }

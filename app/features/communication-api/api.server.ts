@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
-import { bearerKeyOf, type BearerKeys } from "~/platform/bearer.server";
+import { bearerAccepted, type BearerKeys } from "~/platform/bearer.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Store } from "~/platform/db/db.server";
@@ -161,13 +161,10 @@ export function communicationRouter(options: {
       res.set("Allow", "POST");
       return reply(res, 405, { error: "Method not allowed" });
     }
-    const key = bearerKeyOf(req.get("authorization"), apiKeys);
-    if (!key) {
+    if (!bearerAccepted(req, apiKeys, COMMUNICATION_PATH, log)) {
       res.set("WWW-Authenticate", 'Bearer realm="communication"');
       return reply(res, 401, { error: "Unauthorized" });
     }
-    if (key === "previous")
-      log.info("previous key used", { event: "previous-key-used", endpoint: COMMUNICATION_PATH, client: req.ip });
     if (!req.is("application/json")) return reply(res, 415, { error: "Content-Type must be application/json" });
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES)
