@@ -115,5 +115,8 @@ export const booleanString = z
 /** A key given in the environment or KEYS_FILE: at least 32 characters (32 random bytes in base64: `openssl rand -base64 32`). */
 export const secretString = z.string().min(32, "must be at least 32 characters").optional();
 
+/** A bearer key an endpoint accepts (METRICS_TOKEN, COMMUNICATION_API_KEY and their _PREVIOUS): at least 24 characters. */
+export const bearerKeyString = z.string().min(24, "must be at least 24 characters").optional();
+
 /** A list setting read as a list: its entries (settingEntries: commas or spaces between them). */
 export const settingList = z.string().transform(settingEntries);

@@ -5,6 +5,7 @@ import { company } from "~/platform/company";
 import { isCalendarDate, londonMidnight } from "./calendar";
 import {
   addressRange,
+  bearerKeyString,
   booleanString,
   everyEntry,
   isActionOrigin,
@@ -18,8 +19,8 @@ import {
 /**
  * The environment, read once per process and validated at start-up. Every
  * variable has a zero-configuration default except secrets that enable
- * optional features. docs/configuration.md lists each one; keep that table in step with
- * this schema. The parsed value reaches loaders and actions through the
+ * optional features. docs/configuration.md lists each one (a test keeps the
+ * two in step). The parsed value reaches loaders and actions through the
  * router context (app/context.server.ts); nothing else reads process.env.
  */
 
@@ -160,13 +161,13 @@ export const envSchema = z.object({
   /** Mailbox that receives enquiry notifications. */
   ENQUIRIES_EMAIL: z.email().default(company.email.enquiries),
   /** Bearer token for GET /metrics (Prometheus); unset = no metrics endpoint (404). */
-  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  METRICS_TOKEN: bearerKeyString,
   /** During a rotation, the token METRICS_TOKEN replaces: accepted too until it is removed. */
-  METRICS_TOKEN_PREVIOUS: z.string().min(24, "must be at least 24 characters").optional(),
+  METRICS_TOKEN_PREVIOUS: bearerKeyString,
   /** Bearer key for POST /functions/v1/azure-communication; unset = endpoint disabled (404). */
-  COMMUNICATION_API_KEY: z.string().min(24, "must be at least 24 characters").optional(),
+  COMMUNICATION_API_KEY: bearerKeyString,
   /** During a rotation, the key COMMUNICATION_API_KEY replaces: accepted too until it is removed. */
-  COMMUNICATION_API_KEY_PREVIOUS: z.string().min(24, "must be at least 24 characters").optional(),
+  COMMUNICATION_API_KEY_PREVIOUS: bearerKeyString,
   /** Recipients (e-mail and SMS together) the communication key may send to per minute; beyond it, 429. */
   COMMUNICATION_RECIPIENTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Recipients the communication key may send to per day (a fixed 24-hour window); beyond it, 429. */
@@ -232,10 +233,9 @@ export const envSchema = z.object({
     .superRefine(everyEntry((entry) => addressRange(entry) !== null, ADDRESS_RANGE))
     .default(""),
   /**
-   * The only hosts integrations may reach (comma-separated, e.g.
-   * "hooks.slack.com, *.webhook.office.com"; "*." allows a subdomain one
-   * label deep, "**." any depth, as ALLOWED_ACTION_ORIGINS reads them):
-   * an allowlist (ASVS 13.2.4). Empty: any public host.
+   * The only hosts integrations may reach, an allowlist (ASVS 13.2.4): e.g. "hooks.slack.com,
+   * *.webhook.office.com"; "*." allows a subdomain one label deep, "**." any depth, as
+   * ALLOWED_ACTION_ORIGINS reads them. Empty: any public host.
    */
   INTEGRATION_HOSTS: z.string().superRefine(everyEntry(isHostEntry, HOST_NAME)).default(""),
   /** How often an idle worker looks for new deliveries (at least 0.5). */
