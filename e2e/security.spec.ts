@@ -7,7 +7,13 @@
  */
 import { expect, test } from "@playwright/test";
 import { pages } from "../app/pages";
-import { waitForEnhancement, waitForIsland, waitForPageScripts, watchCspViolations } from "../test/support/browser";
+import {
+  waitForEnhancement,
+  waitForIsland,
+  waitForPageScripts,
+  watchCspViolations,
+  watchPageErrors,
+} from "../test/support/browser";
 
 test.describe("security", () => {
   test("every page runs with no CSP violations", async ({ page }) => {
@@ -32,11 +38,7 @@ test.describe("security", () => {
 
   test("every page runs its scripts without errors, with the banner shown and dismissed", async ({ page }) => {
     test.setTimeout(120_000);
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
-    });
+    const errors = watchPageErrors(page);
     for (const entry of pages) {
       await page.goto(entry.path);
       await waitForPageScripts(page, entry.path);
@@ -53,22 +55,22 @@ test.describe("security", () => {
     page,
   }) => {
     const violations = await watchCspViolations(page);
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    const errors = watchPageErrors(page);
     await page.goto("/about");
     await waitForPageScripts(page, "/about");
     expect(violations).toEqual([]);
-    // An image from another origin breaks img-src; a console error is what a failing script leaves.
+    expect(errors).toEqual([]);
+    // An image from another origin breaks img-src; a script that throws leaves an uncaught error.
     await page.evaluate(() => {
       const image = document.createElement("img");
       image.src = "https://example.invalid/tracker.png";
       document.body.append(image);
-      console.error("a script failed");
+      setTimeout(() => {
+        throw new Error("a script failed");
+      });
     });
     await expect.poll(() => violations.join("\n")).toMatch(/img-src/);
-    await expect.poll(() => errors).toContain("a script failed");
+    await expect.poll(() => errors.join("\n")).toMatch(/\/about: a script failed/);
   });
 
   test("responses carry the security headers", async ({ request }) => {

@@ -50,6 +50,16 @@ export async function expectNoAxeViolationsAtBothWidths(page: Page, what: string
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** Collects the page's uncaught script errors and console errors, each with the page's address. */
+export function watchPageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  return errors;
+}
+
 /** Collects Content-Security-Policy violations reported by the page. */
 export async function watchCspViolations(page: Page) {
   const violations: string[] = [];
