@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Transaction } from "~/platform/db/db.server";
+import { lockKeys } from "~/platform/db/key-lock.server";
 import { LimitBounds } from "./limits.server";
 import { storeEnquiries, storeEnquiriesFirst, type Pending, type SubmitDeps } from "./store.server";
 
@@ -92,18 +92,11 @@ export const limitLockKey = {
 /**
  * Serialises, across processes, the transactions that store enquiries from
  * the same client or to the same address, so that concurrent batches cannot
- * all pass the limits: one transaction-scoped advisory lock per key, taken in
- * the order of their lock numbers.
+ * all pass the limits: one transaction-scoped advisory lock per key.
  */
-async function lockLimitKeys(tx: Transaction, batch: Pending[]) {
-  const keys = [
-    ...new Set(batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(item.email)])),
-  ];
-  const list = sql.join(
-    keys.map((key) => sql`(${key})`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(lock) from (select distinct hashtext(key) as lock from (values ${list}) as keys (key) order by 1) as locks`,
+function lockLimitKeys(tx: Transaction, batch: Pending[]) {
+  return lockKeys(
+    tx,
+    batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(item.email)]),
   );
 }

@@ -4,6 +4,7 @@ import type { Env } from "~/platform/env.server";
 import type { EnquiryKind } from "~/features/enquiries/kinds";
 import type { KeepSpamResult, GuardReason, SubmitMeta } from "~/features/enquiries/service";
 import type { Store } from "~/platform/db/db.server";
+import { lockKeys } from "~/platform/db/key-lock.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { enquiryRow } from "./store.server";
@@ -53,7 +54,7 @@ export async function keepSuspectedSpam(
   const result = await store.transaction(async (tx): Promise<KeepSpamResult> => {
     // On PostgreSQL other processes keep spam too: one at a time, so the caps hold.
     // (PGlite runs one transaction at a time anyway.)
-    if (store.engine === "postgres") await tx.execute(sql`select pg_advisory_xact_lock(hashtext('enquiry-spam'))`);
+    if (store.engine === "postgres") await lockKeys(tx, ["enquiry-spam"]);
     const [counts] = await tx
       .select({
         client: sql<number>`(count(*) filter (where ${enquiries.clientFingerprint} = ${fingerprint}))::int`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { POSTGRES_POOL_SIZE, type Store } from "./db.server";
+import { POSTGRES_POOL_SIZE, type Store, type Transaction } from "./db.server";
 
 /**
  * How many keys one process holds a PostgreSQL connection for at once: the
@@ -11,9 +11,9 @@ export const MAX_HELD_KEYS = Math.floor(POSTGRES_POOL_SIZE / 3);
 /**
  * Runs work for one key at a time, across every process on the database.
  * Calls for the same key wait their turn: in this process, in order of call;
- * on PostgreSQL, also behind other processes, through the advisory lock of
- * the key (`hashtext`, as ../../features/enquiries/batch.server.ts), held by
- * a transaction of its own while the work runs on other connections. The
+ * on PostgreSQL, also behind other processes, through the key's advisory lock
+ * (lockKeys, below), held by a transaction of its own while the work runs on
+ * other connections. The
  * embedded database is only ever open in one process (db.server.ts), so the
  * queue here is all it needs. Keys are never logged; name them by a keyed
  * hash, never by an address.
@@ -37,7 +37,7 @@ function newKeyLock(store: Store): KeyLock {
     store.engine === "postgres"
       ? holding(() =>
           store.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+            await lockKeys(tx, [key]);
             return work();
           }),
         )
@@ -55,6 +55,23 @@ function newKeyLock(store: Store): KeyLock {
     });
     return turn;
   };
+}
+
+/**
+ * Takes the PostgreSQL advisory lock of each key (its `hashtext`) until the
+ * transaction ends, every transaction in the same order (of lock numbers), so
+ * two that share keys cannot deadlock. The one way the code takes an advisory
+ * lock by name; the migrations' session lock (./migrate.server.ts) and the
+ * signing keys' lock (../open-keys.server.ts) are numbers of their own.
+ */
+export async function lockKeys(tx: Transaction, keys: readonly string[]): Promise<void> {
+  const list = sql.join(
+    [...new Set(keys)].map((key) => sql`(${key})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(lock) from (select distinct hashtext(key) as lock from (values ${list}) as keys (key) order by 1) as locks`,
+  );
 }
 
 /** At most `size` of the functions given run at once; the rest wait, in order. */
