@@ -152,3 +152,18 @@ export function monthYear(date: string): string {
 export function monthName(date: string): string {
   return monthNames[Number(date.split("-")[1]) - 1]!;
 }
+
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * A London date as staff read it: "Mon 23 Nov 2026" for "2026-11-23"
+ * (`year: false`: "Mon 23 Nov"; `weekday: false`: "23 Nov 2026"). Written out
+ * by hand, so the server and the browser (whose date formats differ) render
+ * the same words.
+ */
+export function dayText(date: string, { year: withYear = true, weekday: withWeekday = true } = {}): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const weekday = weekdayNames[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!.slice(0, 3);
+  const month = monthNames[m - 1]!.slice(0, 3);
+  return [withWeekday ? weekday : null, String(d), month, withYear ? String(y) : null].filter(Boolean).join(" ");
+}

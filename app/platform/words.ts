@@ -5,5 +5,10 @@
  * number is grouped as in en-GB; `many` defaults to `one` with an "s".
  */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+  return `${grouped(n)} ${n === 1 ? one : many}`;
+}
+
+/** A number with its thousands grouped as in en-GB: "1,250". */
+export function grouped(n: number): string {
+  return n.toLocaleString("en-GB");
 }

@@ -5,36 +5,16 @@
  * Monday 10:00). A moment at a weekend counts from Monday 00:00. UK clocks
  * change on Sundays, so wall-clock times on business days always exist.
  */
-import { SITE_TIME_ZONE } from "~/platform/calendar";
+import { partsOf } from "~/platform/calendar";
 
-type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
-
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SITE_TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  hourCycle: "h23",
-});
+/** What London's clocks read, to the millisecond. */
+type Wall = ReturnType<typeof partsOf> & { ms: number };
 
 function wallOf(instant: number): Wall {
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.formatToParts(instant).find((p) => p.type === type)?.value);
-  return {
-    y: get("year"),
-    mo: get("month"),
-    d: get("day"),
-    h: get("hour"),
-    mi: get("minute"),
-    s: get("second"),
-    ms: ((instant % 1000) + 1000) % 1000,
-  };
+  return { ...partsOf(new Date(instant)), ms: ((instant % 1000) + 1000) % 1000 };
 }
 
-const asUtc = (w: Wall) => Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms);
+const asUtc = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.ms);
 
 /** London's offset from UTC at `instant`, in ms. */
 const offsetAt = (instant: number) => asUtc(wallOf(instant)) - instant;
@@ -47,11 +27,11 @@ function instantOf(w: Wall): number {
 }
 
 /** 0 = Sunday … 6 = Saturday, of the wall date. */
-const weekday = (w: Wall) => new Date(Date.UTC(w.y, w.mo - 1, w.d)).getUTCDay();
+const weekday = (w: Wall) => new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
 
 function addDays(w: Wall, days: number): Wall {
-  const date = new Date(Date.UTC(w.y, w.mo - 1, w.d + days));
-  return { ...w, y: date.getUTCFullYear(), mo: date.getUTCMonth() + 1, d: date.getUTCDate() };
+  const date = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
+  return { ...w, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /**
@@ -63,7 +43,7 @@ export function overdueCutoff(now: Date): Date {
   const day = weekday(wall);
   if (day === 0 || day === 6) {
     // Nothing falls due at a weekend: as at the last moment of Friday.
-    wall = { ...addDays(wall, day === 6 ? -1 : -2), h: 23, mi: 59, s: 59, ms: 999 };
+    wall = { ...addDays(wall, day === 6 ? -1 : -2), hour: 23, minute: 59, second: 59, ms: 999 };
   }
   let before = addDays(wall, -1);
   while (weekday(before) === 0 || weekday(before) === 6) before = addDays(before, -1);

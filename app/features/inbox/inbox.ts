@@ -8,7 +8,7 @@ import type { EnquiryField, EnquirySource } from "~/features/enquiries";
 export type { EnquiryField };
 import { isCalendarDate } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console";
-import { plural } from "~/platform/words";
+import { grouped, plural } from "~/platform/words";
 
 export const INBOX_PAGE_SIZE = 50;
 /** A delivery still queued this long after it was created counts as a delivery problem. */
@@ -274,8 +274,7 @@ export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "un
 export function validateNote(body: string): string | null {
   const text = body.trim();
   if (!text) return "Enter a note";
-  if (text.length > NOTE_MAX_LENGTH)
-    return `Note must be ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`;
+  if (text.length > NOTE_MAX_LENGTH) return `Note must be ${grouped(NOTE_MAX_LENGTH)} characters or fewer`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
+import { grouped } from "~/platform/words";
 import { hostAllowed, refusalOf, type AllowList } from "./address-rules.server";
 
 /**
@@ -51,7 +52,7 @@ export function checkEndpointUrl(
 ): { ok: true; url: URL } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed.length > MAX_URL_LENGTH)
-    return { ok: false, error: `The address is too long: at most ${MAX_URL_LENGTH.toLocaleString("en")} characters.` };
+    return { ok: false, error: `The address is too long: at most ${grouped(MAX_URL_LENGTH)} characters.` };
   let url: URL;
   try {
     url = new URL(trimmed);

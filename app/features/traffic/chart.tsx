@@ -1,4 +1,6 @@
-import { dayText, number, type TrafficReport } from "./traffic";
+import { dayText } from "~/platform/calendar";
+import { grouped } from "~/platform/words";
+import type { TrafficReport } from "./traffic";
 
 /**
  * Visitors and views per day as an SVG bar chart, drawn on the server: it
@@ -57,7 +59,7 @@ export function TrafficChart({ days }: { days: TrafficReport["days"] }) {
             strokeWidth={1}
           />
           <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-muted text-[11px]">
-            {number(tick)}
+            {grouped(tick)}
           </text>
         </g>
       ))}
@@ -65,7 +67,7 @@ export function TrafficChart({ days }: { days: TrafficReport["days"] }) {
         const x = PAD.left + i * slot + (slot - barWidth) / 2;
         return (
           <g key={day.day} data-day={day.day}>
-            <title>{`${shortDay(day.day)}: ${number(day.visitors)} visitors, ${number(day.views)} views`}</title>
+            <title>{`${shortDay(day.day)}: ${grouped(day.visitors)} visitors, ${grouped(day.views)} views`}</title>
             <rect
               x={x}
               y={y(day.views)}

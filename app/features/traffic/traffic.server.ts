@@ -7,7 +7,8 @@ import type { PlatformDeps } from "~/platform/platform.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { dayFigures, trafficReport } from "./report.server";
 import { trafficDaily, trafficMarks, trafficMonths, trafficSecrets, trafficTotals } from "./tables.server";
-import { dayText, TRAFFIC_PATH, type TrafficRange } from "./traffic";
+import { dayText } from "~/platform/calendar";
+import { TRAFFIC_PATH, type TrafficRange } from "./traffic";
 import { plural } from "~/platform/words";
 
 /** The console's Traffic page: the figures of a range of London days. */

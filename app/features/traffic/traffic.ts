@@ -132,19 +132,3 @@ export function sourceText(referrer: string): string {
 }
 
 export const deviceLabels: Record<DeviceClass, string> = { phone: "Phone", tablet: "Tablet", desktop: "Desktop" };
-
-const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * A London day as staff read it: "Mon 23 Nov 2026" (`year: false`: "Mon 23 Nov"; `weekday: false`: "23 Nov").
- * Written out by hand, so the server and the browser (whose date formats differ) render the same words.
- */
-export function dayText(day: string, { year = true, weekday = true } = {}): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const name = weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  return [weekday ? name : null, String(d), months[m - 1], year ? String(y) : null].filter(Boolean).join(" ");
-}
-
-/** "1,234". */
-export const number = (n: number) => n.toLocaleString("en-GB");

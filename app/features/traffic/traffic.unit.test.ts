@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { dayText } from "~/platform/calendar";
 import { axisTop } from "./chart";
 import {
   conversion,
-  dayText,
   daysBetween,
   defaultRange,
   monthsAndDays,
@@ -47,6 +47,7 @@ describe("the Traffic page's words and numbers", () => {
     expect(dayText("2026-11-23")).toBe("Mon 23 Nov 2026");
     expect(dayText("2026-11-22", { year: false })).toBe("Sun 22 Nov");
     expect(dayText("2026-01-05", { year: false, weekday: false })).toBe("5 Jan");
+    expect(dayText("2026-09-01", { weekday: false })).toBe("1 Sep 2026");
   });
 
   it("gives conversion with one decimal, or a dash without visitors", () => {

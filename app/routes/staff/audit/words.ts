@@ -12,7 +12,8 @@ import { integrationEventLabels, integrationKindLabels } from "~/features/integr
 import { spamReasonLabels } from "~/features/spam/spam";
 import { enquiryPath } from "~/features/console/paths";
 import { londonTime } from "~/platform/london-time";
-import { plural } from "~/platform/words";
+import { grouped, plural } from "~/platform/words";
+import { dayText, isCalendarDate } from "~/platform/calendar";
 
 /** What the console still knows of the ids a page of rows mentions. */
 export type AuditNames = {
@@ -86,7 +87,7 @@ const factors: Record<string, string> = { app: "an authenticator app", passkey: 
 export function humanise(value: unknown): string {
   if (value === null || value === undefined || value === "") return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") return value.toLocaleString("en-GB");
+  if (typeof value === "number") return grouped(value);
   if (Array.isArray(value)) return value.length ? value.map(humanise).join(", ") : "none";
   if (typeof value === "object") return detailsInWords(value as Record<string, unknown>);
   const string = String(value);
@@ -138,17 +139,9 @@ const enquiryKindWords = (kind: unknown) => kindLabels[text(kind) as keyof typeo
 const integrationKindWords = (kind: unknown) =>
   integrationKindLabels[text(kind) as keyof typeof integrationKindLabels] ?? humanise(kind);
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 /** "2026-11-01" (a London day) as "1 Nov 2026". */
-const day = (value: unknown) => {
-  const date = new Date(`${text(value)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? humanise(value) : dayFormat.format(date);
-};
+const day = (value: unknown) =>
+  isCalendarDate(text(value)) ? dayText(text(value), { weekday: false }) : humanise(value);
 
 /** The export's filters, as the inbox's filter form words them. */
 function exportInWords(d: Record<string, unknown>, names: AuditNames): string {
@@ -218,7 +211,7 @@ function knownDetails(action: AuditAction, d: Record<string, unknown>, names: Au
     case "erasure":
       return sentence([
         plural(num(d.enquiries), "enquiry", "enquiries"),
-        "suspectedSpam" in d && `${num(d.suspectedSpam).toLocaleString("en-GB")} of them suspected spam`,
+        "suspectedSpam" in d && `${grouped(num(d.suspectedSpam))} of them suspected spam`,
         "deliveries" in d && plural(num(d.deliveries), "e-mail"),
         "notes" in d && plural(num(d.notes), "note"),
         "texts" in d && plural(num(d.texts), "text message"),

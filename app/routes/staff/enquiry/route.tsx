@@ -8,6 +8,7 @@ import { deliveryKindLabels, kindLabels } from "~/features/enquiries/labels";
 import { sourceLines } from "~/features/enquiries/source";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { grouped } from "~/platform/words";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
 import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
@@ -295,7 +296,7 @@ function Notes({
           name="note"
           id={NOTE_FIELD}
           error={error}
-          hint={`Only staff see notes. Up to ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters.`}
+          hint={`Only staff see notes. Up to ${grouped(NOTE_MAX_LENGTH)} characters.`}
         >
           <FieldLabel>Add a note</FieldLabel>
           <FieldHint />

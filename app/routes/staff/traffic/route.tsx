@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { dayText } from "~/platform/calendar";
+import { grouped } from "~/platform/words";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -8,10 +10,8 @@ import { StackedCell, StackedHead, stacked } from "~/features/console/stacked-ta
 import { ChartKey, TrafficChart } from "~/features/traffic/chart";
 import {
   conversion,
-  dayText,
   daysBetween,
   deviceLabels,
-  number,
   pageText,
   parseRange,
   sourceText,
@@ -118,9 +118,9 @@ export default function TrafficPage({ loaderData }: Route.ComponentProps) {
           <span className="text-base font-normal text-muted"> ({daysBetween(range)} days)</span>
         </h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          <Figure term="Visitors" value={number(total.visitors)} />
-          <Figure term="Views" value={number(total.views)} />
-          <Figure term="Enquiries" value={number(total.enquiries)} />
+          <Figure term="Visitors" value={grouped(total.visitors)} />
+          <Figure term="Views" value={grouped(total.views)} />
+          <Figure term="Enquiries" value={grouped(total.enquiries)} />
           <Figure term="Conversion" value={conversion(total.enquiries, total.visitors)} hint="enquiries ÷ visitors" />
         </dl>
         <figure className="grid gap-3">
@@ -237,9 +237,9 @@ function Figure({ term, value, hint }: { term: string; value: string; hint?: str
 /** A column of a figure table: its heading and what a row shows in it. */
 type Column<R> = readonly [heading: string, cell: (row: R) => string];
 
-const visitors: Column<{ visitors: number }> = ["Visitors", (row) => number(row.visitors)];
-const views: Column<{ views: number }> = ["Views", (row) => number(row.views)];
-const enquiries: Column<{ enquiries: number }> = ["Enquiries", (row) => number(row.enquiries)];
+const visitors: Column<{ visitors: number }> = ["Visitors", (row) => grouped(row.visitors)];
+const views: Column<{ views: number }> = ["Views", (row) => grouped(row.views)];
+const enquiries: Column<{ enquiries: number }> = ["Enquiries", (row) => grouped(row.enquiries)];
 const conversionOf: Column<{ visitors: number; enquiries: number }> = [
   "Conversion",
   (row) => conversion(row.enquiries, row.visitors),
