@@ -4,7 +4,7 @@
  * enquiry page), the announcement banner and its dismissal for the session,
  * the footer's links and contact details, and the skip link.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForEnhancement, waitForIsland } from "../test/support/browser";
 
 test.describe("header", () => {
@@ -74,6 +74,13 @@ test.describe("mobile menu @mobile", () => {
 });
 
 test.describe("announcement banner", () => {
+  /** The banner is on the page (so "hidden" is not simply "absent"), and hidden. */
+  async function expectDismissedBanner(page: Page) {
+    const banner = page.locator('[data-slot="announcement-banner"]');
+    await expect(banner).toHaveCount(1);
+    await expect(banner).toBeHidden();
+  }
+
   test("is shown on load, links to /contact, and stays dismissed for the session", async ({ page }) => {
     await page.goto("/");
     await waitForEnhancement(page);
@@ -93,20 +100,17 @@ test.describe("announcement banner", () => {
       return !el || getComputedStyle(el).display === "none";
     });
     expect(hiddenAtLoad).toBe(true);
-    // It is on the page (the checks above also pass for a page without one), hidden.
-    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+    await expectDismissedBanner(page);
 
     // An enquiry page (a form island) keeps it hidden, and so does the
     // content page it links to.
     await page.goto("/contact");
     await waitForIsland(page);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+    await expectDismissedBanner(page);
     await page.getByRole("contentinfo").getByRole("link", { name: "Our Product" }).click();
     await expect(page).toHaveURL(/\/product$/);
     await waitForEnhancement(page);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+    await expectDismissedBanner(page);
   });
 
   test("is dismissed on an enquiry page (a form island) for the session too", async ({ page }) => {
@@ -115,8 +119,7 @@ test.describe("announcement banner", () => {
     await page.getByRole("button", { name: "Dismiss announcement" }).click();
     await expect(page.getByRole("complementary", { name: "Announcement" })).toHaveCount(0);
     await page.goto("/");
-    await expect(page.locator('[data-slot="announcement-banner"]')).toHaveCount(1);
-    await expect(page.locator('[data-slot="announcement-banner"]')).toBeHidden();
+    await expectDismissedBanner(page);
   });
 
   test("comes back in a new browser session", async ({ browser }) => {
