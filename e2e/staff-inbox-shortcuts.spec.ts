@@ -116,7 +116,7 @@ test("at 390 px the dialog fits the screen and is axe-clean; a assigns by choosi
 test("without JavaScript nothing offers shortcuts", async ({ browser }) => {
   await atDesk(browser, { javaScriptEnabled: false }, async (noJs) => {
     await noJs.goto("/staff");
-    await expect(noJs.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
+    await expect(noJs.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
     await expect(noJs.getByRole("button", { name: /Keyboard shortcuts/ })).toHaveCount(0);
     await expect(noJs.getByRole("dialog")).toHaveCount(0);
   });

@@ -52,7 +52,7 @@ test.describe("staff inbox", () => {
     await atDesk(browser, {}, async (desk) => {
       await desk.goto("/staff");
       await waitForConsole(desk);
-      await expect(desk.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
+      await expect(desk.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
       await expect(inboxTable(desk).getByRole("link", { name })).toBeVisible();
       await expect(desk.getByRole("navigation", { name: "Pages of enquiries" })).toContainText(/Page 1 of \d+/);
       await expectNoAxeViolations(desk, "inbox");

@@ -62,7 +62,7 @@ async function enrolUnderANewToken(page: Page, context: BrowserContext, whenEnro
   expect(after).not.toBe(before);
   await page.getByRole("link", { name: /continue to the console/ }).click();
   await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
 async function signOut(page: Page) {

@@ -53,7 +53,7 @@ export function Choice({
         name={name}
         value={value}
         defaultChecked={defaultChecked}
-        className="mt-1 size-5"
+        className="mt-1 size-5 shrink-0 accent-primary-700"
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       {hint ? (

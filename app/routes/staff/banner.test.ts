@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { announcement } from "~/content/banner";
 import type { AnnouncementInput, PublishedAnnouncement } from "~/features/banner/banner";
 import type { Services } from "~/site.server";
 import { consoleContext, fakeConsole, staffRequest } from "../../../test/support/staff-context";
@@ -113,6 +114,22 @@ describe("the banner editor", () => {
     expect(body.values).toEqual(typed);
   });
 
+  it("refuses link text over 40 characters with its error, keeping every character typed (the field does not cut it)", async () => {
+    const { banner, published } = editor();
+    const linkLabel = "Read about the national pilot and what it means";
+    const refused = await run(adminContext(banner), { ...valid, linkLabel });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      kind: "errors",
+      values: { message: valid.message, linkLabel, linkHref: valid.linkHref, startsAt: "", endsAt: "" },
+      errors: { linkLabel: "The link text must be 40 characters or fewer" },
+    });
+    expect(published).toEqual([]);
+    // Positive control: the same text cut to 40 characters is published.
+    await run(adminContext(banner), { ...valid, linkLabel: linkLabel.slice(0, 40) });
+    expect(published).toMatchObject([{ linkLabel: linkLabel.slice(0, 40) }]);
+  });
+
   it("previews without publishing, and withdraws", async () => {
     const { banner, published, withdrawn } = editor();
     const context = adminContext(banner);
@@ -147,8 +164,23 @@ describe("the banner editor", () => {
       const data = (await loader(args(adminContext(banner)) as never)) as { status: string };
       expect(data.status).toContain(status);
     }
+  });
+
+  it("says what the site shows when nothing was published: the built-in announcement while it runs, then no banner", async () => {
     const { banner } = editor(null);
-    const none = (await loader(args(adminContext(banner)) as never)) as { status: string };
-    expect(none.status).toContain("The site shows its built-in default.");
+    const status = async () => ((await loader(args(adminContext(banner)) as never)) as { status: string }).status;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2025-11-01T12:00:00Z"));
+      expect(await status()).toBe(
+        `No announcement has been published from the console. The site shows its built-in one: “${announcement.message}”`,
+      );
+      vi.setSystemTime(new Date("2025-11-14T12:00:00Z"));
+      expect(await status()).toBe(
+        "No announcement has been published from the console, and the built-in one has ended. The site shows no banner.",
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,6 +8,8 @@ import { ANNOUNCEMENT_LIMITS, announcementInput, showsAt, type PublishedAnnounce
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { fromLondonInput, toLondonInput } from "~/platform/wall-time";
 import { londonTime } from "~/platform/london-time";
+import { londonDate } from "~/platform/calendar";
+import { currentAnnouncement } from "~/content/dated";
 import type { Route } from "./+types/banner";
 import { consoleTitle } from "~/features/console/paths";
 
@@ -36,7 +38,12 @@ const fieldIds: Record<FieldName, string> = {
 };
 
 function describe(row: PublishedAnnouncement | null, now: Date) {
-  if (!row) return "No announcement has been published from the console. The site shows its built-in default.";
+  if (!row) {
+    const builtIn = currentAnnouncement(londonDate(now), null);
+    return builtIn
+      ? `No announcement has been published from the console. The site shows its built-in one: “${builtIn.message}”`
+      : "No announcement has been published from the console, and the built-in one has ended. The site shows no banner.";
+  }
   if (row.unpublishedAt) return "The last announcement was withdrawn. The site shows no banner.";
   if (showsAt(row, now)) return "This announcement is live on every page.";
   if (row.startsAt && now < row.startsAt)
@@ -104,7 +111,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 /** Each field's label and hint. The window (start and end) is in UK time and optional. */
 const fieldText: Record<FieldName, { label: string; hint: string }> = {
   message: { label: "Announcement", hint: `At most ${ANNOUNCEMENT_LIMITS.message} characters.` },
-  linkLabel: { label: "Link text", hint: "For example: Meet us there" },
+  linkLabel: {
+    label: "Link text",
+    hint: `For example: Meet us there. At most ${ANNOUNCEMENT_LIMITS.linkLabel} characters.`,
+  },
   linkHref: { label: "Link goes to", hint: "A page on this site, like /contact, or an address starting with https://" },
   startsAt: { label: "Show from (optional)", hint: "UK time. Leave empty to start now." },
   endsAt: { label: "Show until (optional)", hint: "UK time. Leave empty to keep it up." },
@@ -194,10 +204,10 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
 
       <Form method="post" className="mt-8 grid max-w-2xl gap-6" noValidate>
         <BannerField {...fieldState("message")}>
-          <Textarea {...control("message")} rows={3} maxLength={ANNOUNCEMENT_LIMITS.message} required />
+          <Textarea {...control("message")} rows={3} required />
         </BannerField>
         <BannerField {...fieldState("linkLabel")}>
-          <Input {...control("linkLabel")} maxLength={ANNOUNCEMENT_LIMITS.linkLabel} required />
+          <Input {...control("linkLabel")} required />
         </BannerField>
         <BannerField {...fieldState("linkHref")}>
           <Input {...control("linkHref")} spellCheck={false} required />

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
 import { contextWith, fakeInbox, ID, page, staff, type DataResult } from "../../../test/support/inbox-fakes";
@@ -237,6 +237,22 @@ describe("inbox page", () => {
     ).toBeTruthy();
     unmount();
 
+    // A refused change after an earlier one: its error replaces the earlier change's message.
+    const Assign = createRoutesStub([
+      {
+        path: "/staff",
+        Component: InboxPage as never,
+        loader: () => base,
+        action: () => ({ ids: [ID], error: { field: "assignee", message: "Choose who to assign them to" } }),
+      },
+    ]);
+    const assign = render(<Assign initialEntries={["/staff"]} />);
+    expect(await screen.findByText("1 enquiry marked handled.")).toHaveAttribute("role", "status"); // control
+    fireEvent.click(screen.getByRole("button", { name: "Assign" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Choose who to assign them to");
+    expect(screen.queryByText("1 enquiry marked handled.")).toBeNull();
+    assign.unmount();
+
     const refused = {
       ...base,
       filters: { from: "2026-11-27", to: "2026-11-01" },
@@ -255,5 +271,37 @@ describe("inbox page", () => {
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("button", { name: "Download these as CSV" })).toBeNull();
     expect(screen.getByText("Correct the dates above to see the enquiries.")).toBeTruthy();
+  });
+
+  test("empty: with filters, a way back to every enquiry and no download; without, what will appear here", async () => {
+    const empty = (filters: Record<string, string>) => ({
+      filters,
+      errors: [],
+      typed: { from: "", to: "" },
+      list: { page: 1, pages: 1, total: 0, rows: [] },
+      now: Date.parse("2026-11-23T12:00:00Z"),
+      assignees: [],
+      me: "staff-1",
+      done: null,
+      selectAll: false,
+      selected: [],
+    });
+    const Filtered = createRoutesStub([
+      { path: "/staff", Component: InboxPage as never, loader: () => empty({ kind: "demo" }) },
+    ]);
+    const filtered = render(<Filtered initialEntries={["/staff?kind=demo"]} />);
+    expect(await screen.findByText(/No enquiries match these filters\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Clear the filters" })).toHaveAttribute("href", "/staff");
+    expect(screen.queryByRole("button", { name: "Download these as CSV" })).toBeNull();
+    filtered.unmount();
+
+    const None = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => empty({}) }]);
+    render(<None initialEntries={["/staff"]} />);
+    expect(
+      await screen.findByText(
+        "No enquiries yet. What visitors send through the contact, demo and advisory forms appears here.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Clear the filters" })).toBeNull();
   });
 });

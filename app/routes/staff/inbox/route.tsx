@@ -102,13 +102,13 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <h1 className="text-3xl font-bold text-ink">Enquiries</h1>
+        <h1 className="text-3xl font-bold text-ink">Inbox</h1>
         <KeyboardShortcuts />
       </div>
 
       <FilterForm filters={filters} typed={typed} errors={errors} assignees={assignees} me={me} />
 
-      {done ? (
+      {done && !actionData ? (
         <p role="status" className="mt-4 rounded-card border-2 border-primary-200 bg-white p-4 font-semibold text-ink">
           {done}
         </p>
@@ -126,22 +126,34 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
               {filtered ? " match these filters" : ""}
             </p>
             {/* A download is the browser's own: a plain form post answered with an attachment. */}
-            <Form method="post" action="/staff/export.csv" reloadDocument>
-              {[...new URLSearchParams(inboxQuery(filters)).entries()].map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button
-                type="submit"
-                className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2"
-              >
-                Download these as CSV
-              </button>
-            </Form>
+            {list.total === 0 ? null : (
+              <Form method="post" action="/staff/export.csv" reloadDocument>
+                {[...new URLSearchParams(inboxQuery(filters)).entries()].map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <button
+                  type="submit"
+                  className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2"
+                >
+                  Download these as CSV
+                </button>
+              </Form>
+            )}
           </div>
 
           {list.rows.length === 0 ? (
             <p className="mt-4 rounded-card border border-line bg-white p-5 text-ink">
-              No enquiries {filtered ? "match these filters" : "yet"}.
+              {filtered ? (
+                <>
+                  No enquiries match these filters.{" "}
+                  <Link to="/staff" className="font-semibold text-primary-800 underline underline-offset-2">
+                    Clear the filters
+                  </Link>{" "}
+                  to see every enquiry.
+                </>
+              ) : (
+                "No enquiries yet. What visitors send through the contact, demo and advisory forms appears here."
+              )}
             </p>
           ) : (
             <Form

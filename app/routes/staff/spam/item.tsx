@@ -111,7 +111,7 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
           <p>It is deleted for good. Nothing is sent, and it cannot be brought back.</p>
           <Form method="post" action={path} className="flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" className="bg-danger-700 hover:bg-danger-700/90">
+            <Button type="submit" variant="danger">
               Delete for good
             </Button>
             <Link to={path} className="text-primary-800 underline underline-offset-2">
