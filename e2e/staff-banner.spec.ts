@@ -126,7 +126,9 @@ test.describe("on the embedded database", () => {
   test("the editor is accessible, previews as it is typed, and keeps what was typed on an error", async () => {
     const { page } = admin;
     await expect(page.getByRole("heading", { level: 1, name: "Banner" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("No announcement has been published from the console.");
+    await expect(page.getByRole("status")).toHaveText(
+      "No announcement has been published from the console, and the built-in one has ended. The site shows no banner.",
+    );
     await expect(page.getByText("Write the announcement to see it here.")).toBeVisible();
     await expectNoAxeViolations(page, "on the empty editor");
 
