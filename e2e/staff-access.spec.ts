@@ -97,7 +97,12 @@ test("removing a member ends their open session on its next request", async ({ b
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin, { returnTo: "/staff/members" });
   const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
-  await row.getByRole("button", { name: /Remove/ }).click();
+  await row.getByRole("link", { name: /Remove/ }).click();
+  // A page of its own names who is removed and what happens; only its button removes them.
+  const confirm = admin.getByRole("region", { name: /^Remove .+\?$/ });
+  await expect(confirm).toContainText(`${email}. Their sessions end at once and they can no longer sign in.`);
+  await expectNoAxeViolationsAtBothWidths(admin, "the removal's confirmation", { fits: true });
+  await confirm.getByRole("button", { name: "Remove this member" }).click();
   await expect(admin.getByRole("status")).toContainText(`${email} was removed and signed out.`);
   await adminContext.close();
 

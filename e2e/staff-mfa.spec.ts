@@ -187,7 +187,10 @@ test("an authenticator app: a wrong code is refused and kept, the right one sign
   await waitForConsole(admin);
   const row = admin.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
   await expect(row.getByRole("cell", { name: "Ready to use" })).toBeVisible();
-  await row.getByRole("button", { name: /^Reset sign-in/ }).click();
+  await row.getByRole("link", { name: /^Reset sign-in/ }).click();
+  const confirm = admin.getByRole("region", { name: /^Reset .+’s sign-in\?$/ });
+  await expect(confirm).toContainText(email);
+  await confirm.getByRole("button", { name: "Reset their sign-in" }).click();
   await expect(admin.getByRole("status")).toContainText(`${email} is signed out`);
   await adminContext.close();
   await page.goto("/staff");

@@ -161,6 +161,31 @@ describe("second factors on the Account page", () => {
 });
 
 describe("an admin resets a member's sign-in", () => {
+  it("only from its confirmation page: a post without `confirmed` is sent there, and nothing is reset", async () => {
+    const reset: string[] = [];
+    const { context, recorded } = setup(
+      {
+        resetFactors: async (id) => {
+          reset.push(id);
+          return { id, email: "mo@maternis.test", name: "Mo", role: "staff" };
+        },
+      },
+      staffRequest("admin"),
+    );
+    for (const intent of ["reset-factors", "remove"]) {
+      const answer = await teamAction({
+        request: post("/staff/members", { intent, id: "member-7" }),
+        context,
+        params: {},
+      } as never);
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(303);
+      expect((answer as Response).headers.get("Location")).toBe(`/staff/members?confirm=${intent}&id=member-7`);
+    }
+    expect(reset).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+
   it("within 5 minutes: their factors go, audited as factors-reset", async () => {
     const reset: string[] = [];
     const admin = staffRequest("admin");
@@ -175,7 +200,7 @@ describe("an admin resets a member's sign-in", () => {
     );
     const result = unwrap(
       await teamAction({
-        request: post("/staff/members", { intent: "reset-factors", id: "member-7" }),
+        request: post("/staff/members", { intent: "reset-factors", id: "member-7", confirmed: "yes" }),
         context,
         params: {},
       } as never),

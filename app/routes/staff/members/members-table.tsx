@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/button";
 import { ButtonForm } from "~/features/console/post-form";
 import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import type { StaffRole } from "~/features/console/types";
 import { plural } from "~/platform/words";
+import type { ConfirmedIntent } from "./types";
 
 /** A member as the table shows them (the loader's dates already in words). */
 export type MemberRow = {
@@ -87,32 +89,34 @@ function MemberActions({ member }: { member: MemberRow }) {
       <MemberButton intent="end-sessions" id={member.id}>
         End sessions<span className="sr-only">: {member.email}</span>
       </MemberButton>
-      <MemberButton intent="reset-factors" id={member.id}>
+      {/* Each asks on a page of its own first (./confirm-member.tsx). */}
+      <ButtonLink to={confirmPath("reset-factors", member.id)} variant="outline" size="sm">
         Reset sign-in<span className="sr-only">: {member.email}</span>
-      </MemberButton>
-      <MemberButton intent="remove" id={member.id} variant="ghost">
+      </ButtonLink>
+      <ButtonLink to={confirmPath("remove", member.id)} variant="ghost" size="sm">
         Remove<span className="sr-only"> {member.email}</span>
-      </MemberButton>
+      </ButtonLink>
     </div>
   );
 }
+
+const confirmPath = (intent: ConfirmedIntent, id: string) =>
+  `/staff/members?${new URLSearchParams({ confirm: intent, id })}#confirm-member-heading`;
 
 /** A button that posts one action (`intent`) on another member; a role change carries the new `role`. */
 function MemberButton({
   intent,
   id,
   role,
-  variant = "outline",
   children,
 }: {
-  intent: "role" | "end-sessions" | "reset-factors" | "remove";
+  intent: "role" | "end-sessions";
   id: string;
   role?: StaffRole;
-  variant?: "outline" | "ghost";
   children: ReactNode;
 }) {
   return (
-    <ButtonForm hiddenFields={role ? { intent, id, role } : { intent, id }} variant={variant} size="sm">
+    <ButtonForm hiddenFields={role ? { intent, id, role } : { intent, id }} variant="outline" size="sm">
       {children}
     </ButtonForm>
   );

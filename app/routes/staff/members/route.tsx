@@ -7,7 +7,8 @@ import { AddMember } from "./add-member";
 import { EndEverySession } from "./end-every-session";
 import { MembersTable } from "./members-table";
 import { pauseGroups, SignInPauses } from "./pauses";
-import { END_EVERY_SESSION_CONFIRM } from "./types";
+import { ConfirmMember, type Confirming } from "./confirm-member";
+import { END_EVERY_SESSION_CONFIRM, isConfirmedIntent } from "./types";
 
 /**
  * Staff management (admins): who has access, adding someone (they get an
@@ -24,7 +25,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = await requireAdmin(context, request);
   const members = getConsole(context).members;
   const team = await members.list();
+  const query = new URL(request.url).searchParams;
+  const intent = query.get("confirm");
+  const member = team.find((m) => m.id === query.get("id") && m.id !== staff.member.id);
+  const confirming: Confirming | null =
+    isConfirmedIntent(intent) && member
+      ? { intent, member: { id: member.id, name: member.name, email: member.email } }
+      : null;
   return {
+    confirming,
     me: staff.member.id,
     team: team.map((m) => ({ ...m, added: dateFormat.format(m.createdAt) })),
     pauses: pauseGroups(await members.signInPauses()),
@@ -34,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => membersAction(args);
 
 export default function Members({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me, pauses } = loaderData;
+  const { confirming, team, me, pauses } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   const addErrors = failed?.values ? failed.errors : [];
   const fieldError = (field: string) => addErrors.find((e) => e.field === field)?.message;
@@ -51,6 +60,7 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
           <ErrorSummary errors={failed.errors} />
         </div>
       ) : null}
+      {confirming && !actionData ? <ConfirmMember confirming={confirming} /> : null}
       <MembersTable team={team} me={me} />
       <SignInPauses pauses={pauses} />
       <AddMember values={failed?.values} fieldError={fieldError} />

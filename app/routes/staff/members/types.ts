@@ -7,5 +7,13 @@ export type Values = { name: string; email: string; role: StaffRole };
 export type ActionResult =
   { ok: true; message: string } | { ok: false; errors: { field: string; message: string }[]; values?: Values };
 
+/** The changes to a member that ask for a confirmation page first (./confirm-member.tsx). */
+export const confirmedIntents = ["remove", "reset-factors"] as const;
+export type ConfirmedIntent = (typeof confirmedIntents)[number];
+
+export function isConfirmedIntent(value: unknown): value is ConfirmedIntent {
+  return typeof value === "string" && (confirmedIntents as readonly string[]).includes(value);
+}
+
 /** The id of "End every session"'s confirming checkbox: the error summary links to it. */
 export const END_EVERY_SESSION_CONFIRM = "end-every-session-confirm";
