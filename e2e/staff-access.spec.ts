@@ -115,6 +115,10 @@ test("an admin adds a member, who gets an e-mail; role changes and duplicate add
   await signInAsAdmin(page, { returnTo: "/staff/members" });
   const email = uniqueStaffAddress("invite");
   await addStaffMember(page, { email, name: "Ama Invitee" });
+  // The form is empty again (it was filled: addStaffMember), so the member is not added twice by mistake.
+  const addForm = page.getByRole("form", { name: "Add a member of staff" });
+  await expect(addForm.getByLabel("E-mail address")).toHaveValue("");
+  await expect(addForm.getByLabel("Name")).toHaveValue("");
   const [invitation] = await waitForMessages(email, 1);
   expect(invitation?.subject).toContain("staff console");
   expect(invitation?.text).toContain("/staff/sign-in");

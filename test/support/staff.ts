@@ -27,7 +27,7 @@
  *     On the sign-in page, asks for a code and returns it from the mailbox
  *     (the page is left on the code step).
  *   addStaffMember(adminPage: Page, member: { email: string; name?: string; role?: "admin" | "staff" }): Promise<void>
- *     As a signed-in admin (within 5 minutes of signing in), adds a member on /staff/members.
+ *     As a signed-in admin (within 5 minutes of signing in), adds a member on /staff/members, once its JavaScript runs.
  *   signInAsStaff(browser: Browser, options?: { email?: string; role?: "admin" | "staff";
  *       contextOptions?: BrowserContextOptions }): Promise<{ page: Page; context: BrowserContext; email: string }>
  *     A new member (default role `staff`, unique address) added by an admin in
@@ -80,6 +80,7 @@ import {
   type Cookie,
   type Page,
 } from "@playwright/test";
+import { waitForConsole } from "./browser";
 import { appCodeAt, waitForAppStep } from "./totp";
 import { limitsOffEnv } from "./limits-off";
 import { mailboxDir, messagesAbout } from "./mailbox";
@@ -257,6 +258,7 @@ export async function addStaffMember(
   member: { email: string; name?: string; role?: "admin" | "staff" },
 ) {
   await adminPage.goto("/staff/members");
+  await waitForConsole(adminPage); // as a member uses it: with the page's JavaScript running
   const form = adminPage.getByRole("form", { name: "Add a member of staff" });
   await form.getByLabel("Name").fill(member.name ?? "Test Member");
   await form.getByLabel("E-mail address").fill(member.email);

@@ -63,7 +63,8 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
       {confirming && !actionData ? <ConfirmMember confirming={confirming} /> : null}
       <MembersTable team={team} me={me} />
       <SignInPauses pauses={pauses} />
-      <AddMember values={failed?.values} fieldError={fieldError} />
+      {/* Mounted afresh after each change made, so a member just added is not left typed in, ready to add again. */}
+      <AddMember key={actionData?.ok ? actionData.message : "add"} values={failed?.values} fieldError={fieldError} />
       <EndEverySession error={failed?.errors.find((e) => e.field === END_EVERY_SESSION_CONFIRM)?.message} />
     </>
   );
