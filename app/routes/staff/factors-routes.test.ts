@@ -180,7 +180,9 @@ describe("an admin resets a member's sign-in", () => {
       } as never);
       expect(answer).toBeInstanceOf(Response);
       expect((answer as Response).status).toBe(303);
-      expect((answer as Response).headers.get("Location")).toBe(`/staff/members?confirm=${intent}&id=member-7`);
+      expect((answer as Response).headers.get("Location")).toBe(
+        `/staff/members?confirm=${intent}&id=member-7#confirm-member-heading`,
+      );
     }
     expect(reset).toEqual([]);
     expect(recorded).toEqual([]);

@@ -4,7 +4,7 @@ import { SIGNED_OUT_PATH } from "~/features/console/paths";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
-import { END_EVERY_SESSION_CONFIRM, isConfirmedIntent, type ActionResult, type Values } from "./types";
+import { confirmPath, END_EVERY_SESSION_CONFIRM, isConfirmedIntent, type ActionResult, type Values } from "./types";
 import { plural } from "~/platform/words";
 
 /**
@@ -66,7 +66,7 @@ export async function membersAction({ context, request }: Route.ActionArgs) {
   }
   // Removal and a reset are made only from their confirmation page, which names the member.
   if (isConfirmedIntent(intent) && form.get("confirmed") !== "yes") {
-    return redirect(`/staff/members?${new URLSearchParams({ confirm: intent, id })}`, 303);
+    return redirect(confirmPath(intent, id), 303);
   }
   switch (intent) {
     case "role":

@@ -4,7 +4,7 @@ import { ButtonForm } from "~/features/console/post-form";
 import { carded, ColumnHeads } from "~/features/console/stacked-table";
 import type { StaffRole } from "~/features/console/types";
 import { plural } from "~/platform/words";
-import type { ConfirmedIntent } from "./types";
+import { confirmPath } from "./types";
 
 /** A member as the table shows them (the loader's dates already in words). */
 export type MemberRow = {
@@ -99,9 +99,6 @@ function MemberActions({ member }: { member: MemberRow }) {
     </div>
   );
 }
-
-const confirmPath = (intent: ConfirmedIntent, id: string) =>
-  `/staff/members?${new URLSearchParams({ confirm: intent, id })}#confirm-member-heading`;
 
 /** A button that posts one action (`intent`) on another member; a role change carries the new `role`. */
 function MemberButton({

@@ -15,5 +15,9 @@ export function isConfirmedIntent(value: unknown): value is ConfirmedIntent {
   return typeof value === "string" && (confirmedIntents as readonly string[]).includes(value);
 }
 
+/** The confirmation page of a change to member `id` (./confirm-member.tsx), scrolled to its heading. */
+export const confirmPath = (intent: ConfirmedIntent, id: string) =>
+  `/staff/members?${new URLSearchParams({ confirm: intent, id })}#confirm-member-heading`;
+
 /** The id of "End every session"'s confirming checkbox: the error summary links to it. */
 export const END_EVERY_SESSION_CONFIRM = "end-every-session-confirm";
