@@ -77,6 +77,16 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     }
   });
 
+  test("an IPv6 client is its /56 network: a new address in it does not reset the per-client limit", async () => {
+    const { pipeline } = await startStoring({ ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "2" });
+    const submit = submitterOf(pipeline, "contact", { name: "Kofi Mensah", interest: "general", message: "Hello" });
+    expect((await submit("v1@example.org", "2001:db8:5:1::1")).ok).toBe(true);
+    expect((await submit("v2@example.org", "2001:db8:5:1::2")).ok).toBe(true);
+    expect(retryAfterOf(await submit("v3@example.org", "2001:db8:5:2:abcd::9"))).toBeGreaterThan(3500);
+    // Another network is another client.
+    expect((await submit("v4@example.org", "2001:db8:6::1")).ok).toBe(true);
+  });
+
   test("concurrent enquiries (one group commit) still respect the limits, in order", async () => {
     const { pipeline, store } = await startStoring({
       ENQUIRY_LIMIT_PER_CLIENT_PER_HOUR: "5",
