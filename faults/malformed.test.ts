@@ -17,7 +17,9 @@
  * - an expired token (over a day old): 400 asking to send the form again;
  * - a form body over 128 KiB: 413 (411 when it has no Content-Length);
  * - paths without an action: 405 or 404 pages (404 data for *.data
- *   requests); methods other than GET, HEAD and POST: 405;
+ *   requests), also with a broken escape ("/%ZZ"); a broken escape in the
+ *   part of a sign-in endpoint's path that Express decodes: 400, plain text;
+ *   methods other than GET, HEAD and POST: 405;
  * - the communication endpoint: a 4xx with JSON `{ "error": "…" }`.
  * Invalid percent-escapes such as "%zz" are kept literally (the URL standard,
  * as browsers do), so every generated case also carries a real error: an

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { STATUS_CODES } from "node:http";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
@@ -202,30 +203,28 @@ export function createApp(options: AppOptions) {
 
   // The console is used all day by a few people: its posts have their own,
   // wider limit (sign-in codes are limited per address and client besides).
-  app.post(
-    "/{*path}",
-    rateLimit({
+  // Mounted without a path pattern: Express decodes a pattern's parameters,
+  // and a path with a broken escape ("/%ZZ") would fail there, before any page.
+  const postLimit = (limit: number, applies: (path: string) => boolean, message: string) => {
+    const limiter = rateLimit({
       ...limiterDefaults,
-      limit: env.STAFF_POST_RATE_LIMIT_PER_MINUTE,
-      skip: (req) => !isStaffPath(req.path),
+      limit,
+      skip: (req) => req.method !== "POST" || !applies(req.path),
       handler: (_req, res, _next, opts) => {
-        res.status(opts.statusCode).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+        res.status(opts.statusCode).type("text/plain").send(message);
       },
-    }),
+    });
+    app.use(limiter);
+  };
+  postLimit(
+    env.STAFF_POST_RATE_LIMIT_PER_MINUTE,
+    isStaffPath,
+    "Too many requests. Please wait a minute and try again.",
   );
-  app.post(
-    "/{*path}",
-    rateLimit({
-      ...limiterDefaults,
-      limit: env.POST_RATE_LIMIT_PER_MINUTE,
-      skip: (req) => isStaffPath(req.path),
-      handler: (_req, res, _next, opts) => {
-        res
-          .status(opts.statusCode)
-          .type("text/plain")
-          .send("Too many submissions. Please wait a minute and try again.");
-      },
-    }),
+  postLimit(
+    env.POST_RATE_LIMIT_PER_MINUTE,
+    (path) => !isStaffPath(path),
+    "Too many submissions. Please wait a minute and try again.",
   );
 
   app.use(sameOriginPosts(env.ALLOWED_ACTION_ORIGINS));
@@ -308,6 +307,18 @@ export function createApp(options: AppOptions) {
     : undefined;
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    // A request Express itself refused (a path parameter with a broken escape,
+    // a body that cannot be read) is the client's fault: its status, no stack.
+    const status = clientErrorStatus(error);
+    if (status) {
+      log.warn("request refused", { status, method: req.method, path: req.path });
+      if (!res.headersSent)
+        res
+          .status(status)
+          .type("text/plain")
+          .send(`${STATUS_CODES[status] ?? "Bad Request"}.`);
+      return;
+    }
     log.error("unhandled error", { err: error, method: req.method, path: req.path });
     if (res.headersSent) return;
     res.status(500).type("text/plain").send("Internal Server Error");
@@ -338,4 +349,12 @@ export function createApp(options: AppOptions) {
       ? undefined
       : createDatedPages({ build, statics: serveStatic, appContext: appContextValue, now: appContextValue.now!, log });
   return { app, handler, datedPages, pageCache };
+}
+
+/** The 4xx status an error carries (http-errors' `status` or `statusCode`, as Express sets), if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === "number" ? status : statusCode;
+  return typeof value === "number" && value >= 400 && value < 500 ? value : undefined;
 }

@@ -15,6 +15,7 @@ export type Outcome =
   | "length-required" // 411 with a message
   | "not-found" // 404 page
   | "no-action" // 405 page
+  | "bad-request" // 400, plain text
   | "api-error"; // 4xx JSON { error }
 
 export type Case = {
@@ -56,6 +57,7 @@ export function check(c: Case, res: RawResponse): string | null {
       res.status === 404 &&
       (/Page Not Found/i.test(text) || (contentType.includes("text/x-script") && text.length > 0)),
     "no-action": () => res.status === 405 && /405|Method Not Allowed/i.test(text),
+    "bad-request": () => res.status === 400 && contentType.startsWith("text/plain") && text === "Bad Request.",
     "api-error": () => {
       if (res.status < 400 || res.status >= 500 || !contentType.includes("application/json")) return false;
       try {

@@ -6,7 +6,7 @@
  * large, and paths and methods without an action.
  */
 import { enquiryKindNames, fieldsOf } from "~/features/enquiries/kinds";
-import { formBody, formToken } from "../../test/support/faults";
+import { SITE_URL, formBody, formToken } from "../../test/support/faults";
 import { validFields, type FormKind } from "../../test/support/fixtures";
 import { multipartBody } from "../../test/support/form-posts";
 import type { RawRequest } from "../../test/support/raw-http";
@@ -16,7 +16,9 @@ const MAX_FORM_BODY = 128 * 1024;
 const kinds: FormKind[] = enquiryKindNames;
 
 /** Posts of a valid form to paths with no action behind them, by variant (variant 2 is another method on a form). */
-const postsWithoutAction: Partial<Record<number, { name: string; paths: string[]; accept: Outcome[] }>> = {
+const postsWithoutAction: Partial<
+  Record<number, { name: string; paths: string[]; accept: Outcome[]; headers?: Record<string, string> }>
+> = {
   0: {
     name: "post to a page without an action",
     paths: ["/about", "/product", "/team", "/privacy", "/?index"],
@@ -28,6 +30,20 @@ const postsWithoutAction: Partial<Record<number, { name: string; paths: string[]
     accept: ["not-found"],
   },
   3: { name: "post to the root data route", paths: ["/_root.data", "/about.data"], accept: ["no-action", "not-found"] },
+  // A broken escape is no page: the 404 page, never an error from decoding it.
+  4: {
+    name: "post to a path with a broken escape",
+    paths: ["/%ZZ", "/contact%ZZ", "/%E0%A4%A"],
+    accept: ["not-found"],
+  },
+  // better-auth's endpoints take the rest of the path as a parameter, which Express decodes: 400.
+  // (From the console's own host and origin, or the request gets 421 or 403 before that.)
+  5: {
+    name: "post to a sign-in endpoint with a broken escape",
+    paths: ["/staff/auth/%ZZ", "/staff/auth/passkey/%E0%A4%A"],
+    accept: ["bad-request"],
+    headers: { Host: new URL(SITE_URL).host, Origin: new URL(SITE_URL).origin },
+  },
 };
 
 /** A form-encoded body from raw (already encoded) pairs. */
@@ -279,12 +295,12 @@ export function formCaseGenerators(r: Random, origin: string): (() => Case)[] {
     },
     // Paths and methods without an action.
     () => {
-      const variant = r.int(0, 3);
+      const variant = r.int(0, 5);
       const body = formBody(validFields("contact", `path-${r.int(0, 1e9)}@faults.example`));
       const withoutAction = postsWithoutAction[variant];
       if (withoutAction) {
-        const { name, paths, accept } = withoutAction;
-        return { name, request: { path: r.pick(paths), headers: formHeaders(), body }, accept: [...accept] };
+        const { name, paths, accept, headers } = withoutAction;
+        return { name, request: { path: r.pick(paths), headers: formHeaders(headers), body }, accept: [...accept] };
       }
       return {
         name: "other method on a form",
