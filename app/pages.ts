@@ -147,3 +147,10 @@ export function getPage(path: PagePath): PageEntry {
   if (!page) throw new Error(`Unknown page ${path}`);
   return page;
 }
+
+const publicPaths = new Set<string>(pages.map((page) => page.path));
+
+/** The page a path of this site is (the path itself), or null when it is none of the pages. */
+export function pagePathOf(path: string): string | null {
+  return publicPaths.has(path) ? path : null;
+}

@@ -8,8 +8,9 @@
  * Proves: no visitor gets another's token or nonce (nor the markers they
  * replace); what a visitor typed and the errors they were shown (a post made
  * without JavaScript) never reach the next visitor; a page changes at the
- * instant its dated content or banner does; and the page is rendered once for
- * all the visitors of a version.
+ * instant its dated content or banner does; each visitor's form carries where
+ * they came from (their Referer and utm_* values), never another's; and the
+ * page is rendered once for all the visitors of a version (and referrer).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -192,5 +193,28 @@ describe("the enquiry pages, rendered once per version", () => {
     expect(withdrawn.html).not.toContain("Accra Health Summit");
     expect(withdrawn.html).not.toContain(banner);
     expect(app.stats()).toEqual({ rendered: 4, served: 5 });
+  });
+
+  test("the form carries where its own visitor came from: no referrer, a page of this site, another site, a campaign", async () => {
+    const app = await startApp({ now: new Date("2026-11-23T12:00:00Z") });
+    /** The form's hidden source field, as the post will carry it back. */
+    const sourceOf = async (url: string, referer?: string) => {
+      const p = await page(app.base + url, referer ? { headers: { Referer: referer } } : undefined);
+      expect(p.status).toBe(200);
+      return /name="_source" value="([^"]*)"/.exec(p.html)?.[1]?.replaceAll("&amp;", "&");
+    };
+
+    expect(await sourceOf("/contact")).toBe("referrer=direct");
+    expect(await sourceOf("/contact", `${app.base}/product`)).toBe("referrer=%2Fproduct");
+    expect(await sourceOf("/contact", `${app.base}/about`)).toBe("referrer=%2Fabout");
+    expect(await sourceOf("/contact", `${app.base}/product`)).toBe("referrer=%2Fproduct");
+    expect(await sourceOf("/contact")).toBe("referrer=direct");
+    // Another site's host, and a campaign's utm_* values, are this visitor's alone: rendered for them.
+    expect(await sourceOf("/contact", "https://www.partner-ngo.org/news/2026")).toBe("referrer=partner-ngo.org");
+    expect(await sourceOf("/contact?utm_source=newsletter&utm_campaign=accra")).toBe(
+      "referrer=direct&utm_source=newsletter&utm_campaign=accra",
+    );
+    // Once per referrer among the site's own: three renders for five of the seven visitors.
+    expect(app.stats()).toEqual({ rendered: 3, served: 5 });
   });
 });

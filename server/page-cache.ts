@@ -13,8 +13,12 @@
  * sends can contain; each request gets that HTML with a fresh token and its
  * own nonce put in their places. The dated stretch and the banner are read
  * for each request (as the root loader reads them), so a page changes at the
- * instant its content does. Any other query, a response that is not a 200,
- * or one that sets a cookie is rendered as before, for that request alone
+ * instant its content does. The form carries where its visitor came from
+ * (~/features/enquiries/source), which its Referer decides: a visitor with
+ * none, or one who came from a page of this site, gets the page rendered for
+ * that referrer (a few dozen at most); one from another site is rendered for
+ * that request alone, as is any other query (utm_* values among them), a
+ * response that is not a 200, or one that sets a cookie
  * (docs/decisions/025-memory-recovery-and-load.md).
  */
 import { randomBytes } from "node:crypto";
@@ -23,6 +27,8 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import type { AppContext } from "~/context.server";
 import { isInterest } from "~/content/contact";
 import { enquiryKindNames } from "~/features/enquiries";
+import { pagePathOf } from "~/pages";
+import { DIRECT, referrerOfRequest } from "~/platform/visit-source";
 import { pageVersion } from "./dated-pages";
 
 type EntryContexts = {
@@ -55,21 +61,30 @@ export function createPageCache(options: PageCacheOptions) {
   let shells = new Map<string, Promise<Shell | null>>();
   const stats = { rendered: 0, served: 0 };
 
-  /** The key of a request the cache answers, or null: a GET or HEAD of one of the pages, with no query or a known `?interest=`. */
-  function keyOf(req: ExpressRequest): string | null {
+  /**
+   * What a request the cache answers is rendered from, or null: a GET or HEAD
+   * of one of the pages, with no query or a known `?interest=`, from no
+   * referrer or a page of this site (a path). Its key names both.
+   */
+  function pageOf(req: ExpressRequest): { key: string; url: string; referrer: string } | null {
     if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path)) return null;
     const search = req.originalUrl.slice(req.originalUrl.indexOf("?") + 1 || req.originalUrl.length);
-    if (search === "") return req.path;
     const interest = /^interest=([a-z]+)$/.exec(search)?.[1];
-    return interest && isInterest(interest) ? `${req.path}?interest=${interest}` : null;
+    if (search !== "" && !(interest && isInterest(interest))) return null;
+    const url = search === "" ? req.path : `${req.path}?interest=${interest}`;
+    if (appContext.env.ANALYTICS === "off") return { key: url, url, referrer: DIRECT };
+    const referrer = referrerOfRequest(req.get("referer"), req.get("host") ?? "", appContext.env.SITE_URL, pagePathOf);
+    if (referrer !== DIRECT && !referrer.startsWith("/")) return null;
+    return { key: `${url} from ${referrer}`, url, referrer };
   }
 
-  /** Renders `key` as any visitor would get it, with the markers; null when it is not a page to keep. */
-  async function render(key: string): Promise<Shell | null> {
+  /** Renders the page as any visitor from `referrer` would get it, with the markers; null when it is not a page to keep. */
+  async function render({ url, referrer }: { url: string; referrer: string }): Promise<Shell | null> {
     const context = new RouterContextProvider();
     context.set(contexts.nonceContext, nonceMarker);
     context.set(contexts.appContext, renderContext);
-    const response = await handler(new Request(`http://localhost${key}`), context);
+    const referer = referrer === DIRECT ? undefined : { referer: `http://localhost${referrer}` };
+    const response = await handler(new Request(`http://localhost${url}`, { headers: referer }), context);
     const html = await response.text();
     if (response.status !== 200 || response.headers.has("set-cookie") || !html.includes(tokenMarker)) return null;
     stats.rendered++;
@@ -84,8 +99,9 @@ export function createPageCache(options: PageCacheOptions) {
      * `nonce`; resolves false, having sent nothing, for any other request.
      */
     async serve(req: ExpressRequest, res: ExpressResponse, nonce: string): Promise<boolean> {
-      const key = keyOf(req);
-      if (!key) return false;
+      const wanted = pageOf(req);
+      if (!wanted) return false;
+      const { key } = wanted;
       const current = pageVersion(appContext, now());
       if (current !== version) {
         version = current;
@@ -93,7 +109,7 @@ export function createPageCache(options: PageCacheOptions) {
       }
       let shell = shells.get(key);
       if (!shell) {
-        shell = render(key).catch(() => null);
+        shell = render(wanted).catch(() => null);
         shells.set(key, shell);
       }
       const page = await shell;

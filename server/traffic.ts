@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { agentOf, countedPath, whyNotCounted, type TrafficCounter } from "~/features/traffic/index.server";
-import { referrerOf, utmOfTarget } from "~/platform/visit-source";
-import { pages } from "~/pages";
+import { referrerOfRequest, utmOfTarget } from "~/platform/visit-source";
+import { pagePathOf as pagePath } from "~/pages";
 
 /**
  * The traffic figures' hook into the HTTP server (docs/decisions/024-traffic-figures.md),
@@ -14,9 +14,6 @@ import { pages } from "~/pages";
  */
 export type TrafficHook = (req: IncomingMessage, res: ServerResponse) => void;
 
-const pagePaths = new Set<string>(pages.map((page) => page.path));
-const pagePath = (path: string) => (pagePaths.has(path) ? path : null);
-
 export function trafficHook({
   counter,
   siteUrl,
@@ -28,7 +25,6 @@ export function trafficHook({
   /** The client address as Express sees it (TRUST_PROXY honoured). */
   clientIp: (req: IncomingMessage) => string;
 }): TrafficHook {
-  const siteHost = new URL(siteUrl).host;
   return (req, res) => {
     const target = req.url ?? "/";
     const query = target.indexOf("?");
@@ -44,7 +40,7 @@ export function trafficHook({
         const userAgent = req.headers["user-agent"] ?? "";
         counter.record({
           path: counted,
-          referrer: referrerOf(req.headers.referer, { ownHosts: [req.headers.host ?? "", siteHost], pagePath }),
+          referrer: referrerOfRequest(req.headers.referer, req.headers.host ?? "", siteUrl, pagePath),
           utm: utmOfTarget(target),
           device: agentOf(userAgent).device,
           ip: clientIp(req),

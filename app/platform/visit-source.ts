@@ -71,6 +71,20 @@ function hostLabel(host: string) {
     .slice(0, REFERRER_MAX_LENGTH);
 }
 
+/**
+ * The referrer of a request to this site, from its Referer: this site is the
+ * request's own `host` and SITE_URL's. Every request that records one (a
+ * page view, an enquiry form) reads it here.
+ */
+export function referrerOfRequest(
+  referer: string | null | undefined,
+  host: string,
+  siteUrl: string,
+  pagePath: ReferrerContext["pagePath"],
+): string {
+  return referrerOf(referer, { ownHosts: [host, new URL(siteUrl).host], pagePath });
+}
+
 /** The referrer of a request, from its Referer header: "direct", a host, or a path of this site. */
 export function referrerOf(referer: string | null | undefined, context: ReferrerContext): string {
   if (!referer) return DIRECT;

@@ -4,8 +4,8 @@ import { handleEnquiryPost } from "~/features/enquiries/form/enquiry-action.serv
 import type { EnquiryKind } from "~/features/enquiries/kinds";
 import { encodeSource } from "~/features/enquiries/source";
 import type { Env } from "~/platform/env.server";
-import { referrerOf, utmOf } from "~/platform/visit-source";
-import { pages } from "~/pages";
+import { referrerOfRequest, utmOf } from "~/platform/visit-source";
+import { pagePathOf } from "~/pages";
 
 /**
  * What an enquiry page's route module exports besides its page
@@ -24,8 +24,6 @@ export function enquiryAction(kind: EnquiryKind) {
   };
 }
 
-const pagePaths = new Set<string>(pages.map((page) => page.path));
-
 /**
  * Where the visitor of a form page came from (~/features/enquiries/source):
  * the utm_* values of the page's URL and its Referer (a host, a page of this
@@ -34,14 +32,11 @@ const pagePaths = new Set<string>(pages.map((page) => page.path));
 export function sourceOfRequest(request: Request, env: Pick<Env, "ANALYTICS" | "SITE_URL">): string {
   if (env.ANALYTICS === "off") return "";
   const url = new URL(request.url);
-  const referrer = referrerOf(request.headers.get("referer"), {
-    ownHosts: [url.host, new URL(env.SITE_URL).host],
-    pagePath: (path) => (pagePaths.has(path) ? path : null),
-  });
+  const referrer = referrerOfRequest(request.headers.get("referer"), url.host, env.SITE_URL, pagePathOf);
   return encodeSource({ referrer, utm: utmOf(url.searchParams) });
 }
 
-/** The `loader` of an enquiry page: a fresh anti-spam token and the visitor's source (these pages are rendered per request). */
+/** The `loader` of an enquiry page: a fresh anti-spam token and the visitor's source (per request, or per version and referrer through server/page-cache.ts). */
 export function tokenLoader({ request, context }: { request: Request; context: Context }) {
   const app = getAppContext(context);
   return { token: app.formGuard.issue(), source: sourceOfRequest(request, app.env) };
