@@ -184,11 +184,14 @@ test.describe("staff inbox", () => {
       await expect(desk.getByRole("button", { name: "Add note" })).toBeFocused();
       await desk.keyboard.press("Enter");
       await expect(desk.getByText("Called back by keyboard.")).toBeVisible();
+      // The focus stays where the keyboard left it, through the post (WCAG 2.4.3).
+      await expect(desk.getByRole("button", { name: "Add note" })).toBeFocused();
 
       const handle = desk.getByRole("button", { name: "Mark as handled" });
       await tabTo(desk, handle);
       await desk.keyboard.press("Enter");
       await expect(desk.getByRole("button", { name: "Reopen" })).toBeVisible();
+      await expect(desk.getByRole("button", { name: "Reopen" })).toBeFocused();
     });
   });
 

@@ -1,11 +1,11 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ComponentProps } from "react";
+import type { ComponentProps, MouseEvent, MouseEventHandler } from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { linkDiscovery } from "~/components/ui/hydration";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -31,17 +31,43 @@ export const buttonVariants = cva(
 
 type ButtonVariantProps = VariantProps<typeof buttonVariants>;
 
-/** A real <button>. For navigation use ButtonLink, which renders an <a>. */
+/**
+ * A real <button>. For navigation use ButtonLink, which renders an <a>.
+ * `busy` while what it started is under way (busyButton).
+ */
 export function Button({
   className,
   variant,
   size,
   type = "button",
+  busy,
+  onClick,
   ...props
-}: ComponentProps<"button"> & ButtonVariantProps) {
+}: ComponentProps<"button"> & ButtonVariantProps & { busy?: boolean }) {
   return (
-    <button data-slot="button" type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    <button
+      data-slot="button"
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+      {...busyButton(busy, onClick)}
+    />
   );
+}
+
+/**
+ * What a button carries while what it started (its form's post) is under
+ * way: it says it is unavailable and ignores presses, by mouse, keyboard or a
+ * form's Enter, but keeps the keyboard focus. `disabled` would drop the focus
+ * to the start of the page, and a keyboard or screen-reader user would have
+ * to find their place again (WCAG 2.4.3).
+ */
+export function busyButton(busy: boolean | undefined, onClick?: MouseEventHandler<HTMLButtonElement>) {
+  if (!busy) return { onClick };
+  return {
+    "aria-disabled": true,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => event.preventDefault(),
+  } as const;
 }
 
 /**

@@ -34,7 +34,7 @@ export function SubmitButton({
 }) {
   return (
     <div>
-      <Button type="submit" variant={variant} disabled={busy}>
+      <Button type="submit" variant={variant} busy={busy}>
         {children}
       </Button>
     </div>

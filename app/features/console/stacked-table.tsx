@@ -109,5 +109,5 @@ export function RowAction({
   "type"
 >) {
   if (!available) return <span className="text-muted">None</span>;
-  return <ButtonForm hiddenFields={hiddenFields} size="sm" variant="outline" disabled={busy} {...button} />;
+  return <ButtonForm hiddenFields={hiddenFields} size="sm" variant="outline" busy={busy} {...button} />;
 }

@@ -51,7 +51,7 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
         </p>
       ) : null}
       <div>
-        <Button type="button" onClick={() => void add("")} disabled={busy}>
+        <Button type="button" onClick={() => void add("")} busy={busy}>
           Add a passkey on this device
         </Button>
       </div>

@@ -241,10 +241,10 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
         </section>
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="publish" disabled={busy}>
+          <Button type="submit" name="intent" value="publish" busy={busy}>
             Publish
           </Button>
-          <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
+          <Button type="submit" name="intent" value="preview" variant="outline" busy={busy}>
             Preview
           </Button>
         </div>
@@ -254,7 +254,7 @@ export default function BannerEditorPage({ loaderData, actionData }: Route.Compo
         <Form method="post" className="mt-10 border-t-2 border-line pt-6">
           <h2 className="text-xl">Withdraw</h2>
           <p className="mt-2 max-w-prose">Take the current announcement down. The site then shows no banner.</p>
-          <Button type="submit" name="intent" value="unpublish" variant="outline" className="mt-4" disabled={busy}>
+          <Button type="submit" name="intent" value="unpublish" variant="outline" className="mt-4" busy={busy}>
             Withdraw the announcement
           </Button>
         </Form>

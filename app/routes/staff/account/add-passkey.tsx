@@ -45,7 +45,7 @@ export function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: 
         />
       </Field>
       <div>
-        <Button type="button" onClick={() => void add(name.trim())} disabled={busy}>
+        <Button type="button" onClick={() => void add(name.trim())} busy={busy}>
           Add a passkey
         </Button>
       </div>

@@ -144,7 +144,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           >
             Reply by e-mail
           </ButtonLink>
-          <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} disabled={busy}>
+          <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} busy={busy}>
             {enquiry.handled ? "Reopen" : "Mark as handled"}
           </ButtonForm>
         </div>

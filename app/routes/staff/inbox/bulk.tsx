@@ -174,13 +174,13 @@ export function SelectionBar({
               <ChevronDownIcon aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
             </summary>
             <div className="absolute top-full right-0 z-30 mt-2 grid w-[min(20rem,calc(100vw-3rem))] gap-3 rounded-card border border-line bg-white p-3 shadow-card md:static md:mt-0 md:flex md:w-auto md:flex-wrap md:items-end md:border-0 md:p-0 md:shadow-none">
-              <Button type="submit" name="intent" value="handled" variant="outline" disabled={busy}>
+              <Button type="submit" name="intent" value="handled" variant="outline" busy={busy}>
                 Mark handled
               </Button>
-              <Button type="submit" name="intent" value="reopen" variant="outline" disabled={busy}>
+              <Button type="submit" name="intent" value="reopen" variant="outline" busy={busy}>
                 Reopen
               </Button>
-              <Button type="submit" name="intent" value="spam" variant="outline" disabled={busy}>
+              <Button type="submit" name="intent" value="spam" variant="outline" busy={busy}>
                 Move to spam
               </Button>
               <div className="flex flex-wrap items-end gap-2 md:items-center">
@@ -203,7 +203,7 @@ export function SelectionBar({
                     <option value={UNASSIGN}>Nobody (unassign)</option>
                   </Select>
                 </Field>
-                <Button type="submit" name="intent" value="assign" variant="outline" disabled={busy}>
+                <Button type="submit" name="intent" value="assign" variant="outline" busy={busy}>
                   Assign
                 </Button>
               </div>

@@ -195,19 +195,15 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3">
-        <ButtonForm
-          hiddenFields={{ intent: integration.paused ? "resume" : "pause" }}
-          variant="outline"
-          disabled={busy}
-        >
+        <ButtonForm hiddenFields={{ intent: integration.paused ? "resume" : "pause" }} variant="outline" busy={busy}>
           {integration.paused ? "Resume" : "Pause"}
         </ButtonForm>
         {integration.kind === "webhook" ? (
-          <ButtonForm hiddenFields={{ intent: "rotate" }} variant="outline" disabled={busy}>
+          <ButtonForm hiddenFields={{ intent: "rotate" }} variant="outline" busy={busy}>
             Replace signing secret
           </ButtonForm>
         ) : null}
-        <ButtonForm hiddenFields={{ intent: "delete" }} variant="ghost" disabled={busy}>
+        <ButtonForm hiddenFields={{ intent: "delete" }} variant="ghost" busy={busy}>
           Delete
         </ButtonForm>
       </div>
@@ -230,7 +226,7 @@ export default function IntegrationPage({ loaderData, actionData }: Route.Compon
           </h2>
           <p className="mt-2">It stops at once, and its delivery log is deleted too. This cannot be undone.</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} variant="danger" disabled={busy}>
+            <ButtonForm hiddenFields={{ intent: "delete-confirmed" }} variant="danger" busy={busy}>
               Yes, delete it
             </ButtonForm>
             <Link to={`/staff/integrations/${integration.id}`} className="self-center underline underline-offset-2">

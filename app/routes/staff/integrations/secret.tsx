@@ -82,7 +82,7 @@ export function ReplaceSecretConfirm({
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-3">
-        <ButtonForm hiddenFields={{ intent: "rotate-confirmed" }} variant="danger" disabled={busy}>
+        <ButtonForm hiddenFields={{ intent: "rotate-confirmed" }} variant="danger" busy={busy}>
           Yes, replace it
         </ButtonForm>
         <Link to={`/staff/integrations/${id}`} className="self-center underline underline-offset-2">

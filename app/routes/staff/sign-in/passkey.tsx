@@ -34,7 +34,7 @@ export function PasskeySignIn({ returnTo }: { returnTo: string }) {
         </p>
       ) : null}
       <div>
-        <Button type="button" variant="outline" onClick={() => void signIn()} disabled={busy}>
+        <Button type="button" variant="outline" onClick={() => void signIn()} busy={busy}>
           Sign in with a passkey
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { SignedOutShell } from "~/features/console/console-shell";
 import { CodeField, CodeForm } from "~/features/sign-in/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
+import { busyButton } from "~/components/ui/button";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import { refuseOtherHosts } from "~/routes/staff/access/middleware.server";
 import { safeReturnTo } from "~/features/console/paths";
@@ -127,12 +128,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {codeTo ? (
             <div className="mt-8 flex flex-wrap gap-x-8 gap-y-4 border-t-2 border-line pt-6">
               <PostForm hiddenFields={{ intent: "new-code", ...hidden }}>
-                <button type="submit" className="font-semibold text-primary-800 underline" disabled={busy}>
+                <button type="submit" className="font-semibold text-primary-800 underline" {...busyButton(busy)}>
                   Send a new code
                 </button>
               </PostForm>
               <PostForm hiddenFields={{ intent: "change-address", ...hidden }} action={addressPage}>
-                <button type="submit" className="font-semibold text-primary-800 underline" disabled={busy}>
+                <button type="submit" className="font-semibold text-primary-800 underline" {...busyButton(busy)}>
                   Use a different address
                 </button>
               </PostForm>
