@@ -1,6 +1,6 @@
 import type { Transaction } from "~/platform/db/db.server";
 import { lockKeys } from "~/platform/db/key-lock.server";
-import { LimitBounds } from "./limits.server";
+import { LimitBounds, recipientKey } from "./limits.server";
 import { storeEnquiries, storeEnquiriesFirst, type Pending, type SubmitDeps } from "./store.server";
 
 /** How long after a refusal (PostgreSQL) batches are counted before they are stored. */
@@ -83,7 +83,7 @@ export function createBatcher(deps: SubmitDeps) {
   };
 }
 
-/** The advisory lock keys of the limits: one per client, one per recipient address. */
+/** The advisory lock keys of the limits: one per client, one per recipient address (its recipientKey). */
 export const limitLockKey = {
   client: (fingerprint: string) => `enquiry-client:${fingerprint}`,
   recipient: (email: string) => `enquiry-recipient:${email}`,
@@ -97,6 +97,6 @@ export const limitLockKey = {
 function lockLimitKeys(tx: Transaction, batch: Pending[]) {
   return lockKeys(
     tx,
-    batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(item.email)]),
+    batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(recipientKey(item.email))]),
   );
 }

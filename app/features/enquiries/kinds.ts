@@ -232,3 +232,17 @@ export type AdvisoryPayload = EnquiryPayload<"advisory">;
 export function recipientOf(delivery: DeliveryKind, addresses: { enquiries: string; submitter: string }): string {
   return delivery === "notification" ? addresses.enquiries : addresses.submitter;
 }
+
+/**
+ * The deliveries stored with an enquiry whose writer's address has had every
+ * e-mail a day allows it (ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY): the company's
+ * own, at once (a notification that would have waited for the welcome
+ * included), and nothing to the writer.
+ */
+export function companyDeliveries(kind: EnquiryKind): DeliveryKind[] {
+  const first: readonly DeliveryKind[] = enquiryKinds[kind].first;
+  const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKinds[kind].after ?? {};
+  const toCompany = (delivery: DeliveryKind | undefined): DeliveryKind[] =>
+    !delivery ? [] : delivery === "notification" ? [delivery] : toCompany(after[delivery]);
+  return first.flatMap(toCompany);
+}

@@ -1,12 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Env } from "~/platform/env.server";
 import { rowsOf, type Transaction } from "~/platform/db/db.server";
+import { untaggedEmail } from "./tables.server";
 
 /**
  * The three enquiry rate limits, counted from the enquiries table so they
  * hold across processes and restarts: per client fingerprint (an hour), per
  * submitter address, i.e. per recipient of welcome e-mails (a day), and for
- * the whole site (an hour). Suspected spam kept for review (spam_reason set)
+ * the whole site (an hour). The client and site limits refuse an enquiry;
+ * the recipient limit only stops the e-mails to its address, so that no one
+ * who knows an address can stop its owner from writing to the company
+ * (./store.server.ts). Suspected spam kept for review (spam_reason set)
  * never counts: a person whose first try tripped the honeypot is not held
  * back by it. (A released one counts from its release on, by its received
  * time; on the embedded database LimitBounds learns of it at its next
@@ -27,9 +31,15 @@ type Window = "client" | "recipient" | "global";
 /** One counter of one window: the global one has the empty key. */
 export type LimitKey = { window: Window; key: string };
 
+/**
+ * The recipient window's key of an address (stored in lower case): without a
+ * "+tag", since name+1@ and name+2@ reach the same mailbox (untaggedEmail).
+ */
+export const recipientKey = (email: string) => email.replace(/\+[^@]*@/, "@");
+
 const periods: Record<Window, { ms: number; sql: SQL; column: SQL }> = {
   client: { ms: 60 * 60 * 1000, sql: sql`interval '1 hour'`, column: sql`client_fingerprint` },
-  recipient: { ms: 24 * 60 * 60 * 1000, sql: sql`interval '1 day'`, column: sql`email` },
+  recipient: { ms: 24 * 60 * 60 * 1000, sql: sql`interval '1 day'`, column: untaggedEmail(sql`email`) },
   global: { ms: 60 * 60 * 1000, sql: sql`interval '1 hour'`, column: sql`''` },
 };
 

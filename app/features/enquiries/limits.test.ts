@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openTestStore, preparedDataDir } from "../../../test/support/pglite";
 import type { Store } from "~/platform/db/db.server";
-import { countWindows, LimitBounds, type LimitKey } from "./limits.server";
+import { countWindows, LimitBounds, recipientKey, type LimitKey } from "./limits.server";
+import { companyDeliveries } from "./kinds";
 
 let store: Store;
 let removeData: () => void;
@@ -57,6 +58,55 @@ describe("rate-limit windows", () => {
       "recipient:y@example.org": 1,
       "global:": 2,
     });
+  });
+});
+
+describe("the recipient window", () => {
+  test("counts an address with or without a +tag as one, the same in the database as in recipientKey", async () => {
+    const addresses = [
+      "ama@example.org",
+      "ama+news@example.org",
+      "ama+@example.org",
+      "a+b+c@example.org",
+      "+lead@example.org",
+      "kofi.mensah@example.org",
+    ];
+    const rolledBack = new Error("rolled back");
+    let counts = new Map<string, number>();
+    await store
+      .transaction(async (tx) => {
+        for (const email of addresses)
+          await tx.execute(sql`insert into enquiries (id, kind, payload, email, client_fingerprint)
+            values (gen_random_uuid(), 'contact', '{}', ${email}, 'tags')`);
+        counts = await countWindows(
+          tx,
+          addresses.map((email) => recipient(recipientKey(email))),
+        );
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(addresses.map(recipientKey)).toEqual([
+      "ama@example.org",
+      "ama@example.org",
+      "ama@example.org",
+      "a@example.org",
+      "@example.org",
+      "kofi.mensah@example.org",
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({
+      "recipient:ama@example.org": 3,
+      "recipient:a@example.org": 1,
+      "recipient:@example.org": 1,
+      "recipient:kofi.mensah@example.org": 1,
+    });
+  });
+
+  test("an enquiry over its address's limit gets the company's e-mail at once, and none to the address", () => {
+    expect(companyDeliveries("contact")).toEqual(["notification"]);
+    expect(companyDeliveries("demo")).toEqual(["notification"]);
+    expect(companyDeliveries("advisory")).toEqual(["notification"]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import { enquiryKinds, recipientOf, type EnquiryKind } from "~/features/enquiries/kinds";
+import { companyDeliveries, enquiryKinds, recipientOf, type EnquiryKind } from "~/features/enquiries/kinds";
 import type { SubmitResult } from "~/features/enquiries/service";
 import type { Logger } from "~/platform/log.server";
 import type { Store, Transaction } from "~/platform/db/db.server";
@@ -8,6 +8,7 @@ import {
   countWindows,
   keyId,
   limitOf,
+  recipientKey,
   secondsUntilFree,
   type LimitBounds,
   type LimitKey,
@@ -62,7 +63,7 @@ export function enquiryRow(
 
 const keysOf = (item: Pending): LimitKey[] => [
   { window: "client", key: item.fingerprint },
-  { window: "recipient", key: item.email },
+  { window: "recipient", key: recipientKey(item.email) },
   { window: "global", key: "" },
 ];
 
@@ -73,7 +74,10 @@ const keysOf = (item: Pending): LimitKey[] => [
  *   1. at most one query counts what the rate limits see (see limits.server.ts;
  *      with `bounds`, only the keys that may be near a limit);
  *   2. the batch is walked in order against those counts, each accepted
- *      enquiry counting towards the ones after it;
+ *      enquiry counting towards the ones after it; an enquiry over its
+ *      address's limit is accepted without the e-mails to that address
+ *      (companyDeliveries): the limit protects a mailbox, and refusing would
+ *      let anyone who knows an address stop its owner from writing to us;
  *   3. one statement inserts the accepted enquiries, one their deliveries
  *      and one their jobs (and, for endpoints on /staff/integrations, one
  *      query finds them and two store their deliveries and jobs);
@@ -89,17 +93,23 @@ export async function storeEnquiries(
 ): Promise<SubmitResult[]> {
   const counts = await countLimits(deps, tx, items, { bounds });
   const verdicts = judge(deps.limits, items, counts);
-  const accepted = items.filter((_, i) => verdicts[i]!.length === 0);
-  if (accepted.length > 0) await insertEnquiries(deps, tx, bossDb, accepted);
+  const accepted = items.filter((_, i) => verdicts[i]!.refused.length === 0);
+  const quiet = new Set(items.filter((_, i) => verdicts[i]!.quiet));
+  if (accepted.length > 0) await insertEnquiries(deps, tx, bossDb, accepted, quiet);
 
   const results: SubmitResult[] = [];
   for (const [i, item] of items.entries()) {
-    const reached = verdicts[i]!;
-    if (reached.length === 0) {
+    const { refused } = verdicts[i]!;
+    if (refused.length === 0) {
+      if (quiet.has(item))
+        deps.log.info("enquiry stored without its writer's e-mails", {
+          kind: item.kind,
+          fingerprint: item.fingerprint,
+        });
       results.push({ ok: true, enquiryId: item.id });
       continue;
     }
-    const retryAfterSeconds = await secondsUntilFree(tx, deps.limits, reached);
+    const retryAfterSeconds = await secondsUntilFree(tx, deps.limits, refused);
     deps.log.warn("enquiry rate-limited", { kind: item.kind, fingerprint: item.fingerprint, retryAfterSeconds });
     results.push({ ok: false, reason: "rate-limited", retryAfterSeconds });
   }
@@ -114,7 +124,8 @@ export async function storeEnquiries(
  * (the lock, the count, the commit), not the seven of storeEnquiries.
  * Returns null when an enquiry of the batch is over a limit: the caller then
  * rolls the transaction back and stores the batch with storeEnquiries,
- * which refuses it with its retry time.
+ * which refuses it with its retry time (or, over its address's limit,
+ * stores it without the e-mails to that address).
  */
 export async function storeEnquiriesFirst(
   deps: SubmitDeps,
@@ -126,7 +137,7 @@ export async function storeEnquiriesFirst(
   await insertEnquiries(deps, tx, bossDb, items);
   await lock();
   const counts = await countLimits(deps, tx, items, { stored: true });
-  if (judge(deps.limits, items, counts).some((reached) => reached.length > 0)) return null;
+  if (judge(deps.limits, items, counts).some(({ refused, quiet }) => refused.length > 0 || quiet)) return null;
   return items.map((item) => ({ ok: true, enquiryId: item.id }));
 }
 
@@ -166,21 +177,36 @@ async function countLimits(
   return counts;
 }
 
-/** The limits each item reaches, walking the batch in order; each accepted item counts towards the ones after it (in `counts`). */
-function judge(limits: Limits, items: Pending[], counts: Map<string, number>): LimitKey[][] {
+/**
+ * What the limits make of each item, walking the batch in order: the client
+ * and site limits it reaches (which refuse it), and whether its address has
+ * had its e-mails (`quiet`). Each accepted item counts towards the ones after
+ * it (in `counts`).
+ */
+function judge(limits: Limits, items: Pending[], counts: Map<string, number>) {
   return items.map((item) => {
     const keys = keysOf(item);
     const reached = keys.filter((k) => counts.get(keyId(k))! >= limitOf(limits, k.window));
-    if (reached.length === 0) for (const k of keys) counts.set(keyId(k), counts.get(keyId(k))! + 1);
-    return reached;
+    const refused = reached.filter((k) => k.window !== "recipient");
+    if (refused.length === 0) for (const k of keys) counts.set(keyId(k), counts.get(keyId(k))! + 1);
+    return { refused, quiet: refused.length === 0 && reached.length > 0 };
   });
 }
 
-/** Inserts enquiries, their first deliveries and those deliveries' jobs, and tells the integrations. */
-async function insertEnquiries(deps: SubmitDeps, tx: Transaction, bossDb: BossDb, accepted: Pending[]) {
+/**
+ * Inserts enquiries, their first deliveries and those deliveries' jobs, and
+ * tells the integrations. Those in `quiet` get only the company's deliveries.
+ */
+async function insertEnquiries(
+  deps: SubmitDeps,
+  tx: Transaction,
+  bossDb: BossDb,
+  accepted: Pending[],
+  quiet: ReadonlySet<Pending> = new Set(),
+) {
   await tx.insert(enquiries).values(accepted.map((item) => enquiryRow(item)));
   const rows = accepted.flatMap((item) =>
-    enquiryKinds[item.kind].first.map((kind) => ({
+    (quiet.has(item) ? companyDeliveries(item.kind) : enquiryKinds[item.kind].first).map((kind) => ({
       id: randomUUID(),
       enquiryId: item.id,
       kind,

@@ -22,8 +22,9 @@ const batchers = new WeakMap<SubmitDeps, (item: Pending) => void>();
  * Stores an enquiry and queues its first e-mails in one transaction, then
  * returns: when this resolves `ok`, the enquiry is committed to the database.
  * Rate limits are counted from the enquiries table so they hold across
- * processes: per client fingerprint (an hour), per submitter address (a day)
- * and for the whole site (an hour).
+ * processes: per client fingerprint (an hour) and for the whole site (an
+ * hour); past its submitter address's limit (a day), an enquiry is stored
+ * without the e-mails to that address (./store.server.ts).
  */
 export async function submitEnquiry(
   deps: SubmitDeps,

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { check, index, type AnyPgColumn, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { cascadingForeignKey, deliveryStateColumns } from "~/platform/db/columns.server";
 import type { DeliveryKind, EnquiryKind } from "./kinds";
 import type { SpamReason } from "./service";
@@ -9,6 +9,12 @@ import type { SpamReason } from "./service";
  * each e-mail it causes is a delivery row whose status the worker moves from
  * queued to sent, failed (will retry) or dead (gave up).
  */
+
+/**
+ * An address without its "+tag", which reaches the same mailbox: what the
+ * recipient limit counts (./limits.server.ts), and an index of this table.
+ */
+export const untaggedEmail = (email: AnyPgColumn | SQL) => sql`regexp_replace(${email}, '\\+[^@]*@', '@')`;
 
 /** Why a post is in the Spam view: kept as suspected spam instead of being delivered, or moved there by staff. */
 export const spamReasons = ["honeypot", "time-trap", "staff"] as const satisfies readonly SpamReason[];
@@ -58,6 +64,7 @@ export const enquiries = pgTable(
     index("enquiries_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("enquiries_fingerprint_idx").on(t.clientFingerprint, t.createdAt),
     index("enquiries_email_idx").on(t.email, t.createdAt),
+    index("enquiries_recipient_idx").on(untaggedEmail(t.email), t.createdAt),
     // The console's inbox (suspected spam is not listed): its pages and counts, and the new ones alone.
     index("enquiries_inbox_idx")
       .on(t.createdAt, t.id)

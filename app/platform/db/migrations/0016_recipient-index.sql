@@ -1,0 +1,1 @@
+CREATE INDEX "enquiries_recipient_idx" ON "enquiries" USING btree (regexp_replace("email", '\+[^@]*@', '@'),"created_at");
