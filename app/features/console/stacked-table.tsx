@@ -17,7 +17,8 @@ export const stacked = {
   tbody: "max-sm:block",
   tr: "border-b border-line align-top max-sm:block max-sm:py-3",
   td: "py-2 pr-4 max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]",
-  numeric: "sm:text-right",
+  /** A column of counts, aligned right (beside their column's name when stacked). */
+  numeric: "sm:text-right tabular-nums",
 };
 
 /** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
@@ -64,6 +65,8 @@ export const carded = {
   tr: "border-b border-line max-md:block max-md:rounded-card max-md:border max-md:bg-white max-md:p-3",
   cell: cardCell,
   labelled: `${cardCell} max-md:before:mr-2 max-md:before:font-semibold max-md:before:content-[attr(data-label)]`,
+  /** A column of counts, aligned right on wide screens. */
+  numeric: "md:text-right tabular-nums",
 };
 
 /** One column header per heading, in order, with the class given (or the class for each heading). */

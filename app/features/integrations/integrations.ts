@@ -29,7 +29,7 @@ export type IntegrationEvent = EnquiryEvent;
 export const integrationEventLabels: Record<IntegrationEvent, string> = {
   "enquiry.received": "A new enquiry arrives",
   "enquiry.released": "An enquiry is released from spam",
-  "delivery.dead_lettered": "An e-mail about an enquiry is given up",
+  "delivery.dead_lettered": "An e-mail about an enquiry could not be sent (every retry failed)",
 };
 
 /** How much an endpoint is told: a link into the console, or also who wrote (never the message). */

@@ -76,7 +76,7 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
             {onlyDead ? "Given up" : "All text messages"}, newest first: {total}, {TEXT_MESSAGES_PAGE_SIZE} a page. Page{" "}
             {page} of {pages}.
           </caption>
-          <StackedHead headings={headings} />
+          <StackedHead headings={headings} numeric={["Attempts"]} />
           <tbody className={stacked.tbody}>
             {rows.map((row) => (
               <tr key={row.id} className={stacked.tr}>
@@ -92,7 +92,9 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                   {row.body}
                 </StackedCell>
                 <StackedCell label="State">{textMessageStateLabels[row.state]}</StackedCell>
-                <StackedCell label="Attempts">{row.attempts}</StackedCell>
+                <StackedCell label="Attempts" className={stacked.numeric}>
+                  {row.attempts}
+                </StackedCell>
                 <StackedCell label="Last error" className="break-words">
                   {row.lastError ?? <span className="text-muted">None</span>}
                 </StackedCell>

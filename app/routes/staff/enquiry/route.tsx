@@ -209,7 +209,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
             <tr>
               <ColumnHeads
                 headings={["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"]}
-                className={carded.th}
+                className={(heading) => (heading === "Attempts" ? `${carded.th} ${carded.numeric}` : carded.th)}
               />
             </tr>
           </thead>
@@ -225,7 +225,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                 <td className={carded.labelled} data-label="State">
                   <DeliveryStateBadge state={d.state} stuck={d.stuck} />
                 </td>
-                <td className={carded.labelled} data-label="Attempts">
+                <td className={`${carded.labelled} ${carded.numeric}`} data-label="Attempts">
                   {d.attempts}
                 </td>
                 <td className={`${carded.labelled} break-words`} data-label="Last error">

@@ -248,7 +248,7 @@ export function IntegrationDeliveryTable({
   return (
     <table className={`${stacked.table} mt-3`}>
       <caption className={stacked.caption}>{caption}</caption>
-      <StackedHead headings={headings} />
+      <StackedHead headings={headings} numeric={["Attempts"]} />
       <tbody className={stacked.tbody}>
         {rows.map((d) => (
           <tr key={d.id} className={stacked.tr}>
@@ -274,7 +274,9 @@ export function IntegrationDeliveryTable({
                 ) : null}
               </span>
             </StackedCell>
-            <StackedCell label="Attempts">{d.attempts}</StackedCell>
+            <StackedCell label="Attempts" className={stacked.numeric}>
+              {d.attempts}
+            </StackedCell>
             <StackedCell label="Last attempt">
               {d.lastAttemptAt ? (
                 <span>

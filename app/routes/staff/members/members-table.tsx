@@ -38,7 +38,10 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
         </caption>
         <thead className={carded.thead}>
           <tr>
-            <ColumnHeads headings={headings} className={carded.th} />
+            <ColumnHeads
+              headings={headings}
+              className={(heading) => (heading === "Passkeys" ? `${carded.th} ${carded.numeric}` : carded.th)}
+            />
             <th scope="col" className={carded.th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -55,7 +58,9 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
                 {member.email}
               </Cell>
               <Cell label="Role">{member.role === "admin" ? "Admin" : "Staff"}</Cell>
-              <Cell label="Passkeys">{member.passkeys}</Cell>
+              <Cell label="Passkeys" className={carded.numeric}>
+                {member.passkeys}
+              </Cell>
               <Cell label="Second factor">{secondFactorState(member.enrolled)}</Cell>
               <Cell label="Added">{member.added}</Cell>
               <td className={`${carded.cell} max-md:pt-3`}>

@@ -273,7 +273,7 @@ function FigureTable<R>({
               {name(row)}
             </th>
             {figures.map(([heading, cell]) => (
-              <StackedCell key={heading} label={heading} className={`${stacked.numeric} tabular-nums`}>
+              <StackedCell key={heading} label={heading} className={stacked.numeric}>
                 {cell(row)}
               </StackedCell>
             ))}
