@@ -1,10 +1,12 @@
 import type { HeldAction } from "~/features/sign-in/index.server";
+import { integrationKindLabels } from "~/features/integrations/integrations";
 
 /**
  * A held change in words, for "check your answers" (issue 43): what it does
  * (by the page and the form's intent) and the fields a person typed or
- * chose, by their labels. Other fields (ids, hidden values) are posted again
- * but not shown; nothing secret (a webhook address, a code) is ever shown.
+ * chose, by their labels. Other fields (ids, hidden values, an integration's
+ * address) are posted again but not shown; nothing secret (a webhook address,
+ * a code) is ever shown.
  */
 const changes: Record<string, Record<string, string>> = {
   "/staff/members": {
@@ -25,27 +27,44 @@ const changes: Record<string, Record<string, string>> = {
     "sign-out-everywhere": "Sign out everywhere",
   },
   "/staff/data-requests/erase": { erase: "Erase everything held about a person" },
+  // Adding posts no intent.
+  "/staff/integrations": { "": "Add an integration" },
+  "/staff/integrations/:id": {
+    save: "Change an integration",
+    delete: "Delete an integration",
+    "delete-confirmed": "Delete an integration",
+    rotate: "Replace an integration's signing secret",
+    "rotate-confirmed": "Replace an integration's signing secret",
+  },
 };
+
+/** The page a held path is, as `changes` names it: one integration's page by its pattern. */
+const pageOf = (pathname: string) => pathname.replace(/^\/staff\/integrations\/[^/]+$/, "/staff/integrations/:id");
 
 const shown: Record<string, string> = {
   name: "Name",
   email: "E-mail address",
   role: "Role",
   label: "Name",
+  kind: "Kind",
 };
 
-const roles: Record<string, string> = { admin: "Admin", staff: "Staff" };
+/** Chosen values in words, by field. */
+const chosen: Record<string, Record<string, string>> = {
+  role: { admin: "Admin", staff: "Staff" },
+  kind: integrationKindLabels,
+};
 
 export type HeldView = { path: string; change: string; rows: [string, string][]; fields: [string, string][] };
 
 export function describeHeld(held: HeldAction): HeldView {
   const pathname = new URL(held.path, "http://console.invalid").pathname;
   const intent = held.fields.find(([name]) => name === "intent")?.[1] ?? "";
-  const change = changes[pathname]?.[intent] ?? "The change you were making on this page";
+  const change = changes[pageOf(pathname)]?.[intent] ?? "The change you were making on this page";
   const rows = held.fields.flatMap(([name, value]): [string, string][] => {
     const label = shown[name];
     if (!label || !value.trim()) return [];
-    return [[label, name === "role" ? (roles[value] ?? value) : value]];
+    return [[label, chosen[name]?.[value] ?? value]];
   });
   return { path: held.path, change, rows, fields: held.fields };
 }

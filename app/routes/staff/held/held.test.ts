@@ -10,6 +10,7 @@ import {
 } from "../../../../test/support/staff-context";
 import { action as membersAction } from "../members/route";
 import { loader as layoutLoader } from "../layout";
+import { describeHeld } from "./held-action";
 
 /**
  * Signing in again keeps what was being done (issue 43): a change posted
@@ -90,5 +91,34 @@ describe("a change posted after the recent-sign-in window", () => {
     expect(added).toEqual(["amara@maternis.test"]);
     expect(recorded.map((entry) => entry.action)).toEqual(["staff-added"]);
     expect(await heldActions.of(fresh.member.id)).toBeNull();
+  });
+});
+
+describe("describeHeld", () => {
+  const held = (path: string, fields: [string, string][]) => describeHeld({ path, fields });
+
+  it("names an integration change by its page and intent, never showing the address", () => {
+    const url = "https://hooks.slack.com/services/T000/B000/secret-part";
+    const added = held("/staff/integrations", [
+      ["kind", "slack"],
+      ["name", "Leads channel"],
+      ["url", url],
+    ]);
+    expect(added.change).toBe("Add an integration");
+    expect(added.rows).toEqual([
+      ["Kind", "Slack"],
+      ["Name", "Leads channel"],
+    ]);
+    expect(JSON.stringify(added.rows)).not.toContain("secret-part");
+
+    const id = "3f7c1d2e-0000-4000-8000-000000000001";
+    expect(held(`/staff/integrations/${id}`, [["intent", "delete-confirmed"]]).change).toBe("Delete an integration");
+    expect(held(`/staff/integrations/${id}`, [["intent", "rotate-confirmed"]]).change).toBe(
+      "Replace an integration's signing secret",
+    );
+    // A page the list does not know: the general words (the control).
+    expect(held(`/staff/integrations/${id}/more`, [["intent", "save"]]).change).toBe(
+      "The change you were making on this page",
+    );
   });
 });
