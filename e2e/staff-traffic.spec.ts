@@ -12,7 +12,8 @@ import { serverOfItsOwn, signInAsAdmin } from "../test/support/staff";
  * JavaScript); the page then shows their visits, sources, campaign, devices
  * and the enquiry's conversion, the enquiry's own page where it came from.
  * The page works by keyboard (a reversed range is refused with an error
- * summary), without JavaScript, and is axe-clean at 1280 and 390 px.
+ * summary), without JavaScript, and is axe-clean at 1280 and 390 px, where
+ * its chart is drawn for the width, its labels at least 11 px high.
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -94,6 +95,15 @@ test("the Traffic page shows the visits and the enquiry they brought, by keyboar
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page, `traffic at ${width}`);
+    // One chart shows at each width, its labels drawn at least 11 px high (an SVG's text scales with it).
+    const shown = page.locator("svg[data-chart]:visible");
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveAttribute("data-chart", width < 640 ? "traffic-narrow" : "traffic");
+    const heights = await shown
+      .locator("text")
+      .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayText } from "~/platform/calendar";
-import { axisTop } from "./chart";
+import { axisTicks, axisTop } from "./chart";
 import {
   conversion,
   daysBetween,
@@ -64,6 +64,13 @@ describe("the Traffic page's words and numbers", () => {
 
   it("tops the chart's axis at a round number", () => {
     expect([0, 1, 3, 7, 10, 11, 180, 2345].map(axisTop)).toEqual([1, 1, 5, 10, 10, 20, 200, 5000]);
+    expect([1, 2, 5, 10, 50].map(axisTicks)).toEqual([
+      [0, 1],
+      [0, 1, 2],
+      [0, 5],
+      [0, 5, 10],
+      [0, 25, 50],
+    ]);
   });
 });
 
