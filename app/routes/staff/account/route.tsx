@@ -5,7 +5,7 @@ import { StartApp } from "~/features/sign-in/factors";
 import { RecoveryCodes } from "~/features/sign-in/recovery-codes";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
-import { SITE_TIME_ZONE } from "~/platform/calendar";
+import { londonTime, relativeTime } from "~/platform/london-time";
 import type { AuditAction } from "~/features/audit/audit";
 import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { signInUrl, SIGNED_OUT_PATH } from "~/features/console/paths";
@@ -33,12 +33,6 @@ import { SessionList } from "./sessions";
  */
 export const meta: Route.MetaFunction = () => [{ title: "Account | Staff console | Maternis" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: SITE_TIME_ZONE,
-});
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const passkeys = await getConsole(context).auth.passkeys(request);
@@ -53,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     member: staff.member,
     recent: signedInRecently(staff),
     reauthUrl: signInUrl("/staff/account", true),
-    passkeys: passkeys.map((p) => ({ ...p, created: p.createdAt ? dateFormat.format(p.createdAt) : "" })),
+    passkeys: passkeys.map((p) => ({ ...p, created: p.createdAt ? londonTime(p.createdAt) : "" })),
   };
 }
 
@@ -63,8 +57,8 @@ async function sessionRows(context: Route.LoaderArgs["context"], request: Reques
   return sessions.map((session) => ({
     id: session.id,
     device: describeUserAgent(session.userAgent),
-    signedIn: dateFormat.format(session.createdAt),
-    lastSeen: dateFormat.format(session.updatedAt),
+    signedIn: londonTime(session.createdAt),
+    lastSeen: `${londonTime(session.updatedAt)} (${relativeTime(session.updatedAt)})`,
     current: session.current,
   }));
 }

@@ -1,5 +1,5 @@
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { SITE_TIME_ZONE } from "~/platform/calendar";
+import { dayText, londonDate } from "~/platform/calendar";
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/route";
 import { membersAction } from "./actions.server";
@@ -19,8 +19,6 @@ import { END_EVERY_SESSION_CONFIRM, isConfirmedIntent } from "./types";
  */
 export const meta: Route.MetaFunction = () => [{ title: "Members | Staff console | Maternis" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SITE_TIME_ZONE });
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = await requireAdmin(context, request);
   const members = getConsole(context).members;
@@ -35,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     confirming,
     me: staff.member.id,
-    team: team.map((m) => ({ ...m, added: dateFormat.format(m.createdAt) })),
+    team: team.map((m) => ({ ...m, added: dayText(londonDate(m.createdAt)) })),
     pauses: pauseGroups(await members.signInPauses()),
   };
 }
