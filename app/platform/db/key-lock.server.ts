@@ -13,10 +13,9 @@ export const MAX_HELD_KEYS = Math.floor(POSTGRES_POOL_SIZE / 3);
  * Calls for the same key wait their turn: in this process, in order of call;
  * on PostgreSQL, also behind other processes, through the key's advisory lock
  * (lockKeys, below), held by a transaction of its own while the work runs on
- * other connections. The
- * embedded database is only ever open in one process (db.server.ts), so the
- * queue here is all it needs. Keys are never logged; name them by a keyed
- * hash, never by an address.
+ * other connections. The embedded database is only ever open in one process
+ * (db.server.ts), so the queue here is all it needs. Keys are never logged;
+ * name them by a keyed hash, never by an address.
  */
 export function keyLock(store: Store): KeyLock {
   let lock = locks.get(store);
