@@ -228,9 +228,14 @@ export type ContactPayload = EnquiryPayload<"contact">;
 export type DemoPayload = EnquiryPayload<"demo">;
 export type AdvisoryPayload = EnquiryPayload<"advisory">;
 
+/** Whether a delivery goes to the company's enquiries mailbox (a notification) rather than to the person who wrote. */
+export function isCompanyDelivery(delivery: DeliveryKind): boolean {
+  return delivery === "notification";
+}
+
 /** Who receives a delivery: the company's enquiries mailbox for a notification, otherwise the person who wrote. */
 export function recipientOf(delivery: DeliveryKind, addresses: { enquiries: string; submitter: string }): string {
-  return delivery === "notification" ? addresses.enquiries : addresses.submitter;
+  return isCompanyDelivery(delivery) ? addresses.enquiries : addresses.submitter;
 }
 
 /**
@@ -243,6 +248,6 @@ export function companyDeliveries(kind: EnquiryKind): DeliveryKind[] {
   const first: readonly DeliveryKind[] = enquiryKinds[kind].first;
   const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKinds[kind].after ?? {};
   const toCompany = (delivery: DeliveryKind | undefined): DeliveryKind[] =>
-    !delivery ? [] : delivery === "notification" ? [delivery] : toCompany(after[delivery]);
+    !delivery ? [] : isCompanyDelivery(delivery) ? [delivery] : toCompany(after[delivery]);
   return first.flatMap(toCompany);
 }

@@ -87,5 +87,23 @@ describe("enquiry page", () => {
     expect(screen.getByRole("button", { name: "Mark as handled" })).toBeTruthy();
     expect(screen.getByText("Called back")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Add a note" })).toBeTruthy();
+    expect(screen.queryByText(/sent no e-mail to the person who wrote/)).toBeNull();
+  });
+
+  test("an enquiry stored past its address's daily limit says the writer was sent nothing", async () => {
+    const quiet = { ...detail, deliveries: detail.deliveries.filter((d) => d.kind === "notification") };
+    const Stub = createRoutesStub([
+      {
+        path: "/staff/enquiries/:id",
+        Component: EnquiryPage as never,
+        loader: () => ({ enquiry: quiet, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
+      },
+    ]);
+    render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
+    expect(
+      await screen.findByText(
+        "The site sent no e-mail to the person who wrote: their address had already had as many as it is sent in a day. Reply to them yourself.",
+      ),
+    ).toBeTruthy();
   });
 });
