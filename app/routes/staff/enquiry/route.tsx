@@ -239,8 +239,9 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                 <td className={`${carded.labelled} break-words`} data-label="Last error">
                   {d.lastError ?? <span className="text-muted">None</span>}
                 </td>
-                <td className={`${carded.labelled} font-mono text-sm break-all`} data-label="Message-ID">
-                  {d.messageId}
+                <td className={`${carded.labelled} break-all`} data-label="Message-ID">
+                  {/* The value in a typewriter face, its column's name (shown on phones) in the page's own. */}
+                  <span className="font-mono text-sm">{d.messageId}</span>
                 </td>
                 <td className={carded.labelled} data-label="Sent">
                   {d.sentAt ? (

@@ -261,8 +261,8 @@ export function IntegrationDeliveryTable({
                 </Link>
               )}
             </th>
-            <StackedCell label="Event" className="font-mono text-sm">
-              {d.event}
+            <StackedCell label="Event">
+              <span className="font-mono text-sm">{d.event}</span>
             </StackedCell>
             <StackedCell label="State">
               <span>
