@@ -10,7 +10,8 @@
  * without JavaScript) never reach the next visitor; a page changes at the
  * instant its dated content or banner does; each visitor's form carries where
  * they came from (their Referer and utm_* values), never another's; and the
- * page is rendered once for all the visitors of a version (and referrer).
+ * page is rendered once for all the visitors of a version (and referrer),
+ * with at most maxPages of them kept.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +23,10 @@ import type { BannerSource, BannerState } from "~/features/banner/banner";
 import { createFormGuard, issueFormToken } from "~/features/enquiries/form-guard.server";
 import { parseEnv } from "~/platform/env.server";
 import { createMemoryLogger } from "~/platform/log.server";
+import express from "express";
+import type { AppContext } from "~/context.server";
 import { createApp } from "../server/app";
+import { createPageCache } from "../server/page-cache";
 import { renderedContentDate } from "../server/dated-pages";
 import { createMetrics } from "../server/metrics";
 import { readPrerenderManifest } from "../server/static";
@@ -216,5 +220,38 @@ describe("the enquiry pages, rendered once per version", () => {
     );
     // Once per referrer among the site's own: three renders for five of the seven visitors.
     expect(app.stats()).toEqual({ rendered: 3, served: 5 });
+  });
+
+  test("a version keeps at most maxPages pages; beyond, it leaves a page to the router, and still answers those it kept", async () => {
+    const now = () => new Date("2026-11-23T12:00:00Z");
+    const appContext: AppContext = {
+      env: parseEnv({ LOG_LEVEL: "silent" }),
+      log: createMemoryLogger(),
+      metrics: createMetrics(),
+      formGuard: createFormGuard({ key, minFillMs: 0 }),
+      enquiries: null,
+      console: null,
+      banner: null,
+      now,
+    };
+    const cache = createPageCache({ build, appContext, now, maxPages: 2 });
+    const app = express();
+    app.get("/{*path}", async (req, res) => {
+      if (!(await cache.serve(req, res, "nonce-1"))) res.status(204).end();
+    });
+    const server = http.createServer(app);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (url: string, referer?: string) =>
+      fetch(base + url, referer ? { headers: { Referer: referer } } : undefined);
+
+    expect((await get("/contact")).status).toBe(200);
+    expect((await get("/contact", `${base}/product`)).status).toBe(200);
+    // A third page: not kept (the caller renders it), while the two kept are still answered.
+    expect((await get("/contact", `${base}/about`)).status).toBe(204);
+    expect((await get("/demo")).status).toBe(204);
+    expect((await get("/contact", `${base}/product`)).status).toBe(200);
+    expect(cache.stats()).toEqual({ rendered: 2, served: 3 });
   });
 });

@@ -46,10 +46,17 @@ export type PageCacheOptions = {
   now: () => Date;
   /** The pages rendered once per version; default the enquiry pages. */
   paths?: readonly string[];
+  /**
+   * How many rendered pages a version keeps (default 64, at most about 2.5 MiB): beyond,
+   * a page is rendered for its request alone. The three pages, the contact
+   * page's topics and the site's own pages as referrers make well over a
+   * hundred keys that any visitor can ask for.
+   */
+  maxPages?: number;
 };
 
 export function createPageCache(options: PageCacheOptions) {
-  const { build, appContext, now } = options;
+  const { build, appContext, now, maxPages = 64 } = options;
   const paths = new Set(options.paths ?? enquiryKindNames.map((kind) => `/${kind}`));
   const handler = createRequestHandler(build, "production");
   const contexts = build.entry.module as unknown as EntryContexts;
@@ -108,6 +115,7 @@ export function createPageCache(options: PageCacheOptions) {
         shells = new Map();
       }
       let shell = shells.get(key);
+      if (!shell && shells.size >= maxPages) return false;
       if (!shell) {
         shell = render(wanted).catch(() => null);
         shells.set(key, shell);
