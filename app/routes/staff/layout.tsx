@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConsoleShell, SignedOutShell } from "~/features/console/console-shell";
 import { DeadLetterAlert, hasDeadLetters, visibleDeadLetters } from "~/features/alerts/dead-letter-alert";
 import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server";
@@ -23,6 +23,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     deadLetters: visibleDeadLetters(await console.alerts.deadLetters(), member.role),
     held: await heldHere(context, request),
   };
+}
+
+/**
+ * Read again after every post, even one refused with an error, which React
+ * Router does not revalidate by default: a post drops the change held on its
+ * page (requireRecentSignIn), and "Check your answers" must not stay above
+ * the error; the dead-letter alert may have changed too.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
 
 /** A change held on this page while the member signed in again (requireRecentSignIn), to check and confirm. */

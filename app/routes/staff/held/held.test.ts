@@ -9,7 +9,7 @@ import {
   unwrapData,
 } from "../../../../test/support/staff-context";
 import { action as membersAction } from "../members/route";
-import { loader as layoutLoader } from "../layout";
+import { loader as layoutLoader, shouldRevalidate } from "../layout";
 import { describeHeld } from "./held-action";
 
 /**
@@ -91,6 +91,16 @@ describe("a change posted after the recent-sign-in window", () => {
     expect(added).toEqual(["amara@maternis.test"]);
     expect(recorded.map((entry) => entry.action)).toEqual(["staff-added"]);
     expect(await heldActions.of(fresh.member.id)).toBeNull();
+  });
+
+  it("is read again after any post, so the check does not stay above a refused confirmation's error", () => {
+    const args = (formMethod: "GET" | "POST" | undefined, defaultShouldRevalidate: boolean) =>
+      ({ formMethod, defaultShouldRevalidate }) as Parameters<typeof shouldRevalidate>[0];
+    // A post refused with a 4xx, which React Router would not revalidate.
+    expect(shouldRevalidate(args("POST", false))).toBe(true);
+    // A navigation follows React Router's own answer (the controls).
+    expect(shouldRevalidate(args(undefined, false))).toBe(false);
+    expect(shouldRevalidate(args("GET", true))).toBe(true);
   });
 });
 
