@@ -310,12 +310,7 @@ function Notes({
           <FieldLabel>Add a note</FieldLabel>
           <FieldHint />
           <FieldError />
-          <Textarea
-            key={enquiry.notes.length}
-            defaultValue={actionData?.note ?? ""}
-            maxLength={NOTE_MAX_LENGTH}
-            required
-          />
+          <Textarea key={enquiry.notes.length} defaultValue={actionData?.note ?? ""} required />
         </Field>
         <SubmitButton busy={busy}>Add note</SubmitButton>
       </Form>

@@ -162,7 +162,7 @@ export function EndpointFields({
         <FieldLabel>Name</FieldLabel>
         <FieldHint />
         <FieldError />
-        <Input defaultValue={values.name} autoComplete="off" required maxLength={INTEGRATION_NAME_MAX} />
+        <Input defaultValue={values.name} autoComplete="off" required />
       </Field>
       <Field
         name="url"
