@@ -6,6 +6,9 @@
 export const staffRoles = ["admin", "staff"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
+/** A role as the console names it. */
+export const staffRoleLabels: Record<StaffRole, string> = { admin: "Admin", staff: "Staff" };
+
 /** A signed-in member of staff, as the console's routes see them. */
 export type StaffMember = { id: string; email: string; name: string; role: StaffRole };
 

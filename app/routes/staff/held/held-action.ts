@@ -1,5 +1,6 @@
 import type { HeldAction } from "~/features/sign-in/index.server";
 import { integrationKindLabels } from "~/features/integrations/integrations";
+import { staffRoleLabels } from "~/features/console/types";
 
 /**
  * A held change in words, for "check your answers" (issue 43): what it does
@@ -51,7 +52,7 @@ const shown: Record<string, string> = {
 
 /** Chosen values in words, by field. */
 const chosen: Record<string, Record<string, string>> = {
-  role: { admin: "Admin", staff: "Staff" },
+  role: staffRoleLabels,
   kind: integrationKindLabels,
 };
 

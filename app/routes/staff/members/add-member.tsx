@@ -2,7 +2,14 @@ import { Form } from "react-router";
 import { Choice, ChoiceFieldset } from "~/features/console/choices";
 import { SubmitButton } from "~/features/console/post-form";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
+import { staffRoleLabels, type StaffRole } from "~/features/console/types";
 import type { Values } from "./types";
+
+/** What each role may do, under its name. */
+const roleHints: Record<StaffRole, string> = {
+  staff: "Inbox, notes, exports and retries.",
+  admin: "Everything staff can do, plus staff, data requests and the audit log.",
+};
 
 /** "Add a member of staff": their name, address and role; they are e-mailed how to sign in. */
 export function AddMember({
@@ -36,12 +43,7 @@ export function AddMember({
           <Input type="email" defaultValue={values?.email ?? ""} autoComplete="off" spellCheck={false} required />
         </Field>
         <ChoiceFieldset legend="Role">
-          {(
-            [
-              ["staff", "Staff", "Inbox, notes, exports and retries."],
-              ["admin", "Admin", "Everything staff can do, plus staff, data requests and the audit log."],
-            ] as const
-          ).map(([value, label, hint]) => (
+          {(["staff", "admin"] as const).map((value) => (
             <Choice
               key={value}
               type="radio"
@@ -49,8 +51,8 @@ export function AddMember({
               name="role"
               value={value}
               defaultChecked={(values?.role ?? "staff") === value}
-              label={label}
-              hint={hint}
+              label={staffRoleLabels[value]}
+              hint={roleHints[value]}
             />
           ))}
         </ChoiceFieldset>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { ButtonForm } from "~/features/console/post-form";
 import { carded, ColumnHeads } from "~/features/console/stacked-table";
-import type { StaffRole } from "~/features/console/types";
+import { staffRoleLabels, type StaffRole } from "~/features/console/types";
 import { plural } from "~/platform/words";
 import { confirmPath } from "./types";
 
@@ -57,7 +57,7 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
               <Cell label="E-mail address" className="[overflow-wrap:anywhere]">
                 {member.email}
               </Cell>
-              <Cell label="Role">{member.role === "admin" ? "Admin" : "Staff"}</Cell>
+              <Cell label="Role">{staffRoleLabels[member.role]}</Cell>
               <Cell label="Passkeys" className={carded.numeric}>
                 {member.passkeys}
               </Cell>
