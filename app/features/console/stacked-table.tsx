@@ -69,16 +69,25 @@ export const carded = {
   numeric: "md:text-right tabular-nums",
 };
 
-/** One column header per heading, in order, with the class given (or the class for each heading). */
+/**
+ * One column header per heading, in order, with the class given; the columns
+ * of counts (`numeric`) also get their table kind's `numeric` class.
+ */
 export function ColumnHeads({
   headings,
   className,
+  numeric,
 }: {
   headings: readonly string[];
-  className: string | ((heading: string) => string);
+  className: string;
+  numeric?: { headings: readonly string[]; className: string };
 }) {
   return headings.map((heading) => (
-    <th key={heading} scope="col" className={typeof className === "string" ? className : className(heading)}>
+    <th
+      key={heading}
+      scope="col"
+      className={numeric?.headings.includes(heading) ? `${className} ${numeric.className}` : className}
+    >
       {heading}
     </th>
   ));
@@ -91,7 +100,8 @@ export function StackedHead({ headings, numeric = [] }: { headings: readonly str
       <tr className={stacked.headRow}>
         <ColumnHeads
           headings={headings}
-          className={(heading) => (numeric.includes(heading) ? `${stacked.th} ${stacked.numeric}` : stacked.th)}
+          className={stacked.th}
+          numeric={{ headings: numeric, className: stacked.numeric }}
         />
       </tr>
     </thead>

@@ -217,7 +217,8 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
             <tr>
               <ColumnHeads
                 headings={["E-mail", "Recipient", "State", "Attempts", "Last error", "Message-ID", "Sent", "Action"]}
-                className={(heading) => (heading === "Attempts" ? `${carded.th} ${carded.numeric}` : carded.th)}
+                className={carded.th}
+                numeric={{ headings: ["Attempts"], className: carded.numeric }}
               />
             </tr>
           </thead>

@@ -40,7 +40,8 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
           <tr>
             <ColumnHeads
               headings={headings}
-              className={(heading) => (heading === "Passkeys" ? `${carded.th} ${carded.numeric}` : carded.th)}
+              className={carded.th}
+              numeric={{ headings: ["Passkeys"], className: carded.numeric }}
             />
             <th scope="col" className={carded.th}>
               <span className="sr-only">Actions</span>
