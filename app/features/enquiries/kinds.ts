@@ -239,6 +239,17 @@ export function recipientOf(delivery: DeliveryKind, addresses: { enquiries: stri
 }
 
 /**
+ * Whether an enquiry's e-mails (their kinds) all go to the company: one
+ * stored past its address's daily limit (companyDeliveries). Every other
+ * enquiry has one to its writer, except one in spam (kept by the form guard,
+ * it has none; moved there by staff, what it had not sent is withdrawn), so
+ * ask only of enquiries outside spam.
+ */
+export function sentToCompanyOnly(deliveries: readonly DeliveryKind[]): boolean {
+  return deliveries.length > 0 && deliveries.every(isCompanyDelivery);
+}
+
+/**
  * The deliveries stored with an enquiry whose writer's address has had every
  * e-mail a day allows it (ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY): the company's
  * own, at once (a notification that would have waited for the welcome

@@ -5,7 +5,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Textarea } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH, validateNote, type EnquiryDetail } from "~/features/inbox/inbox";
 import { deliveryKindLabels, kindLabels } from "~/features/enquiries/labels";
-import { isCompanyDelivery } from "~/features/enquiries/kinds";
+import { sentToCompanyOnly } from "~/features/enquiries/kinds";
 import { sourceLines } from "~/features/enquiries/source";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
@@ -201,8 +201,7 @@ function Source({ source }: { source: EnquiryDetail["source"] }) {
 function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: number; busy: boolean }) {
   return (
     <TitledSection className="mt-8" id="emails-title" title="E-mails">
-      {enquiry.deliveries.length > 0 && enquiry.deliveries.every((d) => isCompanyDelivery(d.kind)) ? (
-        // Stored past its address's daily limit (app/features/enquiries/store.server.ts).
+      {!enquiry.spamReason && sentToCompanyOnly(enquiry.deliveries.map((d) => d.kind)) ? (
         <p className="mt-3 max-w-prose text-ink">
           The site sent no e-mail to the person who wrote: their address had already had as many as it is sent in a day.
           Reply to them yourself.
