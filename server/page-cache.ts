@@ -16,7 +16,7 @@
  * instant its content does. The form carries where its visitor came from
  * (~/features/enquiries/source), which its Referer decides: a visitor with
  * none, or one who came from a page of this site, gets the page rendered for
- * that referrer (a few dozen at most); one from another site is rendered for
+ * that referrer (at most `maxPages` of them); one from another site is rendered for
  * that request alone, as is any other query (utm_* values among them), a
  * response that is not a 200, or one that sets a cookie
  * (docs/decisions/025-memory-recovery-and-load.md).
