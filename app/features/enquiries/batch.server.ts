@@ -83,10 +83,10 @@ export function createBatcher(deps: SubmitDeps) {
   };
 }
 
-/** The advisory lock keys of the limits: one per client, one per recipient address (its recipientKey). */
+/** The advisory lock keys of the limits: one per client, one per recipient address (as its window counts it). */
 export const limitLockKey = {
   client: (fingerprint: string) => `enquiry-client:${fingerprint}`,
-  recipient: (email: string) => `enquiry-recipient:${email}`,
+  recipient: (email: string) => `enquiry-recipient:${recipientKey(email)}`,
 };
 
 /**
@@ -97,6 +97,6 @@ export const limitLockKey = {
 function lockLimitKeys(tx: Transaction, batch: Pending[]) {
   return lockKeys(
     tx,
-    batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(recipientKey(item.email))]),
+    batch.flatMap((item) => [limitLockKey.client(item.fingerprint), limitLockKey.recipient(item.email)]),
   );
 }
