@@ -58,6 +58,7 @@ export type PageCacheOptions = {
 export function createPageCache(options: PageCacheOptions) {
   const { build, appContext, now, maxPages = 64 } = options;
   const paths = new Set(options.paths ?? enquiryKindNames.map((kind) => `/${kind}`));
+  const siteHost = new URL(appContext.env.SITE_URL).host;
   const handler = createRequestHandler(build, "production");
   const contexts = build.entry.module as unknown as EntryContexts;
   const marker = () => `cached-${randomBytes(16).toString("hex")}`;
@@ -80,7 +81,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (search !== "" && !(interest && isInterest(interest))) return null;
     const url = search === "" ? req.path : `${req.path}?interest=${interest}`;
     if (appContext.env.ANALYTICS === "off") return { key: url, url, referrer: DIRECT };
-    const referrer = referrerOfRequest(req.get("referer"), req.get("host") ?? "", appContext.env.SITE_URL, pagePathOf);
+    const referrer = referrerOfRequest(req.get("referer"), req.get("host") ?? "", siteHost, pagePathOf);
     if (referrer !== DIRECT && !referrer.startsWith("/")) return null;
     return { key: `${url} from ${referrer}`, url, referrer };
   }

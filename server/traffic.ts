@@ -25,6 +25,7 @@ export function trafficHook({
   /** The client address as Express sees it (TRUST_PROXY honoured). */
   clientIp: (req: IncomingMessage) => string;
 }): TrafficHook {
+  const siteHost = new URL(siteUrl).host;
   return (req, res) => {
     const target = req.url ?? "/";
     const query = target.indexOf("?");
@@ -40,7 +41,7 @@ export function trafficHook({
         const userAgent = req.headers["user-agent"] ?? "";
         counter.record({
           path: counted,
-          referrer: referrerOfRequest(req.headers.referer, req.headers.host ?? "", siteUrl, pagePath),
+          referrer: referrerOfRequest(req.headers.referer, req.headers.host ?? "", siteHost, pagePath),
           utm: utmOfTarget(target),
           device: agentOf(userAgent).device,
           ip: clientIp(req),

@@ -73,16 +73,16 @@ function hostLabel(host: string) {
 
 /**
  * The referrer of a request to this site, from its Referer: this site is the
- * request's own `host` and SITE_URL's. Every request that records one (a
- * page view, an enquiry form) reads it here.
+ * request's own `host` and SITE_URL's host (`siteHost`). Every request that
+ * records one (a page view, an enquiry form) reads it here.
  */
 export function referrerOfRequest(
   referer: string | null | undefined,
   host: string,
-  siteUrl: string,
+  siteHost: string,
   pagePath: ReferrerContext["pagePath"],
 ): string {
-  return referrerOf(referer, { ownHosts: [host, new URL(siteUrl).host], pagePath });
+  return referrerOf(referer, { ownHosts: [host, siteHost], pagePath });
 }
 
 /** The referrer of a request, from its Referer header: "direct", a host, or a path of this site. */

@@ -32,7 +32,7 @@ export function enquiryAction(kind: EnquiryKind) {
 export function sourceOfRequest(request: Request, env: Pick<Env, "ANALYTICS" | "SITE_URL">): string {
   if (env.ANALYTICS === "off") return "";
   const url = new URL(request.url);
-  const referrer = referrerOfRequest(request.headers.get("referer"), url.host, env.SITE_URL, pagePathOf);
+  const referrer = referrerOfRequest(request.headers.get("referer"), url.host, new URL(env.SITE_URL).host, pagePathOf);
   return encodeSource({ referrer, utm: utmOf(url.searchParams) });
 }
 
