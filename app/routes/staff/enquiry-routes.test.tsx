@@ -63,16 +63,21 @@ describe("enquiry page loader and actions", () => {
   });
 });
 
+/** The enquiry page showing `enquiry`, as its loader would give it. */
+function renderPage(enquiry: typeof detail) {
+  const Stub = createRoutesStub([
+    {
+      path: "/staff/enquiries/:id",
+      Component: EnquiryPage as never,
+      loader: () => ({ enquiry, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
+    },
+  ]);
+  return render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
+}
+
 describe("enquiry page", () => {
   test("the enquiry page: fields, e-mails with a retry only for the dead one, notes, reply link", async () => {
-    const Stub = createRoutesStub([
-      {
-        path: "/staff/enquiries/:id",
-        Component: EnquiryPage as never,
-        loader: () => ({ enquiry: detail, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
-      },
-    ]);
-    render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
+    renderPage(detail);
     expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
     const emails = screen.getByRole("table", { name: /The e-mails this enquiry caused/ });
     expect(
@@ -92,14 +97,7 @@ describe("enquiry page", () => {
 
   test("an enquiry stored past its address's daily limit says the writer was sent nothing", async () => {
     const quiet = { ...detail, deliveries: detail.deliveries.filter((d) => d.kind === "notification") };
-    const Stub = createRoutesStub([
-      {
-        path: "/staff/enquiries/:id",
-        Component: EnquiryPage as never,
-        loader: () => ({ enquiry: quiet, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
-      },
-    ]);
-    const view = render(<Stub initialEntries={[`/staff/enquiries/${ID}`]} />);
+    const view = renderPage(quiet);
     const sentence =
       "The site sent no e-mail to the person who wrote: their address had already had as many as it is sent in a day. Reply to them yourself.";
     expect(await screen.findByText(sentence)).toBeTruthy();
@@ -107,14 +105,7 @@ describe("enquiry page", () => {
 
     // Moved to spam by staff after its notification went (its acknowledgement withdrawn): the limit is not why.
     const moved = { ...quiet, spamReason: "staff" };
-    const Moved = createRoutesStub([
-      {
-        path: "/staff/enquiries/:id",
-        Component: EnquiryPage as never,
-        loader: () => ({ enquiry: moved, webhooks: [], now: Date.parse("2026-11-23T12:00:00Z"), done: null }),
-      },
-    ]);
-    render(<Moved initialEntries={[`/staff/enquiries/${ID}`]} />);
+    renderPage(moved);
     expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
     expect(screen.queryByText(sentence)).toBeNull();
   });
