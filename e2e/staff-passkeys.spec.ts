@@ -21,11 +21,21 @@ test("a passkey is added, used to sign in, renamed and removed", async ({ browse
   await page.goto("/staff/account");
   await waitForConsole(page);
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
-  await page.getByLabel("Name for the new passkey").fill("Test laptop");
+  // A name over 80 characters is refused before the browser is asked, and stays as typed.
+  const newName = page.getByLabel("Name for the new passkey");
+  const tooLong = "Laptop ".repeat(12);
+  await newName.fill(tooLong);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("A passkey's name must be 80 characters or fewer")).toBeVisible();
+  await expect(newName).toBeFocused();
+  await expect(newName).toHaveValue(tooLong);
+  await expect(newName).toHaveAttribute("aria-invalid", "true");
+  await newName.fill("Test laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
   const list = page.getByRole("list", { name: "Your passkeys" });
   await expect(list.getByText("Test laptop", { exact: true })).toBeVisible();
   const credentials = await authenticator.credentials();
+  // One passkey: the refused name made none.
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
   expect(credentials[0]?.rpId).toBe("localhost");
@@ -42,6 +52,12 @@ test("a passkey is added, used to sign in, renamed and removed", async ({ browse
 
   // Rename, then remove.
   await page.goto("/staff/account");
+  // A name the server refuses comes back under its passkey, as typed.
+  await page.getByLabel("New name for Test laptop").fill(tooLong);
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("A passkey's name must be 80 characters or fewer")).toBeVisible();
+  await expect(page.getByLabel("New name for Test laptop")).toHaveValue(tooLong);
+  await expect(list.getByText("Test laptop", { exact: true })).toBeVisible();
   await page.getByLabel("New name for Test laptop").fill("Office desktop");
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByRole("status")).toContainText("Passkey renamed to Office desktop.");

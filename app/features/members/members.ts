@@ -2,7 +2,7 @@
  * The members of staff, as the "Members" page and the staff CLI list them
  * (./members.server.ts manages them). Types only: safe for the browser.
  */
-import { z } from "zod";
+import { shortTextSchema } from "~/platform/short-text";
 import type { StaffMember } from "~/features/console";
 
 /** A member on the list: who they are, when they were added, and how they sign in. */
@@ -24,13 +24,8 @@ export const DISPLAY_NAME_MAX = 100;
  * console shows for them (the inbox, assignments, the audit log). Trimmed,
  * inner runs of spaces made one, no control characters.
  */
-export const displayNameSchema = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, " ").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, "Enter your name")
-      .max(DISPLAY_NAME_MAX, `Your name must be ${DISPLAY_NAME_MAX} characters or fewer`)
-      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Your name cannot contain control characters"),
-  );
+export const displayNameSchema = shortTextSchema({
+  what: "Your name",
+  max: DISPLAY_NAME_MAX,
+  empty: "Enter your name",
+});

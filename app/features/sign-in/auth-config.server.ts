@@ -5,7 +5,13 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { company } from "~/platform/company";
-import { IDLE_TIMEOUT_MS, STAFF_AUTH_PATH, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "~/features/sign-in/sign-in";
+import {
+  IDLE_TIMEOUT_MS,
+  passkeyNameSchema,
+  STAFF_AUTH_PATH,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from "~/features/sign-in/sign-in";
 import { staffRoles, type StaffMember, type StaffRole } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import type { Store } from "~/platform/db/db.server";
@@ -91,6 +97,28 @@ function userVerificationRequired() {
 }
 
 /**
+ * Refused before the passkey plugin runs: a name the Account page would not
+ * take (the plugin's own check has no length limit). The browser sends the
+ * name to both registration endpoints, in the query and then in the body.
+ */
+const checkPasskeyName = createAuthMiddleware(async (ctx) => {
+  const name: unknown =
+    ctx.path === "/passkey/generate-register-options"
+      ? ctx.query?.name
+      : ctx.path === "/passkey/verify-registration"
+        ? (ctx.body as { name?: unknown } | undefined)?.name
+        : undefined;
+  if (name === undefined) return;
+  const parsed = passkeyNameSchema.safeParse(name);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", {
+      message: parsed.error.issues[0]?.message ?? "Check the passkey's name",
+      code: "INVALID_PASSKEY_NAME",
+    });
+  }
+});
+
+/**
  * better-auth's two-factor plugin. Its sign-in hook (a member with a second
  * factor gets a pending second step and a short-lived cookie instead of a
  * session) covers the password sign-in paths only; the same hook, unchanged,
@@ -171,6 +199,7 @@ export function buildAuth(options: BuildOptions) {
       ipAddress: { disableIpTracking: true },
     },
     hooks: {
+      before: checkPasskeyName,
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || returned instanceof Error;

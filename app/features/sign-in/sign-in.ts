@@ -8,6 +8,7 @@
  * the `Set-Cookie` headers the response must carry.
  */
 import type { StaffMember } from "~/features/console";
+import { shortTextSchema } from "~/platform/short-text";
 
 /** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -25,6 +26,15 @@ export const isLiveSession = (row: { expiresAt: Date | string; createdAt: Date |
  * sessions-and-lockout.md): a sign-in beyond it ends their least recently used session.
  */
 export const MAX_SESSIONS_PER_MEMBER = 5;
+
+/**
+ * A passkey's name, as a member types it when adding one (empty: the
+ * browser's default) or renaming it. The server checks it on both paths:
+ * the rename action, and better-auth's registration endpoints, whose own
+ * check has no length limit (./auth-config.server.ts).
+ */
+export const PASSKEY_NAME_MAX = 80;
+export const passkeyNameSchema = shortTextSchema({ what: "A passkey's name", max: PASSKEY_NAME_MAX });
 
 /** Where better-auth's own HTTP endpoints (the passkey ceremonies) live. */
 export const STAFF_AUTH_PATH = "/staff/auth";

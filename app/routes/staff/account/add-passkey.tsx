@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useHydrated } from "~/features/console/console-shell";
 import { useAddPasskey } from "~/features/sign-in/factors";
+import { passkeyNameSchema } from "~/features/sign-in/sign-in";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldLabel, Input } from "~/components/ui/field";
 
@@ -10,10 +11,23 @@ export function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: 
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const { add, error, stale, busy } = useAddPasskey(async () => {
     setName("");
     await revalidator.revalidate();
   }, "The passkey was not added. Try again.");
+  /** Checks the name as the server will, before asking the browser for a passkey. */
+  function addNamed() {
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? "Check the passkey's name");
+      input.current?.focus();
+      return;
+    }
+    setNameError(null);
+    void add(parsed.data);
+  }
   if (!hydrated || typeof window.PublicKeyCredential !== "function") {
     return <p className="mt-6 text-muted">To add a passkey, use a browser with JavaScript and passkey support.</p>;
   }
@@ -33,19 +47,14 @@ export function AddPasskey({ recent, reauthUrl }: { recent: boolean; reauthUrl: 
       <Field
         name="passkey-name"
         id="new-passkey-name"
-        error={stale ? "You need to sign in again before adding a passkey." : (error ?? undefined)}
+        error={stale ? "You need to sign in again before adding a passkey." : (nameError ?? error ?? undefined)}
       >
         <FieldLabel optional>Name for the new passkey</FieldLabel>
         <FieldError />
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={80}
-          placeholder="Work laptop"
-        />
+        <Input ref={input} value={name} onChange={(event) => setName(event.target.value)} placeholder="Work laptop" />
       </Field>
       <div>
-        <Button type="button" onClick={() => void add(name.trim())} busy={busy}>
+        <Button type="button" onClick={addNamed} busy={busy}>
           Add a passkey
         </Button>
       </div>

@@ -18,6 +18,7 @@ import {
 } from "~/routes/staff/access/request.server";
 import { describeUserAgent } from "~/platform/user-agent";
 import { displayNameSchema } from "~/features/members";
+import { passkeyNameSchema } from "~/features/sign-in/sign-in";
 import type { Route } from "./+types/route";
 import { DisplayName } from "./name";
 import { AddPasskey } from "./add-passkey";
@@ -106,10 +107,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "rename") {
-    const name = String(form.get("name") ?? "")
-      .trim()
-      .slice(0, 80);
-    if (!name) return data<ActionResult>({ ok: false, id, name, error: "Enter a name for the passkey" }, 400);
+    const typed = String(form.get("name") ?? "").slice(0, 1000);
+    const parsed = passkeyNameSchema.safeParse(typed);
+    const name = parsed.data ?? "";
+    if (!parsed.success || !name) {
+      const error = parsed.error?.issues[0]?.message ?? "Enter a name for the passkey";
+      return data<ActionResult>({ ok: false, id, name: typed, error }, 400);
+    }
     if (!(await console.auth.renamePasskey(request, id, name))) {
       return data<ActionResult>({ ok: false, id, name, error: "That passkey no longer exists" }, 404);
     }
@@ -207,7 +211,7 @@ export default function Account({ loaderData, actionData: result }: Route.Compon
                       <Field name="name" id={`passkey-name-${passkey.id}`} error={error?.error}>
                         <FieldLabel>New name for {passkey.name}</FieldLabel>
                         <FieldError />
-                        <Input defaultValue={error?.name ?? passkey.name} maxLength={80} className="max-w-64" />
+                        <Input defaultValue={error?.name ?? passkey.name} className="max-w-64" />
                       </Field>
                       <Button type="submit" variant="outline" size="sm">
                         Rename

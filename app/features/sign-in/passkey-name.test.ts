@@ -1,0 +1,63 @@
+import { describe, expect, test } from "vitest";
+import { enrolledWithApp, staffConsoles, type Browser } from "../../../test/support/staff-auth";
+import type { Services } from "~/site.server";
+import { PASSKEY_NAME_MAX, passkeyNameSchema } from "./sign-in";
+
+describe("a passkey's name", () => {
+  test("is one line of at most 80 characters, or nothing (the browser's default)", () => {
+    expect(passkeyNameSchema.parse("  Work   laptop ")).toBe("Work laptop");
+    expect(passkeyNameSchema.parse("")).toBe("");
+    expect(passkeyNameSchema.parse("x".repeat(PASSKEY_NAME_MAX))).toHaveLength(PASSKEY_NAME_MAX);
+    const refusal = (value: string) => passkeyNameSchema.safeParse(value).error?.issues[0]?.message;
+    expect(refusal("x".repeat(PASSKEY_NAME_MAX + 1))).toBe("A passkey's name must be 80 characters or fewer");
+    expect(refusal("Work\u0007laptop")).toBe("A passkey's name cannot contain control characters");
+  });
+});
+
+/**
+ * The browser sends the name to better-auth's passkey plugin, whose own check
+ * has no length limit: our hook refuses a name the Account page would not
+ * take, on both registration endpoints, before the plugin runs.
+ */
+describe.each(staffConsoles())("a passkey's name at registration, on $name", ({ start }) => {
+  const call = (console: Services, browser: Browser, path: string, body?: unknown) => {
+    const headers = browser.headers();
+    headers.set("origin", browser.origin);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    return console.auth.handler(
+      new Request(`${browser.origin}/staff/auth/passkey/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  };
+
+  test("a name over 80 characters or with a control character is refused, in the query and in the body", async () => {
+    const { console, store } = await start();
+    const { browser } = await enrolledWithApp(console, store);
+    const options = (name: string) =>
+      call(console, browser, `generate-register-options?name=${encodeURIComponent(name)}`);
+
+    // Positive control: the longest name allowed gets the options.
+    expect((await options("x".repeat(PASSKEY_NAME_MAX))).status).toBe(200);
+    const long = await options("x".repeat(PASSKEY_NAME_MAX + 1));
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      code: "INVALID_PASSKEY_NAME",
+      message: "A passkey's name must be 80 characters or fewer",
+    });
+
+    const verify = (name: string) => call(console, browser, "verify-registration", { response: {}, name });
+    const control = await verify("Work\u0007laptop");
+    expect(control.status).toBe(400);
+    expect(await control.json()).toMatchObject({
+      code: "INVALID_PASSKEY_NAME",
+      message: "A passkey's name cannot contain control characters",
+    });
+    // Positive control: a good name passes our hook and reaches the plugin, which refuses the empty response itself.
+    const reached = await verify("Work laptop");
+    expect(reached.status).toBe(400);
+    expect(await reached.json()).not.toMatchObject({ code: "INVALID_PASSKEY_NAME" });
+  });
+});
