@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
-import { companyDeliveries, enquiryKinds, recipientOf, type EnquiryKind } from "~/features/enquiries/kinds";
+import {
+  companyDeliveries,
+  enquiryKinds,
+  isCompanyDelivery,
+  recipientOf,
+  type DeliveryKind,
+  type EnquiryKind,
+} from "~/features/enquiries/kinds";
 import type { SubmitResult } from "~/features/enquiries/service";
 import type { Logger } from "~/platform/log.server";
 import type { Store, Transaction } from "~/platform/db/db.server";
@@ -221,4 +228,32 @@ async function insertEnquiries(
     "enquiry.received",
     accepted.map((item) => ({ enquiryId: item.id })),
   );
+}
+
+/**
+ * The e-mails an enquiry staff release from Spam queues (enqueueDelivery
+ * skips a kind it already has): its kind's first ones, and any that waited
+ * for one already sent or given up. Staff chose it, so the client and site
+ * limits do not apply; its address's does, since that limit protects a
+ * mailbox: if the address's window is full now (counted without this
+ * enquiry, still in spam), only the company's are queued
+ * (companyDeliveries), as for a quiet enquiry at submission.
+ */
+export async function deliveriesOnRelease(
+  tx: Transaction,
+  limits: Limits,
+  enquiry: { kind: EnquiryKind; email: string },
+  existing: { kind: DeliveryKind; status: string }[],
+): Promise<DeliveryKind[]> {
+  const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKinds[enquiry.kind].after ?? {};
+  const followUps = existing
+    .filter((d) => d.status === "sent" || d.status === "dead")
+    .map((d) => after[d.kind])
+    .filter((kind): kind is DeliveryKind => kind !== undefined);
+  const key: LimitKey = { window: "recipient", key: recipientKey(enquiry.email) };
+  const full = ((await countWindows(tx, [key])).get(keyId(key)) ?? 0) >= limits.perRecipientPerDay;
+  const kinds = full
+    ? [...companyDeliveries(enquiry.kind), ...followUps.filter(isCompanyDelivery)]
+    : [...enquiryKinds[enquiry.kind].first, ...followUps];
+  return [...new Set(kinds)];
 }

@@ -2,10 +2,10 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { SPAM_PAGE_SIZE, type SpamDetail, type SpamItem, type SpamPage } from "~/features/spam/spam";
 import type { StaffAct } from "~/features/audit";
-import { enquiryKind, enquiryKinds, recipientOf, type DeliveryKind } from "~/features/enquiries";
+import { recipientOf } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
-import { enqueueDelivery } from "~/features/enquiries/index.server";
+import { deliveriesOnRelease, enqueueDelivery, limitsFromEnv, type Limits } from "~/features/enquiries/index.server";
 import type { AnnounceEvent } from "~/features/enquiries/index.server";
 import { deliveries, enquiries, type EnquiryRow } from "~/features/enquiries/index.server";
 import { recordAudit } from "~/features/audit/index.server";
@@ -17,14 +17,17 @@ import type { PlatformDeps } from "~/platform/platform.server";
  * (app/features/enquiries/keep-spam.server.ts keeps it), or an enquiry staff moved here
  * (its unsent e-mails withdrawn, app/features/inbox/changes.server.ts). Releasing
  * clears the flag and queues what it has not had through the pipeline's own
- * enqueue path, as an accepted enquiry gets them; each change writes its
- * audit row in the same transaction.
+ * enqueue path, as an accepted enquiry gets them (deliveriesOnRelease: only
+ * the company's when its address has had its day's enquiries); each change
+ * writes its audit row in the same transaction.
  */
 export type SpamFolderDeps = {
   store: Store;
   boss: PgBoss;
   log: Logger;
   enquiriesEmail: string;
+  /** The enquiry rate limits: a release keeps to its address's daily one. */
+  limits: Limits;
   /** The key of the audit log's hashes (the fingerprint secret). */
   secret: string;
   /** Tells the features that listen (the integrations) of each enquiry released, in its transaction. */
@@ -78,9 +81,10 @@ export function createSpamFolder(deps: SpamFolderDeps) {
     },
 
     /**
-     * Releases a post: it stops being spam and its e-mails are queued exactly as
-     * if it had been accepted (outside the rate limits), with an audit row, in
-     * one transaction. False when it is no longer in the folder.
+     * Releases a post: it stops being spam and its e-mails are queued as if it
+     * had been accepted (outside the client and site limits, within its
+     * address's), with an audit row, in one transaction. False when it is no
+     * longer in the folder.
      */
     async release(id: string, { member, meta }: StaffAct): Promise<boolean> {
       if (!UUID.test(id)) return false;
@@ -91,21 +95,18 @@ export function createSpamFolder(deps: SpamFolderDeps) {
           .where(and(eq(enquiries.id, id), isSpam))
           .for("update");
         if (!row) return null;
-        await tx.update(enquiries).set({ spamReason: null }).where(eq(enquiries.id, id));
-        // The kind's first e-mails, and any that waited for one already sent or given up: for a post the
-        // guard kept, all of them; for an enquiry staff moved here, those withdrawn when it was moved.
-        // Each kind at most once per enquiry (unique): nothing already sent goes again.
+        // What it has not had: for a post the guard kept, all of its e-mails; for an enquiry staff moved
+        // here, those withdrawn when it was moved. Each kind at most once per enquiry (unique): nothing
+        // already sent goes again. Past its address's daily limit, only the company's.
         const existing = await tx
           .select({ kind: deliveries.kind, status: deliveries.status })
           .from(deliveries)
           .where(eq(deliveries.enquiryId, row.id));
-        const after: Partial<Record<DeliveryKind, DeliveryKind>> = enquiryKind(row.kind).after ?? {};
-        const followUps = existing
-          .filter((d) => d.status === "sent" || d.status === "dead")
-          .map((d) => after[d.kind])
-          .filter((kind): kind is DeliveryKind => kind !== undefined);
+        // (Counted while it is still spam, so its address's window does not hold it.)
+        const kinds = await deliveriesOnRelease(tx, deps.limits, row, existing);
+        await tx.update(enquiries).set({ spamReason: null }).where(eq(enquiries.id, id));
         const queued: string[] = [];
-        for (const kind of [...enquiryKinds[row.kind].first, ...followUps]) {
+        for (const kind of kinds) {
           const recipient = recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: row.payload.email ?? "" });
           const deliveryId = await enqueueDelivery(tx, bossDb, boss, { enquiryId: row.id, kind, recipient });
           if (deliveryId) queued.push(kind);
@@ -155,6 +156,7 @@ export function createSpamService(deps: PlatformDeps, announce: AnnounceEvent) {
     ...deps,
     secret: deps.keys.FINGERPRINT_KEY,
     enquiriesEmail: deps.env.ENQUIRIES_EMAIL,
+    limits: limitsFromEnv(deps.env),
     announce,
   });
 }

@@ -276,6 +276,46 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     expect(smtp.received.map((mail) => mail.envelopeTo[0]).sort()).toEqual(["early@example.org", ENQUIRIES]);
   });
 
+  test("a release keeps to its address's daily limit: past it, the company is told and the writer sent nothing", async () => {
+    const { pipeline, service, console, store } = await start({ ENQUIRY_LIMIT_PER_RECIPIENT_PER_DAY: "1" });
+    await store.db.execute(
+      sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
+    );
+    const first = await service.submitEnquiry("contact", contact("ama@example.org"), { ip: "192.0.2.20" });
+    // Over the limit at submission (a tag is the same mailbox): stored with the notification only.
+    const quiet = await service.submitEnquiry("contact", contact("ama+again@example.org"), { ip: "192.0.2.21" });
+    const kept = await service.keepSuspectedSpam("demo", demo("Ama+demo@example.org"), "honeypot", {
+      ip: "192.0.2.22",
+    });
+    // Positive control: another address's kept post, released, gets its writer's e-mail.
+    const other = await service.keepSuspectedSpam("demo", demo("kofi@example.org"), "honeypot", { ip: "192.0.2.23" });
+    if (!first.ok || !quiet.ok || !kept.kept || !other.kept) throw new Error("setup");
+    await waitForDeliveriesSettled(pipeline);
+    expect(smtp.received).toHaveLength(3);
+
+    // The quiet enquiry, moved to spam after its notification went and released: nothing to its writer.
+    expect(await console.inbox.bulk([quiet.enquiryId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    expect(await console.spam.release(quiet.enquiryId, by)).toBe(true);
+    // A kept post from the same mailbox: the notification at once, no welcome.
+    expect(await console.spam.release(kept.enquiryId, by)).toBe(true);
+    expect(await console.spam.release(other.enquiryId, by)).toBe(true);
+    await waitFor(() => smtp.received.length >= 6, { what: "the released posts' e-mails" });
+    await waitForDeliveriesSettled(pipeline);
+
+    const to = (id: string) =>
+      smtp.received.filter((mail) => mail.messageId.startsWith(`<${id}.`)).map((mail) => mail.envelopeTo[0]);
+    expect(to(quiet.enquiryId)).toEqual([ENQUIRIES]);
+    expect(to(kept.enquiryId)).toEqual([ENQUIRIES]);
+    expect(to(other.enquiryId)).toEqual(["kofi@example.org", ENQUIRIES]);
+    expect(smtp.received).toHaveLength(6);
+    const released = await store.db.select().from(auditLog).where(eq(auditLog.action, "spam-released"));
+    expect(Object.fromEntries(released.map((row) => [row.target, row.detail]))).toEqual({
+      [quiet.enquiryId]: { kind: "contact", reason: "staff", queued: [] },
+      [kept.enquiryId]: { kind: "demo", reason: "honeypot", queued: ["notification"] },
+      [other.enquiryId]: { kind: "demo", reason: "honeypot", queued: ["welcome"] },
+    });
+  });
+
   test("delete removes the post for good, with an audit row; a released or real enquiry cannot be deleted here", async () => {
     const { service, console, store } = await start();
     const kept = await service.keepSuspectedSpam("contact", contact("gone@example.org"), "time-trap", {
