@@ -7,7 +7,7 @@ import type { DeliveryDeps } from "./deliveries.server";
 import type { AnnounceEvent } from "./events.server";
 import { keepSuspectedSpam, purgeSpam, spamCapsFromEnv, SPAM_RETENTION_DAYS, type SpamDeps } from "./keep-spam.server";
 import { limitsFromEnv } from "./limits.server";
-export { limitsFromEnv, type Limits } from "./limits.server";
+export { limitsFromEnv, recipientWindowFull, type Limits } from "./limits.server";
 export { deliveriesOnRelease } from "./store.server";
 import { purgeExpired } from "./operations.server";
 export { deliveryStats, type DeliveryStats } from "./operations.server";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Env } from "~/platform/env.server";
-import { rowsOf, type Transaction } from "~/platform/db/db.server";
+import { rowsOf, type Database, type Transaction } from "~/platform/db/db.server";
 import { untaggedEmail } from "./tables.server";
 
 /**
@@ -58,7 +58,7 @@ export const keyId = ({ window, key }: LimitKey) => `${window}:${key}`;
  * With `all`, every key with an enquiry in its window (to seed
  * {@link LimitBounds}); keys without any are absent from the result.
  */
-export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): Promise<Map<string, number>> {
+export async function countWindows(tx: Database | Transaction, keys: LimitKey[] | "all"): Promise<Map<string, number>> {
   const wanted = (window: Window) =>
     keys === "all" ? null : [...new Set(keys.filter((k) => k.window === window).map((k) => k.key))];
   const parts: SQL[] = [];
@@ -79,6 +79,15 @@ export async function countWindows(tx: Transaction, keys: LimitKey[] | "all"): P
   const rows = rowsOf<{ window: Window; key: string; n: number }>(await tx.execute(sql.join(parts, sql` union all `)));
   for (const row of rows) counts.set(keyId(row), Number(row.n));
   return counts;
+}
+
+/**
+ * Whether an address's window holds its day's enquiries now (spam never
+ * counts): another enquiry from it gets only the company's e-mails.
+ */
+export async function recipientWindowFull(db: Database | Transaction, limits: Limits, email: string) {
+  const key: LimitKey = { window: "recipient", key: recipientKey(email) };
+  return ((await countWindows(db, [key])).get(keyId(key)) ?? 0) >= limits.perRecipientPerDay;
 }
 
 /** Seconds until every limit in `reached` lets one more enquiry of this client/address through. */

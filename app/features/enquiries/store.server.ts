@@ -16,6 +16,7 @@ import {
   keyId,
   limitOf,
   recipientKey,
+  recipientWindowFull,
   secondsUntilFree,
   type LimitBounds,
   type LimitKey,
@@ -250,9 +251,7 @@ export async function deliveriesOnRelease(
     .filter((d) => d.status === "sent" || d.status === "dead")
     .map((d) => after[d.kind])
     .filter((kind): kind is DeliveryKind => kind !== undefined);
-  const key: LimitKey = { window: "recipient", key: recipientKey(enquiry.email) };
-  const full = ((await countWindows(tx, [key])).get(keyId(key)) ?? 0) >= limits.perRecipientPerDay;
-  const kinds = full
+  const kinds = (await recipientWindowFull(tx, limits, enquiry.email))
     ? [...companyDeliveries(enquiry.kind), ...followUps.filter(isCompanyDelivery)]
     : [...enquiryKinds[enquiry.kind].first, ...followUps];
   return [...new Set(kinds)];

@@ -5,7 +5,13 @@ import type { StaffAct } from "~/features/audit";
 import { recipientOf } from "~/features/enquiries";
 import type { Logger } from "~/platform/log.server";
 import { listPage, type Store } from "~/platform/db/db.server";
-import { deliveriesOnRelease, enqueueDelivery, limitsFromEnv, type Limits } from "~/features/enquiries/index.server";
+import {
+  deliveriesOnRelease,
+  enqueueDelivery,
+  limitsFromEnv,
+  recipientWindowFull,
+  type Limits,
+} from "~/features/enquiries/index.server";
 import type { AnnounceEvent } from "~/features/enquiries/index.server";
 import { deliveries, enquiries, type EnquiryRow } from "~/features/enquiries/index.server";
 import { recordAudit } from "~/features/audit/index.server";
@@ -77,7 +83,9 @@ export function createSpamFolder(deps: SpamFolderDeps) {
         .select()
         .from(enquiries)
         .where(and(eq(enquiries.id, id), isSpam));
-      return row ? { ...itemOf(row), payload: row.payload } : null;
+      if (!row) return null;
+      const addressAtLimit = await recipientWindowFull(store.db, deps.limits, row.email);
+      return { ...itemOf(row), payload: row.payload, addressAtLimit };
     },
 
     /**

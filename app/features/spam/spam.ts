@@ -35,6 +35,10 @@ export type SpamItem = {
 };
 
 /** A post in full: every field as submitted. */
-export type SpamDetail = SpamItem & { payload: Record<string, string | undefined> };
+export type SpamDetail = SpamItem & {
+  payload: Record<string, string | undefined>;
+  /** Its address has had its day's enquiries: a release now tells only the company (no e-mail to the writer). */
+  addressAtLimit: boolean;
+};
 
 export type SpamPage = { rows: SpamItem[]; page: number; pages: number; total: number };

@@ -26,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     item: spamRow(detail, new Date()),
     fields,
-    effects: releaseEffects(detail.kind, detail.email),
+    effects: releaseEffects(detail.kind, detail.email, detail.addressAtLimit),
+    addressAtLimit: detail.addressAtLimit,
     confirm: confirm === "release" || confirm === "delete" ? (confirm as Confirm) : null,
   };
 }
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, fields, effects, confirm } = loaderData;
+  const { item, fields, effects, addressAtLimit, confirm } = loaderData;
   const path = spamItemPath(item.id);
   return (
     <div className="max-w-3xl space-y-6">
@@ -95,6 +96,12 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </>
           )}
+          {addressAtLimit ? (
+            <p>
+              The site sends no e-mail to the person who wrote: their address has already had as many as it is sent in a
+              day. Reply to them yourself.
+            </p>
+          ) : null}
           <Form method="post" action={path} className="flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="release" />
             <Button type="submit">{item.movedByStaff ? "Release to the inbox" : "Release and send e-mails"}</Button>

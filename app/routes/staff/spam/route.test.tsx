@@ -36,6 +36,7 @@ function post(over: Partial<SpamDetail> = {}): SpamDetail {
       organization: "Ghana Health Service",
       message: "A morning slot, please.",
     },
+    addressAtLimit: false,
     ...over,
   };
 }
@@ -198,7 +199,23 @@ describe("Spam post", () => {
     expect(form.getAttribute("action")).toBe(`/staff/spam/${ID}`);
     expect(new FormData(form).get("intent")).toBe("release");
     expect(screen.getByRole("button", { name: "Release and send e-mails" })).toHaveAttribute("type", "submit");
+    expect(screen.queryByText(/sends no e-mail to the person who wrote/)).toBeNull();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", `/staff/spam/${ID}`);
+  });
+
+  it("when the address has had its day's enquiries, names only the team's notification and says to reply", async () => {
+    folder = [post({ addressAtLimit: true })];
+    const data = await loadItem("?confirm=release");
+    // The control is the test above: the same post, under the limit, names the welcome too.
+    expect(data.effects).toEqual(["a notification to the enquiries team"]);
+    const Stub = createRoutesStub([{ path: "/staff/spam/:id", Component: () => <ItemPage loaderData={data} /> }]);
+    render(<Stub initialEntries={[`/staff/spam/${ID}?confirm=release`]} />);
+    expect(
+      screen.getByText(
+        "The site sends no e-mail to the person who wrote: their address has already had as many as it is sent in a day. Reply to them yourself.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/a welcome e-mail/)).toBeNull();
   });
 
   it("for an enquiry staff moved here, says a release sends only what was withdrawn", async () => {

@@ -5,7 +5,7 @@
  */
 import { londonTime, relativeTime } from "~/platform/london-time";
 import { spamReasonLabels, type SpamItem } from "~/features/spam/spam";
-import { enquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
+import { companyDeliveries, enquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries/kinds";
 
 export const SPAM_PATH = "/staff/spam";
 export const spamItemPath = (id: string) => `${SPAM_PATH}/${id}`;
@@ -27,8 +27,12 @@ export function spamRow(item: SpamItem, now: Date) {
 }
 export type SpamRow = ReturnType<typeof spamRow>;
 
-/** What releasing a post of `kind` sends, in plain words: "a notification to the enquiries team". */
-export function releaseEffects(kind: EnquiryKind, submitter: string): string[] {
+/**
+ * What releasing a post of `kind` sends, in plain words: "a notification to
+ * the enquiries team". `addressAtLimit`: its address has had its day's
+ * enquiries, so only the company's e-mails (deliveriesOnRelease).
+ */
+export function releaseEffects(kind: EnquiryKind, submitter: string, addressAtLimit = false): string[] {
   const describe: Record<DeliveryKind, string> = {
     notification: "a notification to the enquiries team",
     welcome: `a welcome e-mail to ${submitter}`,
@@ -36,5 +40,6 @@ export function releaseEffects(kind: EnquiryKind, submitter: string): string[] {
   };
   const definition = enquiryKind(kind);
   const after = Object.values(definition.after ?? {}) as DeliveryKind[];
-  return [...definition.first, ...after].map((delivery) => describe[delivery]);
+  const sent = addressAtLimit ? companyDeliveries(kind) : [...definition.first, ...after];
+  return sent.map((delivery) => describe[delivery]);
 }
