@@ -48,6 +48,15 @@ export const trafficDaily = pgTable(
 export const trafficDimensions = ["all", "page", "referrer", "campaign", "device"] as const;
 export type TrafficDimension = (typeof trafficDimensions)[number];
 
+/** The columns of a total, by day or by month: what it adds up along and its value, and the counts. */
+const addedUp = () => ({
+  dimension: text("dimension").$type<TrafficDimension>().notNull(),
+  key: text("key").notNull(),
+  detail: text("detail").notNull().default(""),
+  views: integer("views").notNull(),
+  visitors: integer("visitors").notNull(),
+});
+
 /**
  * The same views per London day, added up along one dimension at a time,
  * with visitors counted once per day and value: "all" (key ""), "page" (key
@@ -57,14 +66,7 @@ export type TrafficDimension = (typeof trafficDimensions)[number];
  */
 export const trafficTotals = pgTable(
   "traffic_totals",
-  {
-    dimension: text("dimension").$type<TrafficDimension>().notNull(),
-    day: date("day", { mode: "string" }).notNull(),
-    key: text("key").notNull(),
-    detail: text("detail").notNull().default(""),
-    views: integer("views").notNull(),
-    visitors: integer("visitors").notNull(),
-  },
+  { ...addedUp(), day: date("day", { mode: "string" }).notNull() },
   (t) => [
     primaryKey({ name: "traffic_totals_pk", columns: [t.dimension, t.day, t.key, t.detail] }),
     check("traffic_totals_dimension_check", sql`${t.dimension} in ('all', 'page', 'referrer', 'campaign', 'device')`),
@@ -80,13 +82,9 @@ export const trafficTotals = pgTable(
 export const trafficMonths = pgTable(
   "traffic_months",
   {
-    dimension: text("dimension").$type<TrafficDimension>().notNull(),
+    ...addedUp(),
     /** The month's first day. */
     month: date("month", { mode: "string" }).notNull(),
-    key: text("key").notNull(),
-    detail: text("detail").notNull().default(""),
-    views: integer("views").notNull(),
-    visitors: integer("visitors").notNull(),
   },
   (t) => [
     primaryKey({ name: "traffic_months_pk", columns: [t.dimension, t.month, t.key, t.detail] }),
