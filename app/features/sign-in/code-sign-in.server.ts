@@ -10,6 +10,7 @@ import type { AuthCore } from "./auth-core.server";
 import { wasRemoved } from "./sessions.server";
 import { signInCodeIdentifier } from "./code-life.server";
 import { keyLock } from "~/platform/db/key-lock.server";
+import { headersWithoutSession } from "./session-cookie.server";
 
 /**
  * Signing in with an e-mailed code (docs/decisions/019-staff-sessions-and-
@@ -123,12 +124,16 @@ export function codeSignIn(core: AuthCore) {
     /** Completes a sign-in the e-mail code started: a new session (and cookie) on success. */
     async verifySecondStep(request: Request, method: SecondStepMethod, code: string): Promise<SecondStepResult> {
       const auth = authFor(request);
+      // The pending sign-in only (its short-lived cookie, its 5 tries), never a session: given one,
+      // better-auth's verify endpoints take the code as that session's member confirming their app,
+      // outside the tries' limit, and would issue a full session for it (ADR 020).
+      const pending = headersWithoutSession(request, (await auth.$context).authCookies.sessionToken.name);
       try {
         const body = { code: code.trim() };
         const { headers, response } =
           method === "app"
-            ? await auth.api.verifyTOTP({ body, headers: request.headers, returnHeaders: true })
-            : await auth.api.verifyBackupCode({ body, headers: request.headers, returnHeaders: true });
+            ? await auth.api.verifyTOTP({ body, headers: pending, returnHeaders: true })
+            : await auth.api.verifyBackupCode({ body, headers: pending, returnHeaders: true });
         return { ok: true, member: toMember(response.user), headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;

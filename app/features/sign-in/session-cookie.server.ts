@@ -12,3 +12,15 @@ export function requestWithCookies(request: Request, setCookies: Headers): Reque
   applySetCookies(headers, setCookies.getSetCookie());
   return new Request(request.url, { method: "GET", headers });
 }
+
+/**
+ * The request's headers as a browser without a session would send them: its
+ * session cookie emptied (better-auth's merge of a `Set-Cookie`), its other
+ * cookies kept. `sessionCookie` is the session token's cookie name
+ * (`authCookies.sessionToken.name` of better-auth's context).
+ */
+export function headersWithoutSession(request: Request, sessionCookie: string): Headers {
+  const headers = new Headers(request.headers);
+  applySetCookies(headers, [`${sessionCookie}=; Max-Age=0`]);
+  return headers;
+}

@@ -72,6 +72,39 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     expect(await console.auth.session(again.request())).toBeNull();
   });
 
+  test("the second step acts on a pending sign-in only: a session's app or recovery code there upgrades nothing", async () => {
+    const { console, store } = await start();
+    // One setup-only session starts an app; a second setup-only session of the same member has its code.
+    const starter = await codeSignIn(console, store, MEMBER);
+    const setup = (await console.auth.startApp(starter.browser.request()))!;
+    const app = new AuthenticatorApp(setup.secret);
+    const other = await codeSignIn(console, store, MEMBER);
+    expect(await console.auth.verifySecondStep(other.browser.request(), "app", await app.code())).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect((await console.auth.session(other.browser.request()))?.assurance).toBe("setup-only");
+    expect((await twoFactorRow(store, starter.member.id)).verified).toBe(false);
+    // Positive control: the session that started the app confirms it, on the page for that.
+    const confirmed = await console.auth.confirmApp(starter.browser.request(), await app.code());
+    if (!confirmed.ok) throw new Error(`the app's code was refused: ${confirmed.reason}`);
+    starter.browser.take(confirmed.headers);
+
+    // A full session's right app code and recovery code at the second step: refused, and the session unchanged.
+    const before = await console.auth.session(starter.browser.request());
+    for (const [method, code] of [
+      ["app", await app.code()],
+      ["recovery", confirmed.recoveryCodes[0]!],
+    ] as const) {
+      expect(await console.auth.verifySecondStep(starter.browser.request(), method, code)).toEqual({
+        ok: false,
+        reason: "expired",
+      });
+    }
+    expect((await console.auth.session(starter.browser.request()))?.sessionId).toBe(before?.sessionId);
+    expect((await console.auth.factors(starter.browser.request())).recoveryCodes).toBe(10);
+  });
+
   test("without a pending e-mail code, a right app code makes no session", async () => {
     const { console, store } = await start();
     const first = await codeSignIn(console, store, MEMBER);
