@@ -77,13 +77,28 @@ export function fakeConsole(
   return { service, recorded };
 }
 
-/** What sign-in holds while a member signs in again, in memory (app/features/sign-in/held-actions.server.ts). */
+/**
+ * What sign-in holds while a member signs in again, in memory
+ * (app/features/sign-in/held-actions.server.ts): per browser, as there, by
+ * a cookie `held-change` that `hold` sets and a request carries back.
+ */
 export function memoryHeldActions(): Services["auth"]["heldActions"] {
-  const held = new Map<string, HeldAction>();
+  const held = new Map<string, { memberId: string; action: HeldAction }>();
+  const idOf = (request: Request) => /(?:^|;\s*)held-change=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1];
   return {
-    hold: async (memberId, action) => void held.set(memberId, action),
-    of: async (memberId) => held.get(memberId) ?? null,
-    drop: async (memberId) => void held.delete(memberId),
+    hold: async (request, memberId, action) => {
+      const id = idOf(request) ?? `browser-${held.size + 1}`;
+      held.set(id, { memberId, action });
+      return `held-change=${id}; Path=/; HttpOnly`;
+    },
+    of: async (request, memberId) => {
+      const row = held.get(idOf(request) ?? "");
+      return row?.memberId === memberId ? row.action : null;
+    },
+    drop: async (request) => {
+      held.delete(idOf(request) ?? "");
+      return "held-change=; Max-Age=0; Path=/";
+    },
   };
 }
 

@@ -65,7 +65,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     /** The code step held on the server for a reload (./code-step.server.ts): remember, address, forget. */
     codeStep: codeSteps(deps, instance),
     /** Changes held while their member signs in again (./held-actions.server.ts): hold, of, drop. */
-    heldActions: heldActions(instance),
+    heldActions: heldActions(deps, instance),
     ...memberFactors(core),
     // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions, endEverySession.
     ...sessionControls({

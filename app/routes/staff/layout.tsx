@@ -5,7 +5,7 @@ import { staffSessionMiddleware } from "~/routes/staff/access/middleware.server"
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/layout";
 import { consoleTitle } from "~/features/console/paths";
-import { describeHeld } from "./held/held-action";
+import { heldHere } from "./held/held-here.server";
 import { CheckYourAnswers } from "./held/check-your-answers";
 
 /**
@@ -33,15 +33,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
-}
-
-/** A change held on this page while the member signed in again (requireRecentSignIn), to check and confirm. */
-async function heldHere(context: Route.LoaderArgs["context"], request: Request) {
-  const { member } = getStaff(context);
-  const held = await getConsole(context).auth.heldActions.of(member.id);
-  if (!held) return null;
-  const here = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "");
-  return new URL(held.path, "http://console.invalid").pathname === here ? describeHeld(held) : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle() }];

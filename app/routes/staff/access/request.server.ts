@@ -82,18 +82,18 @@ export async function requireRecentSignIn(
   const url = new URL(request.url);
   const path = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   if (signedInRecently(staff, now)) {
-    if (request.method === "POST") await held.drop(staff.member.id);
+    // Its row goes; the cookie that named it is left to expire.
+    if (request.method === "POST") await held.drop(request);
     return staff;
   }
-  if (request.method === "POST") {
-    // The form as posted: the action's own, if it has read the body already.
-    const posted = form ?? (await request.clone().formData());
-    const fields = [...posted.entries()].flatMap(([name, value]) =>
-      typeof value === "string" ? [[name, value] as [string, string]] : [],
-    );
-    await held.hold(staff.member.id, { path, fields });
-  }
-  throw redirect(signInUrl(path, true));
+  if (request.method !== "POST") throw redirect(signInUrl(path, true));
+  // The form as posted: the action's own, if it has read the body already.
+  const posted = form ?? (await request.clone().formData());
+  const fields = [...posted.entries()].flatMap(([name, value]) =>
+    typeof value === "string" ? [[name, value] as [string, string]] : [],
+  );
+  const cookie = await held.hold(request, staff.member.id, { path, fields });
+  throw redirect(signInUrl(path, true), { headers: { "Set-Cookie": cookie } });
 }
 /**
  * Admin pages and actions: a member of staff without the admin role gets 403,

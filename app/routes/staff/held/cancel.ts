@@ -7,7 +7,8 @@ import type { Route } from "./+types/cancel";
 export const loader = postOnly;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = getStaff(context);
-  await getConsole(context).auth.heldActions.drop(staff.member.id);
-  throw redirect(safeReturnTo(String((await request.formData()).get("back") ?? "")));
+  getStaff(context);
+  const cookie = await getConsole(context).auth.heldActions.drop(request);
+  const back = safeReturnTo(String((await request.formData()).get("back") ?? ""));
+  throw redirect(back, { headers: { "Set-Cookie": cookie } });
 }

@@ -5,9 +5,9 @@ import { staffRoleLabels } from "~/features/console/types";
 /**
  * A held change in words, for "check your answers" (issue 43): what it does
  * (by the page and the form's intent) and the fields a person typed or
- * chose, by their labels. Other fields (ids, hidden values, an integration's
- * address) are posted again but not shown; nothing secret (a webhook address,
- * a code) is ever shown.
+ * chose, by their labels, and whom it is for (`target`). Other fields (ids,
+ * hidden values, an integration's address) are posted again but not shown;
+ * nothing secret (a webhook address, a code) is ever shown.
  */
 const changes: Record<string, Record<string, string>> = {
   "/staff/members": {
@@ -58,7 +58,12 @@ const chosen: Record<string, Record<string, string>> = {
 
 export type HeldView = { path: string; change: string; rows: [string, string][]; fields: [string, string][] };
 
-export function describeHeld(held: HeldAction): HeldView {
+/**
+ * `target`: whom or what the change is for, in words, when its fields name
+ * it only by an id (a member, an integration): shown first, so that no
+ * change is confirmed without saying whom it affects.
+ */
+export function describeHeld(held: HeldAction, target?: [string, string]): HeldView {
   const pathname = new URL(held.path, "http://console.invalid").pathname;
   const intent = held.fields.find(([name]) => name === "intent")?.[1] ?? "";
   const change = changes[pageOf(pathname)]?.[intent] ?? "The change you were making on this page";
@@ -67,5 +72,5 @@ export function describeHeld(held: HeldAction): HeldView {
     if (!label || !value.trim()) return [];
     return [[label, chosen[name]?.[value] ?? value]];
   });
-  return { path: held.path, change, rows, fields: held.fields };
+  return { path: held.path, change, rows: target ? [target, ...rows] : rows, fields: held.fields };
 }

@@ -30,6 +30,7 @@ function setup() {
         added.push(input.email);
         return { id: "member-7", email: input.email, name: input.name, role: input.role };
       },
+      list: async () => [{ id: "member-2", email: "mo@maternis.test", name: "Mo Bello", role: "staff" }],
     } as Services["members"],
   });
   return { service, recorded, heldActions, added };
@@ -53,12 +54,18 @@ describe("a change posted after the recent-sign-in window", () => {
     expect(location).toBe("/staff/sign-in?reauth=1&returnTo=%2Fstaff%2Fmembers");
     expect(location).not.toContain("amara");
     expect(added).toEqual([]);
-    expect(await heldActions.of(stale.member.id)).toEqual({ path: "/staff/members", fields: Object.entries(fields) });
+    // Held for the browser that posted it: its cookie names it.
+    const cookie = (thrown as Response).headers.get("set-cookie")!.split(";")[0]!;
+    const browser = { headers: { cookie } };
+    expect(await heldActions.of(new Request("http://localhost/staff", browser), stale.member.id)).toEqual({
+      path: "/staff/members",
+      fields: Object.entries(fields),
+    });
 
-    // Signed in again: the page shows the change to check; on another page, nothing.
+    // Signed in again in that browser: the page shows the change to check; on another page, nothing.
     const fresh = staffRequest("admin");
     const here = (await layoutLoader({
-      request: new Request("http://localhost/staff/members"),
+      request: new Request("http://localhost/staff/members", browser),
       context: consoleContext(service, fresh),
       params: {},
     } as never)) as { held: unknown };
@@ -73,16 +80,25 @@ describe("a change posted after the recent-sign-in window", () => {
       fields: Object.entries(fields),
     });
     const elsewhere = (await layoutLoader({
-      request: new Request("http://localhost/staff/account"),
+      request: new Request("http://localhost/staff/account", browser),
       context: consoleContext(service, fresh),
       params: {},
     } as never)) as { held: unknown };
     expect(elsewhere.held).toBeNull();
+    // The member signed in in another browser (or someone who posted from their stolen, old session): not offered.
+    const otherBrowser = (await layoutLoader({
+      request: new Request("http://localhost/staff/members"),
+      context: consoleContext(service, fresh),
+      params: {},
+    } as never)) as { held: unknown };
+    expect(otherBrowser.held).toBeNull();
 
     // Confirmed: the same fields posted with a recent sign-in make the change, and it is held no more.
+    const confirming = formPost("/staff/members", fields);
+    confirming.headers.set("cookie", cookie);
     const made = unwrapData(
       await membersAction({
-        request: formPost("/staff/members", fields),
+        request: confirming,
         context: consoleContext(service, fresh),
         params: {},
       } as never),
@@ -90,7 +106,33 @@ describe("a change posted after the recent-sign-in window", () => {
     expect(made).toMatchObject({ status: 200, body: { ok: true } });
     expect(added).toEqual(["amara@maternis.test"]);
     expect(recorded.map((entry) => entry.action)).toEqual(["staff-added"]);
-    expect(await heldActions.of(fresh.member.id)).toBeNull();
+    expect(await heldActions.of(new Request("http://localhost/staff", browser), fresh.member.id)).toBeNull();
+  });
+
+  it("names the member a change is for, which its fields give only by id", async () => {
+    const { service, heldActions } = setup();
+    const stale = staffRequest("admin", { signedInAgoMs: 10 * 60 * 1000 });
+    const posted = formPost("/staff/members", { intent: "remove", id: "member-2", confirmed: "yes" });
+    const cookie = (await heldActions.hold(posted, stale.member.id, {
+      path: "/staff/members",
+      fields: [
+        ["intent", "remove"],
+        ["id", "member-2"],
+        ["confirmed", "yes"],
+      ],
+    }))!.split(";")[0]!;
+    const shown = async (path: string) =>
+      (
+        (await layoutLoader({
+          request: new Request(`http://localhost${path}`, { headers: { cookie } }),
+          context: consoleContext(service, staffRequest("admin")),
+          params: {},
+        } as never)) as { held: { change: string; rows: [string, string][] } | null }
+      ).held;
+    expect(await shown("/staff/members")).toMatchObject({
+      change: "Remove a member of staff",
+      rows: [["Member", "Mo Bello (mo@maternis.test)"]],
+    });
   });
 
   it("is read again after any post, so the check does not stay above a refused confirmation's error", () => {
