@@ -28,6 +28,11 @@ test.describe("staff sign-in by e-mail code", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     // On http://127.0.0.1 only: a plain cookie (https gets __Host- and Secure; app/features/sign-in/auth.test.ts).
     expect(session?.name).toBe("maternis-staff.session_token");
+    // The console marks the browser as the member's, so their code requests there pass the address's cap (ADR 019).
+    expect(cookies.find((cookie) => cookie.name === "maternis-staff-known-browser")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+    });
 
     const response = await page.request.get("/staff");
     expect(response.headers()["cache-control"]).toBe("no-store");
@@ -37,6 +42,10 @@ test.describe("staff sign-in by e-mail code", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByText("You have signed out.")).toBeVisible();
+    // Signing out keeps the browser known; the session goes.
+    const after = await context.cookies();
+    expect(after.some((cookie) => cookie.name === "maternis-staff-known-browser")).toBe(true);
+    expect(after.some((cookie) => cookie.name.endsWith("session_token"))).toBe(false);
     await page.goto("/staff");
     await expect(page).toHaveURL(/\/staff\/sign-in/);
   });

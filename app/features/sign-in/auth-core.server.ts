@@ -3,6 +3,7 @@ import { pastAbsoluteTimeout, type SessionAssurance, type StaffSession } from "~
 import type { StaffMember } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import { createCodeLimits } from "./lockout.server";
+import { knownBrowsers } from "./known-browsers.server";
 import { misdirected, servesConsole } from "./origins.server";
 import { normaliseEmail, toMember, type BetterAuthInstance, type StaffAuthDeps } from "./auth-config.server";
 import { staffPasskeys, staffTwoFactors, staffUsers } from "~/features/sign-in/tables.server";
@@ -28,6 +29,8 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
   const { store } = deps;
   // Limits on codes asked for and tried, per client and per (address, client) (./lockout.server.ts); passkeys never ask them.
   const limits = createCodeLimits(deps);
+  // Browsers a member has used with a full session: not held to their address's code cap (./known-browsers.server.ts).
+  const known = knownBrowsers(deps, instance, limits.addressHash);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
   /**
@@ -117,6 +120,7 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     serves,
     authFor,
     limits,
+    known,
     clientOf,
     session,
     findMemberById,

@@ -64,6 +64,8 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     ...codeSignIn(core),
     /** The code step held on the server for a reload (./code-step.server.ts): remember, address, forget. */
     codeStep: codeSteps(deps, instance),
+    /** Marks a browser on which the member has a full session as theirs (./known-browsers.server.ts): a Set-Cookie header, or null. */
+    rememberBrowser: core.known.remember,
     /** Changes held while their member signs in again (./held-actions.server.ts): hold, of, drop. */
     heldActions: heldActions(deps, instance),
     ...memberFactors(core),

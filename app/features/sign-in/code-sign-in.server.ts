@@ -18,7 +18,7 @@ import { headersWithoutSession } from "./session-cookie.server";
  * (within the code limits), the second step that follows it, and signing out.
  */
 export function codeSignIn(core: AuthCore) {
-  const { authFor, clientOf, findMember, instance, limits, serves, store, withSession } = core;
+  const { authFor, clientOf, findMember, instance, known, limits, serves, store, withSession } = core;
   const adminEmails = new Set(core.deps.env.STAFF_ADMIN_EMAILS);
   /**
    * One check of an address's code at a time. better-auth takes the code's
@@ -45,7 +45,8 @@ export function codeSignIn(core: AuthCore) {
     ): Promise<CodeRequestResult> {
       const auth = authFor(request);
       const email = normaliseEmail(rawEmail);
-      const refused = await limits.codeRequest(email, clientOf(request));
+      const knownBrowser = await known.knows(request, email);
+      const refused = await limits.codeRequest(email, clientOf(request), { knownBrowser });
       if (refused) return { ok: false, ...refused };
       const context = await auth.$context;
       if (

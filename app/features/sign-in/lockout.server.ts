@@ -190,9 +190,15 @@ export function createCodeLimits(deps: StaffAuthDeps) {
      * Before a code is sent: refused while the client's code checks are
      * paused or this (address, client) must wait (a code it could not use
      * yet), then counted against the client, the (address, client) and the
-     * address; refused when over a limit.
+     * address; refused when over a limit. A browser known for the address
+     * (`knownBrowser`: a member's own, ./known-browsers.server.ts) is not held
+     * to the address's cap, nor counted in it.
      */
-    async codeRequest(email: string, client: string, now = Date.now()): Promise<CodeRequestRefusal | null> {
+    async codeRequest(
+      email: string,
+      client: string,
+      { now = Date.now(), knownBrowser = false }: { now?: number; knownBrowser?: boolean } = {},
+    ): Promise<CodeRequestRefusal | null> {
       const address = addressHash(email);
       const paused = await clientPause(client, now);
       if (paused) return paused;
@@ -207,6 +213,7 @@ export function createCodeLimits(deps: StaffAuthDeps) {
       const byPair = await addToWindow(store.db, keys.codesPair(address, client), CODE_REQUEST_WINDOW_MS, { now });
       if (byPair.count > env.STAFF_CODE_LIMIT_PER_ADDRESS_CLIENT)
         return { reason: "rate-limited", retryAfterSeconds: ends(byPair) };
+      if (knownBrowser) return null;
       const byAddress = await addToWindow(store.db, keys.codesAddress(address), CODE_REQUEST_WINDOW_MS, { now });
       if (byAddress.count > env.STAFF_CODE_LIMIT_PER_ADDRESS)
         return { reason: "address-busy", retryAfterSeconds: ends(byAddress) };

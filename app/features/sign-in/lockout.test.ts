@@ -242,6 +242,49 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     expect(await ask(attacker, "x2@example.org")).toEqual({ ok: true });
   });
 
+  test("attackers who use up the address's cap and spoil its live code cannot keep the member out on a browser of theirs", async () => {
+    const { console, store } = await start({ STAFF_CODE_LIMIT_PER_ADDRESS: "5" });
+    const ask = (browser: Browser) => console.auth.requestCode(browser.request(), MEMBER);
+    // The member's own browser: it had their full session (the console marks it), then signed out.
+    const own = memberBrowser();
+    await codeSignIn(console, store, MEMBER, own);
+    const setup = (await console.auth.startApp(own.request()))!;
+    const enrolled = await console.auth.confirmApp(own.request(), appCode(setup.secret));
+    if (!enrolled.ok) throw new Error("not enrolled");
+    own.take(enrolled.headers);
+    own.take(new Headers({ "set-cookie": (await console.auth.rememberBrowser(own.request(), MEMBER))! }));
+    expect(await console.auth.rememberBrowser(own.request(), MEMBER)).toBeNull();
+    own.take(await console.auth.signOut(own.request()));
+    // A new window for the address's cap: the member's own sign-in above counted in the last.
+    later(CODE_REQUEST_WINDOW_MS + 1000);
+
+    // Two attacker clients use up the address's cap, and a third spoils the live code with five wrong tries.
+    for (const ip of ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3", "127.0.0.3"])
+      expect(await ask(new Browser(undefined, { ip }))).toEqual({ ok: true });
+    const spoilt = (await lastCode(store, MEMBER))!;
+    const guesser = new Browser(undefined, { ip: "127.0.0.4" });
+    for (let n = 0; n < 5; n++)
+      expect(await console.auth.signInWithCode(guesser.request(), MEMBER, otherCode(spoilt))).toMatchObject({
+        ok: false,
+      });
+    expect(await console.auth.signInWithCode(own.request(), MEMBER, spoilt)).toMatchObject({ ok: false });
+
+    // Control: from a browser the member never used, the cap holds.
+    expect(await ask(memberBrowser())).toMatchObject({ ok: false, reason: "address-busy" });
+    // Their own browser is sent a new code (a second later: the e-mails are told apart by time), and signs in with it.
+    later(1000);
+    expect(await ask(own)).toEqual({ ok: true });
+    const fresh = (await lastCode(store, MEMBER))!;
+    expect(fresh).not.toBe(spoilt);
+    expect(await console.auth.signInWithCode(own.request(), MEMBER, fresh)).toMatchObject({
+      ok: true,
+      next: "second-step",
+    });
+    // The browser is known for its member's address only.
+    expect(await console.auth.requestCode(own.request(), "other@example.org")).toEqual({ ok: true });
+    expect(await console.auth.rememberBrowser(own.request(), ADMIN)).not.toBeNull();
+  });
+
   test("an address that is not a member's reaching the alert is never named in the admins' e-mail", async () => {
     const { console, store } = await start({ STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "2" });
     const stranger = "guessed@example.org";

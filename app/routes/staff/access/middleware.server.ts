@@ -90,6 +90,9 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
   });
   const response = await next();
   for (const cookie of session.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  // A browser the member uses with a full session is theirs: their code requests there pass their address's cap.
+  const known = await getConsole(context).auth.rememberBrowser(request, session.member.email);
+  if (known) response.headers.append("Set-Cookie", known);
   sendNewSession(context, response);
   return response;
 };
