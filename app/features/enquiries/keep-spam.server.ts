@@ -84,7 +84,7 @@ export async function purgeSpam(store: Store, days = SPAM_RETENTION_DAYS): Promi
   const rows = await store.db
     .delete(enquiries)
     .where(
-      and(isNotNull(enquiries.spamReason), lt(enquiries.createdAt, sql`now() - make_interval(days => ${days}::int)`)),
+      and(isNotNull(enquiries.spamReason), lt(enquiries.spamAt, sql`now() - make_interval(days => ${days}::int)`)),
     )
     .returning({ id: enquiries.id });
   return rows.length;

@@ -65,6 +65,7 @@ export function enquiryRow(
     email: item.email,
     clientFingerprint: item.fingerprint,
     spamReason,
+    spamAt: spamReason ? new Date() : null,
     ...sourceColumns(item.source),
   };
 }

@@ -42,9 +42,11 @@ export const enquiries = pgTable(
      * console's Spam view, with no e-mail sent), or when staff moved an
      * enquiry there from the inbox ("staff": its e-mails were already
      * queued); it stays until staff release or delete it (or it expires
-     * after 30 days).
+     * 30 days after spamAt).
      */
     spamReason: text("spam_reason").$type<SpamReason>(),
+    /** When it went to the Spam view (kept, or moved there by staff); null outside it. */
+    spamAt: timestamp("spam_at", { withTimezone: true }),
     // Where the visitor came from (./source.ts, issue 44): the form page's referrer ("direct", a host, a
     // path of this site) and its URL's utm_* values. Null: stored before sources were kept, or with ANALYTICS=off.
     sourceReferrer: text("source_referrer"),

@@ -74,7 +74,7 @@ function planChange(
     case "assign":
       return row.assignedTo === change.memberId ? null : { set: { assignedTo: change.memberId }, action: "assigned" };
     case "spam":
-      return row.spamReason ? null : { set: { spamReason: "staff" }, action: "moved-to-spam" };
+      return row.spamReason ? null : { set: { spamReason: "staff", spamAt: new Date() }, action: "moved-to-spam" };
   }
 }
 

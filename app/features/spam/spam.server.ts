@@ -112,7 +112,7 @@ export function createSpamFolder(deps: SpamFolderDeps) {
           .where(eq(deliveries.enquiryId, row.id));
         // (Counted while it is still spam, so its address's window does not hold it.)
         const kinds = await deliveriesOnRelease(tx, deps.limits, row, existing);
-        await tx.update(enquiries).set({ spamReason: null }).where(eq(enquiries.id, id));
+        await tx.update(enquiries).set({ spamReason: null, spamAt: null }).where(eq(enquiries.id, id));
         const queued: string[] = [];
         for (const kind of kinds) {
           const recipient = recipientOf(kind, { enquiries: deps.enquiriesEmail, submitter: row.payload.email ?? "" });

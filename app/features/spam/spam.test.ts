@@ -122,19 +122,37 @@ describe.each(engines)("suspected spam on $name", (engine) => {
     });
   });
 
-  test("the retention sweep deletes spam older than 30 days, and nothing else", async () => {
-    const { service, store } = await start();
+  test("the retention sweep deletes spam 30 days after it went there, and nothing else", async () => {
+    const { service, console, store } = await start();
+    await store.db.execute(
+      sql`insert into staff_users (id, email, name) values (${member.id}, ${member.email}, ${member.name})`,
+    );
     for (const n of [1, 2])
       await service.keepSuspectedSpam("contact", contact(`old${n}@example.org`), "honeypot", { ip: "192.0.2.1" });
     await service.submitEnquiry("contact", contact("real@example.org"), { ip: "192.0.2.2" });
-    await store.db.execute(sql`update enquiries set created_at = now() - interval '31 days'`);
+    const moved = await service.submitEnquiry("contact", contact("moved@example.org"), { ip: "192.0.2.3" });
+    if (!moved.ok) throw new Error("setup");
+    await store.db.execute(
+      sql`update enquiries set created_at = now() - interval '60 days', spam_at = spam_at - interval '31 days'`,
+    );
+    // Received 60 days ago and moved to spam today: kept until 30 days after the move.
+    expect(await console.inbox.bulk([moved.enquiryId], { action: "spam" }, by)).toMatchObject({ changed: 1 });
     const fresh = await service.keepSuspectedSpam("contact", contact("new@example.org"), "honeypot", {
       ip: "192.0.2.1",
     });
     expect(await purgeSpam(store)).toBe(2);
     const left = await store.db.select({ email: enquiries.email }).from(enquiries);
-    expect(left.map((row) => row.email).sort()).toEqual(["new@example.org", "real@example.org"]);
+    expect(left.map((row) => row.email).sort()).toEqual(["moved@example.org", "new@example.org", "real@example.org"]);
     expect(fresh.kept).toBe(true);
+    // 30 days after the move, it goes too (and the enquiry never moved stays).
+    await store.db.execute(
+      sql`update enquiries set spam_at = now() - interval '31 days' where id = ${moved.enquiryId}`,
+    );
+    expect(await purgeSpam(store)).toBe(1);
+    expect((await store.db.select({ email: enquiries.email }).from(enquiries)).map((row) => row.email).sort()).toEqual([
+      "new@example.org",
+      "real@example.org",
+    ]);
   });
 
   test("the Spam view lists newest first, 50 a page, and gets one post", async () => {

@@ -28,6 +28,7 @@ const changes: Record<string, Record<string, string>> = {
     "sign-out-everywhere": "Sign out everywhere",
   },
   "/staff/data-requests/erase": { erase: "Erase everything held about a person" },
+  "/staff/spam/:id": { delete: "Delete an enquiry for good" },
   // Adding posts no intent.
   "/staff/integrations": { "": "Add an integration" },
   "/staff/integrations/:id": {
@@ -39,8 +40,8 @@ const changes: Record<string, Record<string, string>> = {
   },
 };
 
-/** The page a held path is, as `changes` names it: one integration's page by its pattern. */
-const pageOf = (pathname: string) => pathname.replace(/^\/staff\/integrations\/[^/]+$/, "/staff/integrations/:id");
+/** The page a held path is, as `changes` names it: one integration's or spam post's page by its pattern. */
+const pageOf = (pathname: string) => pathname.replace(/^\/staff\/(integrations|spam)\/[^/]+$/, "/staff/$1/:id");
 
 const shown: Record<string, string> = {
   name: "Name",

@@ -14,7 +14,7 @@ export async function heldHere(context: Readonly<RouterContextProvider>, request
   return describeHeld(held, await targetOf(console, here, held));
 }
 
-/** Whom a held change on the members page is for, or which integration: by the id it posts. */
+/** Whom a held change is for (a member), or what (an integration, an enquiry): by the id it posts or its page. */
 async function targetOf(
   console: ReturnType<typeof getConsole>,
   pathname: string,
@@ -29,6 +29,11 @@ async function targetOf(
   if (integration) {
     const found = await console.integrations.get(integration);
     return ["Integration", found ? found.integration.name : "An integration that no longer exists"];
+  }
+  const spam = /^\/staff\/spam\/([^/]+)$/.exec(pathname)?.[1];
+  if (spam) {
+    const found = await console.spam.get(spam);
+    return ["Enquiry", found ? `From ${found.name || found.email}` : "An enquiry no longer in the Spam view"];
   }
   return undefined;
 }

@@ -168,6 +168,7 @@ describe("describeHeld", () => {
     expect(held(`/staff/integrations/${id}`, [["intent", "rotate-confirmed"]]).change).toBe(
       "Replace an integration's signing secret",
     );
+    expect(held(`/staff/spam/${id}`, [["intent", "delete"]]).change).toBe("Delete an enquiry for good");
     // A page the list does not know: the general words (the control).
     expect(held(`/staff/integrations/${id}/more`, [["intent", "save"]]).change).toBe(
       "The change you were making on this page",

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { getConsole, getStaff } from "~/routes/staff/access/request.server";
+import { getConsole, getStaff, requireAdmin, requireRecentSignIn } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/item";
 import { payloadFields } from "~/features/enquiries/labels";
 import { releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
@@ -17,7 +17,7 @@ export const meta = ({ loaderData: data }: Route.MetaArgs) => [{ title: consoleT
 type Confirm = "release" | "delete";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  getStaff(context);
+  const staff = getStaff(context);
   const detail = await getConsole(context).spam.get(params.id);
   if (!detail) throw data("This post is no longer in the spam folder.", { status: 404 });
   const confirm = new URL(request.url).searchParams.get("confirm");
@@ -28,6 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fields,
     effects: releaseEffects(detail.kind, detail.email, detail.addressAtLimit),
     addressAtLimit: detail.addressAtLimit,
+    /** A post the form guard kept: any member. An enquiry staff moved here is a real one: an admin only. */
+    canDelete: detail.reason !== "staff" || staff.member.role === "admin",
     confirm: confirm === "release" || confirm === "delete" ? (confirm as Confirm) : null,
   };
 }
@@ -35,13 +37,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   const spam = getConsole(context).spam;
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   const by = { member: staff.member, meta: staff.meta };
   if (intent === "release") {
     const released = await spam.release(params.id, by);
     return redirect(`${SPAM_PATH}?done=${released ? "released" : "gone"}`);
   }
   if (intent === "delete") {
+    // Deleting a real enquiry for good is like erasing it: an admin with a recent sign-in (ADR 009).
+    if ((await spam.get(params.id))?.reason === "staff") {
+      await requireAdmin(context, request);
+      await requireRecentSignIn(context, request, { form });
+    }
     const deleted = await spam.delete(params.id, by);
     return redirect(`${SPAM_PATH}?done=${deleted ? "deleted" : "gone"}`);
   }
@@ -49,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, fields, effects, addressAtLimit, confirm } = loaderData;
+  const { item, fields, effects, addressAtLimit, canDelete, confirm } = loaderData;
   const path = spamItemPath(item.id);
   return (
     <div className="max-w-3xl space-y-6">
@@ -110,6 +118,8 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </Form>
         </section>
+      ) : !canDelete && confirm === "delete" ? (
+        <OnlyAdminsDelete />
       ) : confirm === "delete" ? (
         <section aria-labelledby="confirm-heading" className="space-y-4 rounded-card border-2 border-danger-700 p-5">
           <h2 id="confirm-heading" className="text-xl font-semibold">
@@ -127,13 +137,28 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </section>
       ) : (
-        <div className="flex flex-wrap gap-4">
-          <ButtonLink to={`${path}?confirm=release`}>Release…</ButtonLink>
-          <ButtonLink to={`${path}?confirm=delete`} variant="outline">
-            Delete…
-          </ButtonLink>
-        </div>
+        <>
+          <div className="flex flex-wrap gap-4">
+            <ButtonLink to={`${path}?confirm=release`}>Release…</ButtonLink>
+            {canDelete ? (
+              <ButtonLink to={`${path}?confirm=delete`} variant="outline">
+                Delete…
+              </ButtonLink>
+            ) : null}
+          </div>
+          {canDelete ? null : <OnlyAdminsDelete />}
+        </>
       )}
     </div>
+  );
+}
+
+/** Why a member of staff sees no way to delete an enquiry staff moved here. */
+function OnlyAdminsDelete() {
+  return (
+    <p className="max-w-prose">
+      Only an admin can delete an enquiry that staff moved here. Unless it is released, it is deleted 30 days after it
+      was moved.
+    </p>
   );
 }

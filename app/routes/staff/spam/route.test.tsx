@@ -10,6 +10,7 @@ import type { StaffAct } from "~/features/audit/audit";
 import { parseEnv } from "~/platform/env.server";
 import { createFormGuard } from "~/features/enquiries/form-guard.server";
 import { createMemoryLogger } from "~/platform/log.server";
+import { memoryHeldActions } from "../../../../test/support/staff-context";
 import * as item from "./item";
 import * as list from "./route";
 
@@ -65,7 +66,9 @@ const spam: Services["spam"] = {
   },
 };
 
-function context() {
+const refusals: string[] = [];
+
+function context(role: "staff" | "admin" = "staff") {
   const provider = new RouterContextProvider();
   provider.set(appContext, {
     env: parseEnv({ NODE_ENV: "test" }),
@@ -73,11 +76,15 @@ function context() {
     metrics: { enquiry() {} },
     formGuard: createFormGuard({ key: Buffer.alloc(32), minFillMs: 0 }),
     enquiries: null,
-    console: { spam } as unknown as Services,
+    console: {
+      spam,
+      audit: { record: async (entry: { action: string }) => void refusals.push(entry.action) },
+      auth: { heldActions: memoryHeldActions() },
+    } as unknown as Services,
     banner: null,
   });
   provider.set(staffContext, {
-    member,
+    member: { ...member, role },
     sessionId: "session-1",
     signedInAt: new Date(),
     meta: { fingerprint: "abcdabcdabcdabcd" },
@@ -87,19 +94,19 @@ function context() {
 
 const loadList = (url = "http://localhost/staff/spam") =>
   list.loader({ request: new Request(url), context: context(), params: {} } as never);
-const loadItem = (query = "", id = ID) =>
+const loadItem = (query = "", id = ID, role: "staff" | "admin" = "staff") =>
   item.loader({
     request: new Request(`http://localhost/staff/spam/${id}${query}`),
-    context: context(),
+    context: context(role),
     params: { id },
   } as never);
-const act = (intent: string, id = ID) =>
+const act = (intent: string, id = ID, role: "staff" | "admin" = "staff") =>
   item.action({
     request: new Request(`http://localhost/staff/spam/${id}`, {
       method: "POST",
       body: new URLSearchParams({ intent }),
     }),
-    context: context(),
+    context: context(role),
     params: { id },
   } as never);
 
@@ -110,6 +117,7 @@ const ItemPage = item.default as unknown as (props: { loaderData: Awaited<Return
 beforeEach(() => {
   folder = [post()];
   calls.length = 0;
+  refusals.length = 0;
 });
 
 describe("Spam list", () => {
@@ -256,5 +264,29 @@ describe("Spam post", () => {
     folder = [post()];
     expect(((await act("delete")) as Response).headers.get("Location")).toBe("/staff/spam?done=deleted");
     await expect(act("explode")).rejects.toMatchObject({ init: { status: 400 } });
+  });
+
+  it("an enquiry staff moved here is a real one: only an admin may delete it, and only an admin is offered to", async () => {
+    folder = [post({ reason: "staff" })];
+    expect((await loadItem("", ID, "staff")).canDelete).toBe(false);
+    expect((await loadItem("", ID, "admin")).canDelete).toBe(true);
+    const refused = await Promise.resolve(act("delete", ID, "staff")).catch((error: unknown) => error);
+    expect((refused as Response).status).toBe(403);
+    expect(refusals).toContain("refused");
+    expect(calls).toEqual([]);
+    expect(((await act("delete", ID, "admin")) as Response).headers.get("Location")).toBe("/staff/spam?done=deleted");
+    expect(calls.map((call) => [call.op, call.by.member.role])).toEqual([["delete", "admin"]]);
+
+    // The staff member's page says why there is no Delete, and offers Release.
+    folder = [post({ reason: "staff" })];
+    const data = await loadItem("", ID, "staff");
+    const Stub = createRoutesStub([{ path: "/staff/spam/:id", Component: () => <ItemPage loaderData={data} /> }]);
+    render(<Stub initialEntries={[`/staff/spam/${ID}`]} />);
+    expect(screen.getByText(/Only an admin can delete an enquiry that staff moved here/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Delete…" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Release…" })).toBeInTheDocument();
+    // Control: a post the form guard kept may be deleted by any member.
+    folder = [post()];
+    expect((await loadItem("", ID, "staff")).canDelete).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ const outcomes = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  getStaff(context);
+  const staff = getStaff(context);
   const params = new URL(request.url).searchParams;
   const requested = Number.parseInt(params.get("page") ?? "1", 10);
   const list = await getConsole(context).spam.list({ page: Number.isFinite(requested) ? requested : 1 });
@@ -34,11 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: list.pages,
     total: list.total,
     outcome: done && done in outcomes ? outcomes[done as keyof typeof outcomes] : null,
+    /** Whether this member may delete an enquiry staff moved here (an admin: ./item.tsx). */
+    admin: staff.member.role === "admin",
   };
 }
 
 export default function SpamPage({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pages, total, outcome } = loaderData;
+  const { rows, page, pages, total, outcome, admin } = loaderData;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Spam</h1>
@@ -46,7 +48,8 @@ export default function SpamPage({ loaderData }: Route.ComponentProps) {
         Posts that filled in the hidden field or were sent too fast. A password manager or autofill can do that for a
         real person, so nothing here was e-mailed. Release one to deliver it as if it had been accepted, or delete it.
         Enquiries staff moved here from the inbox are listed too ("Moved here by staff"): e-mails they had not sent yet
-        were withdrawn, and releasing one sends those, never one already sent. They are deleted after 30 days.
+        were withdrawn, and releasing one sends those, never one already sent. Only an admin can delete one of those.
+        Everything here is deleted 30 days after it came here.
       </p>
       {outcome ? (
         <p role="status" className="border-l-4 border-success-800 bg-success-50 px-4 py-3">
@@ -56,7 +59,7 @@ export default function SpamPage({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>The spam folder is empty. Nothing needs checking.</p>
       ) : (
-        <SpamTable rows={rows} page={page} pages={pages} total={total} />
+        <SpamTable rows={rows} page={page} pages={pages} total={total} admin={admin} />
       )}
       {pages > 1 ? <Pagination page={page} pages={pages} /> : null}
     </div>
@@ -71,7 +74,19 @@ const rowActions = [
   { confirm: "delete", label: "Delete", colour: "text-danger-700" },
 ] as const;
 
-function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number; pages: number; total: number }) {
+function SpamTable({
+  rows,
+  page,
+  pages,
+  total,
+  admin,
+}: {
+  rows: SpamRow[];
+  page: number;
+  pages: number;
+  total: number;
+  admin: boolean;
+}) {
   return (
     <table className="w-full border-collapse text-left text-sm max-sm:block">
       <caption className="mb-2 text-left text-base font-semibold max-sm:block">
@@ -107,16 +122,18 @@ function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number
             </SpamCell>
             <SpamCell heading="Actions">
               <span className="flex flex-wrap gap-x-4 gap-y-1">
-                {rowActions.map(({ confirm, label, colour }) => (
-                  <Link
-                    key={confirm}
-                    to={`${spamItemPath(row.id)}?confirm=${confirm}`}
-                    className={`inline-flex min-h-6 items-center ${colour} underline underline-offset-2`}
-                    aria-label={`${label} the post from ${row.name || row.email}`}
-                  >
-                    {label}
-                  </Link>
-                ))}
+                {rowActions
+                  .filter(({ confirm }) => confirm !== "delete" || admin || !row.movedByStaff)
+                  .map(({ confirm, label, colour }) => (
+                    <Link
+                      key={confirm}
+                      to={`${spamItemPath(row.id)}?confirm=${confirm}`}
+                      className={`inline-flex min-h-6 items-center ${colour} underline underline-offset-2`}
+                      aria-label={`${label} the post from ${row.name || row.email}`}
+                    >
+                      {label}
+                    </Link>
+                  ))}
               </span>
             </SpamCell>
           </tr>
