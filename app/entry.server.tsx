@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext, nonceContext } from "./context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
@@ -10,6 +10,19 @@ import { pageHydrates } from "./components/ui/hydration";
 export { appContext, nonceContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader, action or middleware threw (a thrown Response is an
+ * answer, not an error): written by the one logger, with the path only,
+ * instead of React Router's own console.error. An aborted request (the
+ * browser went away) is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as Readonly<RouterContextProvider>).get(appContext)?.log;
+  if (log) log.error("request failed", { path: new URL(request.url).pathname, err: error });
+  else console.error(error);
+};
 
 let shapeReported = false;
 

@@ -103,6 +103,21 @@ export function limitFormBodies(maxBytes: number): RequestHandler {
   };
 }
 
+/**
+ * The console's actions read a form (`request.formData()`): a post with
+ * another body (text, JSON) to a path `applies` takes gets 415 here, not a
+ * TypeError from the action. (The public forms answer such a body as they
+ * answer a bot, with what looks like success. The API and better-auth's
+ * endpoints, which take JSON, are mounted before this.)
+ */
+export function formPostsOnly(applies: (path: string) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST" || !applies(req.path)) return next();
+    if (req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
+    res.status(415).type("text/plain").send("Send the console's forms as forms.");
+  };
+}
+
 export function createApp(options: AppOptions) {
   const { env, log, build, metrics } = options;
   const appContextValue: AppContext = {
@@ -254,6 +269,8 @@ export function createApp(options: AppOptions) {
   if (options.staffAuthHandler) {
     app.all(`${STAFF_AUTH_PATH}/{*path}`, toNodeHandler(options.staffAuthHandler));
   }
+
+  app.use(formPostsOnly(isStaffPath));
 
   const allowedActionOrigins = env.ALLOWED_ACTION_ORIGINS.length > 0 ? env.ALLOWED_ACTION_ORIGINS : undefined;
   const pageHandler = createRequestHandler({
