@@ -99,8 +99,8 @@ export function fakeInbox() {
     addNote: vi.fn<Inbox["addNote"]>(async () => ({ ok: true })),
     markHandled: vi.fn<Inbox["markHandled"]>(async () => ({ ok: true })),
     reopen: vi.fn<Inbox["reopen"]>(async () => ({ ok: true })),
-    retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (id) =>
-      id === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
+    retryDelivery: vi.fn<Inbox["retryDelivery"]>(async (enquiryId, deliveryId) =>
+      enquiryId === ID && deliveryId === DEAD ? { ok: true, enquiryId: ID } : { ok: false, reason: "not-dead" },
     ),
     bulk: vi.fn<Inbox["bulk"]>(async (ids) => ({ changed: ids.length - 1, unchanged: 1, missing: 0 })),
     senderNames: vi.fn<Inbox["senderNames"]>(async (ids) =>

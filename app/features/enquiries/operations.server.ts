@@ -65,12 +65,18 @@ export async function requeueDeadDeliveries(
   tx: Transaction,
   bossDb: BossDb,
   boss: PgBoss,
-  { deliveryId }: { deliveryId?: string } = {},
+  { deliveryId, enquiryId }: { deliveryId?: string; enquiryId?: string } = {},
 ): Promise<{ id: string; kind: DeliveryKind; enquiryId: string }[]> {
   const rows = await tx
     .update(deliveries)
     .set({ status: "queued", lastError: null })
-    .where(and(eq(deliveries.status, "dead"), deliveryId ? eq(deliveries.id, deliveryId) : undefined))
+    .where(
+      and(
+        eq(deliveries.status, "dead"),
+        deliveryId ? eq(deliveries.id, deliveryId) : undefined,
+        enquiryId ? eq(deliveries.enquiryId, enquiryId) : undefined,
+      ),
+    )
     .returning({ id: deliveries.id, kind: deliveries.kind, enquiryId: deliveries.enquiryId });
   if (rows.length > 0) await boss.insert(DELIVERY_QUEUE, rows.map(deliveryJob), { db: bossDb });
   return rows;

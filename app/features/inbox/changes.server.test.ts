@@ -135,9 +135,11 @@ describe.each(engines)("inbox changes on $name", (engine) => {
         { kind: "acknowledgement", status: "sent" },
       ],
     });
-    expect(await inbox.retryDelivery(d.acknowledgement!, by)).toEqual({ ok: false, reason: "not-dead" });
-    expect(await inbox.retryDelivery(randomUUID(), by)).toEqual({ ok: false, reason: "not-found" });
-    expect(await inbox.retryDelivery(d.notification!, by)).toEqual({ ok: true, enquiryId: id });
+    expect(await inbox.retryDelivery(id, d.acknowledgement!, by)).toEqual({ ok: false, reason: "not-dead" });
+    expect(await inbox.retryDelivery(id, randomUUID(), by)).toEqual({ ok: false, reason: "not-found" });
+    // Another enquiry's page cannot retry this one's e-mail.
+    expect(await inbox.retryDelivery(randomUUID(), d.notification!, by)).toEqual({ ok: false, reason: "not-found" });
+    expect(await inbox.retryDelivery(id, d.notification!, by)).toEqual({ ok: true, enquiryId: id });
 
     const [row] = await store.db.select().from(deliveries).where(eq(deliveries.id, d.notification!));
     expect(row).toMatchObject({ status: "queued", lastError: null });

@@ -203,12 +203,15 @@ export function createInboxChanges({ store, boss, secret, siteUrl, mailFrom }: I
     },
 
     /** Puts a dead-lettered e-mail back in the queue with the same Message-ID (as `npm run enquiries -- redrive`). */
-    async retryDelivery(deliveryId: string, by: InboxActor): Promise<RetryOutcome> {
-      if (!UUID.test(deliveryId)) return { ok: false, reason: "not-found" };
+    async retryDelivery(enquiryId: string, deliveryId: string, by: InboxActor): Promise<RetryOutcome> {
+      if (!UUID.test(enquiryId) || !UUID.test(deliveryId)) return { ok: false, reason: "not-found" };
       return store.transaction(async (tx, bossDb) => {
-        const [row] = await requeueDeadDeliveries(tx, bossDb, boss, { deliveryId });
+        const [row] = await requeueDeadDeliveries(tx, bossDb, boss, { deliveryId, enquiryId });
         if (!row) {
-          const [exists] = await tx.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.id, deliveryId));
+          const [exists] = await tx
+            .select({ id: deliveries.id })
+            .from(deliveries)
+            .where(and(eq(deliveries.id, deliveryId), eq(deliveries.enquiryId, enquiryId)));
           return { ok: false, reason: exists ? "not-dead" : "not-found" } as const;
         }
         await recordAudit(tx, secret, {

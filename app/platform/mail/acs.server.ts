@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { EmailClientOptions } from "@azure/communication-email";
-import { bareAddress, oneLine, safeAddress, type MailTransport, type SmsTransport } from "./message.server";
+import { bareAddress, headerText, oneLine, safeAddress, type MailTransport, type SmsTransport } from "./message.server";
 import {
   EMAIL_FALLBACK_ERROR,
   SMS_FALLBACK_ERROR,
@@ -152,7 +152,7 @@ export function acsMailTransport(
         const replyTo = safeAddress(message.replyTo);
         const content: Parameters<typeof client.beginSend>[0] = {
           senderAddress: bareAddress(options.from),
-          content: { subject: oneLine(message.subject), html: message.html ?? "", plainText: message.text },
+          content: { subject: headerText(message.subject), html: message.html ?? "", plainText: message.text },
           recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
           replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
           headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,

@@ -42,9 +42,21 @@ export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 
+/**
+ * Header text a reader sees (a subject, a name), which may hold what a
+ * visitor typed: one line, and never an RFC 2047 encoded-word ("=?utf-8?q?
+ * …?=") that the reader's mail program would decode into other words. Each
+ * "=?" gets a word joiner (U+2060): it reads as typed, and the text is no
+ * longer plain ASCII, so the header is encoded as a whole. (Not for
+ * addresses, whose local part may hold "=?".)
+ */
+export function headerText(value: string): string {
+  return oneLine(value).replace(/=\?/g, "=\u2060?");
+}
+
 export function safeAddress(address: Address | undefined) {
   if (!address) return undefined;
-  return { name: address.name ? oneLine(address.name) : "", address: oneLine(address.address) };
+  return { name: address.name ? headerText(address.name) : "", address: oneLine(address.address) };
 }
 
 /** The bare address inside `Name <address>`, or the value itself. */
@@ -57,7 +69,7 @@ export function nodemailerMessage(from: string, message: OutgoingEmail): SendMai
   return {
     from,
     to: message.to.map(oneLine),
-    subject: oneLine(message.subject),
+    subject: headerText(message.subject),
     html: message.html,
     text: message.text,
     replyTo: safeAddress(message.replyTo),

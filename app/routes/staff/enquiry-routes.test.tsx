@@ -55,7 +55,7 @@ describe("enquiry page loader and actions", () => {
     expect(((await run({ intent: "retry", delivery: DEAD })) as Response).headers.get("Location")).toMatch(
       /done=retry$/,
     );
-    expect(inbox.retryDelivery).toHaveBeenCalledWith(DEAD, staff);
+    expect(inbox.retryDelivery).toHaveBeenCalledWith(ID, DEAD, staff);
     const refused = (await run({ intent: "retry", delivery: "other" })) as unknown as DataResult;
     expect(refused.init?.status).toBe(409);
     expect(refused.data).toEqual({ error: "That e-mail is no longer dead-lettered, so it was not retried." });

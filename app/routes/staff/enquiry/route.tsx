@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return back("note");
   }
   if (intent === "retry") {
-    const outcome = await inbox.retryDelivery(String(form.get("delivery") ?? ""), staff);
+    const outcome = await inbox.retryDelivery(params.id, String(form.get("delivery") ?? ""), staff);
     if (outcome.ok) return back("retry");
     return data<EnquiryActionData>(
       {
