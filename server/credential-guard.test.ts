@@ -1,8 +1,8 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import { credentialGuard } from "./credential-guard";
+import { serveOnLoopback } from "../test/support/raw-http";
 
 /** An endpoint that wants `Bearer right`, behind the guard; TRUST_PROXY-style client addresses from X-Forwarded-For. */
 const KEY = "right-key-0123456789";
@@ -13,10 +13,9 @@ app.get("/guarded", credentialGuard({ endpoint: "/guarded", log, limit: 3 }), (r
   if (req.get("authorization") !== `Bearer ${KEY}`) return void res.status(401).json({ error: "Unauthorized" });
   res.json({ ok: true });
 });
-const server = app.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/guarded`;
-afterAll(() => void server.close());
+const served = await serveOnLoopback(app);
+const url = `${served.base}/guarded`;
+afterAll(() => served.close());
 
 const call = (client: string, key: string) =>
   fetch(url, { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": client } });

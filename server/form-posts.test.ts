@@ -1,8 +1,6 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { rawRequest } from "../test/support/raw-http";
+import { rawRequest, serveOnLoopback } from "../test/support/raw-http";
 import { formPostsOnly } from "./app";
 
 /**
@@ -17,10 +15,7 @@ beforeAll(async () => {
   const app = express();
   app.use(formPostsOnly((path) => path.startsWith("/staff")));
   app.all("/{*path}", (_req, res) => void res.type("text/plain").send("reached the action"));
-  const server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => void server.close();
+  ({ base, close } = await serveOnLoopback(app));
 });
 afterAll(() => close());
 

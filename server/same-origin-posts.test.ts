@@ -1,9 +1,7 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "~/platform/env.server";
-import { rawRequest } from "../test/support/raw-http";
+import { rawRequest, serveOnLoopback } from "../test/support/raw-http";
 import { hostMatches } from "~/platform/env-values.server";
 import { sameOriginPosts } from "./security";
 
@@ -71,10 +69,7 @@ describe("sameOriginPosts", () => {
     const app = express();
     app.use(sameOriginPosts(["*.partner.example"]));
     app.post("/form", (_req, res) => void res.type("text/plain").send("reached the action"));
-    const server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => void server.close();
+    ({ base, close } = await serveOnLoopback(app));
   });
   afterAll(() => close());
 

@@ -5,8 +5,6 @@
  * endpoint's own tests' set-up (real transports: an SMTP server on loopback
  * and the file SMS outbox, text messages stored in one pipeline).
  */
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express, { type Handler } from "express";
 import { afterAll, beforeAll } from "vitest";
 import {
@@ -24,6 +22,7 @@ import {
 } from "~/platform/mail/transport.server";
 import { openSite, type Site } from "~/site.server";
 import { smtpServerPerFile } from "./per-file";
+import { serveOnLoopback } from "./raw-http";
 import { tempDataDir, testEnv } from "./pglite";
 import { outboxDir } from "~/platform/mail/outbox.server";
 import { bearerKeys } from "~/platform/bearer.server";
@@ -48,12 +47,8 @@ export async function serveCommunicationApi(handler: Handler): Promise<{ url: st
   const app = express();
   app.use(handler);
   app.use((_req, res) => void res.status(404).send("page 404"));
-  const server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${COMMUNICATION_PATH}`,
-    close: () => void server.close(),
-  };
+  const { base, close } = await serveOnLoopback(app);
+  return { url: `${base}${COMMUNICATION_PATH}`, close };
 }
 
 /** POSTs `body` (JSON, unless already a string) to the endpoint with `key` as the bearer; `headers` override. */

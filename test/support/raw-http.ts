@@ -3,7 +3,9 @@
  * what no browser would (fetch would normalise them), and form posts as a
  * browser on the same site sends them.
  */
+import { once } from "node:events";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FormKind } from "./fixtures";
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -21,6 +23,13 @@ export type RawRequest = {
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+/** Serves `handler` (an Express app) on 127.0.0.1 at a free port: its base URL, and how to stop it. */
+export async function serveOnLoopback(handler: http.RequestListener): Promise<{ base: string; close(): void }> {
+  const server = http.createServer(handler).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => void server.close() };
+}
 
 /**
  * One HTTP request with exactly the bytes and headers given (fetch would
