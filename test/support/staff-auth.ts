@@ -35,19 +35,13 @@
  *   twoFactorRow(store, userId): the member's staff_two_factors row as stored.
  *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
  *     `secret` (better-auth's own signing): accepted only if `secret` is the server's STAFF_AUTH_SECRET.
- *   softwarePasskey(store, userId, { rpId, origin, userVerified }): a P-256 credential stored for the user
- *     (userVerified: false makes an authenticator that skips the PIN or biometric);
- *     passkeySignIn(console, browser, passkey) signs in with it (throws unless 200).
+ *   Passkeys (softwarePasskey, registrationResponse, passkeySignIn) are ./passkeys.ts's.
  *   class AuthenticatorApp(secret): an authenticator app set up with this key (codes from otpauth).
  *     code() is the next code a member would use (lastStep its step): each of a step after the last one
  *     given, since the server accepts each step once (the current step's, else the next one's, which
  *     the server's ±1-step window accepts; when both are given, it waits for the clock).
  *     codeAt(step) is any step's code.
- *
- * The software passkey is test equipment (an authenticator's side of
- * WebAuthn, with node:crypto's ECDSA); the server verifies with better-auth.
  */
-import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, vi } from "vitest";
@@ -56,7 +50,7 @@ import type { Store } from "../../app/platform/db/db.server";
 import type { Site } from "~/site.server";
 import type { Services, SiteOptions } from "~/site.server";
 import { auditLog } from "../../app/features/audit/tables.server";
-import { staffPasskeys, staffTwoFactors } from "../../app/features/sign-in/tables.server";
+import { staffTwoFactors } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
 import { TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
@@ -268,101 +262,6 @@ export async function forgedSession(browser: Browser, secret: string): Promise<B
   const forged = new Browser(browser.origin, { ip: browser.ip, userAgent: browser.userAgent });
   forged.cookies.set(name, encodeURIComponent(`${token}.${await makeSignature(token, secret)}`));
   return forged;
-}
-
-const b64url = (bytes: Buffer) => bytes.toString("base64url");
-
-export type SoftwarePasskey = { credentialId: string; assert(challenge: string): unknown };
-
-export async function softwarePasskey(
-  store: Store,
-  userId: string,
-  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, userVerified = true } = {},
-): Promise<SoftwarePasskey> {
-  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const x = Buffer.from(jwk.x!, "base64url");
-  const y = Buffer.from(jwk.y!, "base64url");
-  // COSE_Key (RFC 9053) in CBOR: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}.
-  const cose = Buffer.concat([
-    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
-    x,
-    Buffer.from([0x22, 0x58, 0x20]),
-    y,
-  ]);
-  const credentialId = b64url(randomBytes(16));
-  await store.db.insert(staffPasskeys).values({
-    id: randomUUID(),
-    name: "Software key",
-    publicKey: cose.toString("base64"),
-    userId,
-    credentialID: credentialId,
-    counter: 0,
-    deviceType: "singleDevice",
-    backedUp: false,
-    transports: "internal",
-  });
-  let counter = 0;
-  return {
-    credentialId,
-    assert(challenge: string) {
-      counter += 1;
-      const count = Buffer.alloc(4);
-      count.writeUInt32BE(counter);
-      // User present (0x01) and, unless told otherwise, user verified (0x04: the device's PIN or biometric).
-      const flags = userVerified ? 0x05 : 0x01;
-      const authenticatorData = Buffer.concat([
-        createHash("sha256").update(rpId).digest(),
-        Buffer.from([flags]),
-        count,
-      ]);
-      const clientDataJSON = Buffer.from(
-        JSON.stringify({ type: "webauthn.get", challenge, origin, crossOrigin: false }),
-      );
-      const signature = sign(
-        "sha256",
-        Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]),
-        privateKey,
-      );
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        authenticatorAttachment: "platform",
-        clientExtensionResults: {},
-        response: {
-          authenticatorData: b64url(authenticatorData),
-          clientDataJSON: b64url(clientDataJSON),
-          signature: b64url(signature),
-        },
-      };
-    },
-  };
-}
-
-/** A passkey sign-in through better-auth's endpoints, as the sign-in page's script does it. */
-export async function passkeySignIn(console: Services, browser: Browser, passkey: SoftwarePasskey) {
-  const optionsHeaders = browser.headers();
-  optionsHeaders.set("origin", browser.origin);
-  const options = await console.auth.handler(
-    new Request(`${browser.origin}/staff/auth/passkey/generate-authenticate-options`, { headers: optionsHeaders }),
-  );
-  expect(options.status).toBe(200);
-  browser.take(options.headers);
-  const { challenge } = (await options.json()) as { challenge: string };
-  const headers = browser.headers();
-  headers.set("origin", browser.origin);
-  headers.set("content-type", "application/json");
-  const verified = await console.auth.handler(
-    new Request(`${browser.origin}/staff/auth/passkey/verify-authentication`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ response: passkey.assert(challenge) }),
-    }),
-  );
-  if (verified.status !== 200) throw new Error(`passkey sign-in failed: ${verified.status} ${await verified.text()}`);
-  browser.take(verified.headers);
-  return verified;
 }
 
 /** An authenticator app set up with `secret`: its codes come from the otpauth library, as a phone's would (./totp.ts). */

@@ -97,17 +97,18 @@ function userVerificationRequired() {
 }
 
 /**
- * Refused before the passkey plugin runs: a name the Account page would not
- * take (the plugin's own check has no length limit). The browser sends the
- * name to both registration endpoints, in the query and then in the body.
+ * A passkey's name as the Account page takes it, before the passkey plugin
+ * runs (its own check has no limit): refused when too long or holding a
+ * control character, and otherwise passed on as the schema makes it (one
+ * line, runs of spaces made one), so what is stored is what was checked.
+ * The browser sends the name to both registration endpoints, in the query
+ * and then in the body.
  */
 const checkPasskeyName = createAuthMiddleware(async (ctx) => {
-  const name: unknown =
-    ctx.path === "/passkey/generate-register-options"
-      ? ctx.query?.name
-      : ctx.path === "/passkey/verify-registration"
-        ? (ctx.body as { name?: unknown } | undefined)?.name
-        : undefined;
+  const inQuery = ctx.path === "/passkey/generate-register-options";
+  if (!inQuery && ctx.path !== "/passkey/verify-registration") return;
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const name: unknown = inQuery ? ctx.query?.name : body?.name;
   if (name === undefined) return;
   const parsed = passkeyNameSchema.safeParse(name);
   if (!parsed.success) {
@@ -116,6 +117,9 @@ const checkPasskeyName = createAuthMiddleware(async (ctx) => {
       code: "INVALID_PASSKEY_NAME",
     });
   }
+  return {
+    context: inQuery ? { query: { ...ctx.query, name: parsed.data } } : { body: { ...body, name: parsed.data } },
+  };
 });
 
 /**

@@ -17,13 +17,12 @@ import {
   staffConsoles,
   wrongCodeLimits,
   otherCode,
-  passkeySignIn,
   pendingSecondStep,
   requestedCode,
-  softwarePasskey,
   staffMailJobs,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
+import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
 import type { Services } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { enrolledWithApp, staffConsoles, type Browser } from "../../../test/support/staff-auth";
+import { registrationResponse } from "../../../test/support/passkeys";
 import type { Services } from "~/site.server";
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from "./sign-in";
 
@@ -13,6 +14,8 @@ describe("a passkey's name", () => {
   test.each([
     ["x".repeat(PASSKEY_NAME_MAX + 1), "A passkey's name must be 80 characters or fewer"],
     ["Work\u0007laptop", "A passkey's name cannot contain control characters"],
+    ["x\u009b31m", "A passkey's name cannot contain control characters"],
+    ["Work \u202egnp.exe", "A passkey's name cannot contain control characters"],
   ])("%j is refused: %s", (typed, message) =>
     expect(passkeyNameSchema.safeParse(typed).error?.issues[0]?.message).toBe(message),
   );
@@ -63,5 +66,22 @@ describe.each(staffConsoles())("a passkey's name at registration, on $name", ({ 
     const reached = await verify("Work laptop");
     expect(reached.status).toBe(400);
     expect(await reached.json()).not.toMatchObject({ code: "INVALID_PASSKEY_NAME" });
+  });
+
+  test("a passkey registered with a name is stored under the name as checked: one line, runs of spaces made one", async () => {
+    const { console, store } = await start();
+    const { browser } = await enrolledWithApp(console, store);
+    const typed = `Work\n\tlaptop${" ".repeat(3000)}2 `;
+    const options = await call(console, browser, `generate-register-options?name=${encodeURIComponent(typed)}`);
+    expect(options.status).toBe(200);
+    // The ceremony's challenge is named by a cookie.
+    browser.take(options.headers);
+    const { challenge } = (await options.json()) as { challenge: string };
+    const registered = await call(console, browser, "verify-registration", {
+      response: registrationResponse(challenge),
+      name: typed,
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    expect((await console.auth.passkeys(browser.request())).map((passkey) => passkey.name)).toEqual(["Work laptop 2"]);
   });
 });

@@ -9,10 +9,9 @@ import {
   enrolApp,
   STAFF_MEMBER,
   staffConsoles,
-  passkeySignIn,
-  softwarePasskey,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
+import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
 import type { Services } from "~/site.server";
 import { APP_SETUP_SECONDS, WRONG_APP_CODES, WRONG_APP_CODES_WINDOW_MS } from "./auth.server";
 

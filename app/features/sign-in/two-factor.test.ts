@@ -6,12 +6,11 @@ import {
   enrolApp,
   STAFF_MEMBER,
   staffConsoles,
-  passkeySignIn,
   pendingSecondStep,
-  softwarePasskey,
   twoFactorRow,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
+import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both

@@ -1,0 +1,159 @@
+/**
+ * Passkeys for the sign-in tests, as a software authenticator makes them: a
+ * key stored for a member (softwarePasskey), the response a browser sends to
+ * register a new one (registrationResponse), and a sign-in with one
+ * (passkeySignIn), through better-auth's own endpoints. Test equipment (an
+ * authenticator's side of WebAuthn, with node:crypto's ECDSA); the server
+ * verifies with better-auth.
+ */
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from "node:crypto";
+import { expect } from "vitest";
+import type { Store } from "../../app/platform/db/db.server";
+import type { Services } from "~/site.server";
+import { staffPasskeys } from "../../app/features/sign-in/tables.server";
+import { TEST_SITE, type Browser } from "./staff-auth";
+
+const b64url = (bytes: Buffer) => bytes.toString("base64url");
+
+/** A P-256 public key as a COSE_Key (RFC 9053) in CBOR: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}. */
+function coseKey(publicKey: KeyObject): Buffer {
+  const jwk = publicKey.export({ format: "jwk" });
+  return Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    Buffer.from(jwk.x!, "base64url"),
+    Buffer.from([0x22, 0x58, 0x20]),
+    Buffer.from(jwk.y!, "base64url"),
+  ]);
+}
+
+/**
+ * What a browser sends to verify-registration for a new passkey on a
+ * software authenticator: a "none" attestation of a fresh P-256 key, user
+ * present and verified, for the options' `challenge`.
+ */
+export function registrationResponse(
+  challenge: string,
+  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE } = {},
+) {
+  const credentialId = randomBytes(16);
+  const authData = Buffer.concat([
+    createHash("sha256").update(rpId).digest(),
+    Buffer.from([0x45]), // user present, user verified, attested credential data
+    Buffer.alloc(4), // sign count
+    Buffer.alloc(16), // AAGUID
+    Buffer.from([0, credentialId.length]),
+    credentialId,
+    coseKey(generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey),
+  ]);
+  // {"fmt": "none", "attStmt": {}, "authData": bytes} in CBOR.
+  const text = (value: string) => Buffer.concat([Buffer.from([0x60 + value.length]), Buffer.from(value)]);
+  const attestation = Buffer.concat([
+    Buffer.from([0xa3]),
+    text("fmt"),
+    text("none"),
+    text("attStmt"),
+    Buffer.from([0xa0]),
+    text("authData"),
+    Buffer.from([0x58, authData.length]),
+    authData,
+  ]);
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: "webauthn.create", challenge, origin, crossOrigin: false }),
+  );
+  return {
+    id: b64url(credentialId),
+    rawId: b64url(credentialId),
+    type: "public-key",
+    authenticatorAttachment: "platform",
+    clientExtensionResults: {},
+    response: {
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestation),
+      transports: ["internal"],
+    },
+  };
+}
+
+export type SoftwarePasskey = { credentialId: string; assert(challenge: string): unknown };
+
+export async function softwarePasskey(
+  store: Store,
+  userId: string,
+  { rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, userVerified = true } = {},
+): Promise<SoftwarePasskey> {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const cose = coseKey(publicKey);
+  const credentialId = b64url(randomBytes(16));
+  await store.db.insert(staffPasskeys).values({
+    id: randomUUID(),
+    name: "Software key",
+    publicKey: cose.toString("base64"),
+    userId,
+    credentialID: credentialId,
+    counter: 0,
+    deviceType: "singleDevice",
+    backedUp: false,
+    transports: "internal",
+  });
+  let counter = 0;
+  return {
+    credentialId,
+    assert(challenge: string) {
+      counter += 1;
+      const count = Buffer.alloc(4);
+      count.writeUInt32BE(counter);
+      // User present (0x01) and, unless told otherwise, user verified (0x04: the device's PIN or biometric).
+      const flags = userVerified ? 0x05 : 0x01;
+      const authenticatorData = Buffer.concat([
+        createHash("sha256").update(rpId).digest(),
+        Buffer.from([flags]),
+        count,
+      ]);
+      const clientDataJSON = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge, origin, crossOrigin: false }),
+      );
+      const signature = sign(
+        "sha256",
+        Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]),
+        privateKey,
+      );
+      return {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        authenticatorAttachment: "platform",
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: b64url(authenticatorData),
+          clientDataJSON: b64url(clientDataJSON),
+          signature: b64url(signature),
+        },
+      };
+    },
+  };
+}
+
+/** A passkey sign-in through better-auth's endpoints, as the sign-in page's script does it. */
+export async function passkeySignIn(console: Services, browser: Browser, passkey: SoftwarePasskey) {
+  const optionsHeaders = browser.headers();
+  optionsHeaders.set("origin", browser.origin);
+  const options = await console.auth.handler(
+    new Request(`${browser.origin}/staff/auth/passkey/generate-authenticate-options`, { headers: optionsHeaders }),
+  );
+  expect(options.status).toBe(200);
+  browser.take(options.headers);
+  const { challenge } = (await options.json()) as { challenge: string };
+  const headers = browser.headers();
+  headers.set("origin", browser.origin);
+  headers.set("content-type", "application/json");
+  const verified = await console.auth.handler(
+    new Request(`${browser.origin}/staff/auth/passkey/verify-authentication`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ response: passkey.assert(challenge) }),
+    }),
+  );
+  if (verified.status !== 200) throw new Error(`passkey sign-in failed: ${verified.status} ${await verified.text()}`);
+  browser.take(verified.headers);
+  return verified;
+}
