@@ -1,11 +1,11 @@
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { expect, test, vi } from "vitest";
 import { appContext, handleError } from "./entry.server";
 import { createMemoryLogger } from "~/platform/log.server";
 import type { AppContext } from "./context.server";
 
 /** An error a loader or action throws is written by the one logger, by its path only; an aborted request is not. */
-test("handleError logs through the app's logger, without the query string, and skips aborted requests", () => {
+test("handleError logs through the app's logger, without the query string, and skips aborted requests and 4xx answers", () => {
   const log = createMemoryLogger();
   const context = new RouterContextProvider();
   context.set(appContext, { log } as unknown as AppContext);
@@ -27,7 +27,13 @@ test("handleError logs through the app's logger, without the query string, and s
     context,
     params: {},
   });
-  // The control above was logged; this one is not, and nothing reached the console either.
+  // Nor the router's own answer to a wrong request (a post to a page without an action).
+  handleError(new ErrorResponseImpl(405, "Method Not Allowed", null), {
+    request: new Request("http://localhost/about", { method: "POST" }),
+    context,
+    params: {},
+  });
+  // The control above was logged; these are not, and nothing reached the console either.
   expect(log.entries).toHaveLength(1);
   expect(printed).not.toHaveBeenCalled();
   printed.mockRestore();

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appContext, nonceContext } from "./context.server";
 import { deferScripts } from "./lib/defer-scripts.server";
 import { pageHydrates } from "./components/ui/hydration";
@@ -15,10 +15,11 @@ export const streamTimeout = 5_000;
  * An error a loader, action or middleware threw (a thrown Response is an
  * answer, not an error): written by the one logger, with the path only,
  * instead of React Router's own console.error. An aborted request (the
- * browser went away) is not an error.
+ * browser went away) and the router's own 4xx answers are not errors.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // The browser went away, or the router answered a wrong request (405 for a post to a page without an action).
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const log = (context as Readonly<RouterContextProvider>).get(appContext)?.log;
   if (log) log.error("request failed", { path: new URL(request.url).pathname, err: error });
   else console.error(error);
