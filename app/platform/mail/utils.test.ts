@@ -82,6 +82,13 @@ describe("firstName", () => {
     expect(firstName("Ngozi")).toBe("Ngozi");
     expect(firstName("Eve\r\nBcc: x@example.org")).toBe("Eve");
     expect(firstName("   ")).toBe("");
+    expect(firstName("Zoë O'Brien")).toBe("Zoë");
+    expect(firstName("O'Brien-Ng")).toBe("O'Brien-Ng");
+    expect(firstName("Dr. Ama Mensah")).toBe("Dr.");
+    expect(firstName("Адвоа Мэнса")).toBe("Адвоа");
+    // Not a name: never put in a greeting sent to whatever address was typed (then "Hello,").
+    for (const typed of ["https://evil.example/claim-prize Smith", "evil.example Smith", "ama@example.org", "Win£100"])
+      expect(firstName(typed), typed).toBe("");
   });
 });
 

@@ -57,9 +57,21 @@ export function withUtm(url: string, { campaign, variant, cta }: UtmOptions): st
   return parsed.toString();
 }
 
-/** The name up to its first space ("Ama Mensah" → "Ama"); "" when there is no name. */
+/**
+ * A first name: letters (any script), joined by an apostrophe or hyphen,
+ * perhaps ending in a full stop ("Zoë", "O'Brien", "Jean-Luc", "Dr."). Not a
+ * link, an address or a domain, which someone could type to have the site
+ * send them to a stranger in a greeting.
+ */
+const NAME_WORD = /^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?$/u;
+
+/**
+ * The name up to its first space ("Ama Mensah" → "Ama"); "" when there is no
+ * name, or its first word is not a name (a link, an address, a domain).
+ */
 export function firstName(name: string): string {
-  return singleLine(name).split(" ")[0] ?? "";
+  const first = singleLine(name).split(" ")[0] ?? "";
+  return first.length <= 40 && NAME_WORD.test(first) ? first : "";
 }
 
 /**

@@ -147,11 +147,21 @@ describe("escaping user input", () => {
     expect(email.text).toContain(attack);
   });
 
-  it("escapes the first name in welcome greetings", async () => {
+  it("greets by a first name only when it is one: markup or a link typed as a name gets 'Hello,'", async () => {
     const email = await renderEmail(demoWelcome, { name: hostile, email: "x@example.org" });
-    expect(email.html).toContain("Hi &lt;script&gt;alert(1)&lt;/script&gt;,");
     expect(email.html).not.toContain("<script");
-    expect(email.text).toContain("Hi <script>alert(1)</script>,");
+    expect(email.html).not.toContain("alert(1)");
+    expect(email.text).toContain("Hello,");
+    const link = await renderEmail(demoWelcome, {
+      name: "https://evil.example/claim-prize Smith",
+      email: "x@example.org",
+    });
+    expect(link.text).toContain("Hello,");
+    expect(link.text).not.toContain("evil.example");
+    // Control: a name is greeted by its first word.
+    expect((await renderEmail(demoWelcome, { name: "Kwame Boateng", email: "x@example.org" })).text).toContain(
+      "Hi Kwame,",
+    );
   });
 });
 
