@@ -83,9 +83,7 @@ export async function keepSuspectedSpam(
 export async function purgeSpam(store: Store, days = SPAM_RETENTION_DAYS): Promise<number> {
   const rows = await store.db
     .delete(enquiries)
-    .where(
-      and(isNotNull(enquiries.spamReason), lt(enquiries.spamAt, sql`now() - make_interval(days => ${days}::int)`)),
-    )
+    .where(and(isNotNull(enquiries.spamReason), lt(enquiries.spamAt, sql`now() - make_interval(days => ${days}::int)`)))
     .returning({ id: enquiries.id });
   return rows.length;
 }
