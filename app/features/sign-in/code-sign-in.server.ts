@@ -63,10 +63,13 @@ export function codeSignIn(core: AuthCore) {
           .catch(() => {}); // another process created it first
       }
       // A code still live is sent again (better-auth's resendStrategy "reuse"), never replaced by a
-      // request from elsewhere; "Send a new code" at the code step (`fresh`) replaces it, within the same limits.
-      if (options.fresh) await context.internalAdapter.deleteVerificationByIdentifier(signInCodeIdentifier(email));
+      // request from elsewhere. "Send a new code" at the code step (`fresh`) replaces it only in a
+      // browser known for the address: anyone can reach a code step for it, and a replaced code is
+      // dead in the member's hands (ADR 019).
+      const replace = options.fresh === true && knownBrowser;
+      if (replace) await context.internalAdapter.deleteVerificationByIdentifier(signInCodeIdentifier(email));
       await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: request.headers });
-      return { ok: true };
+      return replace ? { ok: true, replaced: true } : { ok: true };
     },
 
     /** Checks an e-mailed code: a pending second step, or (no second factor yet) an enrolment-only session. */

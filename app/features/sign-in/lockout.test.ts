@@ -284,6 +284,38 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     expect(await console.auth.rememberBrowser(own.request(), ADMIN)).not.toBeNull();
   });
 
+  test("'Send a new code' replaces the live code only in a browser known for the address; elsewhere it is sent again", async () => {
+    const { console, store } = await start();
+    const own = memberBrowser();
+    await codeSignIn(console, store, MEMBER, own);
+    const setup = (await console.auth.startApp(own.request()))!;
+    const enrolled = await console.auth.confirmApp(own.request(), appCode(setup.secret));
+    if (!enrolled.ok) throw new Error("not enrolled");
+    own.take(enrolled.headers);
+    own.take(new Headers({ "set-cookie": (await console.auth.rememberBrowser(own.request(), MEMBER))! }));
+    own.take(await console.auth.signOut(own.request()));
+
+    // Someone else's code step for the member's address: the member's live code is sent again, not killed.
+    // (Each e-mail a second after the last: they are told apart by time.)
+    later(1000);
+    expect(await console.auth.requestCode(own.request(), MEMBER)).toEqual({ ok: true });
+    const live = (await lastCode(store, MEMBER))!;
+    later(1000);
+    const stranger = attackerBrowser();
+    expect(await console.auth.requestCode(stranger.request(), MEMBER, { fresh: true })).toEqual({ ok: true });
+    expect(await lastCode(store, MEMBER)).toBe(live);
+    // The member's own browser replaces it (the control): the old one is dead, the new one signs in.
+    later(1000);
+    expect(await console.auth.requestCode(own.request(), MEMBER, { fresh: true })).toEqual({
+      ok: true,
+      replaced: true,
+    });
+    const replaced = (await lastCode(store, MEMBER))!;
+    expect(replaced).not.toBe(live);
+    expect(await console.auth.signInWithCode(own.request(), MEMBER, live)).toMatchObject({ ok: false });
+    expect(await console.auth.signInWithCode(own.request(), MEMBER, replaced)).toMatchObject({ ok: true });
+  });
+
   test("an address that is not a member's reaching the alert is never named in the admins' e-mail", async () => {
     const { console, store } = await start({ STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "2" });
     const stranger = "guessed@example.org";

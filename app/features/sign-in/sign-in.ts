@@ -101,7 +101,9 @@ export type StaffSession = {
  * (no code is sent then, since it could not be used).
  */
 export type CodeRequestResult =
-  { ok: true } | { ok: false; reason: "rate-limited" | "address-busy" | CodePause; retryAfterSeconds: number };
+  /** `replaced`: "Send a new code" made a new one (only in a browser known for the address). */
+  | { ok: true; replaced?: true }
+  | { ok: false; reason: "rate-limited" | "address-busy" | CodePause; retryAfterSeconds: number };
 
 /**
  * Where a right e-mail code leads: a member with a second factor gets a

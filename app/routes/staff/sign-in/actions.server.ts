@@ -18,7 +18,7 @@ export type SignInResult =
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The code step's page (GET): after a code is sent, and after a reload. Never the address: that is on the server. */
-export function codeStepUrl(returnTo: string, reauth: boolean, sent?: "new") {
+export function codeStepUrl(returnTo: string, reauth: boolean, sent?: "new" | "again") {
   const params = new URLSearchParams({ step: "code" });
   if (sent) params.set("sent", sent);
   if (reauth) params.set("reauth", "1");
@@ -46,7 +46,8 @@ export async function signInAction({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "send-code" || intent === "new-code") {
-    // A new code replaces the live one only for the address this browser's code step holds.
+    // A new code replaces the live one only for the address this browser's code step holds, and only
+    // in a browser known for it; elsewhere the live code is sent again.
     const email = intent === "new-code" ? await console.auth.codeStep.address(request) : typed;
     if (!email || !emailPattern.test(email)) {
       return data<SignInResult>(
@@ -82,7 +83,8 @@ export async function signInAction({ request, context }: Route.ActionArgs) {
       );
     }
     const cookie = await console.auth.codeStep.remember(request, email);
-    throw redirect(codeStepUrl(returnTo, reauth, intent === "new-code" ? "new" : undefined), {
+    const sent = intent !== "new-code" ? undefined : result.replaced ? "new" : "again";
+    throw redirect(codeStepUrl(returnTo, reauth, sent), {
       status: 303,
       headers: { "Set-Cookie": cookie },
     });

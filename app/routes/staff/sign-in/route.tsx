@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     codeStep: codeTo !== null || url.searchParams.get("step") === "code",
     codeTo,
     newCode: url.searchParams.get("sent") === "new",
+    sentAgain: url.searchParams.get("sent") === "again",
     /** Signing in again: the member's own address, already filled in. */
     address: reauth && session ? session.member.email : "",
     signedOut: url.searchParams.get("signedOut") === "1",
@@ -102,7 +103,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 ? actionData.notice
                 : loaderData.newCode && !actionData
                   ? `We have sent a new code to ${codeTo}, if it belongs to a member of staff. The code before it no longer works.`
-                  : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to ${loaderData.codeLife}: the e-mail says how long.`}
+                  : loaderData.sentAgain && !actionData
+                    ? `We have sent a code to ${codeTo} again, if it belongs to a member of staff: the one still live, or a new one if it had expired or was locked. A live code is replaced only in a browser where you have used the console.`
+                    : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to ${loaderData.codeLife}: the e-mail says how long.`}
             </p>
           ) : null}
           {codeTo ? (
