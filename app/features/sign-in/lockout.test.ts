@@ -55,18 +55,25 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
       (row) => row.data.message.to.includes(to) && /sign-in code/i.test(row.data.message.subject),
     );
 
-  /** The member sets up an authenticator app (a code sign-in from their client, then the app); answers its key. */
+  /**
+   * The member sets up an authenticator app (a code sign-in from their client, then the app), in a
+   * browser the console then knows as theirs (its middleware marks it during the full session), and
+   * signs out; answers the app's key and that browser.
+   */
   async function enrolApp(console: Services, store: Store) {
     const { browser } = await codeSignIn(console, store, MEMBER, memberBrowser());
     const setup = (await console.auth.startApp(browser.request()))!;
-    expect(await console.auth.confirmApp(browser.request(), appCode(setup.secret))).toMatchObject({ ok: true });
-    await console.auth.signOut(browser.request());
-    return setup.secret;
+    const enrolled = await console.auth.confirmApp(browser.request(), appCode(setup.secret));
+    if (!enrolled.ok) throw new Error(`not enrolled: ${enrolled.reason}`);
+    browser.take(enrolled.headers);
+    browser.take(new Headers({ "set-cookie": (await console.auth.rememberBrowser(browser.request(), MEMBER))! }));
+    browser.take(await console.auth.signOut(browser.request()));
+    return { appKey: setup.secret, own: browser };
   }
 
   test("an attacker's wrong codes for a member's address slow the attacker's client ever more, never the member's; the admins are told once", async () => {
     const { console, store } = await start(wrongCodeLimits({ beforeDelay: 3, alertPerAddress: 3 }));
-    const appKey = await enrolApp(console, store);
+    const { appKey } = await enrolApp(console, store);
     later(1000); // the next code's e-mail is queued after the enrolment's (the database's clock is the test's too)
     const attacker = attackerBrowser();
     const member = memberBrowser();
@@ -245,15 +252,8 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     const { console, store } = await start({ STAFF_CODE_LIMIT_PER_ADDRESS: "5" });
     const ask = (browser: Browser) => console.auth.requestCode(browser.request(), MEMBER);
     // The member's own browser: it had their full session (the console marks it), then signed out.
-    const own = memberBrowser();
-    await codeSignIn(console, store, MEMBER, own);
-    const setup = (await console.auth.startApp(own.request()))!;
-    const enrolled = await console.auth.confirmApp(own.request(), appCode(setup.secret));
-    if (!enrolled.ok) throw new Error("not enrolled");
-    own.take(enrolled.headers);
-    own.take(new Headers({ "set-cookie": (await console.auth.rememberBrowser(own.request(), MEMBER))! }));
+    const { own } = await enrolApp(console, store);
     expect(await console.auth.rememberBrowser(own.request(), MEMBER)).toBeNull();
-    own.take(await console.auth.signOut(own.request()));
     // A new window for the address's cap: the member's own sign-in above counted in the last.
     later(CODE_REQUEST_WINDOW_MS + 1000);
 
@@ -286,14 +286,7 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
 
   test("'Send a new code' replaces the live code only in a browser known for the address; elsewhere it is sent again", async () => {
     const { console, store } = await start();
-    const own = memberBrowser();
-    await codeSignIn(console, store, MEMBER, own);
-    const setup = (await console.auth.startApp(own.request()))!;
-    const enrolled = await console.auth.confirmApp(own.request(), appCode(setup.secret));
-    if (!enrolled.ok) throw new Error("not enrolled");
-    own.take(enrolled.headers);
-    own.take(new Headers({ "set-cookie": (await console.auth.rememberBrowser(own.request(), MEMBER))! }));
-    own.take(await console.auth.signOut(own.request()));
+    const { own } = await enrolApp(console, store);
 
     // Someone else's code step for the member's address: the member's live code is sent again, not killed.
     // (Each e-mail a second after the last: they are told apart by time.)
@@ -368,7 +361,7 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
 
   test("ten wrong second steps in a row pause the member's app and recovery codes for 15 minutes, from every browser; their passkey still signs in (ASVS 6.3.1)", async () => {
     const { console, store, member } = await start();
-    const appKey = await enrolApp(console, store);
+    const { appKey } = await enrolApp(console, store);
     const passkey = await softwarePasskey(store, member.id);
     const wrong = wrongAppCode(appKey);
     // Two pending second steps of 5 tries each: 10 wrong codes in a row.
