@@ -3,7 +3,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { getConsole, getStaff, requireAdmin, requireRecentSignIn } from "~/routes/staff/access/request.server";
 import type { Route } from "./+types/item";
 import { payloadFields } from "~/features/enquiries/labels";
-import { releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
+import { deletingNeedsAdmin, releaseEffects, spamItemPath, spamRow, SPAM_PATH } from "./view";
 import { consoleTitle } from "~/features/console/paths";
 
 /**
@@ -24,12 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // As the enquiry page shows them: the form's labels and option names, in its order.
   const fields = payloadFields(detail.kind, detail.payload).map(({ label, value }) => ({ label, value }));
   return {
-    item: spamRow(detail, new Date()),
+    item: spamRow(detail, new Date(), staff.member.role),
     fields,
     effects: releaseEffects(detail.kind, detail.email, detail.addressAtLimit),
     addressAtLimit: detail.addressAtLimit,
-    /** A post the form guard kept: any member. An enquiry staff moved here is a real one: an admin only. */
-    canDelete: detail.reason !== "staff" || staff.member.role === "admin",
     confirm: confirm === "release" || confirm === "delete" ? (confirm as Confirm) : null,
   };
 }
@@ -45,8 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`${SPAM_PATH}?done=${released ? "released" : "gone"}`);
   }
   if (intent === "delete") {
-    // Deleting a real enquiry for good is like erasing it: an admin with a recent sign-in (ADR 009).
-    if ((await spam.get(params.id))?.reason === "staff") {
+    const post = await spam.get(params.id);
+    if (post && deletingNeedsAdmin(post.reason)) {
       await requireAdmin(context, request);
       await requireRecentSignIn(context, request, { form });
     }
@@ -57,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, fields, effects, addressAtLimit, canDelete, confirm } = loaderData;
+  const { item, fields, effects, addressAtLimit, confirm } = loaderData;
   const path = spamItemPath(item.id);
   return (
     <div className="max-w-3xl space-y-6">
@@ -118,7 +116,7 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </Form>
         </section>
-      ) : !canDelete && confirm === "delete" ? (
+      ) : !item.deletable && confirm === "delete" ? (
         <OnlyAdminsDelete />
       ) : confirm === "delete" ? (
         <section aria-labelledby="confirm-heading" className="space-y-4 rounded-card border-2 border-danger-700 p-5">
@@ -140,13 +138,13 @@ export default function SpamItemPage({ loaderData }: Route.ComponentProps) {
         <>
           <div className="flex flex-wrap gap-4">
             <ButtonLink to={`${path}?confirm=release`}>Release…</ButtonLink>
-            {canDelete ? (
+            {item.deletable ? (
               <ButtonLink to={`${path}?confirm=delete`} variant="outline">
                 Delete…
               </ButtonLink>
             ) : null}
           </div>
-          {canDelete ? null : <OnlyAdminsDelete />}
+          {item.deletable ? null : <OnlyAdminsDelete />}
         </>
       )}
     </div>

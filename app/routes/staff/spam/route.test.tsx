@@ -92,8 +92,8 @@ function context(role: "staff" | "admin" = "staff") {
   return provider;
 }
 
-const loadList = (url = "http://localhost/staff/spam") =>
-  list.loader({ request: new Request(url), context: context(), params: {} } as never);
+const loadList = (url = "http://localhost/staff/spam", role: "staff" | "admin" = "staff") =>
+  list.loader({ request: new Request(url), context: context(role), params: {} } as never);
 const loadItem = (query = "", id = ID, role: "staff" | "admin" = "staff") =>
   item.loader({
     request: new Request(`http://localhost/staff/spam/${id}${query}`),
@@ -268,8 +268,8 @@ describe("Spam post", () => {
 
   it("an enquiry staff moved here is a real one: only an admin may delete it, and only an admin is offered to", async () => {
     folder = [post({ reason: "staff" })];
-    expect((await loadItem("", ID, "staff")).canDelete).toBe(false);
-    expect((await loadItem("", ID, "admin")).canDelete).toBe(true);
+    expect((await loadItem("", ID, "staff")).item.deletable).toBe(false);
+    expect((await loadItem("", ID, "admin")).item.deletable).toBe(true);
     const refused = await Promise.resolve(act("delete", ID, "staff")).catch((error: unknown) => error);
     expect((refused as Response).status).toBe(403);
     expect(refusals).toContain("refused");
@@ -285,8 +285,19 @@ describe("Spam post", () => {
     expect(screen.getByText(/Only an admin can delete an enquiry that staff moved here/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Delete…" })).toBeNull();
     expect(screen.getByRole("link", { name: "Release…" })).toBeInTheDocument();
+    // The list offers Delete on that row to an admin only (Release to both).
+    for (const role of ["staff", "admin"] as const) {
+      const rows = await loadList(undefined, role);
+      const Stub = createRoutesStub([{ path: "/staff/spam", Component: () => <ListPage loaderData={rows} /> }]);
+      const { unmount } = render(<Stub initialEntries={["/staff/spam"]} />);
+      expect(screen.getByRole("link", { name: "Release the post from Kwame Boateng" })).toBeInTheDocument();
+      expect(screen.queryAllByRole("link", { name: "Delete the post from Kwame Boateng" })).toHaveLength(
+        role === "admin" ? 1 : 0,
+      );
+      unmount();
+    }
     // Control: a post the form guard kept may be deleted by any member.
     folder = [post()];
-    expect((await loadItem("", ID, "staff")).canDelete).toBe(true);
+    expect((await loadItem("", ID, "staff")).item.deletable).toBe(true);
   });
 });

@@ -29,18 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const done = params.get("done");
   return {
-    rows: list.rows.map((item) => spamRow(item, now)),
+    rows: list.rows.map((item) => spamRow(item, now, staff.member.role)),
     page: list.page,
     pages: list.pages,
     total: list.total,
     outcome: done && done in outcomes ? outcomes[done as keyof typeof outcomes] : null,
-    /** Whether this member may delete an enquiry staff moved here (an admin: ./item.tsx). */
-    admin: staff.member.role === "admin",
   };
 }
 
 export default function SpamPage({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pages, total, outcome, admin } = loaderData;
+  const { rows, page, pages, total, outcome } = loaderData;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Spam</h1>
@@ -59,7 +57,7 @@ export default function SpamPage({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>The spam folder is empty. Nothing needs checking.</p>
       ) : (
-        <SpamTable rows={rows} page={page} pages={pages} total={total} admin={admin} />
+        <SpamTable rows={rows} page={page} pages={pages} total={total} />
       )}
       {pages > 1 ? <Pagination page={page} pages={pages} /> : null}
     </div>
@@ -74,19 +72,7 @@ const rowActions = [
   { confirm: "delete", label: "Delete", colour: "text-danger-700" },
 ] as const;
 
-function SpamTable({
-  rows,
-  page,
-  pages,
-  total,
-  admin,
-}: {
-  rows: SpamRow[];
-  page: number;
-  pages: number;
-  total: number;
-  admin: boolean;
-}) {
+function SpamTable({ rows, page, pages, total }: { rows: SpamRow[]; page: number; pages: number; total: number }) {
   return (
     <table className="w-full border-collapse text-left text-sm max-sm:block">
       <caption className="mb-2 text-left text-base font-semibold max-sm:block">
@@ -123,7 +109,7 @@ function SpamTable({
             <SpamCell heading="Actions">
               <span className="flex flex-wrap gap-x-4 gap-y-1">
                 {rowActions
-                  .filter(({ confirm }) => confirm !== "delete" || admin || !row.movedByStaff)
+                  .filter(({ confirm }) => confirm !== "delete" || row.deletable)
                   .map(({ confirm, label, colour }) => (
                     <Link
                       key={confirm}
