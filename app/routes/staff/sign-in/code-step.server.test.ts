@@ -62,7 +62,7 @@ describe.each(engines)("the code step on $name", (engine) => {
     expect(renewed.headers.get("location")).toBe("/staff/sign-in?step=code&sent=again");
     const second = await lastCode(store, ADMIN);
     expect(second).toBe(first);
-    expect(await page("/staff/sign-in?step=code&sent=again")).toMatchObject({ codeTo: ADMIN, sentAgain: true });
+    expect(await page("/staff/sign-in?step=code&sent=again")).toMatchObject({ codeTo: ADMIN, sent: "again" });
     expect(await staffMailJobs(store)).toHaveLength(2);
 
     // Use a different address: the step is forgotten, the old address given back to edit.

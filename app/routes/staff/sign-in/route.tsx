@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The code step: this browser asked for a code (held on the server), or came from the code's e-mail. */
     codeStep: codeTo !== null || url.searchParams.get("step") === "code",
     codeTo,
-    newCode: url.searchParams.get("sent") === "new",
-    sentAgain: url.searchParams.get("sent") === "again",
+    /** What "Send a new code" did (actions.server.ts, codeStepUrl): replaced the live code, or sent it again. */
+    sent: (["new", "again"] as const).find((value) => value === url.searchParams.get("sent")) ?? null,
     /** Signing in again: the member's own address, already filled in. */
     address: reauth && session ? session.member.email : "",
     signedOut: url.searchParams.get("signedOut") === "1",
@@ -101,9 +101,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             <p role="status" className="mb-6 rounded-card border-2 border-primary-200 bg-white p-4">
               {actionData?.step === "code" && actionData.notice
                 ? actionData.notice
-                : loaderData.newCode && !actionData
+                : loaderData.sent === "new" && !actionData
                   ? `We have sent a new code to ${codeTo}, if it belongs to a member of staff. The code before it no longer works.`
-                  : loaderData.sentAgain && !actionData
+                  : loaderData.sent === "again" && !actionData
                     ? `We have sent a code to ${codeTo} again, if it belongs to a member of staff: the one still live, or a new one if it had expired or was locked. A live code is replaced only in a browser where you have used the console.`
                     : `If ${codeTo} belongs to a member of staff, we have sent a code to it. It works for up to ${loaderData.codeLife}: the e-mail says how long.`}
             </p>
