@@ -190,6 +190,7 @@ test("an authenticator app: a wrong code is refused and kept, the right one sign
   await row.getByRole("link", { name: /^Reset sign-in/ }).click();
   const confirm = admin.getByRole("region", { name: /^Reset .+’s sign-in\?$/ });
   await expect(confirm).toContainText(email);
+  await expect(confirm).toContainText("No browser is remembered as theirs any more.");
   await confirm.getByRole("button", { name: "Reset their sign-in" }).click();
   await expect(admin.getByRole("status")).toContainText(`${email} is signed out`);
   await adminContext.close();

@@ -11,7 +11,7 @@ import { rememberRemoved } from "./sessions.server";
  * the pauses on its code sign-in (./lockout.server.ts).
  */
 export function memberAccounts(core: AuthCore) {
-  const { instance, limits, store } = core;
+  const { instance, known, limits, store } = core;
   return {
     /** A new account (no factors yet: they enrol after their first code); null when the address has one already. */
     async create(input: { email: string; name: string; role: StaffRole }): Promise<StaffMember | null> {
@@ -32,8 +32,8 @@ export function memberAccounts(core: AuthCore) {
     },
 
     /**
-     * Removes an account and ends all its sessions at once; null when there
-     * is none. The removal is remembered (a keyed hash of the address), so
+     * Removes an account and ends all its sessions at once, and forgets the
+     * browsers known for it; null when there is none. The removal is remembered (a keyed hash of the address), so
      * STAFF_ADMIN_EMAILS never creates it again.
      */
     async remove(id: string): Promise<StaffMember | null> {
@@ -42,6 +42,8 @@ export function memberAccounts(core: AuthCore) {
       if (!user) return null;
       // Remembered first (a keyed hash), so STAFF_ADMIN_EMAILS never makes them an admin again.
       await rememberRemoved(store, limits.addressHash(normaliseEmail(user.email)));
+      // No browser stays known for the address: were it added again, it would start afresh.
+      await known.forget(normaliseEmail(user.email));
       // Sessions, accounts and passkeys go with the user (foreign keys cascade).
       await context.internalAdapter.deleteUserSessions(id);
       await context.internalAdapter.deleteUser(id);

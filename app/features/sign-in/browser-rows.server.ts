@@ -1,7 +1,9 @@
 import { generateRandomString } from "better-auth/crypto";
+import { and, eq, like } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { BetterAuthInstance, StaffAuthDeps } from "./auth-config.server";
 import { COOKIE_NAME } from "./auth-config.server";
+import { staffVerifications } from "./tables.server";
 
 /**
  * What one browser is in the middle of, held on the server (issue 43): a
@@ -62,6 +64,15 @@ export function browserRows(
       const id = await idOf(request);
       if (id) await (await instance.$context).internalAdapter.deleteVerificationByIdentifier(rowOf(id));
       return cookie.serialize("", { maxAge: 0 });
+    },
+
+    /** Forgets `value` in every browser that holds it (their cookies then find nothing): how many rows went. */
+    async dropEverywhere(value: string): Promise<number> {
+      const gone = await deps.store.db
+        .delete(staffVerifications)
+        .where(and(like(staffVerifications.identifier, rowOf("%")), eq(staffVerifications.value, value)))
+        .returning({ id: staffVerifications.id });
+      return gone.length;
     },
   };
 }

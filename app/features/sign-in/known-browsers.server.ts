@@ -33,5 +33,13 @@ export function knownBrowsers(
 
     /** Whether this browser is known for `email` (a member had a full session on it). */
     knows: async (request: Request, email: string) => (await rows.get(request)) === addressHash(email),
+
+    /**
+     * Forgets every browser known for `email`: an admin's "Reset sign-in"
+     * or the member's removal, after which no browser of theirs (a lost
+     * laptop included) passes the address's cap until they sign in on it
+     * again.
+     */
+    forget: (email: string) => rows.dropEverywhere(addressHash(email)),
   };
 }

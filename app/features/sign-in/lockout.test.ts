@@ -309,6 +309,31 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     expect(await console.auth.signInWithCode(own.request(), MEMBER, replaced)).toMatchObject({ ok: true });
   });
 
+  test("an admin's 'Reset sign-in', and the member's removal, forget the browsers known for the member; another member's stays known", async () => {
+    const { console, store, member } = await start();
+    // rememberBrowser marks a browser and answers its cookie, or null when the browser is known for the address already.
+    const known = async (browser: Browser, email: string) => {
+      const cookie = await console.auth.rememberBrowser(browser.request(), email);
+      if (cookie) browser.take(new Headers({ "set-cookie": cookie }));
+      return cookie === null;
+    };
+    const { own } = await enrolApp(console, store);
+    const admins = new Browser(undefined, { ip: "127.0.0.5" });
+    await known(admins, ADMIN);
+    expect(await known(own, MEMBER)).toBe(true);
+    expect(await known(admins, ADMIN)).toBe(true);
+
+    expect(await console.auth.resetFactors(member.id)).toMatchObject({ email: MEMBER });
+    expect(await known(own, MEMBER)).toBe(false);
+    // The control: the admin's browser is still known, and the member's is known again once marked.
+    expect(await known(admins, ADMIN)).toBe(true);
+    expect(await known(own, MEMBER)).toBe(true);
+
+    expect(await console.auth.accounts.remove(member.id)).toMatchObject({ email: MEMBER });
+    expect(await known(own, MEMBER)).toBe(false);
+    expect(await known(admins, ADMIN)).toBe(true);
+  });
+
   test("an address that is not a member's reaching the alert is never named in the admins' e-mail", async () => {
     const { console, store } = await start({ STAFF_WRONG_CODES_ALERT_PER_ADDRESS: "2" });
     const stranger = "guessed@example.org";

@@ -27,6 +27,7 @@ export function memberFactors(core: AuthCore) {
     appRow,
     authFor,
     instance,
+    known,
     limits,
     markEnrolled,
     passkeyCount,
@@ -247,13 +248,15 @@ export function memberFactors(core: AuthCore) {
     /**
      * Removes a member's passkeys, app and recovery codes and ends their
      * sessions (admins): they enrol again. Any pause on their address's code
-     * sign-in is lifted too (./lockout.server.ts).
+     * sign-in is lifted too (./lockout.server.ts), and no browser is known
+     * for them any more (./known-browsers.server.ts).
      */
     async resetFactors(id: string): Promise<StaffMember | null> {
       const context = await instance.$context;
       const user = await context.internalAdapter.findUserById(id);
       if (!user) return null;
       await limits.liftMember(normaliseEmail(user.email));
+      await known.forget(normaliseEmail(user.email));
       await store.db.delete(staffPasskeys).where(eq(staffPasskeys.userId, id));
       await store.db.delete(staffTwoFactors).where(eq(staffTwoFactors.userId, id));
       await context.internalAdapter.updateUser(id, { twoFactorEnabled: false });

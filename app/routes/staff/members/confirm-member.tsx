@@ -17,7 +17,7 @@ const words: Record<ConfirmedIntent, { title: (name: string) => string; body: st
   },
   "reset-factors": {
     title: (name) => `Reset ${name}’s sign-in?`,
-    body: "Their sessions end at once, and their passkeys, authenticator app and recovery codes are deleted. Their next e-mailed code asks them to set up a second way to sign in.",
+    body: "Their sessions end at once, and their passkeys, authenticator app and recovery codes are deleted. No browser is remembered as theirs any more. Their next e-mailed code asks them to set up a second way to sign in.",
     button: "Reset their sign-in",
   },
 };
