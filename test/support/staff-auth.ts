@@ -31,6 +31,10 @@
  *   enrolApp(console, browser): in the browser's (setup-only) session, starts an app and confirms it with
  *     its code; the browser takes the new session's cookie; returns the app, its key and the recovery codes.
  *   enrolledWithApp(console, store, email?): codeSignIn, then enrolApp: { app, recoveryCodes, browser, member }.
+ *   markKnown(console, browser, email): marks the browser as known for `email`, as the console's middleware does
+ *     during a full session (ADR 019); whether it was known already.
+ *   enrolledOnKnownBrowser(console, store, email?): the member sets up an app in their own browser
+ *     (memberBrowser()), which is then known as theirs, and signs out: { appKey, own }.
  *   pendingSecondStep(console, store, email?): a new browser whose e-mail code was accepted, with no session yet.
  *   twoFactorRow(store, userId): the member's staff_two_factors row as stored.
  *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
@@ -232,6 +236,30 @@ export async function enrolledWithApp(console: Services, store: Store, email = S
   const first = await codeSignIn(console, store, email);
   const { app, recoveryCodes } = await enrolApp(console, first.browser);
   return { app, recoveryCodes, browser: first.browser, member: first.member };
+}
+
+/** Marks `browser` as known for `email`, as the console's middleware does during a full session (known browsers, ADR 019): whether it was known already. */
+export async function markKnown(console: Services, browser: Browser, email: string): Promise<boolean> {
+  const cookie = await console.auth.rememberBrowser(browser.request(), email);
+  if (cookie) browser.take(new Headers({ "set-cookie": cookie }));
+  return cookie === null;
+}
+
+/**
+ * The member sets up an authenticator app (a code sign-in from their client, then the app's current
+ * code: the test's clock may be fake), in their own browser, which the console then knows as theirs, and
+ * signs out; answers the app's key and that browser.
+ */
+export async function enrolledOnKnownBrowser(console: Services, store: Store, email = STAFF_MEMBER) {
+  const { browser } = await codeSignIn(console, store, email, memberBrowser());
+  const setup = await console.auth.startApp(browser.request());
+  if (!setup) throw new Error("an authenticator app is already set up");
+  const enrolled = await console.auth.confirmApp(browser.request(), appCodeAt(setup.secret, totpStep()));
+  if (!enrolled.ok) throw new Error(`not enrolled: ${enrolled.reason}`);
+  browser.take(enrolled.headers);
+  if (await markKnown(console, browser, email)) throw new Error("the browser was known before its first full session");
+  browser.take(await console.auth.signOut(browser.request()));
+  return { appKey: setup.secret, own: browser };
 }
 
 /** A new browser with a pending second step: the e-mail code accepted, no session yet. */

@@ -57,7 +57,7 @@ describe.each(engines)("the code step on $name", (engine) => {
     expect((await staffMailJobs(store))[0]!.data.message.text).toContain(`${SITE}/staff/sign-in?step=code`);
 
     // Send a new code, in a browser never used with the console: the live code is sent again, not
-    // replaced (only a known browser replaces it: app/features/sign-in/lockout.test.ts).
+    // replaced (only a known browser replaces it: app/features/sign-in/known-browsers.test.ts).
     const renewed = (await post({ intent: "new-code" })) as Response;
     expect(renewed.headers.get("location")).toBe("/staff/sign-in?step=code&sent=again");
     const second = await lastCode(store, ADMIN);
