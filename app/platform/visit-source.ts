@@ -16,6 +16,8 @@
  * loaders and the enquiry form's action share it.
  */
 
+import { singleLine } from "./text";
+
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_variant", "utm_cta"] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 /** The utm_* values of a URL (absent ones left out). */
@@ -30,10 +32,10 @@ export const DIRECT = "direct";
 /** A page of this site that is not one of its public pages (a 404's address, a console page). */
 export const THIS_SITE = "(this site)";
 
-/** A utm_* value as kept: trimmed, control characters removed, cut; null when nothing is left or it holds an "@". */
+/** A utm_* value as kept: one line (singleLine), cut; null when nothing is left or it holds an "@". */
 export function cleanUtmValue(value: string | null | undefined): string | null {
   if (!value) return null;
-  const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const text = singleLine(value);
   if (!text || text.includes("@")) return null;
   return text.slice(0, UTM_MAX_LENGTH).trim() || null;
 }

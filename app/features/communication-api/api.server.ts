@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
+import { hasControls } from "~/platform/text";
 import { bearerAccepted, type BearerKeys } from "~/platform/bearer.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
@@ -41,7 +42,6 @@ import {
 export const COMMUNICATION_PATH = "/functions/v1/azure-communication";
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const noControls = /^[^\u0000-\u001f\u007f]*$/;
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z
     .union([item, z.array(item).min(1, "needs at least one recipient").max(50, "at most 50 recipients")])
@@ -55,7 +55,7 @@ const emailData = z
       .trim()
       .min(1, "subject is required")
       .max(998, "subject is too long")
-      .regex(noControls, "subject must be a single line"),
+      .refine((subject) => !hasControls(subject), "subject must be a single line, without control characters"),
     htmlContent: z.string({ error: "htmlContent must be text" }).max(60_000).optional(),
     textContent: z.string({ error: "textContent must be text" }).max(60_000).optional(),
   })

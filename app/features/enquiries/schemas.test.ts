@@ -61,6 +61,18 @@ describe("contact form schema", () => {
     expect(good.ok && good.value.message).toBe("Line one\nLine two");
   });
 
+  it("refuses characters that reorder a line, C1 controls and U+FFFD anywhere; right-to-left text passes", () => {
+    const refused = (fields: Record<string, string>) => {
+      const result = parseEnquiryForm("contact", { ...validContact, ...fields });
+      return result.ok ? null : result.errors;
+    };
+    expect(refused({ name: "Ama \u202egnp.exe" })?.name).toBe("Full Name contains characters that are not allowed");
+    expect(refused({ message: "Hello\n\u2066team\u2069" })?.message).toMatch(/not allowed/);
+    expect(refused({ message: "Hello \u009b31m" })?.message).toMatch(/not allowed/);
+    expect(refused({ organization: "Korle Bu\ufffd" })?.organization).toMatch(/not allowed/);
+    expect(refused({ name: "عائشة\u200f Bello", message: "Dear team,\n\tthank you" })).toBeNull();
+  });
+
   it("treats non-string values as invalid rather than crashing", () => {
     const result = parseEnquiryForm("contact", { ...validContact, name: ["a", "b"] });
     expect(result.ok).toBe(false);

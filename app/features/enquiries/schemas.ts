@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControls } from "~/platform/text";
 
 import type { FieldErrors, FieldSpec, FormFields, FormValuesOf } from "./fields";
 import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "./kinds";
@@ -9,18 +10,23 @@ import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "
  * delivery pipeline; the browser only needs the specs.
  */
 
-// Control characters other than tab/newline never belong in a field; CR/LF are
-// refused in single-line fields so nothing can smuggle a header into an e-mail.
-// U+FFFD (the replacement character) is what bytes that are not UTF-8 decode
-// to: a browser never sends them, so the post was corrupted or forged.
-const singleLineBad = /[\u0000-\u001f\u007f\ufffd]/;
-const multiLineBad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
+/**
+ * What no field holds (~/platform/text, hasControls): CR and LF in a
+ * single-line field, so nothing can smuggle a header into an e-mail; control
+ * characters other than tab and line breaks anywhere; the characters that
+ * reorder a line (a name shown backwards). Nor U+FFFD, the replacement
+ * character: what bytes that are not UTF-8 decode to, which a browser never
+ * sends, so the post was corrupted or forged.
+ */
+function notAllowed(spec: FieldSpec, value: string): boolean {
+  return hasControls(value, { lines: spec.kind === "textarea" }) || value.includes("\ufffd");
+}
 
 /** Checks a present, non-empty value against its spec; returns an error message or null. */
 function formatError(spec: FieldSpec, value: string): string | null {
   if (spec.maxLength && value.length > spec.maxLength)
     return `${spec.label} must be ${spec.maxLength} characters or fewer`;
-  if ((spec.kind === "textarea" ? multiLineBad : singleLineBad).test(value)) {
+  if (notAllowed(spec, value)) {
     return `${spec.label} contains characters that are not allowed`;
   }
   if (spec.kind === "email" && !z.email().safeParse(value).success) {

@@ -8,7 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import type { EmailClientOptions } from "@azure/communication-email";
-import { bareAddress, headerText, oneLine, safeAddress, type MailTransport, type SmsTransport } from "./message.server";
+import { bareAddress, headerText, safeAddress, type MailTransport, type SmsTransport } from "./message.server";
+import { singleLine } from "../text";
 import {
   EMAIL_FALLBACK_ERROR,
   SMS_FALLBACK_ERROR,
@@ -153,9 +154,9 @@ export function acsMailTransport(
         const content: Parameters<typeof client.beginSend>[0] = {
           senderAddress: bareAddress(options.from),
           content: { subject: headerText(message.subject), html: message.html ?? "", plainText: message.text },
-          recipients: { to: message.to.map((address) => ({ address: oneLine(address) })) },
+          recipients: { to: message.to.map((address) => ({ address: singleLine(address) })) },
           replyTo: replyTo ? [{ address: replyTo.address, displayName: replyTo.name || undefined }] : undefined,
-          headers: message.messageId ? { "Message-ID": oneLine(message.messageId) } : undefined,
+          headers: message.messageId ? { "Message-ID": singleLine(message.messageId) } : undefined,
         };
 
         /** What became of an operation an earlier attempt may have started: undefined when the service never had it. */

@@ -5,6 +5,7 @@
  * input), with the nodemailer message the SMTP and file transports build.
  */
 import type { SendMailOptions } from "nodemailer";
+import { singleLine } from "../text";
 
 export type Address = { name?: string; address: string };
 
@@ -37,11 +38,6 @@ export interface SmsTransport {
   sendSms(message: OutgoingSms): Promise<SendReceipt>;
 }
 
-/** Header values never carry CR/LF (or other controls), whatever the input. */
-export function oneLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
-
 /**
  * Header text a reader sees (a subject, a name), which may hold what a
  * visitor typed: one line, and never an RFC 2047 encoded-word ("=?utf-8?q?
@@ -51,12 +47,12 @@ export function oneLine(value: string): string {
  * addresses, whose local part may hold "=?".)
  */
 export function headerText(value: string): string {
-  return oneLine(value).replace(/=\?/g, "=\u2060?");
+  return singleLine(value).replace(/=\?/g, "=\u2060?");
 }
 
 export function safeAddress(address: Address | undefined) {
   if (!address) return undefined;
-  return { name: address.name ? headerText(address.name) : "", address: oneLine(address.address) };
+  return { name: address.name ? headerText(address.name) : "", address: singleLine(address.address) };
 }
 
 /** The bare address inside `Name <address>`, or the value itself. */
@@ -68,11 +64,11 @@ export function bareAddress(from: string): string {
 export function nodemailerMessage(from: string, message: OutgoingEmail): SendMailOptions {
   return {
     from,
-    to: message.to.map(oneLine),
+    to: message.to.map(singleLine),
     subject: headerText(message.subject),
     html: message.html,
     text: message.text,
     replyTo: safeAddress(message.replyTo),
-    messageId: message.messageId ? oneLine(message.messageId) : undefined,
+    messageId: message.messageId ? singleLine(message.messageId) : undefined,
   };
 }

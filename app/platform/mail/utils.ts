@@ -1,6 +1,8 @@
+import { singleLine } from "../text";
+
 /**
  * Small, pure helpers shared by the e-mail layout and templates: slugs,
- * tracking parameters, first names, safe subjects, option labels and dates.
+ * tracking parameters, first names, option labels and dates.
  */
 
 export const SLUG_MAX_LENGTH = 40;
@@ -72,23 +74,6 @@ const NAME_WORD = /^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?$/u;
 export function firstName(name: string): string {
   const first = singleLine(name).split(" ")[0] ?? "";
   return first.length <= 40 && NAME_WORD.test(first) ? first : "";
-}
-
-/**
- * Makes user text safe for a single-line header such as a subject: control
- * characters (CR, LF, tab, NUL, C1) and Unicode line/paragraph separators
- * become spaces, runs of whitespace collapse, and the ends are trimmed.
- */
-export function singleLine(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** A subject line from a template with user values already inserted. */
-export function subjectLine(value: string): string {
-  return singleLine(value);
 }
 
 /** The label of an option value ("ngo" → "NGO Professional"); the raw value when unknown. */

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
-import { subjectLine } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 import { plural } from "~/platform/words";
 
 /**
@@ -104,7 +104,7 @@ export function staffDigestSubject(props: StaffDigestEmailProps): string {
       ? `${plural(integrationDeliveriesDead(props), "integration message", "integration messages")} not delivered`
       : null,
   ].filter(Boolean);
-  return subjectLine(`Enquiries digest: ${parts.join(", ")}`);
+  return singleLine(`Enquiries digest: ${parts.join(", ")}`);
 }
 
 function digestSections(props: StaffDigestEmailProps) {

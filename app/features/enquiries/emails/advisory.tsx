@@ -8,7 +8,8 @@ import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
 import type { EmailLayoutProps } from "~/platform/mail/layout";
 import { sitePage, mailtoUrl } from "~/platform/mail/links";
-import { subjectLine, optionLabel, singleLine } from "~/platform/mail/utils";
+import { optionLabel } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 import { advisoryRoleOptions } from "~/features/enquiries/fields";
 import type { AdvisoryPayload } from "~/features/enquiries/kinds";
 
@@ -77,7 +78,7 @@ function advisoryWelcomeLayout(props: AdvisoryWelcomeEmailProps): EmailLayoutPro
   };
 }
 export const advisoryWelcome = defineLayoutEmail<AdvisoryWelcomeEmailProps>({
-  subject: () => subjectLine(advisoryWelcomeTitle),
+  subject: () => singleLine(advisoryWelcomeTitle),
   PreviewProps: welcomePreviewProps,
   layout: advisoryWelcomeLayout,
 });
@@ -95,7 +96,7 @@ export const notificationPreviewProps = {
 } satisfies AdvisoryNotificationEmailProps;
 
 export function advisoryNotificationSubject(props: AdvisoryNotificationEmailProps): string {
-  return subjectLine(`New Advisory Network Signup - ${singleLine(props.name)}`);
+  return singleLine(`New Advisory Network Signup - ${singleLine(props.name)}`);
 }
 
 function advisoryNotificationLayout(props: AdvisoryNotificationEmailProps): EmailLayoutProps {

@@ -7,7 +7,8 @@ import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
 import type { EmailLayoutProps } from "~/platform/mail/layout";
 import { mailtoUrl, sitePage } from "~/platform/mail/links";
-import { optionLabel, singleLine, subjectLine } from "~/platform/mail/utils";
+import { optionLabel } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 import { responsePromises } from "~/content/milestones";
 
 /** To the enquiries team: a message sent through the contact form. */
@@ -24,7 +25,7 @@ export const notificationPreviewProps = {
 } satisfies ContactNotificationEmailProps;
 
 export function contactNotificationSubject(props: ContactNotificationEmailProps): string {
-  return subjectLine(`New Contact Form Submission - ${props.interest}`);
+  return singleLine(`New Contact Form Submission - ${props.interest}`);
 }
 
 function contactNotificationLayout(props: ContactNotificationEmailProps): EmailLayoutProps {
@@ -121,7 +122,7 @@ function contactAcknowledgementLayout(props: ContactAcknowledgementEmailProps): 
   };
 }
 export const contactAcknowledgement = defineLayoutEmail<ContactAcknowledgementEmailProps>({
-  subject: () => subjectLine(contactAcknowledgementTitle),
+  subject: () => singleLine(contactAcknowledgementTitle),
   PreviewProps: acknowledgementPreviewProps,
   layout: contactAcknowledgementLayout,
 });

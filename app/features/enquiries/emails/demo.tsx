@@ -5,7 +5,8 @@ import { renderEmail } from "~/platform/mail/define";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
 import { sitePage, mailtoUrl } from "~/platform/mail/links";
-import { subjectLine, formatDate, optionLabel, singleLine } from "~/platform/mail/utils";
+import { formatDate, optionLabel } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 import { demoRoleOptions } from "~/features/enquiries/fields";
 import type { DemoPayload } from "~/features/enquiries/kinds";
 
@@ -20,7 +21,7 @@ export const welcomePreviewProps = {
 export const demoWelcomeTitle = "Thank you for requesting a demo";
 
 export const demoWelcome = defineLayoutEmail<DemoWelcomeEmailProps>({
-  subject: () => subjectLine(demoWelcomeTitle),
+  subject: () => singleLine(demoWelcomeTitle),
   PreviewProps: welcomePreviewProps,
   layout: (props) => ({
     title: demoWelcomeTitle,
@@ -69,7 +70,7 @@ export const notificationPreviewProps = {
 } satisfies DemoNotificationEmailProps;
 
 export function demoNotificationSubject(props: DemoNotificationEmailProps): string {
-  return subjectLine(`New Demo Request from ${singleLine(props.name)}`);
+  return singleLine(`New Demo Request from ${singleLine(props.name)}`);
 }
 
 export const demoNotification = defineLayoutEmail<DemoNotificationEmailProps>({

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
-import { subjectLine } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 import { plural } from "~/platform/words";
 
 /**
@@ -45,7 +45,7 @@ export const PreviewProps = {
 
 /** Names nobody: the worker logs staff e-mails' subjects (app/platform/mail/staff-mail.server.ts). */
 export function staffAssignedSubject(props: StaffAssignedEmailProps): string {
-  return subjectLine(`${howMany(props)} assigned to you`);
+  return singleLine(`${howMany(props)} assigned to you`);
 }
 
 export const staffAssigned = defineLayoutEmail<StaffAssignedEmailProps>({

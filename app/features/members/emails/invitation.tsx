@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
-import { subjectLine } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 
 /** To someone an admin added to the staff console: how to get in. */
 export type StaffInvitationEmailProps = { name: string; invitedBy: string; role: "admin" | "staff"; signInUrl: string };
@@ -13,7 +13,7 @@ export const PreviewProps = {
 } satisfies StaffInvitationEmailProps;
 
 export const staffInvitation = defineLayoutEmail<StaffInvitationEmailProps>({
-  subject: () => subjectLine(`You have been added to the ${company.brand} staff console`),
+  subject: () => singleLine(`You have been added to the ${company.brand} staff console`),
   PreviewProps,
   staff: true,
   layout: (props) => ({

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
-import { subjectLine } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 
 /** To a member of staff who asked to sign in to the console: their one-time code, and how long it has left ("10 minutes"). */
 export type StaffSignInCodeEmailProps = { code: string; validFor: string; signInUrl: string };
@@ -13,7 +13,7 @@ export const PreviewProps = {
 
 export const staffSignInCode = defineLayoutEmail<StaffSignInCodeEmailProps>({
   /** The code itself is only in the body: a subject shows on lock screens, in notifications and in logs. */
-  subject: () => subjectLine(`Your ${company.brand} sign-in code`),
+  subject: () => singleLine(`Your ${company.brand} sign-in code`),
   PreviewProps,
   staff: true,
   layout: (props) => ({

@@ -1,6 +1,6 @@
 import { company } from "~/platform/company";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
-import { subjectLine } from "~/platform/mail/utils";
+import { singleLine } from "~/platform/text";
 
 /**
  * To the console's admins, once per window, when wrong sign-in codes reach a
@@ -48,7 +48,7 @@ function effect(props: StaffSignInLockedEmailProps) {
 }
 
 export const staffSignInLocked = defineLayoutEmail<StaffSignInLockedEmailProps>({
-  subject: () => subjectLine(`${company.brand} staff console: many wrong sign-in codes`),
+  subject: () => singleLine(`${company.brand} staff console: many wrong sign-in codes`),
   PreviewProps,
   staff: true,
   layout: (props) => ({
