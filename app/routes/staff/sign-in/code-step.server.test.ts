@@ -10,8 +10,8 @@ import { action, loader } from "./route";
  * The code step survives a reload (issue 43), on both engines, through the
  * sign-in page's own loader and action: the address is held on the server
  * for the browser that asked (a signed cookie names it; no URL carries it);
- * "Send a new code" sends the live code again (here, a browser never used
- * with the console);
+ * "Send a new code" sends the live code again in a browser never used with
+ * the console, and replaces it in one known for the address;
  * "Use a different address" forgets the step; the code's e-mail links to it.
  */
 const { engines, open } = bothEngines<Site>();
@@ -19,15 +19,20 @@ const ADMIN = "admin@maternis.test";
 const SITE = "https://www.maternis.health";
 
 describe.each(engines)("the code step on $name", (engine) => {
-  test("a reload keeps it; 'Send a new code' sends the live code again; another address forgets it", async () => {
+  test("a reload keeps it; 'Send a new code' sends the live code again, or in a known browser replaces it; another address forgets it", async () => {
     const env = testEnv({ ...(await engine.database()), STAFF_ADMIN_EMAILS: ADMIN });
     const { console, store } = await openStaffConsole(env, open);
     const context = () => siteConsoleContext(env, console);
     let cookie = "";
+    // The known-browser cookie, once the browser is marked as the admin's (as a full session would).
+    let knownCookie = "";
     const request = (path: string, fields?: Record<string, string>) =>
       new Request(`${SITE}${path}`, {
         method: fields ? "POST" : "GET",
-        headers: { "x-maternis-client-ip": "203.0.113.8", ...(cookie ? { cookie } : {}) },
+        headers: {
+          "x-maternis-client-ip": "203.0.113.8",
+          cookie: [cookie, knownCookie].filter(Boolean).join("; "),
+        },
         body: fields ? new URLSearchParams(fields) : undefined,
       });
     const post = async (fields: Record<string, string>) => {
@@ -65,6 +70,15 @@ describe.each(engines)("the code step on $name", (engine) => {
     expect(await page("/staff/sign-in?step=code&sent=again")).toMatchObject({ codeTo: ADMIN, sent: "again" });
     expect(await staffMailJobs(store)).toHaveLength(2);
 
+    // The same browser once known for the address (the member had a full session on it): a new code
+    // replaces the live one, and the page says so.
+    knownCookie = (await console.auth.rememberBrowser(request("/staff"), ADMIN))!.split(";")[0]!;
+    const replaced = (await post({ intent: "new-code" })) as Response;
+    expect(replaced.headers.get("location")).toBe("/staff/sign-in?step=code&sent=new");
+    const third = await lastCode(store, ADMIN);
+    expect(third).not.toBe(second);
+    expect(await page("/staff/sign-in?step=code&sent=new")).toMatchObject({ codeTo: ADMIN, sent: "new" });
+
     // Use a different address: the step is forgotten, the old address given back to edit.
     const changed = (await post({ intent: "change-address" })) as { data: Record<string, unknown> };
     expect(changed.data).toMatchObject({ step: "email", email: ADMIN });
@@ -73,10 +87,12 @@ describe.each(engines)("the code step on $name", (engine) => {
     // With no step held, "Send a new code" has no address to send to: nothing is sent.
     const nothing = (await post({ intent: "new-code" })) as { init: { status: number } };
     expect(nothing.init.status).toBe(400);
-    expect(await lastCode(store, ADMIN)).toBe(second);
+    expect(await lastCode(store, ADMIN)).toBe(third);
 
-    // Positive control: the second code, with the address typed, signs in.
-    const signedIn = (await post({ intent: "verify", email: ADMIN, code: second! })) as Response;
+    // Positive control: the replaced code is dead; the new one, with the address typed, signs in.
+    const dead = (await post({ intent: "verify", email: ADMIN, code: second! })) as { init?: { status: number } };
+    expect(dead).not.toBeInstanceOf(Response);
+    const signedIn = (await post({ intent: "verify", email: ADMIN, code: third! })) as Response;
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/staff/enrol");
   });
