@@ -43,6 +43,7 @@ import { parseEnvelope, symmetricDecrypt, symmetricEncrypt, type SecretConfig } 
 import type { Env } from "~/platform/env.server";
 import type { Store, Transaction } from "./db/db.server";
 import { appSecrets, keyChecks } from "./db/tables.server";
+import { PRIVATE_FILE_MODE } from "./private-dir.server";
 
 export const KEY_NAMES = ["STAFF_AUTH_SECRET", "DATA_ENCRYPTION_KEY", "FINGERPRINT_KEY", "FORM_SECRET"] as const;
 export type KeyName = (typeof KEY_NAMES)[number];
@@ -145,7 +146,7 @@ export function createKeysFile(file: string, keys: Keys): boolean {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    const fd = openSync(temp, "w", 0o600);
+    const fd = openSync(temp, "w", PRIVATE_FILE_MODE);
     try {
       writeSync(fd, keysFileText(keys));
       fsyncSync(fd);

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { chmod, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Store } from "~/platform/db/db.server";
+import { PRIVATE_FILE_MODE, privateDir } from "~/platform/private-dir.server";
 import { backupsToKeep, type RetentionPolicy } from "./backup-retention.server";
 
 /**
@@ -54,21 +55,15 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
   return files.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
-/** Creates BACKUP_DIR if needed and makes it owner-only. */
-async function backupDirectory(dir: string) {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-}
-
 const tempName = (name: string) => `.${name}.${process.pid}.tmp`;
 
 /** Writes `name` in `dir` through `write(tempPath)`, then renames it into place and syncs the folder. */
 async function writeAtomically(dir: string, name: string, write: (file: string) => Promise<void>) {
-  await backupDirectory(dir);
+  await privateDir(dir);
   const temp = path.join(dir, tempName(name));
   const target = path.join(dir, name);
   try {
-    await (await open(temp, "w", 0o600)).close();
+    await (await open(temp, "w", PRIVATE_FILE_MODE)).close();
     await write(temp);
     const handle = await open(temp, "r+");
     try {

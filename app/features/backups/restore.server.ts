@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, rm, rmdir } from "node:fs/promises";
+import { open, readdir, readFile, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
@@ -6,6 +6,7 @@ import { count, inArray } from "drizzle-orm";
 import { openStore, pgliteExtensions } from "~/platform/db/db.server";
 import { hasKeyChecks } from "~/platform/keys.server";
 import { deliveries, enquiries } from "~/features/enquiries/index.server";
+import { privateDir } from "~/platform/private-dir.server";
 
 const gunzip = promisify(gunzipCallback);
 
@@ -61,7 +62,7 @@ export async function restoreBackup(file: string, dataDir: string) {
 
   const staging = `${dbDir}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true, mode: 0o700 });
+  await privateDir(staging);
   try {
     // Loaded here: a process on PostgreSQL never needs PGlite.
     const { PGlite } = await import("@electric-sql/pglite");

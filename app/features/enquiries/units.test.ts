@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, test } from "vitest";
@@ -98,6 +98,9 @@ describe("Message-ID", () => {
       expect(parsed.replyTo?.value[0]?.address).toBe("eve@example.org");
       expect(parsed.headers.has("bcc")).toBe(false);
       expect(parsed.headers.has("x-injected")).toBe(false);
+      // Sign-in codes and what visitors wrote: the server user's alone.
+      expect(statSync(outbox).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(outbox, files[0]!)).mode & 0o777).toBe(0o600);
     } finally {
       data.remove();
     }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { privateDirSync } from "../private-dir.server";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
@@ -170,7 +171,9 @@ async function openPglite(
   const releaseLock = lockDirectory(dir);
   let client: PGlite;
   try {
-    if (!createFromTemplate(dir, clusterTemplate)) mkdirSync(dir, { recursive: true });
+    createFromTemplate(dir, clusterTemplate);
+    // Owner-only, a cluster made before this rule included (PGlite writes its files 0666).
+    privateDirSync(dir);
     // Loaded only for the embedded database: a process on PostgreSQL never needs it.
     const { PGlite } = await import("@electric-sql/pglite");
     client = await PGlite.create(dir, await pgliteOptions({ fsync }));

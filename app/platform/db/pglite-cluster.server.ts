@@ -1,3 +1,4 @@
+import { keepTreePrivateSync } from "../private-dir.server";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -100,6 +101,8 @@ export function createFromTemplate(dir: string, templateDir: string | undefined)
   const staging = `${dir}.creating-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   cpSync(path.join(templateDir, "db"), staging, { recursive: true });
+  // The template's files are 0666 (PGlite's): the copy is the server user's alone.
+  keepTreePrivateSync(staging);
   rmSync(dir, { recursive: true, force: true });
   renameSync(staging, dir);
   return true;

@@ -5,6 +5,7 @@
  * (docs/decisions/025-memory-recovery-and-load.md).
  */
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,6 +13,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,11 +30,16 @@ const folder = () => path.join(root, String(++n));
 const installedVersion = () =>
   (JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")) as { version: string }).version;
 
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
 /** A folder shaped like a template, without a cluster in it (enough for the choice, not to open). */
 function fakeTemplate(version: string) {
   const dir = folder();
   mkdirSync(path.join(dir, "db"), { recursive: true });
   writeFileSync(path.join(dir, "db", "PG_VERSION"), "17\n");
+  // As PGlite writes them: readable and writable by anyone.
+  chmodSync(path.join(dir, "db", "PG_VERSION"), 0o666);
+  chmodSync(path.join(dir, "db"), 0o777);
   writeFileSync(path.join(dir, "pglite.json"), JSON.stringify({ version }));
   return dir;
 }
@@ -43,6 +50,9 @@ describe("which first start copies the build's cluster", () => {
     const missing = path.join(folder(), "db");
     expect(createFromTemplate(missing, template)).toBe(true);
     expect(readFileSync(path.join(missing, "PG_VERSION"), "utf8")).toBe("17\n");
+    // The copy is the server user's alone (the template's modes: 0777 and 0666).
+    expect(modeOf(missing)).toBe(0o700);
+    expect(modeOf(path.join(missing, "PG_VERSION"))).toBe(0o600);
     const empty = folder();
     mkdirSync(empty);
     expect(createFromTemplate(empty, template)).toBe(true);
@@ -79,7 +89,8 @@ test("a store opened on an empty folder with the build's cluster is a copy of th
   writeFileSync(path.join(template, "pglite.json"), JSON.stringify({ version: installedVersion() }));
   expect(isClusterTemplate(template)).toBe(true);
 
-  const store = await openStore({ fsync: false, dataDir: folder(), clusterTemplate: template });
+  const dataDir = folder();
+  const store = await openStore({ fsync: false, dataDir, clusterTemplate: template });
   let copied: string;
   try {
     const [row] = rowsOf<{ id: string; enquiries: number }>(
@@ -103,4 +114,10 @@ test("a store opened on an empty folder with the build's cluster is a copy of th
   } finally {
     await original.close();
   }
+  // The database folder is the server user's alone, one from before this rule too once opened again.
+  const db = path.join(dataDir, "db");
+  expect(modeOf(db)).toBe(0o700);
+  chmodSync(db, 0o755);
+  await (await openStore({ fsync: false, dataDir, clusterTemplate: template })).close();
+  expect(modeOf(db)).toBe(0o700);
 });

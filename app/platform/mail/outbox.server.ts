@@ -4,11 +4,12 @@
  * RFC 822 .eml files, text messages as JSON), with one log line per message.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { RetentionPart } from "~/platform/retention.server";
+import { PRIVATE_FILE_MODE, privateDir } from "~/platform/private-dir.server";
 import { lazyTransport } from "./lazy-nodemailer.server";
 import { nodemailerMessage, type MailTransport, type SmsTransport } from "./message.server";
 import { EMAIL_FALLBACK_ERROR, SMS_FALLBACK_ERROR, SendError, errorText } from "./send-errors.server";
@@ -58,11 +59,15 @@ export function outboxRetention(dir: string, months: number): RetentionPart {
   };
 }
 
-/** Writes one message's file into the outbox (made if missing); answers the file's path. */
+/**
+ * Writes one message's file into the outbox (made if missing); answers the
+ * file's path. The messages hold sign-in codes and what visitors wrote: the
+ * folder and its files are the server user's alone (../private-dir.server.ts).
+ */
 async function writeToOutbox(options: OutboxOptions, name: string, content: string | Buffer) {
-  await mkdir(options.outbox, { recursive: true });
+  await privateDir(options.outbox);
   const file = path.join(options.outbox, name);
-  await writeFile(file, content);
+  await writeFile(file, content, { mode: PRIVATE_FILE_MODE });
   return file;
 }
 
