@@ -11,6 +11,7 @@
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createClusterTemplate, isClusterTemplate } from "../app/platform/db/pglite-cluster.server";
+import { keepTreeOwnersSync } from "../app/platform/private-dir.server";
 
 const started = performance.now();
 const templateDir = path.resolve(process.env.BUILD_DIR ?? "build", "pglite-cluster");
@@ -19,6 +20,8 @@ const made = !isClusterTemplate(cacheDir);
 if (made) await createClusterTemplate(cacheDir);
 rmSync(templateDir, { recursive: true, force: true });
 cpSync(cacheDir, templateDir, { recursive: true });
+// PGlite writes its files 0666: no one but the builder may change what every first start copies.
+keepTreeOwnersSync(templateDir);
 console.log(
   `build-cluster: ${path.relative(process.cwd(), templateDir)} ${made ? "created" : "copied from node_modules/.cache"} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -36,12 +36,21 @@ export async function privateDir(dir: string): Promise<void> {
   });
 }
 
-/** Takes every permission of group and others from `dir` and all below it (a copied tree keeps its source's modes). */
-export function keepTreePrivateSync(dir: string): void {
-  chmodSync(dir, PRIVATE_DIR_MODE);
+/** Gives `dir` and every folder below it `dirMode`, and every file below it `fileMode`. */
+function setTreeModes(dir: string, dirMode: number, fileMode: number): void {
+  chmodSync(dir, dirMode);
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) chmodSync(file, PRIVATE_DIR_MODE);
-    else if (entry.isFile()) chmodSync(file, PRIVATE_FILE_MODE);
+    if (entry.isDirectory()) chmodSync(file, dirMode);
+    else if (entry.isFile()) chmodSync(file, fileMode);
   }
 }
+
+/** Takes every permission of group and others from `dir` and all below it (a copied tree keeps its source's modes). */
+export const keepTreePrivateSync = (dir: string) => setTreeModes(dir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE);
+
+/**
+ * Lets only the owner write in `dir` and below, everyone still read it: the
+ * build's empty cluster, which another user may run the server from.
+ */
+export const keepTreeOwnersSync = (dir: string) => setTreeModes(dir, 0o755, 0o644);
