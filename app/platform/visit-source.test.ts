@@ -27,6 +27,13 @@ describe("referrerOf", () => {
     ["http://localhost:3000/", "/"],
     ["https://www.maternis.health/staff/enquiries/0b6d1f3e", "(this site)"],
     ["https://www.maternis.health/no-such-page-ama@example.org", "(this site)"],
+    // An app's "host" is free text: only a package name is kept. An IP address names a machine, not a site.
+    ["android-app://jane.doe%40gmail.com/", "direct"],
+    ["android-app://=hyperlink(%22x%22)/", "direct"],
+    ["android-app://%e2%80%aemoc.elgoog/", "direct"],
+    ["http://192.168.1.23/intranet", "direct"],
+    ["http://[2001:db8::1]/", "direct"],
+    ["https://xn--bcher-kva.example/", "xn--bcher-kva.example"],
   ])("%s is %s", (referer, expected) => {
     expect(referrerOf(referer, site)).toBe(expected);
   });
@@ -51,10 +58,21 @@ describe("utm values", () => {
     });
   });
 
-  it("cuts long values, trims them, drops control characters and anything holding an address", () => {
+  it("cuts long values, trims them, drops control characters and anything holding an address or a phone number", () => {
     expect(cleanUtmValue("x".repeat(500))).toHaveLength(UTM_MAX_LENGTH);
     expect(cleanUtmValue("  spring\u0000 launch \n")).toBe("spring launch");
     expect(cleanUtmValue("ama.mensah@example.org")).toBeNull();
+    // However it is written: full width, or still percent-encoded (a link encoded twice).
+    expect(cleanUtmValue("jane.doe\uff20gmail.com")).toBeNull();
+    expect(cleanUtmValue("jane.doe%40gmail.com")).toBeNull();
+    expect(cleanUtmValue("spring%20launch")).toBe("spring launch");
+    expect(cleanUtmValue("100%")).toBe("100%");
+    // Phone numbers go; dates and short numbers stay.
+    for (const phone of ["07700900123", "07700 900123", "+233 24 123 4567", "(0244) 123456"])
+      expect(cleanUtmValue(phone), phone).toBeNull();
+    for (const kept of ["newsletter-2026-11-29", "20261129", "q4-2026", "ＳＰＲＩＮＧ"])
+      expect(cleanUtmValue(kept), kept).not.toBeNull();
+    expect(cleanUtmValue("ＳＰＲＩＮＧ")).toBe("SPRING");
     expect(cleanUtmValue("   ")).toBeNull();
     expect(cleanUtmValue(null)).toBeNull();
   });
@@ -74,7 +92,16 @@ describe("referrer labels", () => {
     for (const label of ["direct", "(this site)", "/about", "/", "google.com", "com.google.android.gm"]) {
       expect(isReferrerLabel(label), label).toBe(true);
     }
-    for (const label of ["", "https://google.com/", "/about?x=1", "ama@example.org", "Google.com", "x".repeat(101)]) {
+    for (const label of [
+      "",
+      "https://google.com/",
+      "/about?x=1",
+      "ama@example.org",
+      "Google.com",
+      "x".repeat(101),
+      "192.168.1.23",
+      "jane.doe%40gmail.com",
+    ]) {
       expect(isReferrerLabel(label), label).toBe(false);
     }
   });

@@ -32,11 +32,35 @@ export const DIRECT = "direct";
 /** A page of this site that is not one of its public pages (a 404's address, a console page). */
 export const THIS_SITE = "(this site)";
 
-/** A utm_* value as kept: one line (singleLine), cut; null when nothing is left or it holds an "@". */
+/**
+ * What marks a utm_* value as a person's, not a campaign's: an address (its
+ * "@", once the value is read as it would print: NFKC makes "＠" an "@", and
+ * a "%40" left encoded is decoded), or a phone number (nine digits or more,
+ * with only spaces, "+", "(" and ")" between them; a date such as
+ * "2026-11-29" or "20261129" stays).
+ */
+const PERSONAL = /@|\+?(?:\d[\s()+]*){9,}/;
+
+/** A value decoded once more when it is still percent-encoded (a link encoded twice); as it was when that fails. */
+function decodedOnce(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * A utm_* value as kept: read as it prints (NFKC, decoded once more), one
+ * line (singleLine), cut; null when nothing is left or it holds an address or
+ * a phone number (PERSONAL). Names cannot be told from words: a link carries
+ * what whoever made it wrote (docs/decisions/024-traffic-figures.md).
+ */
 export function cleanUtmValue(value: string | null | undefined): string | null {
   if (!value) return null;
-  const text = singleLine(value);
-  if (!text || text.includes("@")) return null;
+  const text = singleLine(decodedOnce(value.normalize("NFKC")).normalize("NFKC"));
+  if (!text || PERSONAL.test(text)) return null;
   return text.slice(0, UTM_MAX_LENGTH).trim() || null;
 }
 
@@ -99,15 +123,20 @@ export function referrerOf(referer: string | null | undefined, context: Referrer
   if (!url.host || !["http:", "https:", "android-app:"].includes(url.protocol)) return DIRECT;
   const own = context.ownHosts.some((host) => host.toLowerCase() === url.host.toLowerCase());
   if (own) return context.pagePath(url.pathname) ?? THIS_SITE;
-  return hostLabel(url.hostname) || DIRECT;
+  // Only a site's name: an app's "host" (android-app:) is free text, and an IP address names a machine, not a site.
+  const label = hostLabel(url.hostname);
+  return isReferrerLabel(label) ? label : DIRECT;
 }
 
-/** A referrer as the enquiry form carries it back, checked again: "direct", a host, a path, or "(this site)". */
+/** An IPv4 address (an IPv6 one comes in brackets, which a site's name never holds). */
+const IPV4 = /^(\d{1,3}\.){3}\d{1,3}$/;
+
+/** A referrer as the enquiry form carries it back, checked again: "direct", a site's name (never an IP address), a path, or "(this site)". */
 export function isReferrerLabel(value: string): boolean {
   if (value.length === 0 || value.length > REFERRER_MAX_LENGTH) return false;
   if (value === DIRECT || value === THIS_SITE) return true;
   if (value.startsWith("/")) return /^\/[a-z0-9/_-]*$/.test(value);
-  return /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(value);
+  return /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(value) && !IPV4.test(value);
 }
 
 /** How a referrer reads in the console: "Direct (no referrer)", "google.com", "This site: /product". */
