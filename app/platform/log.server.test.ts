@@ -67,11 +67,25 @@ describe("no secret or personal data in a line", () => {
       request: { cookie: "session=xyz", code: "654321" },
       error: "550 Mailbox unavailable: <kofi@example.org> refused; sms +233 24 123 4567 failed",
       err: new Error("rejected ngozi@example.org"),
+      path: "/u/jane.doe%40gmail.com/07700900123",
+      other: "call 07700 900123 or 0244 123456",
       deliveryId: "d-1",
     });
     const [entry] = log.entries;
     const line = JSON.stringify(entry);
-    for (const secret of ["abc", "ama@", "Ama Mensah", "123456", "xyz", "654321", "kofi@", "123 4567", "ngozi@"]) {
+    for (const secret of [
+      "abc",
+      "ama@",
+      "Ama Mensah",
+      "123456",
+      "xyz",
+      "654321",
+      "kofi@",
+      "123 4567",
+      "ngozi@",
+      "jane.doe",
+      "900123",
+    ]) {
       expect(line).not.toContain(secret);
     }
     expect(entry).toMatchObject({
@@ -82,6 +96,8 @@ describe("no secret or personal data in a line", () => {
       request: { cookie: "[redacted]", code: "[redacted]" },
       error: "550 Mailbox unavailable: <[address]> refused; sms [phone] failed",
       err: { name: "Error", message: "rejected [address]" },
+      path: "[address]/[phone]",
+      other: "call [phone] or [phone]",
       deliveryId: "d-1",
     });
   });
