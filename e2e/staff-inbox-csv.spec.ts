@@ -156,5 +156,7 @@ test("without JavaScript the same refusal; the download refuses a reversed range
     expect(allowed.headers()["content-disposition"]).toBe(
       'attachment; filename="enquiries-2026-11-01-to-2026-11-27.csv"',
     );
+    // The server's one no-store for console paths (the route adds none of its own).
+    expect(allowed.headers()["cache-control"]).toBe("no-store");
   });
 });

@@ -32,10 +32,13 @@ export function servesConsole(requestUrl: string, siteUrl: string): boolean {
   return url.host === site.host;
 }
 
-/** What a request for another host gets from the console: no session, no code, no cookie. */
+/**
+ * What a request for another host gets from the console: no session, no
+ * code, no cookie (no-store, as every console response: server/app.ts).
+ */
 export function misdirected() {
   return new Response("The staff console is not served at this address.", {
     status: 421,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

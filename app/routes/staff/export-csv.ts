@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
+      // Cache-Control: no-store comes from the server, for every console path (server/app.ts).
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -9,6 +9,11 @@ export function requestMeta(context: Readonly<Pick<RouterContextProvider, "get">
   return { fingerprint: getConsole(context).fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown") };
 }
 
+/** A plain-text refusal. Every console response is no-store and noindex already (server/app.ts). */
+function refusal(text: string, status: number) {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * A request for a host the console does not serve (a spoofed Host header, the
  * site under another name) gets 421 Misdirected Request before anything
@@ -16,10 +21,7 @@ export function requestMeta(context: Readonly<Pick<RouterContextProvider, "get">
  */
 export function refuseOtherHosts(context: Readonly<Pick<RouterContextProvider, "get">>, request: Request) {
   if (!getConsole(context).auth.serves(request)) {
-    throw new Response("The staff console is not served at this address.", {
-      status: 421,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    throw refusal("The staff console is not served at this address.", 421);
   }
 }
 
@@ -69,18 +71,12 @@ export const staffSessionMiddleware: MiddlewareFunction<Response> = async ({ req
       const url = new URL(request.url);
       throw redirect(signInUrl(`${url.pathname}${url.search}`));
     }
-    throw new Response("Sign in to the staff console first.", {
-      status: 401,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    throw refusal("Sign in to the staff console first.", 401);
   }
   if (session.assurance !== "full") {
     // Signed in with an e-mail code alone: the only thing to do is enrol a second factor (ADR 020).
     if (wantsPage(request)) throw redirect(ENROL_PATH);
-    throw new Response("Set up a second way to sign in first.", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    throw refusal("Set up a second way to sign in first.", 403);
   }
   context.set(staffContext, {
     member: session.member,
