@@ -137,6 +137,9 @@ function countsOf(loaded: Awaited<ReturnType<typeof loadSubject>>): SubjectCount
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
+/** A note's author as the access export gives it. */
+const NOTE_AUTHOR = "Maternis staff";
+
 /** The access export's document: everything held, with each e-mail rendered by the worker's own code. */
 async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date) {
   const items = [];
@@ -174,7 +177,8 @@ async function accessDocument(record: SubjectRecord, siteUrl: string, now: Date)
       source: enquiry.source ?? null,
       clientFingerprint: enquiry.clientFingerprint,
       emails,
-      notes: enquiry.notes.map((note) => ({ author: note.author, at: iso(note.createdAt), body: note.body })),
+      // Who wrote a note is a member of staff's own data (their name and address): not the subject's to receive.
+      notes: enquiry.notes.map((note) => ({ author: NOTE_AUTHOR, at: iso(note.createdAt), body: note.body })),
     });
   }
   return {

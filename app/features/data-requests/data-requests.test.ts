@@ -117,16 +117,18 @@ describe.each(engines)("data requests on $name", (engine) => {
         form: string;
         fields: Record<string, string>;
         suspectedSpam: string | null;
-        notes: { body: string }[];
+        notes: { author: string; body: string }[];
         emails: { kind: string; to: string; messageId: string; subject: string; text: string; status: string }[];
       }[];
     };
     expect(doc.email).toBe(subject.email.toLowerCase());
     expect(doc.counts).toEqual(found.counts);
     expect(doc.enquiries).toHaveLength(4);
-    expect(doc.enquiries.flatMap((s) => s.notes.map((n) => n.body))).toEqual([
-      `Called back; ${subject.name} prefers mornings`,
+    expect(doc.enquiries.flatMap((s) => s.notes.map((n) => [n.author, n.body]))).toEqual([
+      ["Maternis staff", `Called back; ${subject.name} prefers mornings`],
     ]);
+    // Who wrote it is the member of staff's data, not the subject's: the console shows it, the export does not.
+    expect(exported.json).not.toContain("Admin Person");
     expect(doc.enquiries.find((s) => s.id === spamId)).toMatchObject({ suspectedSpam: "honeypot", emails: [] });
     expect(doc.enquiries.map((s) => (s as { source?: unknown }).source)).toEqual([
       campaign,
