@@ -21,22 +21,21 @@ export const stacked = {
   numeric: "sm:text-right tabular-nums",
 };
 
-/** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
-export function StackedCell({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td data-label={label} className={className ? `${stacked.td} ${className}` : stacked.td}>
-      {children}
-    </td>
-  );
+type LabelledCellProps = { label: string; className?: string; children: ReactNode };
+
+/** A cell of `base`'s table that shows `label` (its column's name, from `data-label`) beside its value on narrow screens. */
+function labelledCell(base: string) {
+  return function LabelledCell({ label, className, children }: LabelledCellProps) {
+    return (
+      <td data-label={label} className={className ? `${base} ${className}` : base}>
+        {children}
+      </td>
+    );
+  };
 }
+
+/** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
+export const StackedCell = labelledCell(stacked.td);
 
 /** A stacked table's cell of a moment: its London time, and how long before `now` it was. */
 export function StackedTimeCell({ label, at, now }: { label: string; at: Date | string | number; now: Date }) {
@@ -68,6 +67,9 @@ export const carded = {
   /** A column of counts, aligned right on wide screens. */
   numeric: "md:text-right tabular-nums",
 };
+
+/** A carded table's cell, which shows `label` (its column's name) before the value below the md breakpoint. */
+export const CardedCell = labelledCell(carded.labelled);
 
 /**
  * One column header per heading, in order, with the class given; the columns

@@ -12,7 +12,7 @@ import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { grouped } from "~/platform/words";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
+import { CardedCell, carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
 import { TitledSection } from "~/features/console/titled-section";
 import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
@@ -227,23 +227,23 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                 <th scope="row" className={`${carded.labelled} font-semibold`} data-label="E-mail">
                   {deliveryKindLabels[d.kind]}
                 </th>
-                <td className={`${carded.labelled} break-all`} data-label="Recipient">
+                <CardedCell label="Recipient" className="break-all">
                   {d.recipient}
-                </td>
-                <td className={carded.labelled} data-label="State">
+                </CardedCell>
+                <CardedCell label="State">
                   <DeliveryStateBadge state={d.state} stuck={d.stuck} />
-                </td>
-                <td className={`${carded.labelled} ${carded.numeric}`} data-label="Attempts">
+                </CardedCell>
+                <CardedCell label="Attempts" className={carded.numeric}>
                   {d.attempts}
-                </td>
-                <td className={`${carded.labelled} break-words`} data-label="Last error">
+                </CardedCell>
+                <CardedCell label="Last error" className="break-words">
                   {d.lastError ?? <span className="text-muted">None</span>}
-                </td>
-                <td className={`${carded.labelled} break-all`} data-label="Message-ID">
+                </CardedCell>
+                <CardedCell label="Message-ID" className="break-all">
                   {/* The value in a typewriter face, its column's name (shown on phones) in the page's own. */}
                   <span className="font-mono text-sm">{d.messageId}</span>
-                </td>
-                <td className={carded.labelled} data-label="Sent">
+                </CardedCell>
+                <CardedCell label="Sent">
                   {d.sentAt ? (
                     <>
                       <time dateTime={isoTime(d.sentAt)}>{londonTime(d.sentAt)}</time>
@@ -252,8 +252,8 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                   ) : (
                     <span className="text-muted">Not sent</span>
                   )}
-                </td>
-                <td className={carded.labelled} data-label="Action">
+                </CardedCell>
+                <CardedCell label="Action">
                   <RowAction
                     available={d.state === "dead"}
                     hiddenFields={{ intent: "retry", delivery: d.id }}
@@ -262,7 +262,7 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                   >
                     Retry
                   </RowAction>
-                </td>
+                </CardedCell>
               </tr>
             ))}
           </tbody>

@@ -16,7 +16,7 @@ import {
 import { kindLabels } from "~/features/enquiries/labels";
 import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import type { Route } from "./+types/route";
-import { carded, ColumnHeads } from "~/features/console/stacked-table";
+import { CardedCell, carded, ColumnHeads } from "~/features/console/stacked-table";
 import { ASSIGNEE_FIELD_ID, BULK_FORM_ID, FIRST_TICK_ID, RowTick, SelectionBar, useTickedCount } from "./bulk";
 import { DeliveryGlances, HandledBadge } from "./delivery-badges";
 import { FilterForm } from "./filters";
@@ -220,14 +220,14 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
                           checked={selectAll || kept.has(row.id)}
                         />
                       </td>
-                      <td className={carded.labelled} data-label="Received">
+                      <CardedCell label="Received">
                         <time dateTime={isoTime(row.receivedAt)} className="whitespace-nowrap">
                           {londonTime(row.receivedAt)}
                         </time>
                         <span className="block text-sm text-muted max-md:inline max-md:before:content-['_·_']">
                           {relativeTime(row.receivedAt, now)}
                         </span>
-                      </td>
+                      </CardedCell>
                       <th scope="row" className={`${carded.labelled} font-normal`} data-label="Name">
                         {/* Names wrap between words, never inside one (only a word wider than the line may break). */}
                         <Link
@@ -238,24 +238,22 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
                           {row.name || "(no name)"}
                         </Link>
                       </th>
-                      <td className={`${carded.labelled} break-words`} data-label="Organisation">
+                      <CardedCell label="Organisation" className="break-words">
                         {row.organisation ?? <span className="text-muted">Not given</span>}
-                      </td>
-                      <td className={carded.labelled} data-label="Form">
-                        {kindLabels[row.kind]}
-                      </td>
-                      <td className={carded.labelled} data-label="Interest or role">
+                      </CardedCell>
+                      <CardedCell label="Form">{kindLabels[row.kind]}</CardedCell>
+                      <CardedCell label="Interest or role">
                         {row.topic ?? <span className="text-muted">Not given</span>}
-                      </td>
-                      <td className={carded.labelled} data-label="State">
+                      </CardedCell>
+                      <CardedCell label="State">
                         <HandledBadge handled={row.handled} />
-                      </td>
-                      <td className={`${carded.labelled} break-words`} data-label="Assigned to">
+                      </CardedCell>
+                      <CardedCell label="Assigned to" className="break-words">
                         {row.assignee ?? <span className="text-muted">Nobody</span>}
-                      </td>
-                      <td className={carded.labelled} data-label="E-mails">
+                      </CardedCell>
+                      <CardedCell label="E-mails">
                         <DeliveryGlances deliveries={row.deliveries} />
-                      </td>
+                      </CardedCell>
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { ButtonForm } from "~/features/console/post-form";
-import { carded, ColumnHeads } from "~/features/console/stacked-table";
+import { CardedCell, carded, ColumnHeads } from "~/features/console/stacked-table";
 import { staffRoleLabels, type StaffRole } from "~/features/console/types";
 import { plural } from "~/platform/words";
 import { confirmPath } from "./types";
@@ -55,15 +55,15 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
                 {member.name}
                 {member.id === me ? " (you)" : ""}
               </th>
-              <Cell label="E-mail address" className="[overflow-wrap:anywhere]">
+              <CardedCell label="E-mail address" className="[overflow-wrap:anywhere]">
                 {member.email}
-              </Cell>
-              <Cell label="Role">{staffRoleLabels[member.role]}</Cell>
-              <Cell label="Passkeys" className={carded.numeric}>
+              </CardedCell>
+              <CardedCell label="Role">{staffRoleLabels[member.role]}</CardedCell>
+              <CardedCell label="Passkeys" className={carded.numeric}>
                 {member.passkeys}
-              </Cell>
-              <Cell label="Second factor">{secondFactorState(member.enrolled)}</Cell>
-              <Cell label="Added">{member.added}</Cell>
+              </CardedCell>
+              <CardedCell label="Second factor">{secondFactorState(member.enrolled)}</CardedCell>
+              <CardedCell label="Added">{member.added}</CardedCell>
               <td className={`${carded.cell} max-md:pt-3`}>
                 {member.id === me ? null : <MemberActions member={member} />}
               </td>
@@ -72,15 +72,6 @@ export function MembersTable({ team, me }: { team: MemberRow[]; me: string }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** A cell that shows its column's name before the value on a narrow screen. */
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td data-label={label} className={className ? `${carded.labelled} ${className}` : carded.labelled}>
-      {children}
-    </td>
   );
 }
 
