@@ -12,6 +12,7 @@
  * provider's error text often echoes the recipient) is replaced.
  */
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
+import { decodedOnce } from "./text";
 
 type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -59,19 +60,9 @@ const PHONE = /\+\d[\d ]{7,16}\d/g;
 /** A number in national form: "07700900123", "07700 900123", "0244 123456" (ten or eleven digits after the 0). */
 const NATIONAL_PHONE = /\b0\d{9,10}\b|\b0\d{3,4} \d{6,7}\b/g;
 
-/** A string decoded when it is percent-encoded (a path such as "/u/ama%40example.org"); as it was when that fails. */
-function decoded(text: string): string {
-  if (!/%[0-9a-f]{2}/i.test(text)) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /** A string with any e-mail address or phone number replaced, percent-encoded ones too. */
 export function scrub(text: string): string {
-  return decoded(text).replace(EMAIL, "[address]").replace(PHONE, "[phone]").replace(NATIONAL_PHONE, "[phone]");
+  return decodedOnce(text).replace(EMAIL, "[address]").replace(PHONE, "[phone]").replace(NATIONAL_PHONE, "[phone]");
 }
 
 function scrubValue(value: unknown, depth = 0): unknown {

@@ -12,15 +12,20 @@
  * Text of several lines may also hold tab, LF and CR. No zod here: the
  * public pages' client code uses it (a short text's schema: ./short-text.ts).
  */
-const CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f";
-const REORDERING = "\\u2028-\\u202e\\u2066-\\u2069";
-const NOT_IN_A_LINE = new RegExp(`[${CONTROLS}${REORDERING}]`);
-const NOT_IN_A_LINE_ALL = new RegExp(`[${CONTROLS}${REORDERING}]`, "g");
-const NOT_IN_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const C0_BUT_TAB_AND_BREAKS = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f";
+const TAB_AND_BREAKS = "\\t\\n\\r";
+const DEL_AND_C1 = "\\u007f-\\u009f";
+const LINE_SEPARATORS = "\\u2028\\u2029";
+const BIDI_CONTROLS = "\\u202a-\\u202e\\u2066-\\u2069";
+const NOT_IN_A_LINE = `[${C0_BUT_TAB_AND_BREAKS}${TAB_AND_BREAKS}${DEL_AND_C1}${LINE_SEPARATORS}${BIDI_CONTROLS}]`;
+const NOT_IN_LINES = `[${C0_BUT_TAB_AND_BREAKS}${DEL_AND_C1}${BIDI_CONTROLS}]`;
+const notInALine = new RegExp(NOT_IN_A_LINE);
+const notInALineAll = new RegExp(NOT_IN_A_LINE, "g");
+const notInLines = new RegExp(NOT_IN_LINES);
 
 /** Whether `value` holds a character that text of one line (or, with `lines`, of several) never holds. */
 export function hasControls(value: string, { lines = false }: { lines?: boolean } = {}): boolean {
-  return (lines ? NOT_IN_LINES : NOT_IN_A_LINE).test(value);
+  return (lines ? notInLines : notInALine).test(value);
 }
 
 /**
@@ -29,5 +34,18 @@ export function hasControls(value: string, { lines = false }: { lines?: boolean 
  * are trimmed.
  */
 export function singleLine(value: string): string {
-  return value.replace(NOT_IN_A_LINE_ALL, " ").replace(/\s+/g, " ").trim();
+  return value.replace(notInALineAll, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A value decoded once more when it is still percent-encoded (a link or a
+ * path encoded twice: "ama%40example.org"); as it was when that fails.
+ */
+export function decodedOnce(value: string): string {
+  if (!/%[0-9a-f]{2}/i.test(value)) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -16,7 +16,7 @@
  * loaders and the enquiry form's action share it.
  */
 
-import { singleLine } from "./text";
+import { decodedOnce, singleLine } from "./text";
 
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_variant", "utm_cta"] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
@@ -40,16 +40,6 @@ export const THIS_SITE = "(this site)";
  * "2026-11-29" or "20261129" stays).
  */
 const PERSONAL = /@|\+?(?:\d[\s()+]*){9,}/;
-
-/** A value decoded once more when it is still percent-encoded (a link encoded twice); as it was when that fails. */
-function decodedOnce(value: string): string {
-  if (!value.includes("%")) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /**
  * A utm_* value as kept: read as it prints (NFKC, decoded once more), one
