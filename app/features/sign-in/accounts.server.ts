@@ -32,9 +32,10 @@ export function memberAccounts(core: AuthCore) {
     },
 
     /**
-     * Removes an account and ends all its sessions at once, and forgets the
-     * browsers known for it; null when there is none. The removal is remembered (a keyed hash of the address), so
-     * STAFF_ADMIN_EMAILS never creates it again.
+     * Removes an account, ends all its sessions at once and forgets the
+     * browsers known for it; null when there is none. The removal is
+     * remembered (a keyed hash of the address), so STAFF_ADMIN_EMAILS never
+     * creates it again.
      */
     async remove(id: string): Promise<StaffMember | null> {
       const context = await instance.$context;
