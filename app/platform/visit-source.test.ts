@@ -67,10 +67,10 @@ describe("utm values", () => {
     expect(cleanUtmValue("jane.doe%40gmail.com")).toBeNull();
     expect(cleanUtmValue("spring%20launch")).toBe("spring launch");
     expect(cleanUtmValue("100%")).toBe("100%");
-    // Phone numbers go; dates and short numbers stay.
+    // Phone numbers go; dates, short numbers and an ad platform's numeric campaign id stay.
     for (const phone of ["07700900123", "07700 900123", "+233 24 123 4567", "(0244) 123456"])
       expect(cleanUtmValue(phone), phone).toBeNull();
-    for (const kept of ["newsletter-2026-11-29", "20261129", "q4-2026", "ＳＰＲＩＮＧ"])
+    for (const kept of ["newsletter-2026-11-29", "20261129", "q4-2026", "12345678901", "ＳＰＲＩＮＧ"])
       expect(cleanUtmValue(kept), kept).not.toBeNull();
     expect(cleanUtmValue("ＳＰＲＩＮＧ")).toBe("SPRING");
     expect(cleanUtmValue("   ")).toBeNull();

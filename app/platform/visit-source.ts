@@ -35,11 +35,13 @@ export const THIS_SITE = "(this site)";
 /**
  * What marks a utm_* value as a person's, not a campaign's: an address (its
  * "@", once the value is read as it would print: NFKC makes "＠" an "@", and
- * a "%40" left encoded is decoded), or a phone number (nine digits or more,
- * with only spaces, "+", "(" and ")" between them; a date such as
- * "2026-11-29" or "20261129" stays).
+ * a "%40" left encoded is decoded), or a phone number: a "+" or a leading 0
+ * (not inside a number) and nine digits or more in all, with only spaces and
+ * brackets between them. A date ("2026-11-29", "20261129") and an ad
+ * platform's numeric campaign id ("12345678901") stay.
  */
-const PERSONAL = /@|\+?(?:\d[\s()+]*){9,}/;
+// No lookbehind for "not inside a number": this runs in the browser too, and Safari before 16.4 cannot parse one.
+const PERSONAL = /@|(?:^|\D)(?:\+\s*\d|\(?0)(?:[\s()]*\d){8,}/;
 
 /**
  * A utm_* value as kept: read as it prints (NFKC, decoded once more), one
