@@ -61,6 +61,21 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
   {
+    // Code that may run in a visitor's browser: no regular expression lookbehind, which Safari
+    // before 16.4 cannot parse (the whole chunk would fail to load on an older iPhone).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}", "app/entry.server.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[regex.pattern=/\\(\\?<[=!]/]",
+          message: "No lookbehind in code that may run in the browser: Safari before 16.4 cannot parse it.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
