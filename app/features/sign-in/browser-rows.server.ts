@@ -6,6 +6,12 @@ import { COOKIE_NAME } from "./auth-config.server";
 import { staffVerifications } from "./tables.server";
 
 /**
+ * The kinds of row, each the start of its rows' identifiers. The list is closed so that none holds
+ * "_" or "%", which `dropEverywhere`'s LIKE would read as wildcards, and none starts another.
+ */
+type BrowserRowName = "code-step" | "known-browser" | "held-change";
+
+/**
  * What one browser is in the middle of, held on the server (issue 43): a
  * row of better-auth's verification table, named by a random id (better-
  * auth's generateRandomString) that a signed cookie carries (React Router's
@@ -17,7 +23,7 @@ import { staffVerifications } from "./tables.server";
 export function browserRows(
   deps: StaffAuthDeps,
   instance: BetterAuthInstance,
-  { name, lifetimeSeconds }: { name: string; lifetimeSeconds: number },
+  { name, lifetimeSeconds }: { name: BrowserRowName; lifetimeSeconds: number },
 ) {
   const secure = new URL(deps.env.SITE_URL).protocol === "https:";
   const cookie = createCookie(`${secure ? "__Host-" : ""}${COOKIE_NAME}-${name}`, {

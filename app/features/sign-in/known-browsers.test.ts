@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import type { Services, Site } from "~/site.server";
 import {
   attackerBrowser,
   Browser,
@@ -29,14 +28,11 @@ const MEMBER = STAFF_MEMBER;
 const consoles = staffConsoles({ admin: true, testClock: true });
 
 describe.each(consoles)("known browsers on $name", ({ start }) => {
-  type Store = Site["platform"]["store"];
-  const enrolApp = (console: Services, store: Store) => enrolledOnKnownBrowser(console, store, MEMBER);
-
   test("attackers who use up the address's cap and spoil its live code cannot keep the member out on a browser of theirs", async () => {
     const { console, store } = await start({ STAFF_CODE_LIMIT_PER_ADDRESS: "5" });
     const ask = (browser: Browser) => console.auth.requestCode(browser.request(), MEMBER);
     // The member's own browser: it had their full session (the console marks it), then signed out.
-    const { own } = await enrolApp(console, store);
+    const { own } = await enrolledOnKnownBrowser(console, store);
     expect(await console.auth.rememberBrowser(own.request(), MEMBER)).toBeNull();
     // A new window for the address's cap: the member's own sign-in above counted in the last.
     later(CODE_REQUEST_WINDOW_MS + 1000);
@@ -70,7 +66,7 @@ describe.each(consoles)("known browsers on $name", ({ start }) => {
 
   test("'Send a new code' replaces the live code only in a browser known for the address; elsewhere it is sent again", async () => {
     const { console, store } = await start();
-    const { own } = await enrolApp(console, store);
+    const { own } = await enrolledOnKnownBrowser(console, store);
 
     // Someone else's code step for the member's address: the member's live code is sent again, not killed.
     // (Each e-mail a second after the last: they are told apart by time.)
@@ -96,7 +92,7 @@ describe.each(consoles)("known browsers on $name", ({ start }) => {
   test("an admin's 'Reset sign-in', and the member's removal, forget the browsers known for the member; another member's stays known", async () => {
     const { console, store, member } = await start();
     const known = (browser: Browser, email: string) => markKnown(console, browser, email);
-    const { own } = await enrolApp(console, store);
+    const { own } = await enrolledOnKnownBrowser(console, store);
     const admins = new Browser(undefined, { ip: "127.0.0.5" });
     await known(admins, ADMIN);
     expect(await known(own, MEMBER)).toBe(true);

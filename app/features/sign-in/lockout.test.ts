@@ -24,7 +24,6 @@ import {
   wrongAppCode,
 } from "../../../test/support/staff-auth";
 import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
-import type { Services } from "~/site.server";
 import { auditLog } from "~/features/audit/tables.server";
 import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
 
@@ -56,11 +55,9 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
       (row) => row.data.message.to.includes(to) && /sign-in code/i.test(row.data.message.subject),
     );
 
-  const enrolApp = (console: Services, store: Store) => enrolledOnKnownBrowser(console, store, MEMBER);
-
   test("an attacker's wrong codes for a member's address slow the attacker's client ever more, never the member's; the admins are told once", async () => {
     const { console, store } = await start(wrongCodeLimits({ beforeDelay: 3, alertPerAddress: 3 }));
-    const { appKey } = await enrolApp(console, store);
+    const { appKey } = await enrolledOnKnownBrowser(console, store);
     later(1000); // the next code's e-mail is queued after the enrolment's (the database's clock is the test's too)
     const attacker = attackerBrowser();
     const member = memberBrowser();
@@ -287,7 +284,7 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
 
   test("ten wrong second steps in a row pause the member's app and recovery codes for 15 minutes, from every browser; their passkey still signs in (ASVS 6.3.1)", async () => {
     const { console, store, member } = await start();
-    const { appKey } = await enrolApp(console, store);
+    const { appKey } = await enrolledOnKnownBrowser(console, store);
     const passkey = await softwarePasskey(store, member.id);
     const wrong = wrongAppCode(appKey);
     // Two pending second steps of 5 tries each: 10 wrong codes in a row.
