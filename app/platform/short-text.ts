@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { hasControls } from "./text";
+import { hasDisallowedCharacters } from "./text";
 
 /**
  * A short, single-line text a member types, like their own name or a
  * passkey's: inner runs of white space made one space, trimmed, at most `max`
- * characters, no control characters (hasControls). `what` starts each error
- * ("Your name must be 100 characters or fewer"); `empty` is the error when
- * nothing is left, and without it nothing is allowed (the empty string).
+ * characters, none that a line may not hold (hasDisallowedCharacters: controls
+ * and bidi overrides). `what` starts each error ("Your name must be 100
+ * characters or fewer"); `empty` is the error when nothing is left, and
+ * without it nothing is allowed (the empty string).
  */
 export function shortTextSchema({ what, max, empty }: { what: string; max: number; empty?: string }) {
   const text = empty ? z.string().min(1, empty) : z.string();
@@ -16,6 +17,6 @@ export function shortTextSchema({ what, max, empty }: { what: string; max: numbe
     .pipe(
       text
         .max(max, `${what} must be ${max} characters or fewer`)
-        .refine((value) => !hasControls(value), `${what} cannot contain control characters`),
+        .refine((value) => !hasDisallowedCharacters(value), `${what} contains characters that are not allowed`),
     );
 }

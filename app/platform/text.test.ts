@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { shortTextSchema } from "./short-text";
-import { hasControls, singleLine } from "./text";
+import { hasDisallowedCharacters, singleLine } from "./text";
 
-describe("hasControls", () => {
+describe("hasDisallowedCharacters", () => {
   const controls = [
     "a\u0000b",
     "a\rb",
@@ -16,15 +16,15 @@ describe("hasControls", () => {
   ];
   const plain = ["Ama Mensah", "Zoë O’Brien", "عائشة\u200f", "Ngozi — 2026", ""];
   it("finds controls and the characters that reorder a line; plain text of any script and RTL marks pass", () => {
-    expect(controls.filter((value) => !hasControls(value))).toEqual([]);
-    expect(plain.filter((value) => hasControls(value))).toEqual([]);
+    expect(controls.filter((value) => !hasDisallowedCharacters(value))).toEqual([]);
+    expect(plain.filter((value) => hasDisallowedCharacters(value))).toEqual([]);
   });
 
   it("lets text of several lines hold tab, LF and CR, and nothing else of those", () => {
-    expect(hasControls("Dear team,\r\n\tthanks", { lines: true })).toBe(false);
-    expect(hasControls("line\u2028line", { lines: true })).toBe(false);
+    expect(hasDisallowedCharacters("Dear team,\r\n\tthanks", { lines: true })).toBe(false);
+    expect(hasDisallowedCharacters("line\u2028line", { lines: true })).toBe(false);
     for (const bad of ["a\u0000b", "a\u000bb", "a\u0085b", "a\u202eb", "a\u2069b"])
-      expect(hasControls(bad, { lines: true }), JSON.stringify(bad)).toBe(true);
+      expect(hasDisallowedCharacters(bad, { lines: true }), JSON.stringify(bad)).toBe(true);
   });
 });
 
@@ -34,7 +34,7 @@ describe("singleLine", () => {
     expect(result).toBe("New Demo Request from Eve Bcc: x@example.org end");
     expect(singleLine("Work \u202egnp.exe\u0085")).toBe("Work gnp.exe");
     expect(singleLine("  a \n\n b  ")).toBe("a b");
-    expect(hasControls(singleLine("a\u0000\u009f\u2067b"))).toBe(false);
+    expect(hasDisallowedCharacters(singleLine("a\u0000\u009f\u2067b"))).toBe(false);
   });
 });
 
@@ -43,7 +43,7 @@ describe("shortTextSchema", () => {
   it("keeps one line of at most max characters, and says what is wrong", () => {
     expect(name.parse("  Ama \n Mensah ")).toBe("Ama Mensah");
     expect(name.safeParse("Ama\u202eMensah").error?.issues[0]?.message).toBe(
-      "Your name cannot contain control characters",
+      "Your name contains characters that are not allowed",
     );
     expect(name.safeParse("Ama Mensah Jr").error?.issues[0]?.message).toBe("Your name must be 10 characters or fewer");
     expect(name.safeParse("   ").error?.issues[0]?.message).toBe("Enter your name");

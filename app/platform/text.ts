@@ -24,7 +24,7 @@ const notInALineAll = new RegExp(NOT_IN_A_LINE, "g");
 const notInLines = new RegExp(NOT_IN_LINES);
 
 /** Whether `value` holds a character that text of one line (or, with `lines`, of several) never holds. */
-export function hasControls(value: string, { lines = false }: { lines?: boolean } = {}): boolean {
+export function hasDisallowedCharacters(value: string, { lines = false }: { lines?: boolean } = {}): boolean {
   return (lines ? notInLines : notInALine).test(value);
 }
 

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
-import { hasControls } from "~/platform/text";
+import { hasDisallowedCharacters } from "~/platform/text";
 import { bearerAccepted, type BearerKeys } from "~/platform/bearer.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
@@ -55,7 +55,10 @@ const emailData = z
       .trim()
       .min(1, "subject is required")
       .max(998, "subject is too long")
-      .refine((subject) => !hasControls(subject), "subject must be a single line, without control characters"),
+      .refine(
+        (subject) => !hasDisallowedCharacters(subject),
+        "subject must be a single line, without control characters",
+      ),
     htmlContent: z.string({ error: "htmlContent must be text" }).max(60_000).optional(),
     textContent: z.string({ error: "textContent must be text" }).max(60_000).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControls } from "~/platform/text";
+import { hasDisallowedCharacters } from "~/platform/text";
 
 import type { FieldErrors, FieldSpec, FormFields, FormValuesOf } from "./fields";
 import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "./kinds";
@@ -11,7 +11,7 @@ import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "
  */
 
 /**
- * What no field holds (~/platform/text, hasControls): CR and LF in a
+ * What no field holds (~/platform/text, hasDisallowedCharacters): CR and LF in a
  * single-line field, so nothing can smuggle a header into an e-mail; control
  * characters other than tab and line breaks anywhere; the characters that
  * reorder a line (a name shown backwards). Nor U+FFFD, the replacement
@@ -19,7 +19,7 @@ import { enquiryKindNames, fieldsOf, type EnquiryForm, type EnquiryKind } from "
  * sends, so the post was corrupted or forged.
  */
 function notAllowed(spec: FieldSpec, value: string): boolean {
-  return hasControls(value, { lines: spec.kind === "textarea" }) || value.includes("\ufffd");
+  return hasDisallowedCharacters(value, { lines: spec.kind === "textarea" }) || value.includes("\ufffd");
 }
 
 /** Checks a present, non-empty value against its spec; returns an error message or null. */

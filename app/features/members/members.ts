@@ -22,7 +22,7 @@ export const DISPLAY_NAME_MAX = 100;
 /**
  * A member's display name, as they set it on their Account page: what the
  * console shows for them (the inbox, assignments, the audit log). Trimmed,
- * inner runs of spaces made one, no control characters.
+ * inner runs of spaces made one, none of the characters a line may not hold.
  */
 export const displayNameSchema = shortTextSchema({
   what: "Your name",
