@@ -1,6 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { parseEnv } from "~/platform/env.server";
+import { EnvError } from "~/platform/env-values.server";
 import { rawRequest, serveOnLoopback } from "../test/support/raw-http";
 import { hostMatches } from "~/platform/env-values.server";
 import { sameOriginPosts } from "./security";

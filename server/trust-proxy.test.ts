@@ -1,6 +1,7 @@
 import express from "express";
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { parseEnv } from "~/platform/env.server";
+import { EnvError } from "~/platform/env-values.server";
 import { parseTrustProxy } from "./app";
 
 /**

@@ -120,3 +120,12 @@ export const bearerKeyString = z.string().min(24, "must be at least 24 character
 
 /** A list setting read as a list: its entries (settingEntries: commas or spaces between them). */
 export const settingList = z.string().transform(settingEntries);
+
+/** A bad environment: what parseEnv (./env.server.ts) throws. */
+export class EnvError extends Error {
+  override name = "EnvError";
+  /** The problems, one a line, each starting with the variable it names. */
+  constructor(...problems: string[]) {
+    super(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+  }
+}

@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { company } from "~/platform/company";
 import { isCalendarDate, londonMidnight } from "./calendar";
+import { defaultKeysFile, isInside, withFileSecrets } from "./env-files.server";
 import {
   addressRange,
+  EnvError,
   bearerKeyString,
   booleanString,
   everyEntry,
@@ -292,62 +293,6 @@ export type Env = Omit<z.infer<typeof envSchema>, "BACKUP_DIR" | "SITE_URL" | "K
   SITE_URL: string;
   KEYS_FILE: string;
 };
-
-/** The default KEYS_FILE: beside DATA_DIR, named after it (./data → ./data-keys.env), so never in it. */
-export function defaultKeysFile(dataDir: string): string {
-  const resolved = path.resolve(dataDir);
-  return path.join(path.dirname(resolved), `${path.basename(resolved)}-keys.env`);
-}
-
-/** Whether `file` is `dir` or inside it. */
-function isInside(file: string, dir: string) {
-  const relative = path.relative(path.resolve(dir), path.resolve(file));
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
-}
-
-export class EnvError extends Error {
-  override name = "EnvError";
-  /** The problems, one a line, each starting with the variable it names. */
-  constructor(...problems: string[]) {
-    super(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
-  }
-}
-
-/**
- * Credentials that may come from a file instead of the environment
- * (docs/configuration.md "Secrets from files"): `DATABASE_URL_FILE` names a
- * file holding DATABASE_URL, and so on, as a secrets manager, Docker or
- * Kubernetes mounts them, so the secret is never in the process's
- * environment (which its children inherit and /proc shows its owner). The
- * four keys have KEYS_FILE.
- */
-export const FILE_SECRETS = [
-  "DATABASE_URL",
-  "SMTP_URL",
-  "ACS_CONNECTION_STRING",
-  "METRICS_TOKEN",
-  "METRICS_TOKEN_PREVIOUS",
-  "COMMUNICATION_API_KEY",
-  "COMMUNICATION_API_KEY_PREVIOUS",
-] as const;
-
-/** `source` with each FILE_SECRETS variable read from its `_FILE` (one trailing line break dropped); errors name the variable and the path, never what the file holds. */
-function withFileSecrets(source: Record<string, string | undefined>) {
-  const resolved = { ...source };
-  for (const name of FILE_SECRETS) {
-    const file = source[`${name}_FILE`];
-    delete resolved[`${name}_FILE`];
-    if (!file) continue;
-    if (source[name]) throw new EnvError(`${name}: set ${name} or ${name}_FILE, not both`);
-    try {
-      resolved[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new EnvError(`${name}_FILE: cannot read ${file} (${code})`);
-    }
-  }
-  return resolved;
-}
 
 /** Parses an environment; throws an EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

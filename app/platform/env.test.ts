@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, FILE_SECRETS, parseEnv } from "./env.server";
+import { FILE_SECRETS } from "./env-files.server";
+import { parseEnv } from "./env.server";
+import { EnvError } from "./env-values.server";
 
 /** Settings that are security limits are bounded where the environment is parsed, so no deployment can loosen them. */
 describe("the environment's security bounds", () => {

@@ -14,7 +14,8 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { parseEnv } from "~/platform/env.server";
+import { EnvError } from "~/platform/env-values.server";
 import type { Site } from "~/site.server";
 import { bothEngines } from "../../test/support/engines";
 import { keysSites, WITHOUT_KEYS } from "../../test/support/keys-site";

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { parseEnv } from "~/platform/env.server";
+import { EnvError } from "~/platform/env-values.server";
 import type { Site } from "~/site.server";
 import { backupsToKeep } from "./backup-retention.server";
 import {
