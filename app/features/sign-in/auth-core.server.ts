@@ -34,10 +34,24 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
 
   /**
+   * The verification row (better-auth's) that lets the one setup-only
+   * session which registered its member's first passkey finish enrolling
+   * (./passkey-enrolment.server.ts), for APP_SETUP_SECONDS.
+   */
+  const passkeyEnrolmentKey = (sessionId: string) => `passkey-enrolment-${sessionId}`;
+  async function holdsPasskeyEnrolment(sessionId: string): Promise<boolean> {
+    const context = await instance.$context;
+    const row = await context.internalAdapter.findVerificationValue(passkeyEnrolmentKey(sessionId));
+    return !!row && new Date(row.expiresAt).getTime() > Date.now();
+  }
+
+  /**
    * The signed-in session of a request, or null: none, expired, revoked,
    * older than 12 hours (then revoked), or a setup-only session whose member
    * has a second factor now (then revoked: it existed only to enrol one, and
    * is never upgraded; enrolment ends such sessions, this is the backstop).
+   * The one exception is the session that has just registered the member's
+   * first passkey, which may finish enrolling (holdsPasskeyEnrolment).
    */
   async function session(request: Request): Promise<StaffSession | null> {
     if (!serves(request)) return null;
@@ -46,7 +60,11 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     if (!response) return null;
     const assurance: SessionAssurance = response.session.assurance === "full" ? "full" : "setup-only";
     const expired = pastAbsoluteTimeout(response.session.createdAt);
-    if (expired || (assurance === "setup-only" && response.user.twoFactorEnabled === true)) {
+    const outgrown =
+      assurance === "setup-only" &&
+      response.user.twoFactorEnabled === true &&
+      !(await holdsPasskeyEnrolment(response.session.id));
+    if (expired || outgrown) {
       // Absolute timeout: the session ends however active it is.
       // A setup-only session ends once its member is enrolled (ADR 020).
       const context = await auth.$context;
@@ -89,10 +107,19 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     return row?.n ?? 0;
   }
 
-  /** Marks the member enrolled (better-auth's own flag, which its sign-in hook reads). */
-  async function markEnrolled(userId: string) {
-    const context = await instance.$context;
-    await context.internalAdapter.updateUser(userId, { twoFactorEnabled: true });
+  /**
+   * New recovery codes for the request's member (the old ones stop
+   * working). The plugin's row holds them: a member enrolled with a passkey
+   * only, or from before recovery codes, gets one, its app secret
+   * unconfirmed (unusable) until they set up an app.
+   */
+  async function freshRecoveryCodes(request: Request, userId: string): Promise<string[]> {
+    const auth = authFor(request);
+    if (!(await appRow(userId))) {
+      const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
+      if ("backupCodes" in result) return result.backupCodes;
+    }
+    return (await auth.api.generateBackupCodes({ body: {}, headers: request.headers })).backupCodes;
   }
 
   /** Runs `fn` for the request's session; 401 without one. */
@@ -127,7 +154,9 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     findMember,
     appRow,
     passkeyCount,
-    markEnrolled,
+    freshRecoveryCodes,
+    passkeyEnrolmentKey,
+    holdsPasskeyEnrolment,
     withSession,
     withFullSession,
   };

@@ -9,6 +9,7 @@ import { codeSteps } from "./code-step.server";
 import { heldActions } from "./held-actions.server";
 import { memberFactors } from "./member-factors.server";
 import { misdirected } from "./origins.server";
+import { passkeyEnrolment, VERIFY_REGISTRATION_PATH } from "./passkey-enrolment.server";
 import { removeUnhashedRecoveryCodes } from "./second-factor.server";
 import { sessionControls } from "./sessions.server";
 import { staffSessions } from "~/features/sign-in/tables.server";
@@ -22,6 +23,7 @@ import { staffSessions } from "~/features/sign-in/tables.server";
  * - ./auth-core.server.ts: the request's session and what the parts share;
  * - ./code-sign-in.server.ts: e-mail codes, the second step, signing out;
  * - ./member-factors.server.ts: the app, passkeys, recovery codes, resets;
+ * - ./passkey-enrolment.server.ts: enrolling with a first passkey;
  * - ./sessions.server.ts: a member's sessions under their control;
  * - ./accounts.server.ts: making and removing accounts, and lifting pauses,
  *   for the members feature (app/features/members), which manages the team.
@@ -48,6 +50,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
   // Recovery codes from before they were hashed are removed: their members make new ones (ADR 020).
   await removeUnhashedRecoveryCodes(deps.store, deps.log);
   const core = createAuthCore(deps, instance);
+  const enrolment = passkeyEnrolment(core);
   return {
     /** The one better-auth instance (tests). */
     instance,
@@ -56,7 +59,10 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       if (!core.serves(request)) return misdirected();
       const path = new URL(request.url).pathname.slice(STAFF_AUTH_PATH.length);
       if (!PUBLIC_AUTH_ENDPOINTS.includes(path)) return new Response("Not found", { status: 404 });
-      return instance.handler(request);
+      if (path !== VERIFY_REGISTRATION_PATH) return instance.handler(request);
+      // A member's first passkey from a setup-only session enrols them at once (./passkey-enrolment.server.ts).
+      const before = await core.session(request);
+      return enrolment.afterRegistration(before, await instance.handler(request));
     },
     serves: core.serves,
     session: core.session,
@@ -69,6 +75,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
     /** Changes held while their member signs in again (./held-actions.server.ts): hold, of, drop. */
     heldActions: heldActions(deps, instance),
     ...memberFactors(core),
+    enrolWithPasskey: enrolment.enrolWithPasskey,
     // Sessions under the member's control (./sessions.server.ts): sessions, endSession, endMemberSessions, endEverySession.
     ...sessionControls({
       adapter: async () => (await instance.$context).internalAdapter,

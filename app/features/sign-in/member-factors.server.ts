@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppConfirmResult, AppSetup, Factors, Passkey, PasskeyEnrolment } from "~/features/sign-in/sign-in";
+import type { AppConfirmResult, AppSetup, Factors, Passkey } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console";
 import { addToWindow, peekWindow } from "~/platform/db/counters.server";
 import { requestWithCookies } from "~/features/sign-in/session-cookie.server";
@@ -19,23 +19,12 @@ import { staffPasskeys, staffTwoFactors } from "~/features/sign-in/tables.server
 /**
  * A member's second factors (docs/decisions/020-multi-factor-sign-in.md):
  * the authenticator app (set up, confirmed, removed), passkeys, recovery
- * codes, enrolment with a passkey, and an admin's reset. The routes check a
+ * codes, and an admin's reset (enrolling with a passkey:
+ * ./passkey-enrolment.server.ts). The routes check a
  * recent sign-in where one is needed.
  */
 export function memberFactors(core: AuthCore) {
-  const {
-    appRow,
-    authFor,
-    instance,
-    known,
-    limits,
-    markEnrolled,
-    passkeyCount,
-    session,
-    store,
-    withFullSession,
-    withSession,
-  } = core;
+  const { appRow, authFor, instance, known, limits, passkeyCount, session, store, withFullSession, withSession } = core;
 
   /**
    * Which authenticator-app set-up a session started (ADR 020): a
@@ -189,29 +178,6 @@ export function memberFactors(core: AuthCore) {
     },
 
     /**
-     * Enrols a member who has added a passkey, from their setup-only session:
-     * their recovery codes, and this session replaced by a new, full one (its
-     * cookie in `headers`; the member's other setup-only sessions end). Null
-     * when they have no passkey, or this session is full already.
-     */
-    async enrolWithPasskey(request: Request): Promise<PasskeyEnrolment | null> {
-      const auth = authFor(request);
-      return withSession(request, async (member, current) => {
-        if (current.assurance === "full" || (await passkeyCount(member.id)) === 0) return null;
-        let recoveryCodes: string[] | undefined;
-        if (!(await appRow(member.id))) {
-          // The plugin's row holds the recovery codes; its app secret stays unconfirmed (unusable) until the member sets one up.
-          const result = await auth.api.enableTwoFactor({ body: { method: "totp" }, headers: request.headers });
-          if ("backupCodes" in result) recoveryCodes = result.backupCodes;
-        }
-        await markEnrolled(member.id);
-        recoveryCodes ??= (await auth.api.generateBackupCodes({ body: {}, headers: request.headers })).backupCodes;
-        const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
-        return { recoveryCodes, headers };
-      });
-    },
-
-    /**
      * Whether `codes` are all recovery codes the member still has (checked
      * by their hashes): the download of the codes just shown holds only
      * those (issue 43). A full session only.
@@ -228,11 +194,7 @@ export function memberFactors(core: AuthCore) {
 
     /** New recovery codes (the old ones stop working); a full session only. */
     async newRecoveryCodes(request: Request): Promise<string[]> {
-      const auth = authFor(request);
-      return withFullSession(request, async () => {
-        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: request.headers });
-        return backupCodes;
-      });
+      return withFullSession(request, async (member) => core.freshRecoveryCodes(request, member.id));
     },
 
     /** Removes the authenticator app; false when the member has no passkey to sign in with instead. */

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { enrolledWithApp, staffConsoles, type Browser } from "../../../test/support/staff-auth";
-import { registrationResponse } from "../../../test/support/passkeys";
-import type { Services } from "~/site.server";
+import { enrolledWithApp, staffConsoles } from "../../../test/support/staff-auth";
+import { passkeyCall, registrationResponse } from "../../../test/support/passkeys";
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from "./sign-in";
 
 describe("a passkey's name", () => {
@@ -27,24 +26,11 @@ describe("a passkey's name", () => {
  * take, on both registration endpoints, before the plugin runs.
  */
 describe.each(staffConsoles())("a passkey's name at registration, on $name", ({ start }) => {
-  const call = (console: Services, browser: Browser, path: string, body?: unknown) => {
-    const headers = browser.headers();
-    headers.set("origin", browser.origin);
-    if (body !== undefined) headers.set("content-type", "application/json");
-    return console.auth.handler(
-      new Request(`${browser.origin}/staff/auth/passkey/${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-  };
-
   test("a name over 80 characters or with a control character is refused, in the query and in the body", async () => {
     const { console, store } = await start();
     const { browser } = await enrolledWithApp(console, store);
     const options = (name: string) =>
-      call(console, browser, `generate-register-options?name=${encodeURIComponent(name)}`);
+      passkeyCall(console, browser, `generate-register-options?name=${encodeURIComponent(name)}`);
 
     // Positive control: the longest name allowed gets the options.
     expect((await options("x".repeat(PASSKEY_NAME_MAX))).status).toBe(200);
@@ -55,7 +41,7 @@ describe.each(staffConsoles())("a passkey's name at registration, on $name", ({ 
       message: "A passkey's name must be 80 characters or fewer",
     });
 
-    const verify = (name: string) => call(console, browser, "verify-registration", { response: {}, name });
+    const verify = (name: string) => passkeyCall(console, browser, "verify-registration", { response: {}, name });
     const control = await verify("Work\u0007laptop");
     expect(control.status).toBe(400);
     expect(await control.json()).toMatchObject({
@@ -72,12 +58,12 @@ describe.each(staffConsoles())("a passkey's name at registration, on $name", ({ 
     const { console, store } = await start();
     const { browser } = await enrolledWithApp(console, store);
     const typed = `Work\n\tlaptop${" ".repeat(3000)}2 `;
-    const options = await call(console, browser, `generate-register-options?name=${encodeURIComponent(typed)}`);
+    const options = await passkeyCall(console, browser, `generate-register-options?name=${encodeURIComponent(typed)}`);
     expect(options.status).toBe(200);
     // The ceremony's challenge is named by a cookie.
     browser.take(options.headers);
     const { challenge } = (await options.json()) as { challenge: string };
-    const registered = await call(console, browser, "verify-registration", {
+    const registered = await passkeyCall(console, browser, "verify-registration", {
       response: registrationResponse(challenge),
       name: typed,
     });

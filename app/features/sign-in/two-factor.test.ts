@@ -10,7 +10,7 @@ import {
   twoFactorRow,
   wrongAppCode,
 } from "../../../test/support/staff-auth";
-import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
+import { passkeySignIn, registerPasskey, softwarePasskey } from "../../../test/support/passkeys";
 
 /**
  * Multi-factor sign-in (docs/decisions/020-multi-factor-sign-in.md), on both
@@ -120,7 +120,8 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
     expect(await console.auth.enrolWithPasskey(first.browser.request())).toBeNull(); // no passkey yet
-    const passkey = await softwarePasskey(store, member.id);
+    const { response, passkey } = await registerPasskey(console, first.browser);
+    expect(response.status).toBe(200);
     const enrolled = (await console.auth.enrolWithPasskey(first.browser.request()))!;
     const codes = enrolled.recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -197,7 +198,7 @@ describe.each(staffConsoles())("multi-factor sign-in on $name", ({ start }) => {
   test("an admin's reset removes the member's factors and sessions: the next code enrols again", async () => {
     const { console, store, member } = await start();
     const first = await codeSignIn(console, store, MEMBER);
-    await softwarePasskey(store, member.id);
+    expect((await registerPasskey(console, first.browser)).response.status).toBe(200);
     first.browser.take((await console.auth.enrolWithPasskey(first.browser.request()))!.headers);
     expect(await console.auth.session(first.browser.request())).not.toBeNull();
 
