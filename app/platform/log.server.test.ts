@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
 import { createLogger, createMemoryLogger } from "./log.server";
 
@@ -100,5 +101,24 @@ describe("no secret or personal data in a line", () => {
       other: "call [phone] or [phone]",
       deliveryId: "d-1",
     });
+  });
+
+  it("keeps a failed query's SQL and drops the values it was given, from the message and the stack", () => {
+    const log = createMemoryLogger();
+    const failed = new DrizzleQueryError(
+      'insert into "announcements" ("message", "secret") values ($1, $2)',
+      ["Clinic closed\r\nX-Injected: yes", "whsec_abc"],
+      new Error('invalid byte sequence for encoding "UTF8": 0x00'),
+    );
+    log.error("request failed", { err: failed });
+    const line = JSON.stringify(log.entries[0]);
+    for (const value of ["Clinic closed", "X-Injected", "whsec_abc"]) expect(line).not.toContain(value);
+    const { err } = log.entries[0] as unknown as { err: { message: string; stack: string } };
+    expect(err.message).toBe(
+      'Failed query: insert into "announcements" ("message", "secret") values ($1, $2)\nparams: [redacted]',
+    );
+    // The stack keeps its frames: only the values went.
+    expect(err.stack).toContain("params: [redacted]");
+    expect(err.stack).toMatch(/\n {4}at /);
   });
 });

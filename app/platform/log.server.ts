@@ -8,8 +8,9 @@
  * No secret and no personal data reaches a line. Call sites log ids, kinds and
  * Message-IDs, never addresses or codes; as a second line of defence, the
  * fields in REDACTED_FIELDS are censored wherever they appear (two levels
- * deep), and any e-mail address or phone number inside a logged string (a
- * provider's error text often echoes the recipient) is replaced.
+ * deep), any e-mail address or phone number inside a logged string (a
+ * provider's error text often echoes the recipient) is replaced, and a
+ * failed database query's error keeps its SQL but not the values it bound.
  */
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import { decodedOnce } from "./text";
@@ -65,10 +66,20 @@ export function scrub(text: string): string {
   return decodedOnce(text).replace(EMAIL, "[address]").replace(PHONE, "[phone]").replace(NATIONAL_PHONE, "[phone]");
 }
 
+/**
+ * A failed query's values: Drizzle's error says "Failed query: <sql>" and,
+ * on the next line, "params: <every value bound>", which hold what a person
+ * typed (a message, a name) and stored secrets. The SQL stays (its values
+ * are placeholders); the values go, in the message and in the stack.
+ */
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+const withoutQueryValues = (text: string) => text.replace(QUERY_PARAMS, "\nparams: [redacted]");
+
 function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrub(value);
   if (value instanceof Error) {
-    return { name: value.name, message: scrub(value.message), stack: value.stack && scrub(value.stack) };
+    const message = scrub(withoutQueryValues(value.message));
+    return { name: value.name, message, stack: value.stack && scrub(withoutQueryValues(value.stack)) };
   }
   if (Array.isArray(value)) return depth > 4 ? "[…]" : value.map((item) => scrubValue(item, depth + 1));
   if (value && typeof value === "object" && !(value instanceof Date)) {
