@@ -1,6 +1,8 @@
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { staffRoles, type StaffRole } from "~/features/console/types";
+import { addedNameSchema } from "~/features/members";
+import { singleLine } from "~/platform/text";
 import { openSite } from "~/site.server";
 import { parseCommand, runCli } from "./run";
 
@@ -38,6 +40,12 @@ async function main(argv: string[]) {
     process.stderr.write(`${command} needs an e-mail address: npm run staff -- ${command} name@example.org\n`);
     return 2;
   }
+  // What the console's Members page checks too: one line, at most 100 characters, no control characters.
+  const name = addedNameSchema.safeParse(values.name ?? email?.split("@")[0] ?? "");
+  if (command === "add" && !name.success) {
+    process.stderr.write(`${name.error.issues[0]!.message}.\n`);
+    return 2;
+  }
   const role = command === "role" ? extra : (values.role ?? "staff");
   if (!isRole(role)) {
     process.stderr.write("The role must be admin or staff.\n");
@@ -65,16 +73,15 @@ async function main(argv: string[]) {
         if (team.length === 0) process.stdout.write("No staff yet. Add one: npm run staff -- add EMAIL --role admin\n");
         for (const m of team) {
           process.stdout.write(
-            `${m.email.padEnd(40)} ${m.role.padEnd(6)} ${String(m.passkeys).padStart(2)} passkey(s)  ${m.name}\n`,
+            `${m.email.padEnd(40)} ${m.role.padEnd(6)} ${String(m.passkeys).padStart(2)} passkey(s)  ${singleLine(m.name)}\n`,
           );
         }
         return 0;
       }
       case "add": {
-        const name = values.name ?? email!.split("@")[0]!;
         const signInUrl = new URL("/staff/sign-in", env.SITE_URL).href;
         const added = await console.members.add(
-          { email: email!, name, role },
+          { email: email!, name: name.data!, role },
           { invitedBy: "An administrator", signInUrl },
         );
         if (!added) {

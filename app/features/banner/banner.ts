@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasDisallowedCharacters } from "~/platform/text";
 import type { Announcement, BannerState } from "~/content/banner";
 
 /** What the banner shows, and what the site shows now: the content module's (~/content/banner). */
@@ -39,12 +40,17 @@ export const announcementInput = z
       .string()
       .trim()
       .min(1, "Enter the announcement")
-      .max(ANNOUNCEMENT_LIMITS.message, `The announcement must be ${ANNOUNCEMENT_LIMITS.message} characters or fewer`),
+      .max(ANNOUNCEMENT_LIMITS.message, `The announcement must be ${ANNOUNCEMENT_LIMITS.message} characters or fewer`)
+      .refine(
+        (message) => !hasDisallowedCharacters(message, { lines: true }),
+        "The announcement contains characters that are not allowed",
+      ),
     linkLabel: z
       .string()
       .trim()
       .min(1, "Enter the link text")
-      .max(ANNOUNCEMENT_LIMITS.linkLabel, `The link text must be ${ANNOUNCEMENT_LIMITS.linkLabel} characters or fewer`),
+      .max(ANNOUNCEMENT_LIMITS.linkLabel, `The link text must be ${ANNOUNCEMENT_LIMITS.linkLabel} characters or fewer`)
+      .refine((label) => !hasDisallowedCharacters(label), "The link text contains characters that are not allowed"),
     linkHref: z
       .string()
       .trim()

@@ -68,7 +68,14 @@ const emailData = z
 
 const smsData = z.object({
   to: oneOrMany(z.string().regex(/^\+[1-9]\d{6,14}$/, "to must be a phone number in E.164 format, like +447700900123")),
-  message: z.string({ error: "message is required" }).min(1, "message is required").max(1600, "message is too long"),
+  message: z
+    .string({ error: "message is required" })
+    .min(1, "message is required")
+    .max(1600, "message is too long")
+    .refine(
+      (message) => !hasDisallowedCharacters(message, { lines: true }),
+      "message must not contain control characters",
+    ),
 });
 
 const body = z.discriminatedUnion(

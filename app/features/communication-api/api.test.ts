@@ -83,6 +83,7 @@ describe("the communication endpoint", () => {
       [{ action: "send_email", data: { to: "a@example.org", subject: "Hi" } }, /htmlContent or textContent/],
       [{ action: "send_sms", data: { to: "07700 900123", message: "Hi" } }, /E\.164/],
       [{ action: "send_sms", data: { to: "+447700900123" } }, /message/],
+      [{ action: "send_sms", data: { to: "+447700900123", message: "Hi\u0000\r\nX-Injected: yes" } }, /control/],
     ];
     for (const [body, message] of cases) {
       const res = await post(url, body);

@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
-import type { SubjectActor } from "~/features/data-requests/data-requests";
+import { normaliseSubjectEmail, type SubjectActor } from "~/features/data-requests/data-requests";
 import type { Site } from "~/site.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
@@ -290,6 +290,14 @@ describe.each(engines)("data requests on $name", (engine) => {
 });
 
 describe("matching a person", () => {
+  test("what an admin types is an address or a phone number, never one holding a control character", () => {
+    expect(normaliseSubjectEmail(" Ama@Example.org ")).toBe("ama@example.org");
+    expect(normaliseSubjectEmail("+44 7700 900123")).toBe("+447700900123");
+    expect(normaliseSubjectEmail("ama\u0000@example.org")).toBeNull();
+    expect(normaliseSubjectEmail("ama@example.org\u202e")).toBeNull();
+    expect(normaliseSubjectEmail("not an address")).toBeNull();
+  });
+
   test("the address as a whole address, in any case, or one of the ids", () => {
     const pattern = new RegExp(personPattern("bob@x.org", ["0f8e2b5c-1111-4222-8333-444455556666"]));
     expect(pattern.test("to: bob@x.org")).toBe(true);

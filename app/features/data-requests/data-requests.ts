@@ -5,6 +5,7 @@
  */
 import type { DeliveryKind, EnquiryKind, EnquirySource } from "~/features/enquiries";
 import type { RequestMeta, StaffMember } from "~/features/console";
+import { hasDisallowedCharacters } from "~/platform/text";
 
 /** What an e-mail and a text message to the person both record: to whom, and how far sending it got. */
 type SubjectMessage = {
@@ -106,7 +107,8 @@ export function normaliseSubjectEmail(value: unknown): string | null {
   const phone = value.replace(/[\s().-]/g, "");
   if (/^\+[1-9]\d{6,14}$/.test(phone)) return phone;
   const email = value.trim().toLowerCase();
-  return email.length >= 3 && email.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+  if (email.length < 3 || email.length > 320 || hasDisallowedCharacters(email)) return null;
+  return /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
 }
 
 /** True for a normalised key that is a phone number. */

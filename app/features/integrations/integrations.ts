@@ -10,6 +10,7 @@
  * app/features/integrations/deliveries.server.ts the delivery.
  */
 import { z } from "zod";
+import { hasDisallowedCharacters } from "~/platform/text";
 import type { EnquiryKind } from "~/features/enquiries";
 import { enquiryEvents, type EnquiryEvent } from "~/features/enquiries";
 
@@ -70,7 +71,8 @@ export const integrationInput = z.object({
     .string()
     .trim()
     .min(1, "Enter a name, like “Sales channel”")
-    .max(INTEGRATION_NAME_MAX, `Use at most ${INTEGRATION_NAME_MAX} characters`),
+    .max(INTEGRATION_NAME_MAX, `Use at most ${INTEGRATION_NAME_MAX} characters`)
+    .refine((name) => !hasDisallowedCharacters(name), "The name contains characters that are not allowed"),
   url: z.string().trim().min(1, "Enter the address to send to").max(2048, "Use an address of at most 2,048 characters"),
   events: z.array(z.enum(integrationEvents)).min(1, "Choose at least one event"),
   detail: z.enum(integrationDetails, { error: "Choose how much to send" }).default("link"),

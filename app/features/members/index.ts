@@ -1,2 +1,2 @@
 /** The members feature's face to the other features: what they may use of it (its contract). */
-export { DISPLAY_NAME_MAX, displayNameSchema, type MemberSummary } from "./members";
+export { addedNameSchema, DISPLAY_NAME_MAX, displayNameSchema, type MemberSummary } from "./members";

@@ -3,7 +3,7 @@ import type { Site } from "~/site.server";
 import { testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { Browser, codeSignIn, openStaffConsole, staffMailJobs } from "../../../test/support/staff-auth";
-import { DISPLAY_NAME_MAX, displayNameSchema } from "./members";
+import { addedNameSchema, DISPLAY_NAME_MAX, displayNameSchema } from "./members";
 
 /**
  * The team (app/features/members/members.server.ts) on both engines: the
@@ -24,6 +24,16 @@ describe("a display name", () => {
     expect(refusal("   ")).toBe("Enter your name");
     expect(refusal("x".repeat(DISPLAY_NAME_MAX + 1))).toBe(`Your name must be ${DISPLAY_NAME_MAX} characters or fewer`);
     expect(refusal("Amara\u0000Mensah")).toBe("Your name contains characters that are not allowed");
+  });
+
+  test("an admin gives a member they add by the same rules: one line (a line break is a space), no escape or reversed name", () => {
+    expect(addedNameSchema.parse(" Kofi   Boateng ")).toBe("Kofi Boateng");
+    expect(addedNameSchema.parse("Mo\r\nBcc: x@evil.test")).toBe("Mo Bcc: x@evil.test");
+    const refusal = (value: string) => addedNameSchema.safeParse(value).error?.issues[0]?.message;
+    expect(refusal("")).toBe("Enter their name");
+    for (const name of ["Mo\u0000", "\u202egnp.exe", "Mo\u0007\u001b[31m"]) {
+      expect(refusal(name), JSON.stringify(name)).toBe("Their name contains characters that are not allowed");
+    }
   });
 });
 

@@ -19,6 +19,13 @@ export type MemberSummary = StaffMember & {
 /** The longest display name (as the "Add a member of staff" form allows). */
 export const DISPLAY_NAME_MAX = 100;
 
+/** The name an admin gives a member they add (the console's Members page, `npm run staff -- add`): as below. */
+export const addedNameSchema = shortTextSchema({
+  what: "Their name",
+  max: DISPLAY_NAME_MAX,
+  empty: "Enter their name",
+});
+
 /**
  * A member's display name, as they set it on their Account page: what the
  * console shows for them (the inbox, assignments, the audit log). Trimmed,

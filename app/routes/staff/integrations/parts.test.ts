@@ -27,4 +27,16 @@ describe("readEndpointForm", () => {
     expect(taken.errors).toEqual([]);
     expect(taken.input?.name).toBe("n".repeat(INTEGRATION_NAME_MAX));
   });
+
+  it("refuses a name with a NUL, an escape or a bidi override, keeping it whole (the database never sees it)", () => {
+    for (const name of ["Sales\u0000channel", "Sales \u001b[31m", "Sales \u202egnp.exe"]) {
+      const refused = post(name);
+      expect(refused.input, name).toBeNull();
+      expect(refused.errors).toEqual([
+        { field: endpointFieldIds.name, message: "The name contains characters that are not allowed" },
+      ]);
+      expect(refused.values.name).toBe(name);
+    }
+    expect(post("Ventes \u00e0 Accra").input?.name).toBe("Ventes \u00e0 Accra");
+  });
 });

@@ -6,6 +6,7 @@ import { getConsole, requireRecentAdmin } from "~/routes/staff/access/request.se
 import type { Route } from "./+types/route";
 import { confirmPath, END_EVERY_SESSION_CONFIRM, isConfirmedIntent, type ActionResult, type Values } from "./types";
 import { plural } from "~/platform/words";
+import { addedNameSchema } from "~/features/members";
 
 /**
  * What the "Members" page's forms do (admins, with a sign-in within the last
@@ -85,10 +86,10 @@ export async function membersAction({ context, request }: Route.ActionArgs) {
 
 async function addMember(context: Context, request: Request, form: FormData, staff: Staff) {
   const console = getConsole(context);
+  const typedName = String(form.get("name") ?? "");
+  const name = addedNameSchema.safeParse(typedName);
   const values: Values = {
-    name: String(form.get("name") ?? "")
-      .trim()
-      .slice(0, 100),
+    name: name.success ? name.data : typedName,
     email: String(form.get("email") ?? "")
       .trim()
       .toLowerCase()
@@ -96,7 +97,7 @@ async function addMember(context: Context, request: Request, form: FormData, sta
     role: isRole(form.get("role")) ? (form.get("role") as StaffRole) : "staff",
   };
   const errors: { field: string; message: string }[] = [];
-  if (!values.name) errors.push({ field: "member-name", message: "Enter their name" });
+  if (!name.success) errors.push({ field: "member-name", message: name.error.issues[0]!.message });
   if (!emailPattern.test(values.email)) {
     errors.push({ field: "member-email", message: "Enter their e-mail address, like name@example.org" });
   }
