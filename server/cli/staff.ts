@@ -2,6 +2,7 @@ import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/log.server";
 import { staffRoles, type StaffRole } from "~/features/console/types";
 import { addedNameSchema } from "~/features/members";
+import { isMemberAddress } from "~/features/sign-in/sign-in";
 import { singleLine } from "~/platform/text";
 import { openSite } from "~/site.server";
 import { parseCommand, runCli } from "./run";
@@ -36,7 +37,7 @@ async function main(argv: string[]) {
   if (parsed.exitCode !== undefined) return parsed.exitCode;
   const { command, values } = parsed;
   const [, email, extra] = parsed.positionals;
-  if (command !== "list" && !email?.includes("@")) {
+  if (command !== "list" && !(email && isMemberAddress(email))) {
     process.stderr.write(`${command} needs an e-mail address: npm run staff -- ${command} name@example.org\n`);
     return 2;
   }

@@ -7,6 +7,11 @@ describe("console paths", () => {
     expect(isStaffPath("/staff.data")).toBe(true);
     expect(isStaffPath("/staff/members")).toBe(true);
     expect(isStaffPath("/staffing")).toBe(false);
+    // As the router reads a path: in any case, and percent-decoded.
+    expect(isStaffPath("/STAFF/banner")).toBe(true);
+    expect(isStaffPath("/Staff.data")).toBe(true);
+    expect(isStaffPath("/%73taff/banner")).toBe(true);
+    expect(isStaffPath("/%53TAFFING")).toBe(false);
     expect(isStaffPath("/contact")).toBe(false);
   });
 
@@ -19,6 +24,7 @@ describe("console paths", () => {
     ["/\\evil.example", "/staff"],
     ["/contact", "/staff"],
     ["/staffing", "/staff"],
+    ["/STAFF/sign-in", "/staff"],
     ["/staff/sign-in?returnTo=/staff/x", "/staff"],
     ["/staff/auth/sign-in/passkey", "/staff"],
     ["/staff/../contact", "/staff"],

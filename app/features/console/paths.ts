@@ -3,6 +3,8 @@
  * someone back to (only a console page of this site: never another origin,
  * the sign-in pages themselves, or better-auth's endpoints).
  */
+import { decodedOnce } from "~/platform/text";
+
 export const SIGN_IN_PATH = "/staff/sign-in";
 /** Where signing out leads: the sign-in page, saying "You have signed out." */
 export const SIGNED_OUT_PATH = `${SIGN_IN_PATH}?signedOut=1`;
@@ -16,8 +18,14 @@ export const enquiryPath = (id: string) => `/staff/enquiries/${id}`;
 /** The inbox filtered to the enquiries assigned to the member looking. */
 export const MY_ENQUIRIES_PATH = "/staff?assigned=mine";
 
+/**
+ * Whether a path is the console's, read as the router reads it: in any case
+ * and percent-decoded (React Router serves /STAFF/banner and /%73taff/banner
+ * as /staff/banner, so the server's console rules must cover them too).
+ */
 export function isStaffPath(path: string) {
-  return path === "/staff" || path === "/staff.data" || path.startsWith("/staff/");
+  const read = decodedOnce(path).toLowerCase();
+  return read === "/staff" || read === "/staff.data" || read.startsWith("/staff/");
 }
 
 /** A safe place to return to after sign-in: a /staff path (with its query), else /staff. */
@@ -31,6 +39,8 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   if (url.origin !== "http://console.invalid") return "/staff";
   const path = url.pathname.replace(/\.data$/, "");
+  // Only the paths the console itself writes: lower case, as its links are.
+  if (path !== path.toLowerCase()) return "/staff";
   if (
     !isStaffPath(path) ||
     path.startsWith("/staff/sign-") ||

@@ -8,6 +8,7 @@
  * the `Set-Cookie` headers the response must carry.
  */
 import type { StaffMember } from "~/features/console";
+import { z } from "zod";
 import { shortTextSchema } from "~/platform/short-text";
 
 /** Sessions end after 30 idle minutes and, in any case, 12 hours after sign-in. */
@@ -33,6 +34,13 @@ export const MAX_SESSIONS_PER_MEMBER = 5;
  * the rename action, and better-auth's registration endpoints, whose own
  * check has no length limit (./auth-config.server.ts).
  */
+/**
+ * A member's address as better-auth takes one (its e-mail code plugin checks
+ * zod's `z.email()` and throws on anything else): the sign-in page and adding
+ * a member check the same, so neither sends it something it refuses.
+ */
+export const isMemberAddress = (value: string) => z.email().safeParse(value).success;
+
 export const PASSKEY_NAME_MAX = 80;
 export const passkeyNameSchema = shortTextSchema({ what: "A passkey's name", max: PASSKEY_NAME_MAX });
 

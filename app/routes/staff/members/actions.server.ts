@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { isMemberAddress } from "~/features/sign-in/sign-in";
 import type { AuditAction } from "~/features/audit";
 import { SIGNED_OUT_PATH } from "~/features/console/paths";
 import { staffRoles, type StaffRole } from "~/features/console/types";
@@ -17,7 +18,6 @@ import { addedNameSchema } from "~/features/members";
  * once. Each change is audited.
  */
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Context = Route.ActionArgs["context"];
 type Staff = Awaited<ReturnType<typeof requireRecentAdmin>>;
@@ -98,7 +98,7 @@ async function addMember(context: Context, request: Request, form: FormData, sta
   };
   const errors: { field: string; message: string }[] = [];
   if (!name.success) errors.push({ field: "member-name", message: name.error.issues[0]!.message });
-  if (!emailPattern.test(values.email)) {
+  if (!isMemberAddress(values.email)) {
     errors.push({ field: "member-email", message: "Enter their e-mail address, like name@example.org" });
   }
   if (errors.length) return data<ActionResult>({ ok: false, errors, values }, 400);

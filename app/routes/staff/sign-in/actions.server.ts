@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { isMemberAddress } from "~/features/sign-in/sign-in";
 import { ENROL_PATH, SECOND_STEP_PATH, safeReturnTo } from "~/features/console/paths";
 import { refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
 import { getConsole } from "~/routes/staff/access/request.server";
@@ -15,7 +16,6 @@ export type SignInResult =
   | { step: "email"; email: string; error: string }
   | { step: "code"; email: string; code: string; error?: string; notice?: string };
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The code step's page (GET): after a code is sent, and after a reload. Never the address: that is on the server. */
 export function codeStepUrl(returnTo: string, reauth: boolean, sent?: "new" | "again") {
@@ -49,7 +49,7 @@ export async function signInAction({ request, context }: Route.ActionArgs) {
     // A new code replaces the live one only for the address this browser's code step holds, and only
     // in a browser known for it; elsewhere the live code is sent again.
     const email = intent === "new-code" ? await console.auth.codeStep.address(request) : typed;
-    if (!email || !emailPattern.test(email)) {
+    if (!email || !isMemberAddress(email)) {
       return data<SignInResult>(
         { step: "email", email: email ?? "", error: "Enter your work e-mail address, like name@example.org" },
         400,
@@ -114,7 +114,7 @@ async function verify(
   const code = String(form.get("code") ?? "")
     .replace(/\s+/g, "")
     .slice(0, 12);
-  if (!emailPattern.test(email)) {
+  if (!isMemberAddress(email)) {
     return data<SignInResult>(
       { step: "code", email, code, error: "Enter your work e-mail address, like name@example.org" },
       400,
