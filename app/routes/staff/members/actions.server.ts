@@ -18,7 +18,6 @@ import { addedNameSchema } from "~/features/members";
  * once. Each change is audited.
  */
 
-
 type Context = Route.ActionArgs["context"];
 type Staff = Awaited<ReturnType<typeof requireRecentAdmin>>;
 

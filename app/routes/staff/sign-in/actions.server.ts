@@ -16,7 +16,6 @@ export type SignInResult =
   | { step: "email"; email: string; error: string }
   | { step: "code"; email: string; code: string; error?: string; notice?: string };
 
-
 /** The code step's page (GET): after a code is sent, and after a reload. Never the address: that is on the server. */
 export function codeStepUrl(returnTo: string, reauth: boolean, sent?: "new" | "again") {
   const params = new URLSearchParams({ step: "code" });
