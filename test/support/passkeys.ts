@@ -39,6 +39,15 @@ function softwareKey({ rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, u
   const credentialId = randomBytes(16);
   const rpIdHash = createHash("sha256").update(rpId).digest();
   let counter = 0;
+  /** The PublicKeyCredential a browser sends, around its `response`. */
+  const credential = (response: Record<string, unknown>) => ({
+    id: b64url(credentialId),
+    rawId: b64url(credentialId),
+    type: "public-key",
+    authenticatorAttachment: "platform",
+    clientExtensionResults: {},
+    response,
+  });
   return {
     credentialId: b64url(credentialId),
     cose: coseKey(publicKey),
@@ -67,18 +76,11 @@ function softwareKey({ rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, u
       const clientDataJSON = Buffer.from(
         JSON.stringify({ type: "webauthn.create", challenge, origin, crossOrigin: false }),
       );
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: "public-key",
-        authenticatorAttachment: "platform",
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientDataJSON),
-          attestationObject: b64url(attestation),
-          transports: ["internal"],
-        },
-      };
+      return credential({
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestation),
+        transports: ["internal"],
+      });
     },
     assert(challenge: string) {
       counter += 1;
@@ -94,18 +96,11 @@ function softwareKey({ rpId = new URL(TEST_SITE).hostname, origin = TEST_SITE, u
         Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]),
         privateKey,
       );
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: "public-key",
-        authenticatorAttachment: "platform",
-        clientExtensionResults: {},
-        response: {
-          authenticatorData: b64url(authenticatorData),
-          clientDataJSON: b64url(clientDataJSON),
-          signature: b64url(signature),
-        },
-      };
+      return credential({
+        authenticatorData: b64url(authenticatorData),
+        clientDataJSON: b64url(clientDataJSON),
+        signature: b64url(signature),
+      });
     },
   };
 }
