@@ -1,8 +1,9 @@
 /**
  * Passkeys for the sign-in tests, as a software authenticator makes them: a
  * key stored for a member (softwarePasskey), the response a browser sends to
- * register a new one (registrationResponse), and a sign-in with one
- * (passkeySignIn), through better-auth's own endpoints. Test equipment (an
+ * register a new one (registrationResponse), a registration through the
+ * console's handler (registerPasskey, with passkeyCall for one endpoint), and
+ * a sign-in with one (passkeySignIn), through better-auth's own endpoints. Test equipment (an
  * authenticator's side of WebAuthn, with node:crypto's ECDSA); the server
  * verifies with better-auth.
  */
@@ -170,24 +171,13 @@ export async function registerPasskey(console: Services, browser: Browser, optio
 
 /** A passkey sign-in through better-auth's endpoints, as the sign-in page's script does it. */
 export async function passkeySignIn(console: Services, browser: Browser, passkey: SoftwarePasskey) {
-  const optionsHeaders = browser.headers();
-  optionsHeaders.set("origin", browser.origin);
-  const options = await console.auth.handler(
-    new Request(`${browser.origin}/staff/auth/passkey/generate-authenticate-options`, { headers: optionsHeaders }),
-  );
+  const options = await passkeyCall(console, browser, "generate-authenticate-options");
   expect(options.status).toBe(200);
   browser.take(options.headers);
   const { challenge } = (await options.json()) as { challenge: string };
-  const headers = browser.headers();
-  headers.set("origin", browser.origin);
-  headers.set("content-type", "application/json");
-  const verified = await console.auth.handler(
-    new Request(`${browser.origin}/staff/auth/passkey/verify-authentication`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ response: passkey.assert(challenge) }),
-    }),
-  );
+  const verified = await passkeyCall(console, browser, "verify-authentication", {
+    response: passkey.assert(challenge),
+  });
   if (verified.status !== 200) throw new Error(`passkey sign-in failed: ${verified.status} ${await verified.text()}`);
   browser.take(verified.headers);
   return verified;

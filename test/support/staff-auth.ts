@@ -39,7 +39,7 @@
  *   twoFactorRow(store, userId): the member's staff_two_factors row as stored.
  *   forgedSession(browser, secret): a browser whose session cookie carries the same token, signed with
  *     `secret` (better-auth's own signing): accepted only if `secret` is the server's STAFF_AUTH_SECRET.
- *   Passkeys (softwarePasskey, registrationResponse, passkeySignIn) are ./passkeys.ts's.
+ *   Passkeys (softwarePasskey, registrationResponse, registerPasskey, passkeyCall, passkeySignIn) are ./passkeys.ts's.
  *   class AuthenticatorApp(secret): an authenticator app set up with this key (codes from otpauth).
  *     code() is the next code a member would use (lastStep its step): each of a step after the last one
  *     given, since the server accepts each step once (the current step's, else the next one's, which
