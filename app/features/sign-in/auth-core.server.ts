@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { pastAbsoluteTimeout, type SessionAssurance, type StaffSession } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
+import { keyLock } from "~/platform/db/key-lock.server";
 import { createCodeLimits } from "./lockout.server";
 import { knownBrowsers } from "./known-browsers.server";
 import { misdirected, servesConsole } from "./origins.server";
@@ -32,6 +33,24 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
   // Browsers a member has used with a full session: not held to their address's code cap (./known-browsers.server.ts).
   const known = knownBrowsers(deps, instance, limits.addressHash);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+
+  /**
+   * A member's first factor is enrolled one at a time (an app confirmed, a
+   * passkey registered, a passkey enrolment finished, from setup-only
+   * sessions), across processes: whoever is second finds the member enrolled
+   * (isEnrolled, read inside the turn) and is refused, so two browsers with
+   * the member's e-mail codes cannot both leave a factor (ADR 020).
+   */
+  const enrolmentTurns = keyLock(store);
+  const oneEnrolmentAtATime = <T>(memberId: string, work: () => Promise<T>) =>
+    enrolmentTurns(`first-factor:${memberId}`, work);
+  async function isEnrolled(memberId: string): Promise<boolean> {
+    const [row] = await store.db
+      .select({ enrolled: staffUsers.twoFactorEnabled })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, memberId));
+    return row?.enrolled === true;
+  }
 
   /**
    * The verification row (better-auth's) that lets the one setup-only
@@ -157,6 +176,8 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     freshRecoveryCodes,
     passkeyEnrolmentKey,
     holdsPasskeyEnrolment,
+    oneEnrolmentAtATime,
+    isEnrolled,
     withSession,
     withFullSession,
   };

@@ -61,8 +61,7 @@ export async function createStaffAuth(deps: StaffAuthDeps) {
       if (!PUBLIC_AUTH_ENDPOINTS.includes(path)) return new Response("Not found", { status: 404 });
       if (path !== VERIFY_REGISTRATION_PATH) return instance.handler(request);
       // A member's first passkey from a setup-only session enrols them at once (./passkey-enrolment.server.ts).
-      const before = await core.session(request);
-      return enrolment.afterRegistration(before, await instance.handler(request));
+      return enrolment.register(request, () => instance.handler(request));
     },
     serves: core.serves,
     session: core.session,

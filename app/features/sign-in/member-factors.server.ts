@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppConfirmResult, AppSetup, Factors, Passkey } from "~/features/sign-in/sign-in";
+import type { AppConfirmResult, AppSetup, Factors, Passkey, StaffSession } from "~/features/sign-in/sign-in";
 import type { StaffMember } from "~/features/console";
 import { addToWindow, peekWindow } from "~/platform/db/counters.server";
 import { requestWithCookies } from "~/features/sign-in/session-cookie.server";
@@ -24,7 +24,20 @@ import { staffPasskeys, staffTwoFactors } from "~/features/sign-in/tables.server
  * recent sign-in where one is needed.
  */
 export function memberFactors(core: AuthCore) {
-  const { appRow, authFor, instance, known, limits, passkeyCount, session, store, withFullSession, withSession } = core;
+  const {
+    appRow,
+    authFor,
+    instance,
+    isEnrolled,
+    known,
+    limits,
+    oneEnrolmentAtATime,
+    passkeyCount,
+    session,
+    store,
+    withFullSession,
+    withSession,
+  } = core;
 
   /**
    * Which authenticator-app set-up a session started (ADR 020): a
@@ -42,6 +55,43 @@ export function memberFactors(core: AuthCore) {
   }
   /** Wrong codes at "confirm app", per member (staff_rate_limits, as the code limits). */
   const wrongAppCodesKey = (userId: string) => `wrong-app-codes:member:${userId}`;
+
+  /** Confirms the app this session started (confirmApp, below, says when it may). */
+  async function confirm(
+    request: Request,
+    code: string,
+    member: StaffMember,
+    current: StaffSession,
+  ): Promise<AppConfirmResult> {
+    const auth = authFor(request);
+    const context = await auth.$context;
+    const app = await appRow(member.id);
+    if (app?.verified === true) return { ok: false, reason: "already-set-up" };
+    const started = await context.internalAdapter.findVerificationValue(appSetupKey(current.sessionId));
+    const bound = started && started.expiresAt.getTime() > Date.now() ? started.value : null;
+    if (!app || !bound || bound !== (await storedSecretHash(member.id))) return { ok: false, reason: "not-started" };
+    const wrongKey = wrongAppCodesKey(member.id);
+    if (((await peekWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS))?.count ?? 0) >= WRONG_APP_CODES) {
+      return { ok: false, reason: "too-many" };
+    }
+    let headers: Headers;
+    try {
+      ({ headers } = await auth.api.verifyTOTP({
+        body: { code: code.trim() },
+        headers: request.headers,
+        returnHeaders: true,
+      }));
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      const { count: wrong } = await addToWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS);
+      return { ok: false, reason: wrong >= WRONG_APP_CODES ? "too-many" : "invalid" };
+    }
+    await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
+    // After enrolment the old session is gone: the codes are made as the new one.
+    const next = requestWithCookies(request, headers);
+    const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: next.headers });
+    return { ok: true, recoveryCodes: backupCodes, headers };
+  }
 
   /**
    * The set-up this session started and has neither confirmed nor cancelled,
@@ -141,40 +191,20 @@ export function memberFactors(core: AuthCore) {
      * two-factor plugin replaces this session with a new, full one: its cookie
      * is in the result's headers. Wrong codes count against the member
      * (WRONG_APP_CODES per WRONG_APP_CODES_WINDOW_MS, then refused, the right
-     * code included, until the window ends).
+     * code included, until the window ends). From a setup-only session this
+     * is the member's first factor: it waits its turn with any other
+     * enrolment of theirs, and is refused once they have one (`enrolled`).
      */
     async confirmApp(request: Request, code: string): Promise<AppConfirmResult> {
-      const auth = authFor(request);
-      return withSession(request, async (member, current) => {
-        const context = await auth.$context;
-        const app = await appRow(member.id);
-        if (app?.verified === true) return { ok: false, reason: "already-set-up" };
-        const started = await context.internalAdapter.findVerificationValue(appSetupKey(current.sessionId));
-        const bound = started && started.expiresAt.getTime() > Date.now() ? started.value : null;
-        if (!app || !bound || bound !== (await storedSecretHash(member.id)))
-          return { ok: false, reason: "not-started" };
-        const wrongKey = wrongAppCodesKey(member.id);
-        if (((await peekWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS))?.count ?? 0) >= WRONG_APP_CODES) {
-          return { ok: false, reason: "too-many" };
-        }
-        let headers: Headers;
-        try {
-          ({ headers } = await auth.api.verifyTOTP({
-            body: { code: code.trim() },
-            headers: request.headers,
-            returnHeaders: true,
-          }));
-        } catch (error) {
-          if (!(error instanceof APIError)) throw error;
-          const { count: wrong } = await addToWindow(store.db, wrongKey, WRONG_APP_CODES_WINDOW_MS);
-          return { ok: false, reason: wrong >= WRONG_APP_CODES ? "too-many" : "invalid" };
-        }
-        await context.internalAdapter.deleteVerificationByIdentifier(appSetupKey(current.sessionId));
-        // After enrolment the old session is gone: the codes are made as the new one.
-        const next = requestWithCookies(request, headers);
-        const { backupCodes } = await auth.api.generateBackupCodes({ body: {}, headers: next.headers });
-        return { ok: true, recoveryCodes: backupCodes, headers };
-      });
+      return withSession(request, async (member, current) =>
+        current.assurance === "full"
+          ? confirm(request, code, member, current)
+          : oneEnrolmentAtATime(member.id, async () =>
+              (await isEnrolled(member.id))
+                ? { ok: false, reason: "enrolled" }
+                : confirm(request, code, member, current),
+            ),
+      );
     },
 
     /**

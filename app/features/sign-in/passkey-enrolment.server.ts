@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PasskeyEnrolment, StaffSession } from "~/features/sign-in/sign-in";
+import type { PasskeyEnrolment } from "~/features/sign-in/sign-in";
 import { APP_SETUP_SECONDS } from "./auth-config.server";
 import type { AuthCore } from "./auth-core.server";
 import { staffPasskeys, staffUsers } from "~/features/sign-in/tables.server";
@@ -18,43 +18,57 @@ export const VERIFY_REGISTRATION_PATH = "/passkey/verify-registration";
  * never came (a closed tab) signs in with the passkey at the second step.
  */
 export function passkeyEnrolment(core: AuthCore) {
-  const { authFor, instance, store, passkeyCount, withSession, passkeyEnrolmentKey, holdsPasskeyEnrolment } = core;
+  const {
+    authFor,
+    instance,
+    store,
+    passkeyCount,
+    session,
+    withSession,
+    passkeyEnrolmentKey,
+    holdsPasskeyEnrolment,
+    oneEnrolmentAtATime,
+    isEnrolled,
+  } = core;
 
   return {
     /**
-     * What the console's handler answers after better-auth's
-     * verify-registration gave `response` to a request made with `before`:
-     * unchanged, except for a member's first passkey from a setup-only
-     * session. Then the member is marked enrolled, only if nobody was first
-     * (a conditional update: two sessions registering at once cannot both
-     * win), and this session may finish; the loser's passkey is removed and
-     * it gets 409.
+     * Registers a passkey through better-auth's verify-registration
+     * (`handle`). From a setup-only session this is the member's first
+     * factor: it waits its turn with any other enrolment of theirs
+     * (oneEnrolmentAtATime), is refused (409) before anything is stored once
+     * they have one, and on success marks them enrolled and lets this session
+     * finish. Otherwise, as better-auth answers.
      */
-    async afterRegistration(before: StaffSession | null, response: Response): Promise<Response> {
-      if (!before || before.assurance === "full" || response.status !== 200) return response;
+    async register(request: Request, handle: () => Promise<Response>): Promise<Response> {
+      const before = await session(request);
+      if (!before || before.assurance === "full") return handle();
       const member = before.member.id;
-      const claimed = await store.db
-        .update(staffUsers)
-        .set({ twoFactorEnabled: true, updatedAt: new Date() })
-        .where(and(eq(staffUsers.id, member), eq(staffUsers.twoFactorEnabled, false)))
-        .returning({ id: staffUsers.id });
-      if (claimed.length === 0) {
-        const { id } = (await response.clone().json()) as { id?: unknown };
-        if (typeof id === "string") {
-          await store.db.delete(staffPasskeys).where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.userId, member)));
+      return oneEnrolmentAtATime(member, async () => {
+        if (await isEnrolled(member)) return alreadyEnrolled();
+        const response = await handle();
+        if (response.status !== 200) return response;
+        // Conditional as well: only if nothing outside these turns enrolled them meanwhile.
+        const claimed = await store.db
+          .update(staffUsers)
+          .set({ twoFactorEnabled: true, updatedAt: new Date() })
+          .where(and(eq(staffUsers.id, member), eq(staffUsers.twoFactorEnabled, false)))
+          .returning({ id: staffUsers.id });
+        if (claimed.length === 0) {
+          const { id } = (await response.clone().json()) as { id?: unknown };
+          if (typeof id === "string") {
+            await store.db.delete(staffPasskeys).where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.userId, member)));
+          }
+          return alreadyEnrolled();
         }
-        return Response.json(
-          { code: "ALREADY_ENROLLED", message: "Sign in again: you already have a second way to sign in." },
-          { status: 409 },
-        );
-      }
-      const context = await instance.$context;
-      await context.internalAdapter.createVerificationValue({
-        identifier: passkeyEnrolmentKey(before.sessionId),
-        value: member,
-        expiresAt: new Date(Date.now() + APP_SETUP_SECONDS * 1000),
+        const context = await instance.$context;
+        await context.internalAdapter.createVerificationValue({
+          identifier: passkeyEnrolmentKey(before.sessionId),
+          value: member,
+          expiresAt: new Date(Date.now() + APP_SETUP_SECONDS * 1000),
+        });
+        return response;
       });
-      return response;
     },
 
     /**
@@ -62,20 +76,30 @@ export function passkeyEnrolment(core: AuthCore) {
      * member's first passkey: their recovery codes, and this session replaced
      * by a new, full one (its cookie in `headers`; the member's other
      * setup-only sessions end). Null from any other session, when the
-     * passkey is gone, or when this session is full already.
+     * passkey is gone, when this session is full already, or the second time.
      */
     async enrolWithPasskey(request: Request): Promise<PasskeyEnrolment | null> {
       const auth = authFor(request);
       return withSession(request, async (member, current) => {
-        if (current.assurance === "full" || !(await holdsPasskeyEnrolment(current.sessionId))) return null;
-        if ((await passkeyCount(member.id)) === 0) return null;
-        const recoveryCodes = await core.freshRecoveryCodes(request, member.id);
-        const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
-        await (
-          await auth.$context
-        ).internalAdapter.deleteVerificationByIdentifier(passkeyEnrolmentKey(current.sessionId));
-        return { recoveryCodes, headers };
+        if (current.assurance === "full") return null;
+        return oneEnrolmentAtATime(member.id, async () => {
+          if (!(await holdsPasskeyEnrolment(current.sessionId)) || (await passkeyCount(member.id)) === 0) return null;
+          // Used up first: a second finish, even at once, finds nothing.
+          await (
+            await auth.$context
+          ).internalAdapter.deleteVerificationByIdentifier(passkeyEnrolmentKey(current.sessionId));
+          const recoveryCodes = await core.freshRecoveryCodes(request, member.id);
+          const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
+          return { recoveryCodes, headers };
+        });
       });
     },
   };
 }
+
+/** What a registration from a setup-only session gets once its member has a factor (from anywhere). */
+const alreadyEnrolled = () =>
+  Response.json(
+    { code: "ALREADY_ENROLLED", message: "Sign in again: you already have a second way to sign in." },
+    { status: 409 },
+  );

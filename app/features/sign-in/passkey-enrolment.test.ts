@@ -5,12 +5,14 @@ import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
 import type { Store } from "~/platform/db/db.server";
 import {
+  AuthenticatorApp,
   Browser,
   codeSignIn,
   pendingSecondStep,
   requestedCode,
   STAFF_MEMBER,
   staffConsoles,
+  twoFactorRow,
 } from "../../../test/support/staff-auth";
 import { passkeySignIn, registerPasskey, softwarePasskey } from "../../../test/support/passkeys";
 import { staffPasskeys, staffUsers } from "./tables.server";
@@ -97,6 +99,35 @@ describe.each(staffConsoles())("enrolling with a passkey on $name", ({ start }) 
     expect(await store.db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, member.id))).toHaveLength(1);
     const winner = statuses[0] === 200 ? one : two;
     expect((await console.auth.enrolWithPasskey(winner.request()))?.recoveryCodes).toHaveLength(10);
+  });
+
+  test("an app confirmed and a passkey registered at once, from two browsers with the member's codes: one first factor is kept, and the other browser has nothing", async () => {
+    const { console, store, member } = await start();
+    const [one, two] = [
+      (await codeSignIn(console, store, MEMBER)).browser,
+      (await codeSignIn(console, store, MEMBER)).browser,
+    ];
+    const app = new AuthenticatorApp((await console.auth.startApp(two.request()))!.secret);
+    const code = await app.code();
+    const [registered, confirmed] = await Promise.all([
+      registerPasskey(console, one),
+      console.auth.confirmApp(two.request(), code).catch((thrown: unknown) => thrown),
+    ]);
+    const passkeys = await store.db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, member.id));
+    const appConfirmed = (await twoFactorRow(store, member.id)).verified === true;
+    // Exactly one: the registration's passkey, or the confirmed app.
+    expect(passkeys.length + (appConfirmed ? 1 : 0)).toBe(1);
+    if (appConfirmed) {
+      expect(registered.response.status).not.toBe(200);
+      expect(confirmed).toMatchObject({ ok: true });
+    } else {
+      expect(registered.response.status).toBe(200);
+      // Refused in its turn, or its session already ended by the passkey's enrolment.
+      expect(confirmed instanceof Response ? confirmed.status : confirmed).toEqual(
+        confirmed instanceof Response ? 401 : { ok: false, reason: "enrolled" },
+      );
+    }
+    expect(await enrolled(store, member.id)).toBe(true);
   });
 
   test("migration 0018 enrols a member left with a passkey and no enrolment: an e-mail code then asks for the second step", async () => {

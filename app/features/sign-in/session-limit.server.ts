@@ -8,14 +8,23 @@ import { isLiveSession, MAX_SESSIONS_PER_MEMBER } from "./sign-in";
  * docs/decisions/019-staff-sessions-and-lockout.md): a better-auth plugin
  * that, as each session is created, ends the member's least recently used
  * sessions beyond the limit, and any that have expired (idle, or past the
- * absolute timeout). The newest sign-in therefore always works, and the
+ * absolute timeout). Only a full session's making does so: an e-mail code
+ * alone (a setup-only session, or the one better-auth makes and deletes on
+ * the way to the second step) signs no device out. The newest sign-in therefore always works, and the
  * device signed out is the one left unused longest; it goes to the sign-in
  * page on its next request, like any ended session. The session the signing-in
  * browser had does not count: the sign-in replaces it (endReplacedSession,
  * ./auth-config.server.ts, and the code path's route action end it), so
  * signing in again at the limit ends no other device.
  */
-type SessionRow = { token: string; userId: string; expiresAt: Date; createdAt: Date; updatedAt: Date };
+type SessionRow = {
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  assurance?: unknown;
+};
 
 const time = (value: Date | string) => new Date(value).getTime();
 
@@ -49,7 +58,9 @@ export function sessionLimit() {
         create: {
           async after(session, ctx) {
             const created = session as SessionRow | null;
-            if (!created) return;
+            // Only a full session counts: an e-mail code's setup-only session ends no device (an enrolled
+            // member's is deleted at once by the two-factor plugin; a full one ends the rest anyway).
+            if (created?.assurance !== "full") return;
             const replaced = ctx ? await browserSessionToken(ctx) : null;
             const rows = (await auth.internalAdapter.listSessions(created.userId)) as SessionRow[];
             const others = rows.filter((row) => row.token !== created.token && row.token !== replaced);

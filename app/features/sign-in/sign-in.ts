@@ -155,11 +155,13 @@ export type AppSetup = { secret: string; uri: string; expiresAt: Date };
  * first factor), the session's new cookie (a new, full session). Refused:
  * a wrong code (`invalid`); no set-up started in this session, or it has
  * expired (`not-started`); the member already has a confirmed app
- * (`already-set-up`); too many wrong codes lately (`too-many`).
+ * (`already-set-up`); a setup-only session whose member has enrolled
+ * meanwhile, elsewhere or with a passkey (`enrolled`); too many wrong codes
+ * lately (`too-many`).
  */
 export type AppConfirmResult =
   | { ok: true; recoveryCodes: string[]; headers: Headers }
-  | { ok: false; reason: "invalid" | "not-started" | "already-set-up" | "too-many" };
+  | { ok: false; reason: "invalid" | "not-started" | "already-set-up" | "enrolled" | "too-many" };
 
 /** Enrolment finished with a passkey: recovery codes and the new session's cookie. */
 export type PasskeyEnrolment = { recoveryCodes: string[]; headers: Headers };

@@ -49,6 +49,7 @@ const confirmRefusals: Record<Exclude<Extract<AppConfirmResult, { ok: false }>["
   "not-started":
     "Start setting up the app again: the code must be confirmed on the device that started, within 10 minutes.",
   "already-set-up": "You already have an authenticator app. Remove it first to set up another.",
+  enrolled: "You already have a second way to sign in. Sign in again with it.",
   "too-many": "Too many wrong codes were entered. Wait 15 minutes, then start setting up the app again.",
 };
 
