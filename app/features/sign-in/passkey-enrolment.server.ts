@@ -16,6 +16,9 @@ export const VERIFY_REGISTRATION_PATH = "/passkey/verify-registration";
  * an app. Only the session that registered it may finish (new recovery codes
  * and a new, full session), within APP_SETUP_SECONDS. A member whose finish
  * never came (a closed tab) signs in with the passkey at the second step.
+ * Every first-factor step takes the member's turn (oneEnrolmentAtATime, as
+ * confirming an app does), so of two browsers enrolling at once one wins and
+ * the other leaves nothing behind.
  */
 export function passkeyEnrolment(core: AuthCore) {
   const {
