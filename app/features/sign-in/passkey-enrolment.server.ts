@@ -87,12 +87,12 @@ export function passkeyEnrolment(core: AuthCore) {
         if (current.assurance === "full") return null;
         return oneEnrolmentAtATime(member.id, async () => {
           if (!(await holdsPasskeyEnrolment(current.sessionId)) || (await passkeyCount(member.id)) === 0) return null;
-          // Used up first: a second finish, even at once, finds nothing.
-          await (
-            await auth.$context
-          ).internalAdapter.deleteVerificationByIdentifier(passkeyEnrolmentKey(current.sessionId));
           const recoveryCodes = await core.freshRecoveryCodes(request, member.id);
           const { headers } = await auth.api.enrolledSession({ headers: request.headers, returnHeaders: true });
+          // Used up last: until the new session replaces this one, the row is what keeps it alive. A
+          // second finish waiting its turn then finds nothing.
+          const context = await auth.$context;
+          await context.internalAdapter.deleteVerificationByIdentifier(passkeyEnrolmentKey(current.sessionId));
           return { recoveryCodes, headers };
         });
       });

@@ -69,6 +69,17 @@ describe.each(staffConsoles())("enrolling with a passkey on $name", ({ start }) 
     expect(await console.auth.enrolWithPasskey(mine.request())).toBeNull();
   });
 
+  test("two finishes at once from the registering session: one set of recovery codes, the other finds nothing", async () => {
+    const { console, store } = await start();
+    const mine = (await codeSignIn(console, store, MEMBER)).browser;
+    expect((await registerPasskey(console, mine)).response.status).toBe(200);
+    const finish = () => console.auth.enrolWithPasskey(mine.request()).catch((thrown: Response) => thrown.status);
+    const finishes = await Promise.all([finish(), finish()]);
+    expect(finishes.filter((result) => typeof result === "object" && result !== null)).toHaveLength(1);
+    // The other waited its turn and found the row used (null), or came after the session was replaced (401).
+    expect(finishes.filter((result) => result === null || result === 401)).toHaveLength(1);
+  });
+
   test("a member whose enrolment stopped after the passkey signs in with it at the second step, then makes recovery codes", async () => {
     const { console, store } = await start();
     const left = (await codeSignIn(console, store, MEMBER)).browser;
