@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PasskeyEnrolment } from "~/features/sign-in/sign-in";
 import { APP_SETUP_SECONDS } from "./auth-config.server";
 import type { AuthCore } from "./auth-core.server";
-import { staffPasskeys, staffUsers } from "~/features/sign-in/tables.server";
+import { staffUsers } from "~/features/sign-in/tables.server";
 
 /** better-auth's passkey endpoint that stores a new passkey (under STAFF_AUTH_PATH). */
 export const VERIFY_REGISTRATION_PATH = "/passkey/verify-registration";
@@ -17,8 +17,8 @@ export const VERIFY_REGISTRATION_PATH = "/passkey/verify-registration";
  * and a new, full session), within APP_SETUP_SECONDS. A member whose finish
  * never came (a closed tab) signs in with the passkey at the second step.
  * Every first-factor step takes the member's turn (oneEnrolmentAtATime, as
- * confirming an app does), so of two browsers enrolling at once one wins and
- * the other leaves nothing behind.
+ * confirming an app does) and checks inside it, so of two browsers enrolling
+ * at once one wins and the other leaves nothing behind.
  */
 export function passkeyEnrolment(core: AuthCore) {
   const {
@@ -51,19 +51,11 @@ export function passkeyEnrolment(core: AuthCore) {
         if (await isEnrolled(member)) return alreadyEnrolled();
         const response = await handle();
         if (response.status !== 200) return response;
-        // Conditional as well: only if nothing outside these turns enrolled them meanwhile.
-        const claimed = await store.db
+        // Inside the turn nothing else enrols them: every first-factor step takes it.
+        await store.db
           .update(staffUsers)
           .set({ twoFactorEnabled: true, updatedAt: new Date() })
-          .where(and(eq(staffUsers.id, member), eq(staffUsers.twoFactorEnabled, false)))
-          .returning({ id: staffUsers.id });
-        if (claimed.length === 0) {
-          const { id } = (await response.clone().json()) as { id?: unknown };
-          if (typeof id === "string") {
-            await store.db.delete(staffPasskeys).where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.userId, member)));
-          }
-          return alreadyEnrolled();
-        }
+          .where(eq(staffUsers.id, member));
         const context = await instance.$context;
         await context.internalAdapter.createVerificationValue({
           identifier: passkeyEnrolmentKey(before.sessionId),
