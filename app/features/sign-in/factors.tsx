@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { useHydrated } from "~/features/console";
+import { SIGN_IN_PATH, useHydrated } from "~/features/console";
 import { ButtonForm, PostForm, SubmitButton } from "~/features/console";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -26,7 +26,7 @@ export function StartApp({ label = "Set up an authenticator app" }: { label?: st
 export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const { add, error, stale, busy } = useAddPasskey(
+  const { add, error, stale, enrolled, busy } = useAddPasskey(
     () => submit({ intent: "passkey-enrolled" }, { method: "post" }),
     "The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.",
   );
@@ -45,6 +45,14 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
           </a>{" "}
           to add a passkey.
         </p>
+      ) : enrolled ? (
+        <p role="alert" className="font-semibold text-danger-700">
+          You already have a second way to sign in.{" "}
+          <a href={SIGN_IN_PATH} className="underline">
+            Sign in again
+          </a>{" "}
+          with it.
+        </p>
       ) : error ? (
         <p role="alert" className="font-semibold text-danger-700">
           {error}
@@ -61,29 +69,34 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
 
 /**
  * Adding a passkey on this device: `add(name)` asks the browser for one, then
- * runs `onAdded`. `stale` when the sign-in was too long ago; otherwise `error`
- * says why it was not added (`refused`: the browser or the server said no).
+ * runs `onAdded`. `stale` when the sign-in was too long ago; `enrolled` when,
+ * from a setup-only session, the member got a second factor elsewhere first
+ * (the server's 409); otherwise `error` says why it was not added (`refused`:
+ * the browser or the server said no).
  */
 export function useAddPasskey(onAdded: () => Promise<unknown>, refused: string) {
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const [enrolled, setEnrolled] = useState(false);
   const [busy, setBusy] = useState(false);
   async function add(name: string) {
     setBusy(true);
     setError(null);
     setStale(false);
+    setEnrolled(false);
     try {
       const { addPasskey } = await import("~/features/sign-in/passkey-client");
       const result = await addPasskey(name);
       if (result.ok) await onAdded();
       else if (result.status === 403) setStale(true);
+      else if (result.status === 409) setEnrolled(true);
       else setError(refused);
     } catch {
       setError("The passkey was not added. Try again.");
     }
     setBusy(false);
   }
-  return { add, error, stale, busy };
+  return { add, error, stale, enrolled, busy };
 }
 
 /** A form of one code field and its submit button: the e-mail code, the app's code at sign-in or when setting it up. */

@@ -112,6 +112,31 @@ describe.each(engines)("console route actions on $name", (engine) => {
       signedInAt: member!.createdAt,
       meta: { fingerprint: "fp" },
     });
+    // A name with a bidi override and an address with a NUL are refused, with what was typed kept.
+    const membersBefore = (await console.members.list()).length;
+    const refused = await run(() =>
+      teamAction({
+        request: post(
+          "/staff/members",
+          { intent: "add", name: "Eve\u202egnp.exe", email: "eve\u0000@maternis.test", role: "admin" },
+          cookie,
+        ),
+        context: teamContext,
+        params: {},
+      } as never),
+    );
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: {
+        ok: false,
+        errors: [
+          { field: "member-name", message: expect.stringMatching(/characters that are not allowed/) },
+          { field: "member-email", message: "Enter their e-mail address, like name@example.org" },
+        ],
+        values: { name: "Eve\u202egnp.exe", email: "eve\u0000@maternis.test", role: "admin" },
+      },
+    });
+    expect(await console.members.list()).toHaveLength(membersBefore);
     const added = await run(() =>
       teamAction({
         request: post(
@@ -124,6 +149,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
       } as never),
     );
     expect(added).toMatchObject({ data: { ok: true } });
+    expect(await console.members.list()).toHaveLength(membersBefore + 1);
 
     const out = (await run(() => signOutAction(args(post("/staff/sign-out", {}, cookie))))) as Response;
     expect(out.status).toBe(302);
