@@ -11,7 +11,7 @@ import { rememberRemoved } from "./sessions.server";
  * the pauses on its code sign-in (./lockout.server.ts).
  */
 export function memberAccounts(core: AuthCore) {
-  const { instance, known, limits, store } = core;
+  const { instance, known, limits, secondStep, store } = core;
   return {
     /** A new account (no factors yet: they enrol after their first code); null when the address has one already. */
     async create(input: { email: string; name: string; role: StaffRole }): Promise<StaffMember | null> {
@@ -51,14 +51,16 @@ export function memberAccounts(core: AuthCore) {
       return toMember(user);
     },
 
-    /** The pauses on code sign-in in force now, for these members' addresses and for clients. */
-    pauses(members: StaffMember[]): Promise<SignInPause[]> {
-      return limits.pauses(members);
+    /** The pauses on sign-in in force now, for these members (their codes, their second step) and for clients, soonest to end first. */
+    async pauses(members: StaffMember[]): Promise<SignInPause[]> {
+      const pauses = [...(await limits.pauses(members)), ...(await secondStep.pauses(members))];
+      return pauses.sort((a, b) => a.until.getTime() - b.until.getTime());
     },
 
-    /** Lifts every pause on an address's code sign-in, from any client: how many counters were lifted. */
-    liftAddress(email: string): Promise<number> {
-      return limits.liftMember(normaliseEmail(email));
+    /** Lifts every pause on an address's sign-in, from any client, and its second step's lock: how many were lifted. */
+    async liftAddress(email: string): Promise<number> {
+      const address = normaliseEmail(email);
+      return (await limits.liftMember(address)) + (await secondStep.lift(address));
     },
 
     /** Lifts every pause on a client, by its keyed hash; null when that is no client hash. */

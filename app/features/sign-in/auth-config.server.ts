@@ -8,6 +8,7 @@ import { company } from "~/platform/company";
 import {
   IDLE_TIMEOUT_MS,
   passkeyNameSchema,
+  SECOND_STEP_LOCK,
   STAFF_AUTH_PATH,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
@@ -137,7 +138,11 @@ function secondFactor(store: Store) {
     allowPasswordless: true,
     twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
     // 10 wrong second steps in a row lock the app and recovery codes for 15 minutes (passkeys still work).
-    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+    accountLockout: {
+      enabled: true,
+      maxFailedAttempts: SECOND_STEP_LOCK.wrongCodes,
+      durationSeconds: SECOND_STEP_LOCK.minutes * 60,
+    },
     totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
     backupCodeOptions: { customBackupCodesGenerate: generateRecoveryCodes, storeBackupCodes: recoveryCodeStorage },
   });

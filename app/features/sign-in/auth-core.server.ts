@@ -4,6 +4,7 @@ import type { StaffMember } from "~/features/console";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip";
 import { keyLock } from "~/platform/db/key-lock.server";
 import { createCodeLimits } from "./lockout.server";
+import { secondStepLocks } from "./second-step-lock.server";
 import { knownBrowsers } from "./known-browsers.server";
 import { misdirected, servesConsole } from "./origins.server";
 import { normaliseEmail, toMember, type BetterAuthInstance, type StaffAuthDeps } from "./auth-config.server";
@@ -30,6 +31,8 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
   const { store } = deps;
   // Limits on codes asked for and tried, per client and per (address, client) (./lockout.server.ts); passkeys never ask them.
   const limits = createCodeLimits(deps);
+  // The second step's lock after wrong app or recovery codes (better-auth's): told to the admins, listed, lifted.
+  const secondStep = secondStepLocks(deps);
   // Browsers a member has used with a full session: not held to their address's code cap (./known-browsers.server.ts).
   const known = knownBrowsers(deps, instance, limits.addressHash);
   const clientOf = (request: Request) => deps.fingerprint(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
@@ -166,6 +169,7 @@ export function createAuthCore(deps: StaffAuthDeps, instance: BetterAuthInstance
     serves,
     authFor,
     limits,
+    secondStep,
     known,
     clientOf,
     session,

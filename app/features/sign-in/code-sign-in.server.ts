@@ -18,7 +18,7 @@ import { headersWithoutSession } from "./session-cookie.server";
  * (within the code limits), the second step that follows it, and signing out.
  */
 export function codeSignIn(core: AuthCore) {
-  const { authFor, clientOf, findMember, instance, known, limits, serves, store, withSession } = core;
+  const { authFor, clientOf, findMember, instance, known, limits, secondStep, serves, store, withSession } = core;
   const adminEmails = new Set(core.deps.env.STAFF_ADMIN_EMAILS);
   /**
    * One check of an address's code at a time. better-auth takes the code's
@@ -144,6 +144,8 @@ export function codeSignIn(core: AuthCore) {
         const reason = (error.body as { code?: string } | undefined)?.code;
         if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
           return { ok: false, reason: "expired" };
+        // A wrong code may have locked the member's second step: the admins hear of each lock once.
+        await secondStep.tellNewLocks(clientOf(request));
         if (reason === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "locked" };
         if (reason === "TOTP_NOT_ENABLED") return { ok: false, reason: "no-app" };
         return { ok: false, reason: "invalid" };

@@ -8,6 +8,7 @@ import type { StaffAuthDeps } from "./deps.server";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
 import { staffRateLimits } from "~/platform/db/tables.server";
 import { staffUsers } from "~/features/sign-in/tables.server";
+import type { StaffSignInLockedEmailProps } from "./emails/sign-in-locked";
 
 /**
  * Limits on e-mail sign-in codes that slow down whoever guesses, never the
@@ -85,6 +86,41 @@ const keys = {
 
 type Alert = { limit: "address" | "client"; max: number; window: string; windowMs: number };
 
+/**
+ * E-mails every admin that wrong codes reached a limit (./emails/sign-in-locked.tsx), through the
+ * staff-mail queue; logged, never thrown, when there is no admin. Shared by the code limits here
+ * and the second step's lock (./second-step-lock.server.ts).
+ */
+export async function emailAdminsOfLimit(
+  deps: Pick<StaffAuthDeps, "store" | "env" | "boss" | "log">,
+  props: Pick<StaffSignInLockedEmailProps, "limit" | "memberEmail" | "wrongCodes" | "window">,
+  now: number,
+) {
+  const { store, env } = deps;
+  const admins = await store.db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(eq(staffUsers.role, "admin"))
+    .orderBy(staffUsers.email);
+  if (admins.length === 0) {
+    deps.log.warn("no admin to tell about a staff sign-in limit", { event: "sign-in-locked", limit: props.limit });
+    return;
+  }
+  const origin = new URL(env.SITE_URL).origin;
+  // React Email loads with the first alert (docs/decisions/025-memory-recovery-and-load.md).
+  const [{ renderEmail }, { staffSignInLocked }] = await Promise.all([
+    import("~/platform/mail/define"),
+    import("./emails/sign-in-locked"),
+  ]);
+  const rendered = await renderEmail(staffSignInLocked, {
+    ...props,
+    at: londonTime(new Date(now)),
+    auditUrl: `${origin}/staff/audit?action=sign-in-locked`,
+    staffUrl: `${origin}/staff/members#sign-in-pauses`,
+  });
+  await queueStaffMail(deps.boss, { to: admins.map((a) => a.email), ...rendered }, { from: env.MAIL_FROM });
+}
+
 /** Made by the staff sign-in (./auth.server.ts), with its own deps. */
 export function createCodeLimits(deps: StaffAuthDeps) {
   const { store, env } = deps;
@@ -142,36 +178,17 @@ export function createCodeLimits(deps: StaffAuthDeps) {
     });
   }
 
+  /** The admins' e-mail: the member is named only when the address tried is a member's. */
   async function tellAdmins(limit: Alert, email: string, now: number) {
-    const admins = await store.db
-      .select({ email: staffUsers.email })
-      .from(staffUsers)
-      .where(eq(staffUsers.role, "admin"))
-      .orderBy(staffUsers.email);
-    if (admins.length === 0) {
-      deps.log.warn("no admin to tell about a staff sign-in limit", { event: "sign-in-locked", limit: limit.limit });
-      return;
-    }
     const [member] =
       limit.limit === "address"
         ? await store.db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, email))
         : [];
-    const origin = new URL(env.SITE_URL).origin;
-    // React Email loads with the first alert (docs/decisions/025-memory-recovery-and-load.md).
-    const [{ renderEmail }, { staffSignInLocked }] = await Promise.all([
-      import("~/platform/mail/define"),
-      import("./emails/sign-in-locked"),
-    ]);
-    const rendered = await renderEmail(staffSignInLocked, {
-      limit: limit.limit,
-      memberEmail: member?.email,
-      wrongCodes: limit.max,
-      window: limit.window,
-      at: londonTime(new Date(now)),
-      auditUrl: `${origin}/staff/audit?action=sign-in-locked`,
-      staffUrl: `${origin}/staff/members#sign-in-pauses`,
-    });
-    await queueStaffMail(deps.boss, { to: admins.map((a) => a.email), ...rendered }, { from: env.MAIL_FROM });
+    await emailAdminsOfLimit(
+      deps,
+      { limit: limit.limit, memberEmail: member?.email, wrongCodes: limit.max, window: limit.window },
+      now,
+    );
   }
 
   /** Deletes counters by key (exact) and by key pattern; answers how many went. */

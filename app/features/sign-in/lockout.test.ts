@@ -18,10 +18,8 @@ import {
   staffConsoles,
   wrongCodeLimits,
   otherCode,
-  pendingSecondStep,
   requestedCode,
   staffMailJobs,
-  wrongAppCode,
 } from "../../../test/support/staff-auth";
 import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
 import { auditLog } from "~/features/audit/tables.server";
@@ -36,7 +34,7 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
  * with the stated wait growing; the member signs in all the while with the
  * right code and their app; the admins are told once; a passkey is never
  * paused. The second step's own lock (10 wrong app or recovery codes in a
- * row, 15 minutes) is better-auth's, tested here too. Admins lifting pauses:
+ * row, 15 minutes): ./second-step-lock.test.ts. Admins lifting pauses:
  * app/features/members/pauses.test.ts. Waits are read from the refusals,
  * never slept.
  */
@@ -280,37 +278,5 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     expect(await console.auth.session(old.request())).toBeNull();
     const signIns = await store.db.select().from(auditLog).where(eq(auditLog.action, "sign-in"));
     expect(signIns).toEqual([expect.objectContaining({ actorId: member.id, detail: { method: "passkey" } })]);
-  });
-
-  test("ten wrong second steps in a row pause the member's app and recovery codes for 15 minutes, from every browser; their passkey still signs in (ASVS 6.3.1)", async () => {
-    const { console, store, member } = await start();
-    const { appKey } = await enrolledOnKnownBrowser(console, store);
-    const passkey = await softwarePasskey(store, member.id);
-    const wrong = wrongAppCode(appKey);
-    // Two pending second steps of 5 tries each: 10 wrong codes in a row.
-    for (let step = 0; step < 2; step++) {
-      later(1000); // each code's e-mail is queued after the one before (the database's clock is the test's too)
-      const browser = await pendingSecondStep(console, store);
-      for (let i = 0; i < 5; i++) {
-        expect((await console.auth.verifySecondStep(browser.request(), "app", wrong)).ok).toBe(false);
-      }
-    }
-    // A new browser with the app's right code of a new step: paused.
-    later(30_000);
-    const paused = await pendingSecondStep(console, store);
-    expect(await console.auth.verifySecondStep(paused.request(), "app", appCode(appKey))).toEqual({
-      ok: false,
-      reason: "locked",
-    });
-    expect(await console.auth.session(paused.request())).toBeNull();
-    // The passkey is not paused.
-    const byPasskey = new Browser();
-    await passkeySignIn(console, byPasskey, passkey);
-    expect(await console.auth.session(byPasskey.request())).not.toBeNull();
-    // 15 minutes on, the same right code of a new step signs in (the positive control).
-    later(15 * 60_000 + 30_000);
-    const after = await pendingSecondStep(console, store);
-    const signedIn = await console.auth.verifySecondStep(after.request(), "app", appCode(appKey));
-    expect(signedIn.ok).toBe(true);
   });
 });

@@ -181,8 +181,21 @@ export type CodePause = "client-locked" | "slowed";
  * (its keyed hash, never its address) or about a member's address (from one
  * client, or from all). `until`: when it ends by itself.
  */
+/**
+ * better-auth's lock on a member's second step (its `accountLockout`): this many wrong app or
+ * recovery codes in a row pause it, from every browser, for this long (./second-step-lock.server.ts).
+ */
+export const SECOND_STEP_LOCK = { wrongCodes: 10, minutes: 15 } as const;
+
 export type SignInPause = {
-  kind: "wrong-codes-client" | "wrong-codes-slowed" | "codes-client" | "codes-address-client" | "codes-address";
+  kind:
+    | "wrong-codes-client"
+    | "wrong-codes-slowed"
+    | "codes-client"
+    | "codes-address-client"
+    | "codes-address"
+    /** The member's app and recovery codes, after too many wrong ones in a row (./second-step-lock.server.ts). */
+    | "second-step";
   /** The client's keyed hash, when the pause is about a client. */
   client?: string;
   /** The member, when the pause is about a member's address. */

@@ -4,7 +4,12 @@ import { SignedOutShell } from "~/features/console/console-shell";
 import { CodeForm } from "~/features/sign-in/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
-import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH, type SecondStepMethod } from "~/features/sign-in/sign-in";
+import {
+  normaliseRecoveryCode,
+  RECOVERY_CODE_LENGTH,
+  SECOND_STEP_LOCK,
+  type SecondStepMethod,
+} from "~/features/sign-in/sign-in";
 import { refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
 import { safeReturnTo, signInUrl } from "~/features/console/paths";
 import { getConsole } from "~/routes/staff/access/request.server";
@@ -31,8 +36,7 @@ const messages = {
     app: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
     recovery: "That recovery code is not right, or it has been used. Check it and try again.",
   },
-  locked:
-    "Too many wrong codes have been tried for your account, so this step is paused for 15 minutes. Sign in with a passkey, or try again later.",
+  locked: `Too many wrong codes have been tried for your account, so this step is paused for ${SECOND_STEP_LOCK.minutes} minutes. Sign in with a passkey, try again later, or ask an admin to lift the pause.`,
   "no-app": "You have no authenticator app set up. Use a recovery code, or sign in with your passkey.",
 } as const;
 

@@ -66,6 +66,26 @@ describe("audit rows in words", () => {
     );
   });
 
+  test("a paused second step names the member; a code limit names the address or the network", () => {
+    const locked = (target: string, detail: Record<string, unknown>) =>
+      auditInWords(row("sign-in-locked", { actor: "(signed out)", actorId: null, target, detail }), names);
+    expect(locked("staff-2", { limit: "second-step", wrongCodes: 10, minutes: 15 })).toEqual({
+      who: "Someone not signed in",
+      what: "Too many wrong sign-in codes (admins told)",
+      about: { text: "Grace Hopper (grace@maternis.test)" },
+      details: "10 wrong app or recovery codes in a row, second step paused for 15 minutes",
+    });
+    expect(locked("staff-9", { limit: "second-step", wrongCodes: 10, minutes: 15 }).about).toEqual({
+      text: "A former member (ref staff9)",
+    });
+    const address = locked("0123456789abcdef", { limit: "address", wrongCodes: 20, windowHours: 24 });
+    expect(address.about).toEqual({ text: "An address, by a one-way hash (ref 01234567)" });
+    expect(address.details).toBe("20 wrong codes in 24 hours, for one address");
+    const client = locked("fedcba9876543210", { limit: "client", wrongCodes: 30, windowHours: 1 });
+    expect(client.about).toEqual({ text: "A network (client fedcba9876543210)" });
+    expect(client.details).toBe("30 wrong codes in 1 hour, from one network");
+  });
+
   test("enquiries are named and linked while kept; an erased one is a short reference", () => {
     const viewed = auditInWords(row("enquiry-viewed", { target: ENQUIRY }), names);
     expect(viewed.about).toEqual({ text: "The enquiry from Zed Parker", href: `/staff/enquiries/${ENQUIRY}` });

@@ -175,6 +175,11 @@ function knownDetails(action: AuditAction, d: Record<string, unknown>, names: Au
     case "code-requested":
       return d.refused ? sentence([`Refused: ${reasonInWords(d.refused)}`]) : "";
     case "sign-in-locked":
+      if (d.limit === "second-step")
+        return sentence([
+          `${plural(num(d.wrongCodes), "wrong app or recovery code")} in a row`,
+          `second step paused for ${plural(num(d.minutes), "minute")}`,
+        ]);
       return sentence([
         `${plural(num(d.wrongCodes), "wrong code")} in ${plural(num(d.windowHours), "hour")}`,
         d.limit === "address" ? "for one address" : d.limit === "client" ? "from one network" : null,
@@ -287,8 +292,10 @@ function aboutInWords(row: AuditRecord, names: AuditNames): AuditLine["about"] {
   const target = row.target;
   const detail = row.detail ?? {};
   if (row.action === "retry" && typeof detail.enquiry === "string") return enquiryAbout(names, detail.enquiry);
-  if (row.action === "sign-in-pause-lifted" && detail.of === "member" && target)
-    return { text: names.members[target] ?? `A former member (${shortRef(target)})` };
+  const aboutMember =
+    (row.action === "sign-in-pause-lifted" && detail.of === "member") ||
+    (row.action === "sign-in-locked" && detail.limit === "second-step");
+  if (aboutMember && target) return { text: names.members[target] ?? `A former member (${shortRef(target)})` };
   if (!target) return null;
   if (enquiryActions.has(row.action)) return enquiryAbout(names, target);
   if (memberActions.has(row.action)) return { text: names.members[target] ?? `A former member (${shortRef(target)})` };
@@ -303,8 +310,9 @@ function aboutInWords(row: AuditRecord, names: AuditNames): AuditLine["about"] {
   if (row.action.startsWith("banner-")) return { text: "The site's announcement" };
   if (row.action === "access-export" || row.action === "erasure")
     return { text: `A person, by a one-way hash of their address (${shortRef(target)})` };
+  // The address limit's target is the address's keyed hash, as the client's is the client's: the limit tells them apart.
   if (row.action === "sign-in-locked")
-    return HASH.test(target)
+    return detail.limit === "address" || HASH.test(target)
       ? { text: `An address, by a one-way hash (${shortRef(target)})` }
       : { text: `A network (client ${target})` };
   if (row.action === "sign-in-pause-lifted") return { text: `A network (client ${target})` };

@@ -1,6 +1,7 @@
 import { ButtonForm } from "~/features/console/post-form";
 import type { SignInPause } from "~/features/sign-in/sign-in";
 import { londonTime } from "~/platform/london-time";
+import { SECOND_STEP_LOCK } from "~/features/sign-in/sign-in";
 
 /** What a pause is, in words, with when it ends. */
 function pauseLine(pause: SignInPause): string {
@@ -16,6 +17,8 @@ function pauseLine(pause: SignInPause): string {
       return `Too many codes asked for from client ${pause.client}: none sent from there until ${until}.`;
     case "codes-address":
       return `Too many codes asked for from anywhere: no new code sent until ${until}.`;
+    case "second-step":
+      return `Too many wrong app or recovery codes in a row: their second step is paused everywhere until ${until}. Their passkeys still work.`;
   }
 }
 
@@ -44,9 +47,11 @@ export function SignInPauses({ pauses }: { pauses: PauseGroup[] }) {
         Paused code sign-in
       </h2>
       <p className="mt-2 text-muted">
-        Wrong codes, or too many codes asked for, slow down or pause code sign-in from one client (a network address,
-        shown as a keyed hash as in the audit log) or for one member from one client: never for a member everywhere, and
-        never their passkeys. Pauses end by themselves; lifting one lets them try again at once.
+        Wrong e-mail codes, or too many codes asked for, slow down or pause code sign-in from one client (a network
+        address, shown as a keyed hash as in the audit log) or for one member from one client, never for a member
+        everywhere. Only {SECOND_STEP_LOCK.wrongCodes} wrong app or recovery codes in a row, which needed a right e-mail
+        code each time, pause a member&rsquo;s second step everywhere, for {SECOND_STEP_LOCK.minutes} minutes. Passkeys
+        are never paused. Pauses end by themselves; lifting one lets them try again at once.
       </p>
       {pauses.length === 0 ? (
         <p className="mt-4">Nothing is paused.</p>
