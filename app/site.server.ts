@@ -8,7 +8,7 @@ import { staffMailQueue, workStaffMail } from "~/platform/mail/staff-mail.server
 import type { MailTransport, SmsTransport } from "~/platform/mail/transport.server";
 import { openPlatform, type Platform } from "~/platform/platform.server";
 import type { KeyRewriters } from "~/platform/open-keys.server";
-import { recoverOrphanedJobs, type QueueSpec } from "~/platform/queue.server";
+import { recoverOrphanedJobs, scrubFailures, type QueueSpec } from "~/platform/queue.server";
 import { RETENTION_CRON, RETENTION_QUEUE, retentionQueue, runRetentionSweep } from "~/platform/retention.server";
 import type { RetentionPart } from "~/platform/retention.server";
 import { createAlerts } from "~/features/alerts/index.server";
@@ -188,9 +188,13 @@ export async function startWorkers(platform: Platform, options: SiteOptions = {}
   await workStaffMail(boss, platform.mail, log, env.WORKER_POLL_INTERVAL_SECONDS);
   // The digest's lines from features after it (the traffic figures: visitors and enquiries yesterday).
   await startDigestWorker(platform, { lines: [trafficDigestLine(store)] });
-  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-    await runRetentionSweep(store, log, retentionParts(env));
-  });
+  await boss.work(
+    RETENTION_QUEUE,
+    { pollingIntervalSeconds: 60 },
+    scrubFailures(async () => {
+      await runRetentionSweep(store, log, retentionParts(env));
+    }),
+  );
   await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, null, { tz: "UTC" });
   await startBackupWorker(boss, store, env, log);
   log.info("worker started", {

@@ -75,6 +75,19 @@ export function scrub(text: string): string {
 const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
 const withoutQueryValues = (text: string) => text.replace(QUERY_PARAMS, "\nparams: [redacted]");
 
+/**
+ * An error as it may be kept beyond the logs (a failed job's `output` in pg-boss's tables, ADR
+ * 013): its name, message and stack scrubbed as a log line's are, a failed query's values dropped,
+ * and nothing else (no cause, no properties a library added).
+ */
+export function scrubbedError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(scrub(String(error)));
+  const clean = new Error(scrub(withoutQueryValues(error.message)));
+  clean.name = error.name;
+  clean.stack = error.stack ? scrub(withoutQueryValues(error.stack)) : undefined;
+  return clean;
+}
+
 function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrub(value);
   if (value instanceof Error) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgBoss, type Queue } from "pg-boss";
 import type { Env } from "./env.server";
-import type { Logger } from "./log.server";
+import { scrubbedError, type Logger } from "./log.server";
 import { rowsOf, type Store } from "./db/db.server";
 
 /**
@@ -192,6 +192,29 @@ export async function recoverOrphanedJobs(store: Store, boss: PgBoss, log: Logge
   return recovered;
 }
 
+/**
+ * What a failed job keeps in its `output` row (a `perJobResults` handler's answer): the error's
+ * message with no address, phone number or query value (ADR 013: no personal data in a job row). A
+ * provider's refusal often names the recipient ("Recipient rejected: …").
+ */
+export const jobFailure = (error: unknown) => ({ message: scrubbedError(error).message });
+
+/**
+ * A queue's handler whose thrown errors reach pg-boss scrubbed: it stores a thrown error's message
+ * and stack in the job's `output`, kept until the job is deleted, so an error naming a person (a
+ * provider's refusal, a failed query's values) would stay there. Every `boss.work` handler of the
+ * site is wrapped in it.
+ */
+export function scrubFailures<A extends unknown[], R>(handler: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      throw scrubbedError(error);
+    }
+  };
+}
+
 /** Runs `fn` on each job (at most `limit` at once) and reports each one's own outcome to pg-boss (`perJobResults`). */
 export function settleEach<T>(
   jobs: readonly { id: string; data: T }[],
@@ -203,11 +226,7 @@ export function settleEach<T>(
       await fn(job);
       return { id: job.id, status: "completed" as const };
     } catch (error) {
-      return {
-        id: job.id,
-        status: "failed" as const,
-        output: { message: error instanceof Error ? error.message : String(error) },
-      };
+      return { id: job.id, status: "failed" as const, output: jobFailure(error) };
     }
   });
 }
@@ -248,10 +267,16 @@ export async function workDeliveries<T>(
   handlers: { send(data: T): Promise<unknown>; giveUp(data: T): Promise<unknown> },
 ) {
   const polling = { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS };
-  await boss.work<T>(queues.queue, { ...polling, batchSize: options.WORKER_BATCH_SIZE, perJobResults: true }, (jobs) =>
-    settleEach(jobs, options.WORKER_CONCURRENCY, (job) => handlers.send(job.data)),
+  await boss.work<T>(
+    queues.queue,
+    { ...polling, batchSize: options.WORKER_BATCH_SIZE, perJobResults: true },
+    scrubFailures((jobs) => settleEach(jobs, options.WORKER_CONCURRENCY, (job) => handlers.send(job.data))),
   );
-  await boss.work<T>(queues.deadLetter, polling, async ([job]) => {
-    if (job) await handlers.giveUp(job.data);
-  });
+  await boss.work<T>(
+    queues.deadLetter,
+    polling,
+    scrubFailures(async ([job]) => {
+      if (job) await handlers.giveUp(job.data);
+    }),
+  );
 }

@@ -12,7 +12,7 @@ import { bothEngines } from "../../test/support/engines";
 import { openTestStore } from "../../test/support/pglite";
 import { rowsOf, type Store } from "./db/db.server";
 import { createLogger } from "./log.server";
-import { HEARTBEAT_TIMEOUT, resumeAbandonedJobs, startBoss } from "./queue.server";
+import { HEARTBEAT_TIMEOUT, resumeAbandonedJobs, scrubFailures, startBoss } from "./queue.server";
 
 const { engines, open } = bothEngines<{ close(): Promise<unknown> }>();
 const log = createLogger("silent");
@@ -69,4 +69,34 @@ describe.each(engines)("on $name", (engine) => {
     expect((await jobState(store, refused)).waits).toBeGreaterThan(30);
     expect(await resumeAbandonedJobs(store, [QUEUE], log)).toBe(0);
   });
+
+  test("a handler's thrown error is kept in the job's output without the address or the query values it named (ADR 013)", async () => {
+    const { store, boss } = await opened(await engine.database());
+    const errors = {
+      refusal: new Error("Can't send mail: 550 <ama@example.org> refused"),
+      query: new Error("Failed query: insert into notes values ($1)\nparams: a note about Ama"),
+    };
+    for (const error of Object.values(errors)) {
+      const id = (await boss.send(QUEUE, { n: 1 }, { retryLimit: 0 }))!;
+      expect((await boss.fetch(QUEUE))?.map((job) => job.id)).toEqual([id]);
+      const work = scrubFailures(async () => {
+        throw error;
+      });
+      await boss.fail(QUEUE, id, await work().catch((thrown: unknown) => thrown as Error));
+      const output = await jobOutput(store, id);
+      expect(output).not.toContain("ama@example.org");
+      expect(output).not.toContain("a note about Ama");
+      // The control: the error is there, all but what named the person.
+      expect(output).toContain(error === errors.refusal ? "550 <[address]> refused" : "params: [redacted]");
+      // Unwrapped, the same error would have kept it.
+      expect(error.message).toMatch(/ama@example\.org|a note about Ama/);
+    }
+  });
 });
+
+async function jobOutput(store: Store, id: string) {
+  const [row] = rowsOf<{ output: string }>(
+    await store.db.execute(sql`select output::text as output from pgboss.job where id = ${id}`),
+  );
+  return row?.output ?? "";
+}

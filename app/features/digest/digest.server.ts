@@ -12,7 +12,7 @@ import { integrations, integrationDeliveries } from "~/features/integrations/ind
 import type { StaffDigestEmailProps } from "./emails/digest";
 import { overdueCutoff } from "./business-days";
 import { queueStaffMail } from "~/platform/mail/staff-mail.server";
-import type { QueueSpec } from "~/platform/queue.server";
+import { scrubFailures, type QueueSpec } from "~/platform/queue.server";
 
 /**
  * The daily digest to ENQUIRIES_EMAIL (08:00 Europe/London, a pg-boss
@@ -215,8 +215,12 @@ export async function digestLines(
 
 /** The worker's side: the schedule (08:00 Europe/London) and the job that sends the digest. */
 export async function workDigest(boss: PgBoss, deps: DigestDeps) {
-  await boss.work(DIGEST_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    await sendDigest(deps);
-  });
+  await boss.work(
+    DIGEST_QUEUE,
+    { pollingIntervalSeconds: 30 },
+    scrubFailures(async () => {
+      await sendDigest(deps);
+    }),
+  );
   await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, null, { tz: SITE_TIME_ZONE });
 }

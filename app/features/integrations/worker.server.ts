@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { workDeliveries, type DeliveryWorkerOptions } from "~/platform/queue.server";
+import { scrubFailures, workDeliveries, type DeliveryWorkerOptions } from "~/platform/queue.server";
 import {
   processIntegrationDelivery,
   processIntegrationDeadLetter,
@@ -27,8 +27,8 @@ export async function startIntegrationWorker(
   await boss.work<SecretExpiryJob>(
     SECRET_EXPIRY_QUEUE,
     { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS },
-    async ([job]) => {
+    scrubFailures(async ([job]) => {
       if (job) await dropReplacedSecret(deps.store, job.data);
-    },
+    }),
   );
 }

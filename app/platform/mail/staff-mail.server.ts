@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
-import type { QueueSpec } from "~/platform/queue.server";
+import { scrubFailures, type QueueSpec } from "~/platform/queue.server";
 import { bareAddress, type MailTransport, type OutgoingEmail } from "./transport.server";
 
 /**
@@ -47,14 +47,18 @@ export async function queueStaffMail(
 
 /** The worker's side: sends each job; a failure throws so pg-boss retries it. */
 export async function workStaffMail(boss: PgBoss, mail: MailTransport, log: Logger, pollingIntervalSeconds: number) {
-  await boss.work<StaffMailJob>(STAFF_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
-    if (!job) return;
-    await mail.sendEmail(job.data.message);
-    log.info("staff e-mail sent", { subject: job.data.message.subject, messageId: job.data.message.messageId });
-    // Sent: the rendered message (a sign-in code, say) leaves the queue's tables at once.
-    // Should this fail, the job completes as usual and goes in an hour (deleteAfterSeconds).
-    await boss.deleteJob(STAFF_MAIL_QUEUE, job.id).catch((error: unknown) => {
-      log.warn("staff e-mail job not deleted after sending", { err: error, messageId: job.data.message.messageId });
-    });
-  });
+  await boss.work<StaffMailJob>(
+    STAFF_MAIL_QUEUE,
+    { pollingIntervalSeconds },
+    scrubFailures(async ([job]) => {
+      if (!job) return;
+      await mail.sendEmail(job.data.message);
+      log.info("staff e-mail sent", { subject: job.data.message.subject, messageId: job.data.message.messageId });
+      // Sent: the rendered message (a sign-in code, say) leaves the queue's tables at once.
+      // Should this fail, the job completes as usual and goes in an hour (deleteAfterSeconds).
+      await boss.deleteJob(STAFF_MAIL_QUEUE, job.id).catch((error: unknown) => {
+        log.warn("staff e-mail job not deleted after sending", { err: error, messageId: job.data.message.messageId });
+      });
+    }),
+  );
 }
