@@ -43,6 +43,7 @@ export function smtpServerPerFile(): TestSmtpServer {
   return serverPerFile("SMTP test server", startSmtpServer, async (server) => {
     server.received.length = 0;
     server.reject.clear();
+    server.defer.clear();
     server.options.delayMs = 0;
     server.options.outage = null;
     server.refused.messages = server.refused.connections = 0;

@@ -18,7 +18,8 @@ export type SmtpOutage = "refuse-connect" | "defer-data" | "drop-data";
 /**
  * A real SMTP server on loopback that keeps what it receives. `stop()` takes
  * it down (connections are refused) and `start()` brings it back on the same
- * port, to simulate an outage. Recipients in `reject` get a 550.
+ * port, to simulate an outage. Recipients in `reject` get a 550 (refused for
+ * good), those in `defer` a 454 (a temporary failure, neither busy nor final).
  * `closeTimeoutMs` bounds how long `stop()` lets open connections finish
  * (smtp-server's default is 30 s, during which pooled clients can still send).
  * With `mailboxDir`, every message is written there as <time>-<sequence>.eml
@@ -31,6 +32,7 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?
   const held: string[] = [];
   let toHold = 0;
   const reject = new Set<string>();
+  const defer = new Set<string>();
   const options: { delayMs: number; outage: SmtpOutage | null } = { delayMs: 0, outage: null };
   /** Connections and messages turned away by an outage. */
   const refused = { connections: 0, messages: 0 };
@@ -57,10 +59,14 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?
       },
       onRcptTo(address, _session, callback) {
         if (reject.has(address.address.toLowerCase())) {
-          const error = Object.assign(new Error("Mailbox unavailable: recipient refused by test server"), {
+          // Named in the reply, as real servers do ("550 5.1.1 <a@b>: Recipient address rejected").
+          const error = Object.assign(new Error(`Mailbox unavailable: <${address.address}> refused by test server`), {
             responseCode: 550,
           });
           return callback(error);
+        }
+        if (defer.has(address.address.toLowerCase())) {
+          return callback(Object.assign(new Error("Temporary failure, try again later"), { responseCode: 454 }));
         }
         callback();
       },
@@ -161,6 +167,7 @@ export async function startSmtpServer(settings: { closeTimeoutMs?: number; port?
       toHold = count;
     },
     reject,
+    defer,
     /** Set delayMs to make each message take that long to accept; outage to misbehave (see SmtpOutage). */
     options,
     refused,

@@ -58,7 +58,9 @@ export type DeliveryDeps = {
 };
 
 /** What became of one delivery of a batch: sent now, skipped (already sent, given up or gone), or the error of its send. */
-export type DeliveryOutcome = { status: "sent" } | { status: "skipped" } | { status: "failed"; error: Error };
+/** `refused`: the provider refused the message itself (a rejected recipient): given up at once, never retried. */
+export type DeliveryOutcome =
+  { status: "sent" } | { status: "skipped" } | { status: "failed"; error: Error } | { status: "refused"; error: Error };
 
 /**
  * Sends a batch of deliveries (a worker's fetch of jobs), each settling on its
@@ -72,7 +74,10 @@ export type DeliveryOutcome = { status: "sent" } | { status: "skipped" } | { sta
  *   3. each e-mail is built and handed to `send` (at most `limit` at once),
  *      which says of each further try it makes (a provider's rate limit) so
  *      that every try is counted; a failed send records its error and is
- *      retried by pg-boss with backoff, then dead-lettered;
+ *      retried by pg-boss with backoff, then dead-lettered; one the provider
+ *      refused for good (a rejected recipient: `SendError.permanent`) is
+ *      dead-lettered at once, so the notification that waited for a welcome
+ *      to a mistyped address goes without the half a day of retries;
  *   4. each e-mail sent is marked so at once, in a transaction that queues the
  *      delivery that waited for it (a demo notification after its welcome),
  *      before its slot goes to another send: a process killed in the middle of
@@ -174,12 +179,18 @@ export async function processDeliveries(
       outcomes.set(delivery.id, { status: "sent" });
     } catch (error) {
       const text = errorText(error, EMAIL_FALLBACK_ERROR);
+      const refused = error instanceof SendError && error.permanent;
       await store.db
         .update(deliveries)
         .set({ status: "failed", lastError: text.slice(0, 2000), attempts: sql`${deliveries.attempts} + ${moreTries}` })
         .where(and(eq(deliveries.id, delivery.id), ne(deliveries.status, "sent")));
-      log.warn("delivery failed; will retry", { ...fields, attempt: delivery.attempts + 1 + moreTries, error: text });
-      outcomes.set(delivery.id, { status: "failed", error: new SendError(text, { cause: error }) });
+      const attempt = delivery.attempts + 1 + moreTries;
+      if (refused) log.warn("delivery refused by the provider; giving up", { ...fields, attempt, error: text });
+      else log.warn("delivery failed; will retry", { ...fields, attempt, error: text });
+      outcomes.set(delivery.id, {
+        status: refused ? "refused" : "failed",
+        error: new SendError(text, { cause: error }),
+      });
     }
   });
 

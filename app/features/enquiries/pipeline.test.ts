@@ -6,9 +6,12 @@
  * submission stores or refuses: ./submit.test.ts; the operators' tools:
  * ./operations.test.ts.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { deliveryMessageId } from "./emails.server";
+import { DELIVERY_QUEUE } from "./queues.server";
+import { rowsOf, type Store } from "~/platform/db/db.server";
+import type { Site } from "~/site.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { kwameDemo } from "../../../test/support/fixtures";
@@ -127,16 +130,17 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
   });
 
-  test("the notification waits for the welcome; a dead-lettered welcome still yields a flagged notification", async () => {
-    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "2" });
-    smtp.reject.add("bounce@example.org");
+  /**
+   * An advisory signup whose welcome (to `address`) is given up: while the welcome is still being
+   * tried no notification exists; then the notification goes, flagged. Answers the welcome's row.
+   */
+  async function welcomeGivenUp(pipeline: Site, store: Store, address: string) {
     const result = await pipeline.services.enquiries.submitEnquiry(
       "advisory",
-      { fullName: "Chidi Eze", email: "bounce@example.org", role: "doctor", country: "Nigeria", reason: "Interested" },
+      { fullName: "Chidi Eze", email: address, role: "doctor", country: "Nigeria", reason: "Interested" },
       { ip: "198.51.100.7" },
     );
     expect(result.ok).toBe(true);
-    // While the welcome is still being retried, no notification exists.
     const welcome = await waitFor(
       async () => {
         const rows = await store.db.select().from(deliveries);
@@ -146,9 +150,6 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
       },
       { what: "the welcome to be dead-lettered", intervalMs: 50 },
     );
-    expect(welcome.attempts).toBe(3);
-    expect(welcome.lastError).toContain("Mailbox unavailable");
-
     // Settled: the worker records "sent" only after the SMTP exchange, so wait for the rows, not the mailbox.
     await waitForDeliveriesSettled(pipeline);
     expect(smtp.received).toHaveLength(1);
@@ -157,6 +158,33 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(content(notification)).toContain("could not be delivered");
     const [row] = await store.db.select().from(deliveries).where(eq(deliveries.kind, "notification"));
     expect(row?.status).toBe("sent");
+    return welcome;
+  }
+
+  test("the notification waits for the welcome; a welcome that keeps failing is given up after its retries, and still yields a flagged notification", async () => {
+    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "2" });
+    smtp.defer.add("later@example.org");
+    const welcome = await welcomeGivenUp(pipeline, store, "later@example.org");
+    expect(welcome.attempts).toBe(3);
+    expect(welcome.lastError).toContain("Temporary failure");
+  });
+
+  test("a welcome its address refuses for good (550) is given up at once, not retried for half a day; the job rows keep the refusal without the address", async () => {
+    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "10" });
+    smtp.reject.add("bounce@example.org");
+    const welcome = await welcomeGivenUp(pipeline, store, "bounce@example.org");
+    expect(welcome.attempts).toBe(1);
+    expect(welcome.lastError).toContain("Mailbox unavailable");
+    // ADR 013, no personal data in a job row: the delivery's own row, beside the enquiry that holds
+    // the address anyway, keeps the refusal whole; the job rows keep it without the address.
+    expect(welcome.lastError).toContain("bounce@example.org");
+    const outputs = rowsOf<{ output: string }>(
+      await store.db.execute(
+        sql`select output::text as output from pgboss.job where name = ${DELIVERY_QUEUE} and output is not null`,
+      ),
+    ).map((job) => job.output);
+    expect(outputs.join("\n")).toContain("Mailbox unavailable");
+    expect(outputs.join("\n")).not.toContain("bounce@example.org");
   });
 
   test("SMTP down: 50 enquiries are stored at once; SMTP back: every e-mail is delivered exactly once", async () => {

@@ -2,7 +2,7 @@ import type { PgBoss } from "pg-boss";
 import type { Logger } from "~/platform/log.server";
 import { processDeadLetter, processDeliveries, type DeliveryDeps } from "./deliveries.server";
 import { loadEnquiryEmails } from "./emails.server";
-import type { DeliveryWorkerOptions } from "~/platform/queue.server";
+import { jobFailure, scrubFailures, type DeliveryWorkerOptions } from "~/platform/queue.server";
 import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./queues.server";
 import { rateLimitDelay, type OutgoingEmail } from "~/platform/mail/transport.server";
 
@@ -20,7 +20,8 @@ import { rateLimitDelay, type OutgoingEmail } from "~/platform/mail/transport.se
  *   so a busy provider slows the worker instead of using up the job's
  *   retries. After `MAX_THROTTLED_TRIES` the job fails as usual.
  * - Each job of a batch settles on its own (pg-boss `perJobResults`): one
- *   failed send retries only itself. The batch's reads and writes are a few
+ *   failed send retries only itself, and one the provider refused for good
+ *   goes to the dead-letter queue at once. The batch's reads and writes are a few
  *   statements whatever its size (./deliveries.server.ts processDeliveries).
  */
 export const MAX_THROTTLED_TRIES = 3;
@@ -55,19 +56,24 @@ export async function startDeliveryWorker(
       burstWhenBatchFull: true,
       perJobResults: true,
     },
-    async (jobs) => {
+    scrubFailures(async (jobs) => {
       const outcomes = await processDeliveries(
         deps,
         jobs.map((job) => job.data.deliveryId),
         { limit: options.WORKER_CONCURRENCY, send },
       );
+      // A refusal goes to the dead-letter queue at once, past the retries (pg-boss's `deadletter`).
       return jobs.map((job, i) => {
         const outcome = outcomes[i]!;
-        return outcome.status === "failed"
-          ? { id: job.id, status: "failed" as const, output: { message: outcome.error.message } }
-          : { id: job.id, status: "completed" as const };
+        if (outcome.status === "failed" || outcome.status === "refused")
+          return {
+            id: job.id,
+            status: outcome.status === "refused" ? ("deadletter" as const) : ("failed" as const),
+            output: jobFailure(outcome.error),
+          };
+        return { id: job.id, status: "completed" as const };
       });
-    },
+    }),
   );
 }
 
@@ -83,9 +89,9 @@ export async function startEnquiryWorkers(
   await boss.work<DeliveryJob>(
     DEAD_LETTER_QUEUE,
     { pollingIntervalSeconds: options.WORKER_POLL_INTERVAL_SECONDS },
-    async ([job]) => {
+    scrubFailures(async ([job]) => {
       if (job) await processDeadLetter(deps, job.data.deliveryId);
-    },
+    }),
   );
 }
 

@@ -18,8 +18,9 @@ export class SendError extends Error {
   override name = "SendError";
   readonly retryAfterMs: number | undefined;
   /**
-   * The provider refused this message itself (an HTTP 4xx other than 408 and
-   * 429, or a recipient it rejected): sending it again cannot succeed.
+   * The provider refused this message itself (an HTTP 4xx that is not about
+   * our credentials, time or rate; an SMTP server's 5xx to its recipient):
+   * sending it again cannot succeed.
    */
   readonly permanent: boolean;
   constructor(message: string, options: { cause?: unknown; retryAfterMs?: number; permanent?: boolean } = {}) {
@@ -34,9 +35,24 @@ export class TransportConfigError extends Error {
   override name = "TransportConfigError";
 }
 
-/** An HTTP status that refuses the request itself (not 408 Request Timeout, not 429 Too Many Requests). */
+/**
+ * An HTTP status that refuses the request itself: a 4xx, but not 401 or 403 (our credentials:
+ * every message would be refused until they are put right, so each is tried again), 408 Request
+ * Timeout or 429 Too Many Requests.
+ */
 export function isRefusal(status: unknown): boolean {
-  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return typeof status === "number" && status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+}
+
+/**
+ * An SMTP server's permanent refusal of a recipient: a 5xx reply to RCPT TO (nodemailer's
+ * `EENVELOPE`), such as "550 mailbox unavailable". A 5xx to anything else (the sign-in, the
+ * message as a whole) may refuse every message, until someone puts it right: tried again.
+ */
+export function isRecipientRefusal(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }
 
 /** How long an SMTP server that answered "busy" is left alone when it gives no time of its own. */

@@ -1,7 +1,7 @@
 /** `MAIL_TRANSPORT=smtp`: e-mail through any SMTP server, with a small pool of connections. */
 import { lazyTransport } from "./lazy-nodemailer.server";
 import { nodemailerMessage, type MailTransport } from "./message.server";
-import { EMAIL_FALLBACK_ERROR, SendError, errorText } from "./send-errors.server";
+import { EMAIL_FALLBACK_ERROR, SendError, errorText, isRecipientRefusal } from "./send-errors.server";
 
 /** `smtp`: any SMTP server, including the Azure Communication Services SMTP relay (STARTTLS on 587). */
 export function smtpMailTransport(options: { from: string; url: string }): MailTransport {
@@ -18,10 +18,15 @@ export function smtpMailTransport(options: { from: string; url: string }): MailT
     async sendEmail(message) {
       try {
         const info = await (await transport.get()).sendMail(nodemailerMessage(options.from, message));
-        if (info.rejected?.length) throw new Error(`Recipient rejected: ${info.rejected.join(", ")}`);
+        if (info.rejected?.length)
+          throw new SendError(`Recipient rejected: ${info.rejected.join(", ")}`, { permanent: true });
         return { messageId: info.messageId };
       } catch (error) {
-        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), { cause: error });
+        if (error instanceof SendError) throw error;
+        throw new SendError(errorText(error, EMAIL_FALLBACK_ERROR), {
+          cause: error,
+          permanent: isRecipientRefusal(error),
+        });
       }
     },
     close() {
