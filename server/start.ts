@@ -11,7 +11,10 @@ import { chooseHeapProfile } from "./heap-profile";
 /** What differs between the production server and the development server: the build and the static layer. */
 export type SiteBuild = {
   app: Pick<AppOptions, "build"> & StaticLayer;
-  /** Called when shutdown begins; the site's services and platform close after it (e.g. stops Vite). */
+  /**
+   * Called at shutdown once the requests in flight are answered (e.g. stops Vite, which answers them in
+   * development, and closes its hot-reload websockets); the site's services and platform close after it.
+   */
   close?: () => Promise<void>;
   /** The build's embedded-database cluster, which a first start copies into DATA_DIR (production only). */
   clusterTemplate?: string;
@@ -60,7 +63,9 @@ async function main(env: Env, loadBuild: LoadBuild) {
     });
   }
   let handler: http.RequestListener = startingUp;
-  const server = http.createServer((req, res) => handler(req, res));
+  const server = http.createServer();
+  const requests = drainableRequests(server, (req, res) => handler(req, res));
+  server.on("request", requests.listener);
   server.keepAliveTimeout = 65_000;
 
   // The port first: no worker starts, and no database is opened, for a server that cannot listen.
@@ -111,15 +116,18 @@ async function main(env: Env, loadBuild: LoadBuild) {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    const requestsDone = new Promise((resolve) => server.close(resolve));
-    server.closeIdleConnections();
-    // The site may hold connections of its own open (Vite's hot-reload websockets).
+    // No new connections; the requests in flight are answered, each connection closed after its last.
+    const connectionsClosed = new Promise((resolve) => server.close(resolve));
+    log.info("answering the requests in flight", { requests: requests.inFlight() });
+    await requests.drain();
+    // Then the build (Vite, which answered them in development) and the connections it holds
+    // open of its own (Vite's hot-reload websockets), which the server's close waits for.
     try {
       await build.close?.();
     } catch (error) {
       log.error("site did not close cleanly", { err: error });
     }
-    await requestsDone;
+    await connectionsClosed;
     // Requests are finished: let the worker finish the sends in flight, then close the database.
     try {
       await site.close();
@@ -131,4 +139,38 @@ async function main(env: Env, loadBuild: LoadBuild) {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * The server's request listener around `handle`, and `drain`, which shutdown
+ * calls after `server.close()`: from then on every response not yet begun
+ * says `Connection: close` (Node closes the connection once it is sent), and
+ * as each response finishes the connections left idle are closed (one whose
+ * response had begun goes idle, kept alive, after it), so a browser's
+ * keep-alive connection does not hold the server open for keepAliveTimeout.
+ * `drain` resolves once no request is being answered.
+ */
+export function drainableRequests(server: http.Server, handle: http.RequestListener) {
+  const answering = new Set<http.ServerResponse>();
+  let draining = false;
+  let drained: (() => void) | undefined;
+  const listener: http.RequestListener = (req, res) => {
+    answering.add(res);
+    if (draining) res.setHeader("Connection", "close");
+    res.once("close", () => {
+      answering.delete(res);
+      if (!draining) return;
+      server.closeIdleConnections();
+      if (answering.size === 0) drained?.();
+    });
+    handle(req, res);
+  };
+  function drain(): Promise<void> {
+    draining = true;
+    for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
+    server.closeIdleConnections();
+    if (answering.size === 0) return Promise.resolve();
+    return new Promise((resolve) => (drained = resolve));
+  }
+  return { listener, drain, inFlight: () => answering.size };
 }
