@@ -71,6 +71,20 @@ export function isCalendarDate(value: string): boolean {
   return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
 }
 
+/**
+ * The days a person may ask a page about (the inbox's and the traffic page's ranges, the
+ * enquiries CLI). Further out is a slip of the keyboard, and londonMidnight has no answer for
+ * it: before December 1847 London kept local mean time (no 00:00 at an offset of 0 or 1 hour), and
+ * the day after 9999-12-31 is written with five digits.
+ */
+export const FIRST_SITE_DAY = "2000-01-01";
+export const LAST_SITE_DAY = "2999-12-31";
+
+/** A real calendar date written "YYYY-MM-DD", from FIRST_SITE_DAY to LAST_SITE_DAY. */
+export function isSiteDay(value: string): boolean {
+  return isCalendarDate(value) && value >= FIRST_SITE_DAY && value <= LAST_SITE_DAY;
+}
+
 /** The instant London's clocks read 00:00 on `date` (GMT or BST, whichever is in force). */
 export function londonMidnight(date: string): Date {
   if (!isCalendarDate(date)) throw new Error(`Not a calendar date: ${date}`);

@@ -152,14 +152,10 @@ async function main(argv: string[]) {
     ),
   );
   if (values.problem) filters.problem = true;
-  for (const name of ["from", "to"] as const) {
-    if (values[name] !== undefined && !filters[name]) {
-      process.stderr.write(`--${name} must be a date written YYYY-MM-DD, like 2026-11-01\n`);
-      return 2;
-    }
-  }
   if (errors.length > 0) {
-    process.stderr.write("--to must be the same day as --from or after it\n");
+    // The console's words, each with the option it is about.
+    const option = { "inbox-q": "--search", "inbox-from": "--from", "inbox-to": "--to" } as const;
+    process.stderr.write(errors.map((error) => `${option[error.field]}: ${error.message}\n`).join(""));
     return 2;
   }
   if (values.state !== undefined && !filters.state) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
@@ -21,6 +21,8 @@ describe.each(engines)("inbox changes on $name", (engine) => {
     const { id } = await seed();
     expect(await inbox.addNote(id, "  Called back, sending pricing.  ", by)).toEqual({ ok: true });
     await expect(inbox.addNote(id, "   ", by)).rejects.toThrow(/Enter a note/);
+    // A NUL would make the database refuse the row: the note is refused before it gets there.
+    await expect(inbox.addNote(id, "Called\u0000 back", by)).rejects.toThrow(/characters that are not allowed/);
     expect(await inbox.addNote(randomUUID(), "Lost", by)).toEqual({ ok: false });
 
     expect(await inbox.markHandled(id, by)).toEqual({ ok: true });
@@ -125,6 +127,51 @@ describe.each(engines)("inbox changes on $name", (engine) => {
     );
     // One row per enquiry changed, none for those unchanged or missing.
     expect(trail).toHaveLength(10);
+  });
+
+  test("an enquiry in spam is no longer in the inbox: only a move to spam reaches it, nobody is told of it", async () => {
+    const { store, inbox, seed, audits } = await start();
+    const grace = { id: "staff-2", email: "grace@maternis.test", name: "Grace Hopper" };
+    await store.db.insert(staffUsers).values(grace);
+    // Suspected by the form's guard, moved there by staff, and (the positive control) one in the inbox.
+    const [suspected, moved, kept] = [(await seed({ spam: true })).id, (await seed()).id, (await seed()).id];
+    expect(await inbox.bulk([moved], { action: "spam" }, by)).toMatchObject({ changed: 1 });
+    await store.db.update(enquiries).set({ handledAt: new Date() }).where(eq(enquiries.id, moved));
+
+    const all = [suspected, moved, kept];
+    expect(await inbox.bulk(all, { action: "handled" }, by)).toEqual({ changed: 1, unchanged: 0, missing: 2 });
+    expect(await inbox.bulk(all, { action: "reopen" }, by)).toEqual({ changed: 1, unchanged: 0, missing: 2 });
+    expect(await inbox.bulk(all, { action: "assign", memberId: grace.id }, by)).toEqual({
+      changed: 1,
+      unchanged: 0,
+      missing: 2,
+    });
+    // Grace is told of the one in the inbox only.
+    const [told, ...more] = await staffMailJobs(store);
+    expect(more).toEqual([]);
+    expect(told!.data.message.to).toEqual([grace.email]);
+    expect(told!.data.message.text).toContain(`/staff/enquiries/${kept}`);
+    for (const id of [suspected, moved]) expect(told!.data.message.text).not.toContain(id);
+    // Already in spam: unchanged, not missing, for the one action that reaches them.
+    expect(await inbox.bulk(all, { action: "spam" }, by)).toEqual({ changed: 1, unchanged: 2, missing: 0 });
+
+    // One enquiry's page: in spam, neither marked handled nor reopened, and it says why.
+    expect(await inbox.markHandled(suspected, by)).toEqual({ ok: false, reason: "spam" });
+    expect(await inbox.reopen(moved, by)).toEqual({ ok: false, reason: "spam" });
+    const rows = await store.db
+      .select({ id: enquiries.id, handledAt: enquiries.handledAt, assignedTo: enquiries.assignedTo })
+      .from(enquiries)
+      .where(inArray(enquiries.id, [suspected, moved]));
+    expect(
+      rows.map((row) => [row.id === moved ? "moved" : "suspected", Boolean(row.handledAt), row.assignedTo]).sort(),
+    ).toEqual([
+      ["moved", true, null],
+      ["suspected", false, null],
+    ]);
+    const touched = (await audits()).filter(
+      (row) => row.target === suspected || (row.target === moved && row.action !== "moved-to-spam"),
+    );
+    expect(touched).toEqual([]);
   });
 
   test("retry re-queues only a dead-lettered e-mail, with a job for the worker, audited", async () => {

@@ -4,7 +4,7 @@
  * the retry of a dead-lettered e-mail. Each one is audited in its transaction.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db as BossDb, PgBoss } from "pg-boss";
 import {
   BULK_MAX,
@@ -83,7 +83,9 @@ export function createInboxChanges({ store, boss, secret, siteUrl, mailFrom }: I
    * Marks handled, reopens, assigns or moves to spam up to BULK_MAX enquiries
    * at once, in one transaction: the rows are locked, each one that changes
    * gets its audit row beside the change. An id with no enquiry (erased
-   * meanwhile, or never one) counts as missing.
+   * meanwhile, or never one) counts as missing, and so, for every change but
+   * the move to spam, does an enquiry in spam (suspected, or moved there):
+   * it is no longer in the inbox (released, it comes back as it was).
    */
   async function bulk(ids: readonly string[], change: BulkChange, by: InboxActor): Promise<BulkOutcome> {
     const wanted = [...new Set(ids.filter((id) => UUID.test(id)))].slice(0, BULK_MAX);
@@ -107,7 +109,8 @@ export function createInboxChanges({ store, boss, secret, siteUrl, mailFrom }: I
           spamReason: enquiries.spamReason,
         })
         .from(enquiries)
-        .where(inArray(enquiries.id, wanted))
+        // In the locking read: a row moved to spam while this waited for it is left out too.
+        .where(and(inArray(enquiries.id, wanted), change.action === "spam" ? undefined : isNull(enquiries.spamReason)))
         .orderBy(asc(enquiries.id))
         .for("update");
       const changedRows: typeof rows = [];
@@ -162,11 +165,18 @@ export function createInboxChanges({ store, boss, secret, siteUrl, mailFrom }: I
     await queueStaffMail(boss, { to: [to], ...rendered }, { from: mailFrom, db: bossDb });
   }
 
-  /** One enquiry's state, as a bulk change of one. */
+  /**
+   * One enquiry's state, as a bulk change of one. One in spam is told apart
+   * from one that is gone, so that its page can say why nothing changed.
+   */
   async function setHandled(id: string, handled: boolean, by: InboxActor): Promise<StateOutcome> {
     const outcome = await bulk([id], { action: handled ? "handled" : "reopen" }, by);
     if (outcome.changed === 1) return { ok: true };
-    return { ok: false, reason: outcome.missing === 1 ? "not-found" : "unchanged" };
+    if (outcome.missing === 0) return { ok: false, reason: "unchanged" };
+    const [row] = UUID.test(id)
+      ? await store.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id))
+      : [];
+    return { ok: false, reason: row ? "spam" : "not-found" };
   }
 
   return {

@@ -43,7 +43,7 @@ describe("the filters checked as typed", () => {
     expect(check("from=2026-11-27&to=2026-11-01&kind=demo")).toEqual({
       filters: { kind: "demo", from: "2026-11-27", to: "2026-11-01" },
       errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
-      typed: { from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01", q: "" },
     });
   });
 
@@ -54,7 +54,41 @@ describe("the filters checked as typed", () => {
         { field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" },
         { field: "inbox-to", message: "Enter a real date for ‘Received to’, like 2026-11-27" },
       ],
-      typed: { from: "2026-02-30", to: "27/11/2026" },
+      typed: { from: "2026-02-30", to: "27/11/2026", q: "" },
+    });
+  });
+
+  test("a date London's clocks cannot place, or past the year 2999, is refused with the range allowed", () => {
+    // Before 1 December 1847 London kept local mean time; 9999-12-31 has no next day of four digits.
+    expect(check("from=1800-01-01&to=9999-12-31")).toEqual({
+      filters: {},
+      errors: [
+        { field: "inbox-from", message: "‘Received from’ must be between 2000-01-01 and 2999-12-31" },
+        { field: "inbox-to", message: "‘Received to’ must be between 2000-01-01 and 2999-12-31" },
+      ],
+      typed: { from: "1800-01-01", to: "9999-12-31", q: "" },
+    });
+    expect(check("from=1999-12-31&to=3000-01-01").errors).toHaveLength(2);
+    // The positive controls: the first and last days allowed.
+    expect(check("from=2000-01-01&to=2999-12-31")).toMatchObject({
+      filters: { from: "2000-01-01", to: "2999-12-31" },
+      errors: [],
+    });
+  });
+
+  test("a search with a control character or a bidi override is refused, as typed, and never searched for", () => {
+    for (const q of ["grace\u0000", "ada\u001b[2J", "\u202egnp.exe"]) {
+      expect(check(`q=${encodeURIComponent(q)}&kind=demo`)).toEqual({
+        filters: { kind: "demo" },
+        errors: [{ field: "inbox-q", message: "The search contains characters that are not allowed" }],
+        typed: { from: "", to: "", q },
+      });
+      expect(parseInboxFilters(new URLSearchParams({ q }))).toEqual({});
+    }
+    // The positive control: accents, apostrophes and right-to-left writing are searched for.
+    expect(check("q=O%E2%80%99Sullivan%20%D8%B9%D9%84%D9%8A")).toMatchObject({
+      filters: { q: "O’Sullivan علي" },
+      errors: [],
     });
   });
 

@@ -6,8 +6,9 @@
 import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries";
 import type { EnquiryField, EnquirySource } from "~/features/enquiries";
 export type { EnquiryField };
-import { isCalendarDate } from "~/platform/calendar";
+import { FIRST_SITE_DAY, isCalendarDate, isSiteDay, LAST_SITE_DAY } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console";
+import { hasDisallowedCharacters } from "~/platform/text";
 import { grouped, plural } from "~/platform/words";
 
 export const INBOX_PAGE_SIZE = 50;
@@ -104,9 +105,13 @@ export function bulkDoneMessage(intent: BulkIntent, changed: number, asked: numb
 /** A staff user id as better-auth makes them (letters, digits; no more than 64). */
 const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The search as typed: trimmed, and cut as the search box cuts it. */
+const typedSearch = (params: URLSearchParams) => (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+
 /**
  * The filters from a URL's query string; anything unknown is ignored (a date
- * that is not one too: checkInboxFilters says so to whoever typed it).
+ * that is not one or out of range too, and a search with a character no name
+ * or address holds: checkInboxFilters says so to whoever typed it).
  */
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const filters: InboxFilters = {};
@@ -116,11 +121,11 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   if (state === "new" || state === "handled") filters.state = state;
   const problem = params.get("problem");
   if (problem === "1" || problem === "on" || problem === "true") filters.problem = true;
-  const q = params.get("q")?.trim().slice(0, SEARCH_MAX_LENGTH);
-  if (q) filters.q = q;
+  const q = typedSearch(params);
+  if (q && !hasDisallowedCharacters(q)) filters.q = q;
   const [from, to] = [params.get("from")?.trim() ?? "", params.get("to")?.trim() ?? ""];
-  if (isCalendarDate(from)) filters.from = from;
-  if (isCalendarDate(to)) filters.to = to;
+  if (isSiteDay(from)) filters.from = from;
+  if (isSiteDay(to)) filters.to = to;
   const assigned = params.get("assigned")?.trim();
   if (assigned === "mine" || assigned === "nobody" || (assigned && MEMBER_ID.test(assigned)))
     filters.assigned = assigned;
@@ -128,29 +133,47 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
 }
 
 /** A filter the inbox refuses, for its error summary: the field (its control's id) and what to do. */
-export type FilterError = { field: "inbox-from" | "inbox-to"; message: string };
+export type FilterError = { field: "inbox-q" | "inbox-from" | "inbox-to"; message: string };
+
+/** What was typed in the search box and the date fields, to show again (and to send back to when refused). */
+export type TypedFilters = { from: string; to: string; q: string };
 
 /**
- * The filters as typed, checked: a date that is not a real one, or a range
- * that ends before it starts, is refused (the inbox shows an error summary
- * and lists nothing; the download refuses it too), never guessed at. `typed`
- * is what was typed in the date fields, to show again.
+ * The filters as typed, checked: a search with a control character (a NUL
+ * would make the database fail), a date that is not a real one or is out
+ * of range, or a range that ends before it starts, is refused (the inbox
+ * shows an error summary and lists nothing; the download refuses it too),
+ * never guessed at. `typed` is what was typed, to show again.
  */
 export function checkInboxFilters(params: URLSearchParams): {
   filters: InboxFilters;
   errors: FilterError[];
-  typed: { from: string; to: string };
+  typed: TypedFilters;
 } {
   const filters = parseInboxFilters(params);
   const typed = {
     from: (params.get("from") ?? "").trim().slice(0, 30),
     to: (params.get("to") ?? "").trim().slice(0, 30),
+    q: typedSearch(params),
   };
   const errors: FilterError[] = [];
+  if (typed.q && !filters.q)
+    errors.push({ field: "inbox-q", message: "The search contains characters that are not allowed" });
+  const range = `between ${FIRST_SITE_DAY} and ${LAST_SITE_DAY}`;
   if (typed.from && !filters.from)
-    errors.push({ field: "inbox-from", message: "Enter a real date for ‘Received from’, like 2026-11-01" });
+    errors.push({
+      field: "inbox-from",
+      message: isCalendarDate(typed.from)
+        ? `‘Received from’ must be ${range}`
+        : "Enter a real date for ‘Received from’, like 2026-11-01",
+    });
   if (typed.to && !filters.to)
-    errors.push({ field: "inbox-to", message: "Enter a real date for ‘Received to’, like 2026-11-27" });
+    errors.push({
+      field: "inbox-to",
+      message: isCalendarDate(typed.to)
+        ? `‘Received to’ must be ${range}`
+        : "Enter a real date for ‘Received to’, like 2026-11-27",
+    });
   if (filters.from && filters.to && filters.from > filters.to)
     errors.push({ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" });
   return { filters, errors, typed };
@@ -268,13 +291,16 @@ export type ExportBatches = AsyncIterable<readonly ExportRow[]> | Iterable<reado
 export type InboxActor = { member: StaffMember; meta: RequestMeta };
 
 export type RetryOutcome = { ok: true; enquiryId: string } | { ok: false; reason: "not-found" | "not-dead" };
-export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" };
+/** Marked handled or reopened; or not: gone, already so, or in spam (out of the inbox until released). */
+export type StateOutcome = { ok: true } | { ok: false; reason: "not-found" | "unchanged" | "spam" };
 
 /** The error for a note, or null when it can be saved. */
 export function validateNote(body: string): string | null {
   const text = body.trim();
   if (!text) return "Enter a note";
   if (text.length > NOTE_MAX_LENGTH) return `Note must be ${grouped(NOTE_MAX_LENGTH)} characters or fewer`;
+  // Lines and tabs are a note's own; a NUL would make the database refuse it, a bidi override change how it reads.
+  if (hasDisallowedCharacters(text, { lines: true })) return "The note contains characters that are not allowed";
   return null;
 }
 

@@ -3,7 +3,7 @@
  * date range, the figures it shows and how they read. Types and pure
  * helpers only, shared by the route and the server.
  */
-import { addDays, isCalendarDate } from "~/platform/calendar";
+import { addDays, FIRST_SITE_DAY, isCalendarDate, isSiteDay, LAST_SITE_DAY } from "~/platform/calendar";
 import { referrerText } from "~/platform/visit-source";
 import type { DeviceClass } from "~/platform/user-agent";
 
@@ -64,8 +64,12 @@ export function parseRange(
   const fallback = defaultRange(today);
   if (!asked.from && !asked.to) return { range: fallback, asked: fallback, errors: [] };
   const errors: RangeError[] = [];
-  if (asked.from && !isCalendarDate(asked.from)) errors.push({ field: "from", message: "Enter a real date for From" });
-  if (asked.to && !isCalendarDate(asked.to)) errors.push({ field: "to", message: "Enter a real date for To" });
+  const dayError = (value: string, label: string) =>
+    isCalendarDate(value)
+      ? `${label} must be between ${FIRST_SITE_DAY} and ${LAST_SITE_DAY}`
+      : `Enter a real date for ${label}`;
+  if (asked.from && !isSiteDay(asked.from)) errors.push({ field: "from", message: dayError(asked.from, "From") });
+  if (asked.to && !isSiteDay(asked.to)) errors.push({ field: "to", message: dayError(asked.to, "To") });
   if (errors.length > 0) return { range: fallback, asked, errors };
   const range = { from: asked.from || addDays(asked.to, -(DEFAULT_RANGE_DAYS - 1)), to: asked.to || today };
   if (range.from > range.to) {

@@ -36,6 +36,12 @@ describe("the Traffic page's range", () => {
       { field: "from", message: "Enter a real date for From" },
     ]);
     expect(parse("from=2020-01-01&to=2026-11-01").errors[0]?.message).toBe("Choose a range of at most 800 days");
+    // Days London's midnight has no answer for (local mean time; a five-digit next day) once made the page fail.
+    expect(parse("from=1800-01-01&to=1800-01-02").errors).toEqual([
+      { field: "from", message: "From must be between 2000-01-01 and 2999-12-31" },
+      { field: "to", message: "To must be between 2000-01-01 and 2999-12-31" },
+    ]);
+    expect(parse("from=9999-12-30&to=9999-12-31").range).toEqual(defaultRange(today));
     for (const refused of ["from=2026-11-10&to=2026-11-01", "from=x"]) {
       expect(parse(refused).range).toEqual(defaultRange(today));
     }

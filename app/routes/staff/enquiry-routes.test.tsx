@@ -61,6 +61,40 @@ describe("enquiry page loader and actions", () => {
     expect(refused.data).toEqual({ error: "That e-mail is no longer dead-lettered, so it was not retried." });
     await expect(run({ intent: "delete-everything" })).rejects.toMatchObject({ init: { status: 400 } });
   });
+
+  test("an enquiry in spam is neither marked handled nor reopened: it says why, and where to release it", async () => {
+    const inbox = fakeInbox();
+    inbox.markHandled.mockResolvedValue({ ok: false, reason: "spam" });
+    inbox.reopen.mockResolvedValue({ ok: false, reason: "spam" });
+    const run = (fields: Record<string, string>) =>
+      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
+    for (const intent of ["handled", "reopen"]) {
+      const refused = (await run({ intent })) as unknown as DataResult;
+      expect(refused.init?.status).toBe(409);
+      expect(refused.data).toEqual({
+        error: "This enquiry is in spam, so it cannot be marked handled or reopened. Release it to the inbox first.",
+      });
+    }
+  });
+
+  test("a note with a control character is refused beside the field, with what was typed kept", async () => {
+    const inbox = fakeInbox();
+    const run = (fields: Record<string, string>) =>
+      enquiryAction({ request: post(fields), context: contextWith(inbox), params: { id: ID } } as never);
+    for (const note of ["Called\u0000 back", "Called back \u202e"]) {
+      const refused = (await run({ intent: "note", note })) as unknown as DataResult;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data).toEqual({
+        error: "The note contains characters that are not allowed",
+        field: "enquiry-note",
+        note,
+      });
+    }
+    expect(inbox.addNote).not.toHaveBeenCalled();
+    // The positive control: several lines and tabs are a note's own.
+    expect(((await run({ intent: "note", note: "Called back.\r\n\tSent pricing." })) as Response).status).toBe(302);
+    expect(inbox.addNote).toHaveBeenCalledOnce();
+  });
 });
 
 /** The enquiry page showing `enquiry`, as its loader would give it. */
@@ -108,5 +142,16 @@ describe("enquiry page", () => {
     renderPage(moved);
     expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
     expect(screen.queryByText(sentence)).toBeNull();
+  });
+
+  test("an enquiry in spam offers no way to mark it handled or reopen it, but a link to it in Spam", async () => {
+    const view = renderPage({ ...detail, spamReason: "honeypot" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Mark as handled" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Open it in Spam" }).getAttribute("href")).toBe(`/staff/spam/${ID}`);
+    view.unmount();
+    renderPage({ ...detail, spamReason: "staff", handled: { at: new Date("2026-11-23T10:00:00Z"), by: "Ada" } });
+    expect(await screen.findByRole("heading", { level: 1, name: "Grace Hopper" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Reopen" })).toBeNull();
   });
 });

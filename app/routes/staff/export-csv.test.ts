@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { checkInboxFilters, SEARCH_MAX_LENGTH } from "~/features/inbox/inbox";
 import { londonDate } from "~/platform/calendar";
 import { contextWith, fakeInbox, staff } from "../../../test/support/inbox-fakes";
 import { action as exportAction, loader as exportLoader } from "./export-csv";
@@ -57,6 +58,35 @@ describe("CSV export", () => {
     // The positive control: the same range the right way round exports.
     expect((await post(inbox, { from: "2026-11-01", to: "2026-11-27" })).status).toBe(200);
     expect(inbox.export).toHaveBeenCalledOnce();
+  });
+
+  test("refused filters go back to the inbox page's own address, its filters as its GET form writes them", async () => {
+    const inbox = fakeInbox();
+    const long = `grace@example.org ${"y".repeat(150)}`;
+    const refused = (await post(inbox, {
+      q: `  ${long}  `,
+      kind: "gossip",
+      state: "new",
+      from: "1800-01-01",
+      to: "9999-12-31",
+      junk: "x",
+    })) as Response;
+    expect(refused.status).toBe(303);
+    const back = new URL(refused.headers.get("Location")!, "http://localhost");
+    expect(back.pathname).toBe("/staff");
+    // The search is in the inbox page's address anyway (ADR 013): trimmed and cut as the inbox's box cuts it;
+    // the dates as typed, so the page says what to fix; nothing the inbox would not read.
+    expect([...back.searchParams]).toEqual([
+      ["state", "new"],
+      ["q", long.slice(0, SEARCH_MAX_LENGTH)],
+      ["from", "1800-01-01"],
+      ["to", "9999-12-31"],
+    ]);
+    expect(checkInboxFilters(back.searchParams).errors.map((error) => error.field)).toEqual(["inbox-from", "inbox-to"]);
+    // A search the inbox refuses goes back as typed, for the inbox to say so.
+    const nul = (await post(inbox, { q: "grace\u0000" })) as Response;
+    expect(nul.headers.get("Location")).toBe("/staff?q=grace%00");
+    expect(inbox.export).not.toHaveBeenCalled();
   });
 
   test("a GET is 405: the download is a POST from the inbox", () => {

@@ -1,5 +1,5 @@
 import { exportFileName, inboxCsvChunks } from "~/features/inbox/csv";
-import { checkInboxFilters } from "~/features/inbox/inbox";
+import { checkInboxFilters, inboxQuery, type InboxFilters, type TypedFilters } from "~/features/inbox/inbox";
 import { londonDate } from "~/platform/calendar";
 import { redirect } from "react-router";
 import { getConsole, getStaff, postOnly } from "~/routes/staff/access/request.server";
@@ -29,17 +29,19 @@ export const loader = postOnly;
  * it is read from the database, a batch at a time, in a file named after
  * the range and the filters (~/features/inbox/csv). A POST from the
  * console's own page: the search text (often a name or an address) is not
- * in the download's URL, and no cross-site link can start a download. A
- * range that is not one goes back to the inbox page it came from (whose
- * address carries its filters), which says what to fix.
+ * in the download's URL, and no cross-site link can start a download.
+ * Filters the inbox refuses (a range that is not one, a search with a
+ * control character) go back to the inbox page they came from, which says
+ * what to fix: its address is the one its own GET form writes, the search
+ * among them (docs/decisions/013-logs-credentials-and-console-urls.md).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   const params = new URLSearchParams(await request.text());
-  const { filters, errors } = checkInboxFilters(params);
+  const { filters, errors, typed } = checkInboxFilters(params);
   const { inbox } = getConsole(context);
-  // A range that is not one: back to the inbox with what was typed, where the error summary says what to fix.
-  if (errors.length > 0) return redirect(`/staff?${typedQuery(params)}`, 303);
+  // Refused: back to the inbox with what was typed, where the error summary says what to fix.
+  if (errors.length > 0) return redirect(`/staff${typedQuery(filters, typed)}`, 303);
   const member =
     filters.assigned && filters.assigned !== "mine" && filters.assigned !== "nobody"
       ? (await inbox.assignees()).find((assignee) => assignee.id === filters.assigned)
@@ -57,10 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** The filter form's fields as they were posted (the dates as typed), for the inbox to show again. */
-function typedQuery(params: URLSearchParams): string {
-  const kept = new URLSearchParams();
-  for (const name of ["q", "kind", "state", "assigned", "problem", "from", "to"])
-    for (const value of params.getAll(name).slice(0, 1)) kept.set(name, value.slice(0, 200));
-  return kept.toString();
+/**
+ * The inbox page's address for the filters as posted: what the inbox reads
+ * (as its own links write it), with the search and the dates as typed, so
+ * its error summary says what is wrong with them. Nothing else posted.
+ */
+function typedQuery(filters: InboxFilters, typed: TypedFilters): string {
+  return inboxQuery({ ...filters, q: typed.q || undefined, from: typed.from || undefined, to: typed.to || undefined });
 }

@@ -59,6 +59,25 @@ describe("inbox loader", () => {
     expect(inbox.list).toHaveBeenCalledOnce();
   });
 
+  test("a date out of range or a search with a control character lists nothing (no query) and says what to fix", async () => {
+    const inbox = fakeInbox();
+    const load = (query: string) => loadInbox(inbox, `http://localhost/staff${query}`);
+    expect((await load("?from=1800-01-01&to=9999-12-31")).errors).toEqual([
+      { field: "inbox-from", message: "‘Received from’ must be between 2000-01-01 and 2999-12-31" },
+      { field: "inbox-to", message: "‘Received to’ must be between 2000-01-01 and 2999-12-31" },
+    ]);
+    expect(await load("?q=grace%00&kind=demo")).toMatchObject({
+      list: null,
+      filters: { kind: "demo" },
+      typed: { q: "grace\u0000" },
+      errors: [{ field: "inbox-q", message: "The search contains characters that are not allowed" }],
+    });
+    expect(inbox.list).not.toHaveBeenCalled();
+    // The positive control: the same search without it lists.
+    expect(await load("?q=grace&kind=demo")).toMatchObject({ errors: [], list: page });
+    expect(inbox.list).toHaveBeenCalledOnce();
+  });
+
   test("the rows ticked before a change are ticked again", async () => {
     const inbox = fakeInbox();
     const result = await loadInbox(inbox, `http://localhost/staff?done=handled&changed=1&asked=1&selected=${ID},nope`);
@@ -157,7 +176,7 @@ describe("inbox page", () => {
         loader: () => ({
           filters: { kind: "contact" },
           errors: [],
-          typed: { from: "", to: "" },
+          typed: { from: "", to: "", q: "" },
           list: page,
           now: Date.parse("2026-11-23T12:00:00Z"),
           assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" }],
@@ -220,7 +239,7 @@ describe("inbox page", () => {
     const base = {
       filters: {},
       errors: [],
-      typed: { from: "", to: "" },
+      typed: { from: "", to: "", q: "" },
       list: page,
       now: Date.parse("2026-11-23T12:00:00Z"),
       assignees: [],
@@ -256,7 +275,7 @@ describe("inbox page", () => {
     const refused = {
       ...base,
       filters: { from: "2026-11-27", to: "2026-11-01" },
-      typed: { from: "2026-11-27", to: "2026-11-01" },
+      typed: { from: "2026-11-27", to: "2026-11-01", q: "" },
       errors: [{ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" }],
       list: null,
       done: null,
@@ -273,11 +292,36 @@ describe("inbox page", () => {
     expect(screen.getByText("Correct the dates above to see the enquiries.")).toBeTruthy();
   });
 
+  test("a refused search: in the error summary, beside the box, kept as typed, and nothing listed", async () => {
+    const refused = {
+      filters: {},
+      typed: { from: "", to: "", q: "grace\u0007" },
+      errors: [{ field: "inbox-q", message: "The search contains characters that are not allowed" }],
+      list: null,
+      now: Date.parse("2026-11-23T12:00:00Z"),
+      assignees: [],
+      me: "staff-1",
+      done: null,
+      selectAll: false,
+      selected: [],
+    };
+    const Refused = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => refused }]);
+    render(<Refused initialEntries={["/staff?q=grace%07"]} />);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("link").getAttribute("href")).toBe("#inbox-q");
+    const box = screen.getByRole("searchbox", { name: "Search name, e-mail or organisation" }) as HTMLInputElement;
+    expect(box.value).toBe("grace\u0007");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByText("The search contains characters that are not allowed")).toHaveLength(2);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getByText("Correct the search above to see the enquiries.")).toBeTruthy();
+  });
+
   test("empty: with filters, a way back to every enquiry and no download; without, what will appear here", async () => {
     const empty = (filters: Record<string, string>) => ({
       filters,
       errors: [],
-      typed: { from: "", to: "" },
+      typed: { from: "", to: "", q: "" },
       list: { page: 1, pages: 1, total: 0, rows: [] },
       now: Date.parse("2026-11-23T12:00:00Z"),
       assignees: [],

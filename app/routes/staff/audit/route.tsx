@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldLabel, Input, Select } from "~/components/ui/field";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field, FieldError, FieldLabel, Input, Select } from "~/components/ui/field";
 import { auditActions, type AuditAction, type AuditQuery } from "~/features/audit/audit";
 import { auditNames } from "./names.server";
 import { auditInWords } from "./words";
@@ -8,13 +9,20 @@ import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { StackedCell, StackedHead, StackedTimeCell, stacked } from "~/features/console/stacked-table";
 import type { Route } from "./+types/route";
 import { consoleTitle } from "~/features/console/paths";
+import { hasDisallowedCharacters } from "~/platform/text";
 import { plural } from "~/platform/words";
 
 export const meta = () => [{ title: consoleTitle("Audit log") }];
 
 const isAuditAction = (value: string | null): value is AuditAction => value !== null && value in auditActions;
 
-/** The audit log (admin only): newest first, 50 a page, filtered by action and actor in the URL. */
+const ACTOR_FIELD = "audit-actor";
+
+/**
+ * The audit log (admin only): newest first, 50 a page, filtered by action
+ * and actor in the URL. A "Who" with a control character (a NUL would make
+ * the database fail) is refused in an error summary, and nothing is read.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
@@ -26,6 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor: actor || undefined,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
+  const filters = { action: query.action ?? "", actor };
+  if (hasDisallowedCharacters(actor)) {
+    const errors = [{ field: ACTOR_FIELD, message: "‘Who’ contains characters that are not allowed" }];
+    return { rows: [], page: 1, pages: 1, total: 0, filters, errors, now: new Date() };
+  }
   const services = getConsole(context);
   const result = await services.audit.list(query);
   const names = await auditNames(services, result.rows);
@@ -36,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     client: row.clientFingerprint,
     ...auditInWords(row, names),
   }));
-  return { ...result, rows, filters: { action: query.action ?? "", actor }, now: new Date() };
+  return { ...result, rows, filters, errors: [], now: new Date() };
 }
 
 function pageLink(filters: { action: string; actor: string }, page: number) {
@@ -49,8 +62,9 @@ function pageLink(filters: { action: string; actor: string }, page: number) {
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pages, total, filters, now } = loaderData;
+  const { rows, page, pages, total, filters, errors, now } = loaderData;
   const filtered = Boolean(filters.action || filters.actor);
+  const actorError = errors.find((error) => error.field === ACTOR_FIELD)?.message;
   return (
     <div className="grid gap-8">
       <header className="grid gap-2">
@@ -61,6 +75,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
+      {errors.length > 0 ? <ErrorSummary errors={errors} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-4" role="search" aria-label="Filter the audit log">
         <Field name="action" id="audit-action" className="min-w-56">
           <FieldLabel>Action</FieldLabel>
@@ -73,8 +88,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </Field>
-        <Field name="actor" id="audit-actor" className="min-w-56">
+        <Field name="actor" id={ACTOR_FIELD} className="min-w-56" error={actorError}>
           <FieldLabel>Who (part of their e-mail address)</FieldLabel>
+          <FieldError />
           <Input type="search" defaultValue={filters.actor} autoComplete="off" spellCheck={false} />
         </Field>
         <div className="flex items-center gap-4">
@@ -87,7 +103,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      {rows.length === 0 ? (
+      {errors.length > 0 ? (
+        <p>Correct the filters above to see the log.</p>
+      ) : rows.length === 0 ? (
         <p>
           {filtered
             ? "No rows match these filters. Choose another action, or clear the filters."

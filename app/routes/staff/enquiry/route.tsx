@@ -16,6 +16,7 @@ import { CardedCell, carded, ColumnHeads, RowAction } from "~/features/console/s
 import { TitledSection } from "~/features/console/titled-section";
 import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
+import { spamItemPath } from "../spam/view";
 
 export const meta: Route.MetaFunction = () => [{ title: consoleTitle("Enquiry") }];
 
@@ -58,6 +59,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const outcome =
       intent === "handled" ? await inbox.markHandled(params.id, staff) : await inbox.reopen(params.id, staff);
     if (!outcome.ok && outcome.reason === "not-found") notFound();
+    // In spam it is out of the inbox (the page offers neither button): released, it can be dealt with here.
+    if (!outcome.ok && outcome.reason === "spam")
+      return data<EnquiryActionData>(
+        {
+          error: "This enquiry is in spam, so it cannot be marked handled or reopened. Release it to the inbox first.",
+        },
+        { status: 409 },
+      );
     // Already in that state (another member of staff, or a second click): the page shows the state as it is.
     return back(intent === "handled" ? "handled" : "reopened");
   }
@@ -145,9 +154,16 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
           >
             Reply by e-mail
           </ButtonLink>
-          <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} busy={busy}>
-            {enquiry.handled ? "Reopen" : "Mark as handled"}
-          </ButtonForm>
+          {/* In spam it is out of the inbox: dealt with from its page in Spam (released, or deleted). */}
+          {enquiry.spamReason ? (
+            <ButtonLink to={spamItemPath(enquiry.id)} variant="outline">
+              Open it in Spam
+            </ButtonLink>
+          ) : (
+            <ButtonForm hiddenFields={{ intent: enquiry.handled ? "reopen" : "handled" }} busy={busy}>
+              {enquiry.handled ? "Reopen" : "Mark as handled"}
+            </ButtonForm>
+          )}
         </div>
       </header>
 

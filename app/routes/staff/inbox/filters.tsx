@@ -3,8 +3,9 @@
  * URL and works without JavaScript. The search box is always in view; the
  * other filters are in a disclosure, folded on a phone (the enquiries come
  * first) with the number in use on its summary, and unfolded from tablet
- * width up. A date range that is not one is refused with an error summary
- * above the form, the disclosure open and what was typed kept.
+ * width up. A date range that is not one, or a search with a control
+ * character, is refused with an error summary above the form, the
+ * disclosure open (for a date) and what was typed kept.
  */
 import { ChevronRightIcon } from "lucide-react";
 import { Form, Link } from "react-router";
@@ -20,6 +21,7 @@ import {
   type Assignee,
   type FilterError,
   type InboxFilters,
+  type TypedFilters,
 } from "~/features/inbox/inbox";
 
 /** The search box's id: the `/` shortcut's target. */
@@ -33,8 +35,8 @@ export function FilterForm({
   me,
 }: {
   filters: InboxFilters;
-  /** The dates as typed (kept when refused). */
-  typed: { from: string; to: string };
+  /** The search and the dates as typed (kept when refused). */
+  typed: TypedFilters;
   errors: readonly FilterError[];
   assignees: readonly Assignee[];
   me: string;
@@ -55,21 +57,20 @@ export function FilterForm({
         aria-label="Filter enquiries"
         className="mt-4 rounded-card border border-line bg-white p-3 sm:p-4"
       >
-        <Field name="q" id={SEARCH_FIELD_ID}>
+        <Field name="q" id={SEARCH_FIELD_ID} error={errorOf(SEARCH_FIELD_ID)}>
           <FieldLabel>Search name, e-mail or organisation</FieldLabel>
+          <FieldError />
           <div className="flex items-center gap-2">
-            <Input
-              type="search"
-              defaultValue={filters.q ?? ""}
-              maxLength={SEARCH_MAX_LENGTH}
-              className="min-w-0 flex-1"
-            />
+            <Input type="search" defaultValue={typed.q} maxLength={SEARCH_MAX_LENGTH} className="min-w-0 flex-1" />
             <Button type="submit" variant="outline" className="px-4">
               Search
             </Button>
           </div>
         </Field>
-        <details className="fold-until-md group mt-3 md:mt-4" open={errors.length > 0 || undefined}>
+        <details
+          className="fold-until-md group mt-3 md:mt-4"
+          open={errors.some((error) => error.field !== SEARCH_FIELD_ID) || undefined}
+        >
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold text-primary-800 underline underline-offset-2 [&::-webkit-details-marker]:hidden">
             <ChevronRightIcon aria-hidden="true" className="size-5 transition-transform group-open:rotate-90" />
             Filters

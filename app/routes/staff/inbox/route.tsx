@@ -11,6 +11,7 @@ import {
   parsePage,
   parseSelected,
   type BulkIntent,
+  type FilterError,
   type InboxFilters,
 } from "~/features/inbox/inbox";
 import { kindLabels } from "~/features/enquiries/labels";
@@ -116,7 +117,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
 
       {list === null ? (
         <p className="mt-6 rounded-card border border-line bg-white p-5 text-ink">
-          Correct the dates above to see the enquiries.
+          Correct {refusedText(errors)} above to see the enquiries.
         </p>
       ) : (
         <>
@@ -265,6 +266,13 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
       )}
     </div>
   );
+}
+
+/** What the refused filters are, as the sentence under the error summary names them. */
+function refusedText(errors: readonly FilterError[]): string {
+  const search = errors.some((error) => error.field === "inbox-q");
+  const dates = errors.some((error) => error.field !== "inbox-q");
+  return search && dates ? "the search and the dates" : search ? "the search" : "the dates";
 }
 
 function Pagination({ filters, page, pages }: { filters: InboxFilters; page: number; pages: number }) {
