@@ -15,11 +15,31 @@ export type QueueOptions = Omit<Queue, "name" | "policy">;
 export type QueueSpec = { name: string; options: QueueOptions };
 
 /**
+ * The longest one attempt at a send takes: the transports' own timeouts (30 s an e-mail or text
+ * message) and a provider's rate limit (at most two waits of 30 s, each send then tried again).
+ */
+export const SEND_ATTEMPT_SECONDS = 120;
+
+/**
+ * How long a worker may hold a batch of a sending queue's jobs (its `expireInSeconds`): pg-boss
+ * bounds the whole batch handler by it, not each job, and fails every job of a batch that runs
+ * over, those already sent too (a review found a slow provider could do that with the defaults:
+ * 20 jobs, 4 at a time, up to 120 s each). So: the rounds of WORKER_CONCURRENCY sends a batch of
+ * WORKER_BATCH_SIZE takes, each at most `attemptSeconds`.
+ */
+export function batchSeconds(
+  env: Pick<Env, "WORKER_BATCH_SIZE" | "WORKER_CONCURRENCY">,
+  attemptSeconds = SEND_ATTEMPT_SECONDS,
+) {
+  return Math.ceil(env.WORKER_BATCH_SIZE / env.WORKER_CONCURRENCY) * attemptSeconds;
+}
+
+/**
  * The retry policy of a queue whose jobs send something (an e-mail, a text
  * message, a webhook), from the environment: DELIVERY_RETRY_* delays with
  * backoff, and `deadLetter`, the queue a job lands in when every retry failed.
  */
-export function deliveryRetryPolicy(env: Env, deadLetter: string): QueueOptions {
+export function deliveryRetryPolicy(env: Env, deadLetter: string, attemptSeconds = SEND_ATTEMPT_SECONDS): QueueOptions {
   const backoff = env.DELIVERY_RETRY_BACKOFF && env.DELIVERY_RETRY_DELAY_SECONDS > 0;
   return {
     retryLimit: env.DELIVERY_RETRY_LIMIT,
@@ -32,9 +52,8 @@ export function deliveryRetryPolicy(env: Env, deadLetter: string): QueueOptions 
     // and resumeAbandonedJobs makes it due at once (not after the retry delay).
     // pg-boss's least.
     heartbeatSeconds: 10,
-    // A send is bounded by the transports' own timeouts (and a provider's
-    // rate limit by at most two waits of 30 s): the hard cap of one attempt.
-    expireInSeconds: 120,
+    // The hard cap of a batch of attempts (a dead worker is found by its heartbeat long before).
+    expireInSeconds: batchSeconds(env, attemptSeconds),
     // Never drop a job that is still waiting for a worker.
     retentionSeconds: 90 * 24 * 60 * 60,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
@@ -60,11 +79,16 @@ export const deadLetterQueueOptions: QueueOptions = {
  */
 export function deliveryQueues(
   env: Env,
-  { name, deadLetter, overrides = {} }: { name: string; deadLetter: string; overrides?: QueueOptions },
+  {
+    name,
+    deadLetter,
+    attemptSeconds,
+    overrides = {},
+  }: { name: string; deadLetter: string; attemptSeconds?: number; overrides?: QueueOptions },
 ): QueueSpec[] {
   return [
     { name: deadLetter, options: deadLetterQueueOptions },
-    { name, options: { ...deliveryRetryPolicy(env, deadLetter), ...overrides } },
+    { name, options: { ...deliveryRetryPolicy(env, deadLetter, attemptSeconds), ...overrides } },
   ];
 }
 

@@ -6,13 +6,22 @@
  * (faults/worker-death.test.ts) measures the whole path with real processes.
  */
 import { sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
+import type { Job, PgBoss } from "pg-boss";
 import { describe, expect, test } from "vitest";
 import { bothEngines } from "../../test/support/engines";
 import { openTestStore } from "../../test/support/pglite";
 import { rowsOf, type Store } from "./db/db.server";
 import { createLogger } from "./log.server";
-import { HEARTBEAT_TIMEOUT, resumeAbandonedJobs, scrubFailures, startBoss } from "./queue.server";
+import {
+  batchSeconds,
+  HEARTBEAT_TIMEOUT,
+  resumeAbandonedJobs,
+  scrubFailures,
+  SEND_ATTEMPT_SECONDS,
+  settleEach,
+  startBoss,
+} from "./queue.server";
+import { waitFor } from "../../test/support/wait";
 
 const { engines, open } = bothEngines<{ close(): Promise<unknown> }>();
 const log = createLogger("silent");
@@ -91,6 +100,59 @@ describe.each(engines)("on $name", (engine) => {
       // Unwrapped, the same error would have kept it.
       expect(error.message).toMatch(/ama@example\.org|a note about Ama/);
     }
+  });
+});
+
+describe("a sending queue's expiry", () => {
+  test("covers a batch's rounds of sends, since pg-boss bounds the whole batch handler by it", () => {
+    expect(batchSeconds({ WORKER_BATCH_SIZE: 20, WORKER_CONCURRENCY: 4 })).toBe(5 * SEND_ATTEMPT_SECONDS);
+    expect(batchSeconds({ WORKER_BATCH_SIZE: 20, WORKER_CONCURRENCY: 8 }, 15)).toBe(3 * 15);
+    expect(batchSeconds({ WORKER_BATCH_SIZE: 1, WORKER_CONCURRENCY: 4 })).toBe(SEND_ATTEMPT_SECONDS);
+  });
+});
+
+describe.each(engines)("a batch of slow sends on $name", (engine) => {
+  /** Four jobs worked as one batch, one at a time, each taking `sendMs`, on a queue expiring after `expireInSeconds`. */
+  async function batchOfFour(expireInSeconds: number, sendMs: number) {
+    const store = await openTestStore(await engine.database());
+    const queue = `slow-${expireInSeconds}`;
+    const boss = await startBoss(store, log, {
+      worker: false,
+      queues: [{ name: queue, options: { retryLimit: 0, expireInSeconds } }],
+    });
+    open.push({
+      async close() {
+        await boss.stop({ graceful: false });
+        await store.close();
+      },
+    });
+    const ids = await Promise.all([1, 2, 3, 4].map(async (n) => (await boss.send(queue, { n }))!));
+    await boss.work<{ n: number }>(
+      queue,
+      { batchSize: 4, perJobResults: true, pollingIntervalSeconds: 0.5 },
+      scrubFailures((jobs: Job<{ n: number }>[]) =>
+        settleEach(jobs, 1, () => new Promise((resolve) => setTimeout(resolve, sendMs))),
+      ),
+    );
+    return waitFor(
+      async () => {
+        const states = rowsOf<{ state: string }>(
+          await store.db.execute(sql`select state::text as state from pgboss.job where name = ${queue} order by id`),
+        ).map((row) => row.state);
+        return states.length === ids.length && states.every((state) => state === "completed" || state === "failed")
+          ? states
+          : undefined;
+      },
+      { what: "the batch to settle" },
+    );
+  }
+
+  test("within batchSeconds every job completes; at one send's cap the whole batch fails, sent ones too", async () => {
+    // Four sends of 0.6 s one at a time: 2.4 s, over a 1-second cap of one attempt.
+    expect(await batchOfFour(batchSeconds({ WORKER_BATCH_SIZE: 4, WORKER_CONCURRENCY: 1 }, 1), 600)).toEqual(
+      Array(4).fill("completed"),
+    );
+    expect(await batchOfFour(1, 600)).toEqual(Array(4).fill("failed"));
   });
 });
 

@@ -10,7 +10,8 @@ export type IntegrationJob = { webhookDeliveryId: string };
 /**
  * The integrations' queues: the e-mails' delays and backoff, with their own
  * limit (WEBHOOK_RETRY_LIMIT, 12 ≈ a day with the default delays) and dead
- * letters. An attempt is bounded by its 10 s timeout. And the drop of each
+ * letters. An attempt is bounded by its 10 s timeout (a batch by its rounds of
+ * them: batchSeconds). And the drop of each
  * replaced signing secret, due 24 hours after its replacement.
  */
 export function integrationQueues(env: Env): QueueSpec[] {
@@ -18,7 +19,8 @@ export function integrationQueues(env: Env): QueueSpec[] {
     ...deliveryQueues(env, {
       name: INTEGRATION_QUEUE,
       deadLetter: WEBHOOK_DEAD_QUEUE,
-      overrides: { retryLimit: env.WEBHOOK_RETRY_LIMIT, expireInSeconds: 60 },
+      attemptSeconds: 15,
+      overrides: { retryLimit: env.WEBHOOK_RETRY_LIMIT },
     }),
     secretExpiryQueue,
   ];
