@@ -221,6 +221,43 @@ describe("contact page: sending", slow, () => {
   });
 });
 
+describe("contact page: the server's own limit on posts", slow, () => {
+  /** Renders the page, with the server answering the island's post `status` in plain text (as Express does). */
+  async function postAnsweredWith(status: number) {
+    const { user } = await contactPage();
+    const nativePost = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response("Too many submissions. Please wait a minute and try again.", {
+          status,
+          headers: { "Content-Type": "text/plain", "Retry-After": "42" },
+        }),
+    );
+    await contactPage.fill(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    return nativePost;
+  }
+
+  it("is read as the action's refusal, keeping what was typed: posting the form again would be refused too", async () => {
+    const nativePost = await postAnsweredWith(429);
+    await expectRefusal({
+      toastTitle: "Message Failed",
+      title: "Message Failed",
+      description:
+        "You have sent several forms recently. Please try again in a minute, or email us directly at hello@maternis.health",
+    });
+    expect(screen.getByRole("textbox", { name: "Full Name" })).toHaveValue("Ama Owusu");
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("Hello from Accra");
+    expect(nativePost).not.toHaveBeenCalled();
+  });
+
+  it("any other answer that is not the action's (a proxy's 502) lets the browser post the form itself", async () => {
+    const nativePost = await postAnsweredWith(502);
+    await waitFor(() => expect(nativePost).toHaveBeenCalledTimes(1));
+  });
+});
+
 describe("contact page: content", slow, () => {
   it("has the hero, quick actions, promises, commitment, office and closing links", async () => {
     await renderContact();

@@ -72,7 +72,7 @@ export function useEnquiry({
     let answer: EnquiryResult;
     try {
       const response = await fetch(`${action}.data`, { method: "POST", body });
-      answer = decodeActionData(await response.text()) as EnquiryResult;
+      answer = await actionAnswer(response, body, token);
       if (!answer || typeof answer !== "object" || typeof answer.status !== "string") throw new Error("no result");
     } catch {
       // Not the action's plain answer (or no answer): let the browser post the form, as without JavaScript.
@@ -97,3 +97,20 @@ export function useEnquiry({
 }
 
 export type EnquiryState = ReturnType<typeof useEnquiry>;
+
+/**
+ * The action's answer in a `.data` response. The server's own limit on posts answers before the
+ * action, with a plain-text 429: that is read as the action's "rate-limited", with what was typed,
+ * since posting the form again would only be refused too (and lose it). Anything else not the
+ * action's data throws.
+ */
+async function actionAnswer(response: Response, body: URLSearchParams, token: string): Promise<EnquiryResult> {
+  const text = await response.text();
+  try {
+    return decodeActionData(text) as EnquiryResult;
+  } catch (error) {
+    if (response.status !== 429) throw error;
+    const retryAfterSeconds = Number(response.headers.get("Retry-After")) || 60;
+    return { status: "failed", reason: "rate-limited", retryAfterSeconds, values: Object.fromEntries(body), token };
+  }
+}
