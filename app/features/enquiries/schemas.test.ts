@@ -54,6 +54,31 @@ describe("contact form schema", () => {
     expect(result.errors.message).toBe("Message must be 5000 characters or fewer");
   });
 
+  it("takes an address at an internationalised top-level domain as browsers send it (punycode); refuses half-made ones", () => {
+    const email = (value: string) => {
+      const result = parseEnquiryForm("contact", { ...validContact, email: value });
+      return result.ok ? result.value.email : result.errors.email;
+    };
+    for (const address of ["ivan@example.xn--p1ai", "li@example.xn--fiqs8s", "ama@example.org", "o'neil+x@mail.co.uk"])
+      expect(email(address)).toBe(address);
+    for (const address of ["ama@example", "ama@example.x", "ama@example.org.", "ama@@example.org", "ama@exa mple.org"])
+      expect(email(address)).toMatch(/correct format/);
+  });
+
+  it("makes a tab in a single-line field a space (a name pasted from a spreadsheet); keeps it in the message", () => {
+    const result = parseEnquiryForm("contact", {
+      ...validContact,
+      name: "Ama\tMensah",
+      organization: "Korle Bu\t",
+      message: "a\tb",
+    });
+    expect(result.ok && [result.value.name, result.value.organization, result.value.message]).toEqual([
+      "Ama Mensah",
+      "Korle Bu",
+      "a\tb",
+    ]);
+  });
+
   it("refuses CR/LF in single-line fields but keeps newlines in the message", () => {
     const bad = parseEnquiryForm("contact", { ...validContact, name: "Eve\r\nBcc: x@y.z" });
     expect(bad.ok).toBe(false);

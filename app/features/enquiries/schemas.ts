@@ -22,6 +22,14 @@ function notAllowed(spec: FieldSpec, value: string): boolean {
   return hasDisallowedCharacters(value, { lines: spec.kind === "textarea" }) || value.includes("\ufffd");
 }
 
+/**
+ * An e-mail address as a visitor may type it: zod's own rule (`z.regexes.email`), but for the
+ * top-level domain, which may also be an internationalised one as browsers send it, in punycode
+ * ("xn--p1ai" for .рф, "xn--fiqs8s" for .中国): zod's rule takes letters only, and refused them.
+ */
+const VISITOR_EMAIL =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
+
 /** Checks a present, non-empty value against its spec; returns an error message or null. */
 function formatError(spec: FieldSpec, value: string): string | null {
   if (spec.maxLength && value.length > spec.maxLength)
@@ -29,7 +37,7 @@ function formatError(spec: FieldSpec, value: string): string | null {
   if (notAllowed(spec, value)) {
     return `${spec.label} contains characters that are not allowed`;
   }
-  if (spec.kind === "email" && !z.email().safeParse(value).success) {
+  if (spec.kind === "email" && !VISITOR_EMAIL.test(value)) {
     return spec.invalid ?? "Enter an email address in the correct format, like name@example.com";
   }
   if (spec.kind === "select" && spec.options && !spec.options.some((o) => o.value === value)) {
@@ -52,6 +60,8 @@ function checkField(spec: FieldSpec, raw: unknown): { value: string | undefined 
   if (raw !== undefined && raw !== null && typeof raw !== "string") return { error: `${spec.label} must be text` };
   let value = typeof raw === "string" ? raw : "";
   if (spec.kind === "textarea") value = value.replace(/\r\n?/g, "\n");
+  // A tab in one line (a name pasted from a spreadsheet) is a space: no one could see what was refused.
+  else value = value.replace(/\t/g, " ");
   value = value.trim();
   if (value === "") return spec.required ? { error: spec.missing } : { value: undefined };
   const error = formatError(spec, value);
