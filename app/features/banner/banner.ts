@@ -56,6 +56,8 @@ export const announcementInput = z
       .trim()
       .min(1, "Enter where the link goes")
       .max(ANNOUNCEMENT_LIMITS.linkHref, "The link target is too long")
+      // Checked first: an https:// address holding a NUL parses (the URL encodes it), and the database refuses it.
+      .refine((href) => !hasDisallowedCharacters(href), "The link target contains characters that are not allowed")
       .refine(isLinkTarget, "Enter a path on this site, like /contact, or an address starting with https://"),
     startsAt: z.date().nullable(),
     endsAt: z.date().nullable(),

@@ -100,6 +100,12 @@ describe("the banner editor", () => {
     [{ message: "  " }, "message", "Enter the announcement"],
     [{ message: "Closed\u0000 today" }, "message", "The announcement contains characters that are not allowed"],
     [{ linkLabel: "Read \u202egnp.exe" }, "linkLabel", "The link text contains characters that are not allowed"],
+    [{ linkHref: "/contact\u0000x" }, "linkHref", "The link target contains characters that are not allowed"],
+    [
+      { linkHref: "https://example.org/\u0000" },
+      "linkHref",
+      "The link target contains characters that are not allowed",
+    ],
     [{ linkHref: "javascript:alert(1)" }, "linkHref", "Enter a path on this site, like /contact"],
     [{ linkHref: "//evil.example/" }, "linkHref", "Enter a path on this site, like /contact"],
     [{ linkHref: "http://example.org/" }, "linkHref", "an address starting with https://"],
