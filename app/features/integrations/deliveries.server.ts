@@ -108,17 +108,20 @@ export function headline(facts: EventFacts): string {
   }
 }
 
-/** The facts a chat message lists, in order (summary fields only with detail "summary"). */
-function factList(facts: EventFacts): { title: string; value: string }[] {
-  const list = [
+/**
+ * The facts a chat message lists, in order (summary fields only with detail "summary"); `typed`
+ * marks what a visitor typed (a name, an organisation), which a chat must show as plain text.
+ */
+function factList(facts: EventFacts): { title: string; value: string; typed?: true }[] {
+  const list: { title: string; value: string; typed?: true }[] = [
     { title: "Form", value: kindLabels[facts.enquiry.kind] },
     { title: "Received", value: londonTime(facts.enquiry.receivedAt) },
   ];
   if (facts.email) list.push({ title: "Attempts", value: String(facts.email.attempts) });
   const summary = facts.summary;
   if (summary) {
-    if (summary.name) list.push({ title: "Name", value: summary.name });
-    if (summary.organization) list.push({ title: "Organisation", value: summary.organization });
+    if (summary.name) list.push({ title: "Name", value: summary.name, typed: true });
+    if (summary.organization) list.push({ title: "Organisation", value: summary.organization, typed: true });
     if (summary.topic) list.push({ title: summary.topic.label, value: summary.topic.value });
   }
   return list;
@@ -192,9 +195,13 @@ export function slackBody(facts: EventFacts) {
 /**
  * A Microsoft Teams workflow webhook's body ("When a Teams webhook request is
  * received"): a message with one Adaptive Card attachment, its facts and an
- * Action.OpenUrl button to the enquiry.
+ * Action.OpenUrl button to the enquiry. Teams reads Markdown in a TextBlock
+ * and a FactSet, so what a visitor typed goes in a RichTextBlock's TextRuns,
+ * which it shows as written: a name such as "[Verify your account](https://…)"
+ * from the public form would otherwise be a link in the team's channel.
  */
 export function teamsBody(facts: EventFacts) {
+  const list = factList(facts);
   return {
     type: "message",
     attachments: [
@@ -207,7 +214,19 @@ export function teamsBody(facts: EventFacts) {
           version: "1.4",
           body: [
             { type: "TextBlock", text: headline(facts), weight: "Bolder", size: "Medium", wrap: true },
-            { type: "FactSet", facts: factList(facts) },
+            {
+              type: "FactSet",
+              facts: list.filter((fact) => !fact.typed).map(({ title, value }) => ({ title, value })),
+            },
+            ...list
+              .filter((fact) => fact.typed)
+              .map(({ title, value }) => ({
+                type: "RichTextBlock",
+                inlines: [
+                  { type: "TextRun", text: `${title}: `, weight: "Bolder" },
+                  { type: "TextRun", text: value },
+                ],
+              })),
           ],
           actions: [{ type: "Action.OpenUrl", title: BUTTON, url: facts.enquiry.url }],
         },
