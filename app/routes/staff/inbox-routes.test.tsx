@@ -168,23 +168,31 @@ describe("inbox bulk action", () => {
 });
 
 describe("inbox page", () => {
+  /** The page's loader data: the first page of `page`, unfiltered, nothing ticked; `overrides` on top. */
+  const inboxData = (overrides: Record<string, unknown> = {}) => ({
+    filters: {},
+    errors: [],
+    typed: { from: "", to: "", q: "" },
+    list: page,
+    now: Date.parse("2026-11-23T12:00:00Z"),
+    assignees: [],
+    me: "staff-1",
+    done: null,
+    selectAll: false,
+    selected: [],
+    ...overrides,
+  });
+
   test("a table with caption and headers, state in words, and pagination", async () => {
     const Stub = createRoutesStub([
       {
         path: "/staff",
         Component: InboxPage as never,
-        loader: () => ({
-          filters: { kind: "contact" },
-          errors: [],
-          typed: { from: "", to: "", q: "" },
-          list: page,
-          now: Date.parse("2026-11-23T12:00:00Z"),
-          assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" }],
-          me: "staff-1",
-          done: null,
-          selectAll: false,
-          selected: [],
-        }),
+        loader: () =>
+          inboxData({
+            filters: { kind: "contact" },
+            assignees: [{ id: "staff-1", label: "Ada (ada@maternis.test)", email: "ada@maternis.test" }],
+          }),
       },
     ]);
     render(<Stub initialEntries={["/staff?kind=contact&page=2"]} />);
@@ -236,18 +244,7 @@ describe("inbox page", () => {
   });
 
   test("after a change the same rows are ticked; a refused range shows its error summary, its dates kept, no list", async () => {
-    const base = {
-      filters: {},
-      errors: [],
-      typed: { from: "", to: "", q: "" },
-      list: page,
-      now: Date.parse("2026-11-23T12:00:00Z"),
-      assignees: [],
-      me: "staff-1",
-      done: "1 enquiry marked handled.",
-      selectAll: false,
-      selected: [ID],
-    };
+    const base = inboxData({ done: "1 enquiry marked handled.", selected: [ID] });
     const Ticked = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => base }]);
     const { unmount } = render(<Ticked initialEntries={["/staff"]} />);
     expect(await screen.findByRole("checkbox", { name: "Select the enquiry from Grace Hopper" })).toBeChecked();
@@ -293,18 +290,11 @@ describe("inbox page", () => {
   });
 
   test("a refused search: in the error summary, beside the box, kept as typed, and nothing listed", async () => {
-    const refused = {
-      filters: {},
+    const refused = inboxData({
       typed: { from: "", to: "", q: "grace\u0007" },
       errors: [{ field: "inbox-q", message: "The search contains characters that are not allowed" }],
       list: null,
-      now: Date.parse("2026-11-23T12:00:00Z"),
-      assignees: [],
-      me: "staff-1",
-      done: null,
-      selectAll: false,
-      selected: [],
-    };
+    });
     const Refused = createRoutesStub([{ path: "/staff", Component: InboxPage as never, loader: () => refused }]);
     render(<Refused initialEntries={["/staff?q=grace%07"]} />);
     const alert = await screen.findByRole("alert");
@@ -318,18 +308,8 @@ describe("inbox page", () => {
   });
 
   test("empty: with filters, a way back to every enquiry and no download; without, what will appear here", async () => {
-    const empty = (filters: Record<string, string>) => ({
-      filters,
-      errors: [],
-      typed: { from: "", to: "", q: "" },
-      list: { page: 1, pages: 1, total: 0, rows: [] },
-      now: Date.parse("2026-11-23T12:00:00Z"),
-      assignees: [],
-      me: "staff-1",
-      done: null,
-      selectAll: false,
-      selected: [],
-    });
+    const empty = (filters: Record<string, string>) =>
+      inboxData({ filters, list: { page: 1, pages: 1, total: 0, rows: [] } });
     const Filtered = createRoutesStub([
       { path: "/staff", Component: InboxPage as never, loader: () => empty({ kind: "demo" }) },
     ]);
