@@ -50,13 +50,18 @@ function scriptedSms(answer: (to: string) => "ok" | "busy" | "refused") {
 }
 
 /** A pipeline serving the endpoint; without `sms`, the one SMS_TRANSPORT chooses (the file outbox, DATA_DIR/outbox). */
-async function start(engine: (typeof engines)[number], sms?: SmsTransport, env: Record<string, string> = {}) {
+async function start(
+  engine: (typeof engines)[number],
+  sms?: SmsTransport,
+  env: Record<string, string> = {},
+  { graceMs = 300 }: { graceMs?: number } = {},
+) {
   const parsed = testEnv({ COMMUNICATION_API_KEY: KEY, ...env, ...(await engine.database()) });
   const pipeline = await openSite({
     env: parsed,
     log: createLogger("silent"),
     ...(sms ? { sms } : {}),
-    smsGraceMs: 300,
+    smsGraceMs: graceMs,
   });
   open.push(pipeline);
   const { store } = pipeline.platform;
@@ -133,6 +138,30 @@ describe.each(engines)("text messages on $name", (engine) => {
     expect(await console.alerts.deadLetters()).toEqual({ emails: 0, webhooks: 0, texts: 0 });
     // Not given up any more: a second retry is refused.
     expect(await console.textMessages.retry(page.rows[0]!.id, by)).toBe(false);
+  });
+
+  test("an admin's retry of a refused message whose stored job is still waiting sends it once: that job, made due", async () => {
+    let refuse = true;
+    const sms = scriptedSms(() => (refuse ? "refused" : "ok"));
+    const { send, rows, console, store } = await start(engine, sms.transport, {}, { graceMs: 120_000 });
+    expect((await send("+447700900666", "Hi")).status).toBe(502);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "dead", attempts: 1 });
+
+    refuse = false;
+    expect(await console.textMessages.retry(row!.id, by)).toBe(true);
+    const jobs = async () =>
+      rowsOf<{ state: string }>(
+        await store.db.execute(
+          sql`select state::text as state from pgboss.job where data->>'textMessageId' = ${row!.id}`,
+        ),
+      ).map((job) => job.state);
+    // One job, the one stored with the message, done long before its two minutes: nothing left to send it again.
+    expect(await waitFor(async () => ((await jobs()).every((state) => state === "completed") ? jobs() : null))).toEqual(
+      ["completed"],
+    );
+    expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2 });
+    expect(sms.accepted).toHaveLength(1);
   });
 
   test("a phone number's text messages are found, exported and erased: rows, jobs and outbox files", async () => {

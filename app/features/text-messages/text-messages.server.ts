@@ -1,9 +1,9 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { TEXT_MESSAGES_PAGE_SIZE, type TextMessagePage } from "~/features/text-messages/text-messages";
 import type { StaffAct } from "~/features/audit";
 import type { Logger } from "~/platform/log.server";
-import { listPage, type Store } from "~/platform/db/db.server";
+import { listPage, rowsOf, type Store } from "~/platform/db/db.server";
 import { SMS_QUEUE, type SmsJob } from "./queues.server";
 import { textMessages } from "~/features/text-messages/tables.server";
 import { recordAudit } from "~/features/audit/index.server";
@@ -56,7 +56,14 @@ export function createTextMessages(deps: TextMessagesDeps) {
           .where(and(eq(textMessages.id, id), isDead))
           .returning({ id: textMessages.id });
         if (!row) return false;
-        await boss.send(SMS_QUEUE, { textMessageId: id } satisfies SmsJob, { db: bossDb });
+        // The job stored with the message may still be waiting (due once the endpoint's own attempt
+        // is over): made due now, not joined by a second one, which would send the message twice.
+        const waiting = rowsOf(
+          await tx.execute(sql`update pgboss.job set start_after = now()
+            where name = ${SMS_QUEUE} and state in ('created', 'retry') and data->>'textMessageId' = ${id}
+            returning id`),
+        );
+        if (waiting.length === 0) await boss.send(SMS_QUEUE, { textMessageId: id } satisfies SmsJob, { db: bossDb });
         // The audit row names the message, never its number.
         await recordAudit(tx, deps.secret, { action: "sms-retried", actor: { member }, target: id, meta });
         return true;
