@@ -70,6 +70,7 @@ describe("no secret or personal data in a line", () => {
       err: new Error("rejected ngozi@example.org"),
       path: "/u/jane.doe%40gmail.com/07700900123",
       other: "call 07700 900123 or 0244 123456",
+      short: "sms +290 1234 and +3705 1234 refused",
       deliveryId: "d-1",
     });
     const [entry] = log.entries;
@@ -86,6 +87,8 @@ describe("no secret or personal data in a line", () => {
       "ngozi@",
       "jane.doe",
       "900123",
+      "290 1234",
+      "3705 1234",
     ]) {
       expect(line).not.toContain(secret);
     }
@@ -99,6 +102,7 @@ describe("no secret or personal data in a line", () => {
       err: { name: "Error", message: "rejected [address]" },
       path: "[address]/[phone]",
       other: "call [phone] or [phone]",
+      short: "sms [phone] and [phone] refused",
       deliveryId: "d-1",
     });
   });

@@ -57,7 +57,8 @@ const REDACTED_AT_TOP = ["name", "subject", "text", "html", "payload"] as const;
 
 const CENSOR = "[redacted]";
 const EMAIL = /[^\s@<>"',;:()[\]]+@[^\s@<>"',;:()[\]]+\.[a-z]{2,}/gi;
-const PHONE = /\+\d[\d ]{7,16}\d/g;
+/** An international number: "+" and 7 to 15 digits (E.164; St Helena's are 7 in all), spaces allowed between. */
+const PHONE = /\+\d[\d ]{5,16}\d/g;
 /** A number in national form: "07700900123", "07700 900123", "0244 123456" (ten or eleven digits after the 0). */
 const NATIONAL_PHONE = /\b0\d{9,10}\b|\b0\d{3,4} \d{6,7}\b/g;
 

@@ -133,7 +133,7 @@ describe("backup and restore of the embedded database", () => {
     for (const id of sent) expect(smtp.received.some((mail) => mail.messageId?.includes(id))).toBe(false);
   });
 
-  test("restore refuses a DATA_DIR that already holds a database, and a pg_dump archive", async () => {
+  test("restore refuses a DATA_DIR that already holds a database, a pg_dump archive, and a file that is not there", async () => {
     const source = await preparedDataDir();
     cleanups.push(source.remove);
     const { store } = await start(source.dir, false);
@@ -151,6 +151,12 @@ describe("backup and restore of the embedded database", () => {
     const dump = path.join(empty.dir, "enquiries.dump");
     writeFileSync(dump, "PGDMP\u0001\u000e\u0000");
     await expect(restoreBackup(dump, empty.dir)).rejects.toThrow(/pg_dump archive/);
+    // A file that is not there, or a folder, is said so in words (not Node's ENOENT).
+    const missing = path.join(empty.dir, "no-such.tar.gz");
+    await expect(restoreBackup(missing, empty.dir)).rejects.toThrow(`${missing} does not exist.`);
+    await expect(restoreBackup(empty.dir, empty.dir)).rejects.toThrow(
+      `${empty.dir} is not a file: name a backup file.`,
+    );
     expect(existsSync(path.join(empty.dir, "db"))).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, rename, rm, rmdir } from "node:fs/promises";
+import { open, readdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
@@ -49,14 +49,17 @@ export async function restoreBackup(file: string, dataDir: string) {
       `${dbDir} already holds a database: restore only into an empty DATA_DIR (move that folder away first).`,
     );
   }
+  // Said in words, not as Node's ENOENT or EISDIR.
+  const found = await stat(file).catch(() => null);
+  if (!found) throw new RestoreRefusedError(`${file} does not exist.`);
+  if (!found.isFile()) throw new RestoreRefusedError(`${file} is not a file: name a backup file.`);
   if (await startsWith(file, Buffer.from("PGDMP"))) {
     throw new RestoreRefusedError(`${file} is a pg_dump archive: restore it into PostgreSQL with pg_restore.`);
   }
   let tar: Buffer;
   try {
     tar = await gunzip(await readFile(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new RestoreRefusedError(`${file} does not exist.`);
+  } catch {
     throw new RestoreRefusedError(`${file} is not a backup of the embedded database (not gzip).`);
   }
 
