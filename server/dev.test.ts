@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formBody } from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
 import { isSuccessPage, postForm, rawRequest } from "../test/support/raw-http";
-import { startServer, type RunningServer } from "../test/support/server-process";
+import { DEV_START_MS, devServerPerFile } from "../test/support/per-file";
 import { baseSecurityHeaders } from "./security";
-import { preparedDataDir } from "../test/support/pglite";
 import { sleep, waitFor } from "../test/support/wait";
 import { outboxDir } from "~/platform/mail/outbox.server";
 
@@ -17,23 +16,8 @@ import { outboxDir } from "~/platform/mail/outbox.server";
  * generous timeouts.
  */
 const FORM_MIN_FILL_MS = 200;
-const slow = 240_000;
-
-let server: RunningServer;
-let data: { dir: string; remove: () => void };
-
-beforeAll(async () => {
-  data = await preparedDataDir("maternis-dev-");
-  server = await startServer(
-    { DATA_DIR: data.dir, FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS), LOG_LEVEL: "info" },
-    { args: ["--import", "tsx", "server/dev.ts"], capture: true, healthTimeoutMs: slow },
-  );
-}, slow);
-
-afterAll(async () => {
-  await server?.kill();
-  data?.remove();
-});
+const slow = DEV_START_MS;
+const dev = devServerPerFile("maternis-dev-", { FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS), LOG_LEVEL: "info" });
 
 describe("the development server", () => {
   let contactPage = "";
@@ -41,13 +25,13 @@ describe("the development server", () => {
   it(
     "renders /contact with the production headers and a nonce-based CSP",
     async () => {
-      const response = await rawRequest(server.url, {
+      const response = await rawRequest(dev.server.url, {
         method: "GET",
         path: "/contact",
         headers: { Accept: "text/html" },
         timeoutMs: slow,
       });
-      expect(response.status, server.output()).toBe(200);
+      expect(response.status, dev.server.output()).toBe(200);
       for (const [name, value] of Object.entries(baseSecurityHeaders)) {
         expect(response.headers[name.toLowerCase()], name).toBe(value);
       }
@@ -57,7 +41,7 @@ describe("the development server", () => {
       expect(nonce).toBeTruthy();
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       // The only development change: Vite's hot-reload websocket on this server.
-      expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${server.port};`);
+      expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${dev.server.port};`);
       expect(response.body).toContain(`nonce="${nonce}"`);
       contactPage = response.body;
     },
@@ -73,12 +57,12 @@ describe("the development server", () => {
       // sooner than FORM_MIN_FILL_MS after it was served (the anti-bot timer).
       await sleep(FORM_MIN_FILL_MS + 100);
       const fields = validFields("contact", "ada@example.com");
-      const response = await postForm(server.url, "contact", formBody(fields, token));
+      const response = await postForm(dev.server.url, "contact", formBody(fields, token));
       expect(isSuccessPage("contact", response), response.body.slice(0, 500)).toBe(true);
 
       // A notification to the company, then an acknowledgement to the submitter;
       // a file is complete once its closing MIME boundary ("--" at the end) is written.
-      const outbox = outboxDir({ DATA_DIR: data.dir });
+      const outbox = outboxDir({ DATA_DIR: dev.dataDir });
       const read = (kind: string) => {
         const name = readdirSync(outbox).find((file) => file.includes(`.${kind}_`) && file.endsWith(".eml"));
         const text = name ? readFileSync(path.join(outbox, name), "utf8") : "";
@@ -100,9 +84,9 @@ describe("the development server", () => {
   );
 
   it("shuts down cleanly on SIGTERM", async () => {
-    await server.stop();
-    expect(await server.exited, server.output()).toBe(0);
+    await dev.server.stop();
+    expect(await dev.server.exited, dev.server.output()).toBe(0);
     // Through the shared shutdown (the pipeline closed the database), not Vite's own exit on SIGTERM.
-    expect(server.output()).toContain('"msg":"shutdown complete"');
+    expect(dev.server.output()).toContain('"msg":"shutdown complete"');
   }, 60_000);
 });

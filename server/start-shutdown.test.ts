@@ -2,12 +2,11 @@ import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Duplex } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formBody } from "../test/support/faults";
 import { validFields } from "../test/support/fixtures";
-import { preparedDataDir } from "../test/support/pglite";
 import { isSuccessPage, type RawResponse } from "../test/support/raw-http";
-import { startServer, type RunningServer } from "../test/support/server-process";
+import { DEV_START_MS, devServerPerFile } from "../test/support/per-file";
 import { waitFor } from "../test/support/wait";
 
 /**
@@ -18,23 +17,12 @@ import { waitFor } from "../test/support/wait";
  * long before SHUTDOWN_TIMEOUT_MS (the connection, kept alive for
  * keepAliveTimeout after its response, used to hold it until then).
  */
-const slow = 240_000;
+const slow = DEV_START_MS;
 const SHUTDOWN_TIMEOUT_MS = 30_000;
-
-let server: RunningServer;
-let data: { dir: string; remove: () => void };
-
-beforeAll(async () => {
-  data = await preparedDataDir("maternis-shutdown-");
-  server = await startServer(
-    { DATA_DIR: data.dir, FORM_MIN_FILL_MS: "0", LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },
-    { args: ["--import", "tsx", "server/dev.ts"], capture: true, healthTimeoutMs: slow },
-  );
-}, slow);
-
-afterAll(async () => {
-  await server?.kill();
-  data?.remove();
+const dev = devServerPerFile("maternis-shutdown-", {
+  FORM_MIN_FILL_MS: "0",
+  LOG_LEVEL: "info",
+  SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
 });
 
 /** The response to `req`, read to its end. */
@@ -93,22 +81,22 @@ describe("shutdown while a browser keeps its connection alive", () => {
       // One connection, kept alive, as a browser's: the form page (Vite's first transform of the app), then the post.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const page = await responseTo(
-        http.get(`${server.url}/contact`, { agent, headers: { Accept: "text/html" }, timeout: slow }),
+        http.get(`${dev.server.url}/contact`, { agent, headers: { Accept: "text/html" }, timeout: slow }),
       );
-      expect(page.status, server.output()).toBe(200);
+      expect(page.status, dev.server.output()).toBe(200);
       expect(page.headers.connection).toBe("keep-alive");
       const token = /name="formStartedAt" value="([^"]+)"/.exec(page.body)?.[1];
       expect(token).toBeTruthy();
 
       const body = Buffer.from(formBody(validFields("contact", "ada@example.com"), token));
-      const post = http.request(`${server.url}/contact`, {
+      const post = http.request(`${dev.server.url}/contact`, {
         agent,
         method: "POST",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": body.length,
           Connection: "keep-alive",
-          Origin: server.url,
+          Origin: dev.server.url,
           "Sec-Fetch-Site": "same-origin",
           // Node answers 100 Continue as it hands the request to the site: then the request is in flight.
           Expect: "100-continue",
@@ -119,15 +107,15 @@ describe("shutdown while a browser keeps its connection alive", () => {
       await once(post, "continue");
       post.write(body.subarray(0, body.length >> 1));
 
-      const hotReload = await hotReloadSocket(server.url);
+      const hotReload = await hotReloadSocket(dev.server.url);
 
-      const closed = once(server.process, "close");
+      const closed = once(dev.server.process, "close");
       const signalled = Date.now();
-      server.process.kill("SIGTERM");
-      await waitFor(() => server.logged("shutting down").length > 0, { what: "the shutdown to begin" });
+      dev.server.process.kill("SIGTERM");
+      await waitFor(() => dev.server.logged("shutting down").length > 0, { what: "the shutdown to begin" });
       // It waits for the post, with Vite (which answers it) still open: Vite's websocket still connected.
       await waitFor(
-        () => hotReload.closedAt !== undefined || server.logged("answering the requests in flight").length > 0,
+        () => hotReload.closedAt !== undefined || dev.server.logged("answering the requests in flight").length > 0,
         { what: "the shutdown to wait for the post, or Vite to close" },
       );
       expect.soft(hotReload.closedAt, "Vite closed with a request in flight").toBeUndefined();
@@ -137,16 +125,16 @@ describe("shutdown while a browser keeps its connection alive", () => {
       const answeredAt = Date.now();
       expect.soft(isSuccessPage("contact", answer), `${answer.status} ${answer.body.slice(0, 300)}`).toBe(true);
       expect.soft(answer.headers.connection).toBe("close");
-      expect(await server.exited, server.output().slice(-3000)).toBe(0);
+      expect(await dev.server.exited, dev.server.output().slice(-3000)).toBe(0);
       // Vite closed at shutdown, after the answer.
       await hotReload.closed;
       expect(hotReload.closedAt).toBeGreaterThanOrEqual(answeredAt);
       expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS / 2);
       // Its whole log, now that its output has ended: the shutdown began, completed, and never timed out.
       await closed;
-      expect(server.logged("shutting down")).toHaveLength(1);
-      expect(server.logged("shutdown complete")).toHaveLength(1);
-      expect(server.logged("shutdown timed out; closing open connections")).toEqual([]);
+      expect(dev.server.logged("shutting down")).toHaveLength(1);
+      expect(dev.server.logged("shutdown complete")).toHaveLength(1);
+      expect(dev.server.logged("shutdown timed out; closing open connections")).toEqual([]);
       agent.destroy();
     },
     SHUTDOWN_TIMEOUT_MS + 60_000,

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { preparedDataDir } from "./pglite";
+import { startServer, type RunningServer } from "./server-process";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 /**
@@ -69,4 +71,39 @@ export function closedAfterEach<Open extends { close(): Promise<unknown> }>() {
     await item.close();
   }
   return { open, cleanups, closeNow };
+}
+
+/** How long `npm run dev` may take to answer: Vite's first transform of the app is slow on a busy machine. */
+export const DEV_START_MS = 240_000;
+
+/**
+ * `npm run dev` (server/dev.ts, without the watcher) as a child process for a
+ * test file: the real server with Vite in middleware mode, started before the
+ * file's tests on a prepared DATA_DIR (`prefix`) with `env`, its output
+ * captured; killed and its folder removed after them.
+ */
+export function devServerPerFile(prefix: string, env: Record<string, string>) {
+  let running: RunningServer | undefined;
+  let data: { dir: string; remove: () => void } | undefined;
+  beforeAll(async () => {
+    data = await preparedDataDir(prefix);
+    running = await startServer(
+      { DATA_DIR: data.dir, ...env },
+      { args: ["--import", "tsx", "server/dev.ts"], capture: true, healthTimeoutMs: DEV_START_MS },
+    );
+  }, DEV_START_MS);
+  afterAll(async () => {
+    await running?.kill();
+    data?.remove();
+  });
+  return {
+    get server(): RunningServer {
+      if (!running) throw new Error("the development server has not started");
+      return running;
+    },
+    get dataDir(): string {
+      if (!data) throw new Error("the development server has not started");
+      return data.dir;
+    },
+  };
 }

@@ -28,7 +28,7 @@ function notAllowed(spec: FieldSpec, value: string): boolean {
  * ("xn--p1ai" for .рф, "xn--fiqs8s" for .中国): zod's rule takes letters only, and refused them.
  */
 const VISITOR_EMAIL =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
 
 /** Checks a present, non-empty value against its spec; returns an error message or null. */
 function formatError(spec: FieldSpec, value: string): string | null {

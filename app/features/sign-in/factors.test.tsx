@@ -45,31 +45,30 @@ describe("EnrolPasskey", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("says to sign in again with the other factor when the member enrolled elsewhere first (409)", async () => {
-    answer.next = { ok: false, status: 409 };
+  it.each([
+    {
+      why: "the member enrolled elsewhere first",
+      status: 409,
+      says: "You already have a second way to sign in. Sign in again with it.",
+      link: "/staff/sign-in",
+    },
+    {
+      why: "the server asks for a fresh sign-in",
+      status: 403,
+      says: "Your e-mail code was more than 5 minutes ago. Sign in again to add a passkey.",
+      link: "/staff/sign-in?reauth=1",
+    },
+    {
+      why: "the server refuses the passkey otherwise",
+      status: 400,
+      says: "The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.",
+      link: null,
+    },
+  ])("says what to do when $why ($status), and posts no finish", async ({ status, says, link }) => {
+    answer.next = { ok: false, status };
     await clickAdd();
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("You already have a second way to sign in. Sign in again with it.");
-    expect(screen.getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe("/staff/sign-in");
-    expect(finished).toEqual([]);
-  });
-
-  it("says the e-mail code is too old when the server asks for a fresh sign-in (403)", async () => {
-    answer.next = { ok: false, status: 403 };
-    await clickAdd();
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "Your e-mail code was more than 5 minutes ago. Sign in again to add a passkey.",
-    );
-    expect(screen.getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe("/staff/sign-in?reauth=1");
-    expect(finished).toEqual([]);
-  });
-
-  it("asks for a passkey that verifies its user when the server refuses it otherwise (400)", async () => {
-    answer.next = { ok: false, status: 400 };
-    await clickAdd();
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "The passkey was not added. Use one that asks for your PIN, fingerprint or face, and try again.",
-    );
+    expect((await screen.findByRole("alert")).textContent).toBe(says);
+    expect(screen.queryByRole("link", { name: "Sign in again" })?.getAttribute("href") ?? null).toBe(link);
     expect(finished).toEqual([]);
   });
 });

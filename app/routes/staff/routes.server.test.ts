@@ -114,17 +114,16 @@ describe.each(engines)("console route actions on $name", (engine) => {
     });
     // A name with a bidi override and an address with a NUL are refused, with what was typed kept.
     const membersBefore = (await console.members.list()).length;
-    const refused = await run(() =>
-      teamAction({
-        request: post(
-          "/staff/members",
-          { intent: "add", name: "Eve\u202egnp.exe", email: "eve\u0000@maternis.test", role: "admin" },
-          cookie,
-        ),
-        context: teamContext,
-        params: {},
-      } as never),
-    );
+    /** "Add a member" posted by the admin. */
+    const add = (fields: Record<string, string>) =>
+      run(() =>
+        teamAction({
+          request: post("/staff/members", { intent: "add", ...fields }, cookie),
+          context: teamContext,
+          params: {},
+        } as never),
+      );
+    const refused = await add({ name: "Eve\u202egnp.exe", email: "eve\u0000@maternis.test", role: "admin" });
     expect(refused).toMatchObject({
       init: { status: 400 },
       data: {
@@ -137,17 +136,7 @@ describe.each(engines)("console route actions on $name", (engine) => {
       },
     });
     expect(await console.members.list()).toHaveLength(membersBefore);
-    const added = await run(() =>
-      teamAction({
-        request: post(
-          "/staff/members",
-          { intent: "add", name: "New Person", email: "new@maternis.test", role: "staff" },
-          cookie,
-        ),
-        context: teamContext,
-        params: {},
-      } as never),
-    );
+    const added = await add({ name: "New Person", email: "new@maternis.test", role: "staff" });
     expect(added).toMatchObject({ data: { ok: true } });
     expect(await console.members.list()).toHaveLength(membersBefore + 1);
 
