@@ -76,6 +76,22 @@ export default tseslint.config(
     },
   },
   {
+    // pg-boss keeps a thrown error's message and stack in the job's row: every queue's handler is
+    // wrapped in scrubFailures (app/platform/queue.server.ts), so no address or query value stays there.
+    files: ["app/**/*.server.ts", "server/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name='work'][arguments.length=3]:not([arguments.2.callee.name='scrubFailures'])",
+          message: "Wrap a queue's handler in scrubFailures: pg-boss keeps its errors in the job's row (ADR 013).",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

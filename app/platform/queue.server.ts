@@ -227,7 +227,7 @@ export const jobFailure = (error: unknown) => ({ message: scrubbedError(error).m
  * A queue's handler whose thrown errors reach pg-boss scrubbed: it stores a thrown error's message
  * and stack in the job's `output`, kept until the job is deleted, so an error naming a person (a
  * provider's refusal, a failed query's values) would stay there. Every `boss.work` handler of the
- * site is wrapped in it.
+ * site is wrapped in it: eslint refuses one that is not (eslint.config.js).
  */
 export function scrubFailures<A extends unknown[], R>(handler: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
