@@ -84,9 +84,6 @@ describe.each(engines)("inbox reads on $name", (engine) => {
     expect(await search("%%")).toEqual([]);
     expect(await search("bletchley")).toEqual([other.id]);
     expect((await inbox.list({ q: "ALAN", kind: "demo" }, 1)).total).toBe(0);
-    // The database refuses a NUL; no name or address holds one (the inbox refuses such a search first): no match.
-    expect(await search("hop\u0000per")).toEqual([]);
-    expect(await search("hop\u202eper")).toEqual([]);
   });
 
   test("a range from the first to the last day the inbox takes lists without failing", async () => {

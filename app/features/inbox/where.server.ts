@@ -8,7 +8,6 @@ import { STUCK_AFTER_MINUTES, type DeliveryState, type InboxFilters } from "~/fe
 import type { DeliveryKind } from "~/features/enquiries";
 import { rowsOf, type Database } from "~/platform/db/db.server";
 import { enquiries } from "~/features/enquiries/index.server";
-import { hasDisallowedCharacters } from "~/platform/text";
 
 /** An enquiry's or a delivery's id as the database makes them; anything else names nothing. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,15 +48,6 @@ function assignedWhere(assigned: InboxFilters["assigned"], memberId: string | un
   return eq(enquiries.assignedTo, assigned);
 }
 
-/**
- * A search. One holding a control character matches nothing and is never
- * sent: no name or address holds one (the forms refuse them), and the
- * database refuses a NUL, failing the page (checkInboxFilters refuses it first).
- */
-function searchWhere(q: string): SQL {
-  return hasDisallowedCharacters(q) ? sql`false` : ilike(enquiries.searchText, likePattern(q));
-}
-
 /** The enquiries `filters` select (never suspected spam); `problemIds` from deliveryProblemIds when filtered by problem. */
 export function whereOf(filters: InboxFilters, problemIds: string[] | null, memberId?: string): SQL | undefined {
   return and(
@@ -68,7 +58,7 @@ export function whereOf(filters: InboxFilters, problemIds: string[] | null, memb
     filters.state === "handled" ? isNotNull(enquiries.handledAt) : undefined,
     problemIds ? sql`${enquiries.id} = any(${`{${problemIds.join(",")}}`}::uuid[])` : undefined,
     // search_text is lower-cased; its trigram index serves ILIKE '%…%'.
-    filters.q ? searchWhere(filters.q) : undefined,
+    filters.q ? ilike(enquiries.searchText, likePattern(filters.q)) : undefined,
     // London days: from its midnight to the next day's (GMT or BST as the date falls).
     filters.from ? gte(enquiries.createdAt, londonMidnight(filters.from)) : undefined,
     filters.to ? lt(enquiries.createdAt, londonMidnight(addDays(filters.to, 1))) : undefined,
