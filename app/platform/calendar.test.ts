@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addDays, isSiteDay, londonMidnight } from "./calendar";
+import { addDays, dayRefusal, isSiteDay, londonMidnight } from "./calendar";
 
 /** London's midnights, for every day a page or the CLI lets a person ask about (isSiteDay). */
 describe("londonMidnight", () => {
@@ -25,5 +25,14 @@ describe("londonMidnight", () => {
       expect(isSiteDay(day)).toBe(false);
     expect(() => londonMidnight("1800-01-01")).toThrow("No London midnight on 1800-01-01");
     expect(() => londonMidnight(addDays("9999-12-31", 1))).toThrow("Not a calendar date: 10000-01-01");
+  });
+});
+
+describe("dayRefusal", () => {
+  test("says why a typed day is refused: not a date, or out of the range; null for a day in it", () => {
+    const refusal = (value: string) => dayRefusal(value, "From", "Enter a real date for From");
+    expect(refusal("2026-02-30")).toBe("Enter a real date for From");
+    expect(refusal("1800-01-01")).toBe("From must be between 2000-01-01 and 2999-12-31");
+    expect(refusal("2026-11-29")).toBeNull();
   });
 });

@@ -85,6 +85,15 @@ export function isSiteDay(value: string): boolean {
   return isCalendarDate(value) && value >= FIRST_SITE_DAY && value <= LAST_SITE_DAY;
 }
 
+/**
+ * Why a day typed in a page's date field is refused, or null: `notReal` when it is not a real
+ * date, or, naming the field by `label`, when it is outside the days a person may ask about.
+ */
+export function dayRefusal(value: string, label: string, notReal: string): string | null {
+  if (!isCalendarDate(value)) return notReal;
+  return isSiteDay(value) ? null : `${label} must be between ${FIRST_SITE_DAY} and ${LAST_SITE_DAY}`;
+}
+
 /** The instant London's clocks read 00:00 on `date` (GMT or BST, whichever is in force). */
 export function londonMidnight(date: string): Date {
   if (!isCalendarDate(date)) throw new Error(`Not a calendar date: ${date}`);

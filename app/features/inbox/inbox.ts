@@ -6,7 +6,7 @@
 import { deliveryKinds, isEnquiryKind, type DeliveryKind, type EnquiryKind } from "~/features/enquiries";
 import type { EnquiryField, EnquirySource } from "~/features/enquiries";
 export type { EnquiryField };
-import { FIRST_SITE_DAY, isCalendarDate, isSiteDay, LAST_SITE_DAY } from "~/platform/calendar";
+import { dayRefusal, isSiteDay } from "~/platform/calendar";
 import type { RequestMeta, StaffMember } from "~/features/console";
 import { hasDisallowedCharacters } from "~/platform/text";
 import { grouped, plural } from "~/platform/words";
@@ -159,21 +159,10 @@ export function checkInboxFilters(params: URLSearchParams): {
   const errors: FilterError[] = [];
   if (typed.q && !filters.q)
     errors.push({ field: "inbox-q", message: "The search contains characters that are not allowed" });
-  const range = `between ${FIRST_SITE_DAY} and ${LAST_SITE_DAY}`;
-  if (typed.from && !filters.from)
-    errors.push({
-      field: "inbox-from",
-      message: isCalendarDate(typed.from)
-        ? `‘Received from’ must be ${range}`
-        : "Enter a real date for ‘Received from’, like 2026-11-01",
-    });
-  if (typed.to && !filters.to)
-    errors.push({
-      field: "inbox-to",
-      message: isCalendarDate(typed.to)
-        ? `‘Received to’ must be ${range}`
-        : "Enter a real date for ‘Received to’, like 2026-11-27",
-    });
+  const from = dayRefusal(typed.from, "‘Received from’", "Enter a real date for ‘Received from’, like 2026-11-01");
+  if (typed.from && from) errors.push({ field: "inbox-from", message: from });
+  const to = dayRefusal(typed.to, "‘Received to’", "Enter a real date for ‘Received to’, like 2026-11-27");
+  if (typed.to && to) errors.push({ field: "inbox-to", message: to });
   if (filters.from && filters.to && filters.from > filters.to)
     errors.push({ field: "inbox-to", message: "‘Received to’ must be the same day as ‘Received from’ or after it" });
   return { filters, errors, typed };

@@ -3,7 +3,7 @@
  * date range, the figures it shows and how they read. Types and pure
  * helpers only, shared by the route and the server.
  */
-import { addDays, FIRST_SITE_DAY, isCalendarDate, isSiteDay, LAST_SITE_DAY } from "~/platform/calendar";
+import { addDays, dayRefusal } from "~/platform/calendar";
 import { referrerText } from "~/platform/visit-source";
 import type { DeviceClass } from "~/platform/user-agent";
 
@@ -64,12 +64,13 @@ export function parseRange(
   const fallback = defaultRange(today);
   if (!asked.from && !asked.to) return { range: fallback, asked: fallback, errors: [] };
   const errors: RangeError[] = [];
-  const dayError = (value: string, label: string) =>
-    isCalendarDate(value)
-      ? `${label} must be between ${FIRST_SITE_DAY} and ${LAST_SITE_DAY}`
-      : `Enter a real date for ${label}`;
-  if (asked.from && !isSiteDay(asked.from)) errors.push({ field: "from", message: dayError(asked.from, "From") });
-  if (asked.to && !isSiteDay(asked.to)) errors.push({ field: "to", message: dayError(asked.to, "To") });
+  for (const [field, label] of [
+    ["from", "From"],
+    ["to", "To"],
+  ] as const) {
+    const refused = asked[field] && dayRefusal(asked[field], label, `Enter a real date for ${label}`);
+    if (refused) errors.push({ field, message: refused });
+  }
   if (errors.length > 0) return { range: fallback, asked, errors };
   const range = { from: asked.from || addDays(asked.to, -(DEFAULT_RANGE_DAYS - 1)), to: asked.to || today };
   if (range.from > range.to) {
