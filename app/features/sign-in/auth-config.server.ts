@@ -137,7 +137,7 @@ function secondFactor(store: Store) {
     // No passwords here: the e-mail code is the first factor.
     allowPasswordless: true,
     twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
-    // 10 wrong second steps in a row lock the app and recovery codes for 15 minutes (passkeys still work).
+    // Wrong second steps in a row lock the app and recovery codes for a while (passkeys still work).
     accountLockout: {
       enabled: true,
       maxFailedAttempts: SECOND_STEP_LOCK.wrongCodes,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSubmit } from "react-router";
 import { SIGN_IN_PATH, useHydrated } from "~/features/console";
+import { ALREADY_ENROLLED } from "./sign-in";
 import { ButtonForm, PostForm, SubmitButton } from "~/features/console";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
@@ -47,7 +48,7 @@ export function EnrolPasskey({ reauthUrl }: { reauthUrl: string }) {
         </p>
       ) : enrolled ? (
         <p role="alert" className="font-semibold text-danger-700">
-          You already have a second way to sign in.{" "}
+          {ALREADY_ENROLLED}{" "}
           <a href={SIGN_IN_PATH} className="underline">
             Sign in again
           </a>{" "}

@@ -176,17 +176,20 @@ export type PasskeyEnrolment = { recoveryCodes: string[]; headers: Headers };
  */
 export type CodePause = "client-locked" | "slowed";
 
-/**
- * A pause in force, as admins see it on "Members" to lift it: about a client
- * (its keyed hash, never its address) or about a member's address (from one
- * client, or from all). `until`: when it ends by itself.
- */
+/** Said to a member whose setup-only session tries to enrol once they have a second factor (from anywhere). */
+export const ALREADY_ENROLLED = "You already have a second way to sign in.";
+
 /**
  * better-auth's lock on a member's second step (its `accountLockout`): this many wrong app or
  * recovery codes in a row pause it, from every browser, for this long (./second-step-lock.server.ts).
  */
 export const SECOND_STEP_LOCK = { wrongCodes: 10, minutes: 15 } as const;
 
+/**
+ * A pause in force, as admins see it on "Members" to lift it: about a client
+ * (its keyed hash, never its address), about a member's address (from one
+ * client, or from all), or about a member's second step. `until`: when it ends by itself.
+ */
 export type SignInPause = {
   kind:
     | "wrong-codes-client"

@@ -4,7 +4,7 @@ import { SignedOutShell } from "~/features/console/console-shell";
 import { AppSetup } from "~/features/sign-in/app-setup";
 import { EnrolPasskey, StartApp } from "~/features/sign-in/factors";
 import { RecoveryCodes } from "~/features/sign-in/recovery-codes";
-import type { FactorResult } from "~/features/sign-in/sign-in";
+import { ALREADY_ENROLLED, type FactorResult } from "~/features/sign-in/sign-in";
 import { appSetupView, factorAction, isFactorIntent } from "~/routes/staff/access/factor-actions.server";
 import { newSessionMiddleware, refuseOtherHosts, requestMeta } from "~/routes/staff/access/middleware.server";
 import { signInUrl } from "~/features/console/paths";
@@ -74,7 +74,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
       <EnrolShell>
         <h1 className="text-3xl">You are set up</h1>
         <p className="mt-4">
-          You already have a second way to sign in.{" "}
+          {ALREADY_ENROLLED}{" "}
           <a href="/staff" className="font-semibold text-primary-800 underline">
             Continue to the console
           </a>

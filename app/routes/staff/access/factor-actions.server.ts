@@ -1,5 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { AppConfirmResult, AppSetupView, FactorResult } from "~/features/sign-in/sign-in";
+import {
+  ALREADY_ENROLLED,
+  type AppConfirmResult,
+  type AppSetupView,
+  type FactorResult,
+} from "~/features/sign-in/sign-in";
 import { qrPath } from "~/features/sign-in/qr.server";
 import { londonTime } from "~/platform/london-time";
 import { adoptNewSession } from "./request.server";
@@ -49,7 +54,7 @@ const confirmRefusals: Record<Exclude<Extract<AppConfirmResult, { ok: false }>["
   "not-started":
     "Start setting up the app again: the code must be confirmed on the device that started, within 10 minutes.",
   "already-set-up": "You already have an authenticator app. Remove it first to set up another.",
-  enrolled: "You already have a second way to sign in. Sign in again with it.",
+  enrolled: `${ALREADY_ENROLLED} Sign in again with it.`,
   "too-many": "Too many wrong codes were entered. Wait 15 minutes, then start setting up the app again.",
 };
 
