@@ -69,8 +69,19 @@ async function loadSubject(db: Database | Transaction, key: string, lock = false
       .orderBy(desc(textMessages.createdAt));
     return lock ? await query.for("update") : await query;
   };
-  const query = db.select().from(enquiries).where(eq(enquiries.email, key)).orderBy(desc(enquiries.createdAt));
-  const rows: EnquiryRow[] = isPhoneKey(key) ? [] : lock ? await query.for("update") : await query;
+  if (lock && !isPhoneKey(key)) {
+    // Locked in id order, as the inbox's bulk changes lock theirs (changes.server.ts): two
+    // transactions that take the same rows in the same order wait for each other, never deadlock.
+    await db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(eq(enquiries.email, key))
+      .orderBy(asc(enquiries.id))
+      .for("update");
+  }
+  const rows: EnquiryRow[] = isPhoneKey(key)
+    ? []
+    : await db.select().from(enquiries).where(eq(enquiries.email, key)).orderBy(desc(enquiries.createdAt));
   const ids = rows.map((row) => row.id);
   const [deliveryRows, noteRows, textRows]: [DeliveryRow[], NoteRow[], TextRow[]] =
     ids.length === 0

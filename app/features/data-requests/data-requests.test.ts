@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import pg from "pg";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
@@ -248,6 +249,42 @@ describe.each(engines)("data requests on $name", (engine) => {
       },
     ]);
   });
+
+  // Only PostgreSQL has two connections to race: the embedded database runs one statement at a time.
+  if (engine.name === "postgres")
+    test("erasure locks an address's enquiries in id order, as the inbox's bulk changes do: each waits, neither deadlocks", async () => {
+      const { pipeline, store, staffConsole, env } = await start();
+      const subject = person("lock-order");
+      const [low, high] = (await submitAs(pipeline, subject, 2)).sort();
+      // The higher id is the newer enquiry: locking newest first would take `high` before `low`.
+      await store.db
+        .update(enquiries)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(enquiries.id, low!));
+      const bulk = new pg.Client({ connectionString: env.DATABASE_URL });
+      await bulk.connect();
+      try {
+        // A bulk change holds `low`, the first row in id order...
+        await bulk.query("BEGIN");
+        await bulk.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [low]);
+        const erasing = staffConsole.dataRequests.erase(subject.email, admin);
+        await waitFor(
+          async () => {
+            const { rows } = await bulk.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%for update%' AND pid <> pg_backend_pid()",
+            );
+            return rows[0]!.n === 1;
+          },
+          { what: "the erasure waiting for the enquiry the bulk change holds" },
+        );
+        // ...and goes on to `high`: the erasure waits holding nothing, so this is granted at once.
+        await bulk.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [high]);
+        await bulk.query("COMMIT");
+        expect((await erasing).counts.enquiries).toBe(2);
+      } finally {
+        await bulk.end();
+      }
+    });
 
   test("erasing again removes outbox files left behind, and finds nothing else", async () => {
     const { store, staffConsole, outbox } = await start();
