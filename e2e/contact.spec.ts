@@ -8,11 +8,11 @@ import {
   afterMinFill,
   bySubject,
   expect,
-  expectErrorSummary,
+  expectRefusedPastChecks,
   expectToast,
   fill,
-  holdNextPost,
   open,
+  submitShowingPending,
   submitUnchecked,
   test,
 } from "../test/support/form-pages";
@@ -35,19 +35,18 @@ test.describe("contact with JavaScript", () => {
       interest: "pricing",
       message: "What does a district-wide licence cost?\nWe have 12 clinics.",
     });
-    const release = await holdNextPost(page, "/contact");
     const dataRequests: string[] = [];
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${pathname}`);
     });
     await afterMinFill(renderedAt);
-    await page.getByRole("button", { name: "Send Message" }).click();
-
-    const submit = page.locator("form#contact-form button[type=submit]");
-    await expect(submit).toHaveText("Sending...");
-    await expect(submit).toBeDisabled();
-    release();
+    await submitShowingPending(page, {
+      pathname: "/contact",
+      formId: "contact-form",
+      button: "Send Message",
+      pendingLabel: "Sending...",
+    });
 
     const panel = page.locator('[data-slot="success-panel"]');
     const heading = panel.getByRole("heading", { name: "Thank you! Your message has been sent." });
@@ -103,20 +102,17 @@ test.describe("contact with JavaScript", () => {
     page,
   }) => {
     await open(page, "/contact");
-    await page.locator("#contact-form-email").fill("not-an-email");
-    await page.locator("#contact-form-organization").fill("Ridge Hospital");
-    await page.locator("#contact-form-interest").selectOption("implementation");
-    await submitUnchecked(page, "contact-form", page.getByRole("button", { name: "Send Message" }));
-    const summary = await expectErrorSummary(page, [
-      ["contact-form-name", "Enter your full name"],
-      ["contact-form-email", "Enter an email address in the correct format, like name@example.com"],
-      ["contact-form-message", "Enter your message"],
-    ]);
-    await expect(summary).toBeFocused();
-    await expect(page.locator("#contact-form-email")).toHaveValue("not-an-email");
-    await expect(page.locator("#contact-form-organization")).toHaveValue("Ridge Hospital");
+    const summary = await expectRefusedPastChecks(page, {
+      formId: "contact-form",
+      button: "Send Message",
+      typed: { email: "not-an-email", organization: "Ridge Hospital", interest: "implementation" },
+      errors: [
+        ["contact-form-name", "Enter your full name"],
+        ["contact-form-email", "Enter an email address in the correct format, like name@example.com"],
+        ["contact-form-message", "Enter your message"],
+      ],
+    });
     await expect(page.locator("#contact-form-organization")).not.toHaveAttribute("aria-invalid", /.*/);
-    await expect(page.locator("#contact-form-interest")).toHaveValue("implementation");
     await summary.getByRole("link", { name: "Enter your message" }).click();
     await expect(page.locator("#contact-form-message")).toBeFocused();
     // Its label shows too, not under the sticky header (the scroll may be smooth: wait for it to settle).

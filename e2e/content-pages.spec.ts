@@ -5,7 +5,7 @@
  * investors, privacy and terms pages' HTML is checked with those pages' other
  * tests: team-page.spec.ts, investors.spec.ts, legal-pages.spec.ts.) Each
  * page's HTML is fetched with `request.get` and queried in a browser context
- * with JavaScript disabled.
+ * with JavaScript disabled (test/support/page-checks.ts: loadPrerendered).
  *
  * Strings the specification quotes are asserted literally; other copy comes from
  * app/content so a wording change there does not break these tests.
@@ -22,18 +22,17 @@ import { product, screens } from "../app/content/product";
 import { vision } from "../app/content/vision";
 import { prerenderedPaths } from "../app/pages";
 import {
+  describePrerendered,
   escapeRegExp,
   expectCallToAction,
   expectLink,
   expectRoadmap,
-  expectSingleH1,
+  loadPrerendered,
   sectionByHeading,
 } from "../test/support/page-checks";
-import { loadStaticHtml, fetchHtml } from "../test/support/static-html";
+import { fetchHtml } from "../test/support/static-html";
 
-test.describe("prerendered HTML (no JavaScript)", () => {
-  test.use({ javaScriptEnabled: false });
-
+describePrerendered(() => {
   test("covers every content page in app/pages.ts", async ({ request }) => {
     // The content pages are the prerendered ones; each is served as HTML.
     expect(prerenderedPaths).not.toContain("/contact");
@@ -41,12 +40,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     for (const path of prerenderedPaths) await fetchHtml(request, path);
   });
 
-  test("/ (home): hero, the four slides, sections, calls to action and Organization JSON-LD", async ({
-    page,
-    request,
-  }) => {
-    const html = await loadStaticHtml(page, request, "/");
-    await expectSingleH1(page, home.hero.title);
+  test("/ (home): hero, the four slides, sections, calls to action and Organization JSON-LD", async ({ page }) => {
+    const html = await loadPrerendered(page, "/", home.hero.title);
 
     const carousel = page.locator('[aria-roledescription="carousel"]');
     await expect(carousel).toHaveCount(1);
@@ -122,10 +117,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
 
   test("/product: hero buttons, AI services, roadmap with status, UK pilot and the dashboard link", async ({
     page,
-    request,
   }) => {
-    await loadStaticHtml(page, request, "/product");
-    await expectSingleH1(page, product.hero.title);
+    await loadPrerendered(page, "/product", product.hero.title);
     const hero = page.locator("main section").first();
     await expectLink(hero, /See How It Works/, "/demo");
     await expectLink(hero, /Schedule Demo/, "/contact");
@@ -166,9 +159,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Get in Touch", exact: true })).toBeAttached();
   });
 
-  test("/dashboard: demo label, four stat tiles, alerts with priority words, back link", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/dashboard");
-    await expectSingleH1(page, dashboard.title);
+  test("/dashboard: demo label, four stat tiles, alerts with priority words, back link", async ({ page }) => {
+    await loadPrerendered(page, "/dashboard", dashboard.title);
     const main = page.locator("main");
     await expect(main.getByText(/^Demo interface$/).first()).toBeAttached();
     await expect(main).toContainText(/demo interface/i);
@@ -197,12 +189,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     for (const word of ["High", "Medium", "Low"]) await expect(alerts).toContainText(word);
   });
 
-  test("/about: mission, vision, journey, differentiators and buttons to /product and /team", async ({
-    page,
-    request,
-  }) => {
-    await loadStaticHtml(page, request, "/about");
-    await expectSingleH1(page, about.hero.title);
+  test("/about: mission, vision, journey, differentiators and buttons to /product and /team", async ({ page }) => {
+    await loadPrerendered(page, "/about", about.hero.title);
     for (const item of about.missionVision)
       await expect(page.getByRole("heading", { level: 3, name: item.title })).toBeAttached();
     const journey = sectionByHeading(page, about.journey.title);
@@ -212,9 +200,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expectCallToAction(page, about.cta, "/product", "/team");
   });
 
-  test("/our-story: founder narrative, timeline and buttons to /advisory and /contact", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/our-story");
-    await expectSingleH1(page, ourStory.hero.title);
+  test("/our-story: founder narrative, timeline and buttons to /advisory and /contact", async ({ page }) => {
+    await loadPrerendered(page, "/our-story", ourStory.hero.title);
     const narrative = sectionByHeading(page, ourStory.narrative.title);
     await expect(narrative.locator("p")).toContainText([ourStory.narrative.paragraphs[0]!]);
     const timeline = sectionByHeading(page, ourStory.timeline.title);
@@ -223,9 +210,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expectCallToAction(page, ourStory.cta, "/advisory", "/contact");
   });
 
-  test("/impact: statistics, differentiators, outcomes, SDG 3.1/3.7/3.8 and 2030 aims", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/impact");
-    await expectSingleH1(page, impact.hero.title);
+  test("/impact: statistics, differentiators, outcomes, SDG 3.1/3.7/3.8 and 2030 aims", async ({ page }) => {
+    await loadPrerendered(page, "/impact", impact.hero.title);
     const stats = sectionByHeading(page, impact.stats.title);
     for (const stat of impact.stats.items) await expect(stats).toContainText(stat.value);
     await expect(sectionByHeading(page, impact.differentiators.title).getByRole("heading", { level: 3 })).toHaveCount(
@@ -245,10 +231,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
 
   test("/global: UK, Ghana, Nigeria, future markets, metrics, four phases, links to /vision and /contact", async ({
     page,
-    request,
   }) => {
-    await loadStaticHtml(page, request, "/global");
-    await expectSingleH1(page, globalPresence.hero.title);
+    await loadPrerendered(page, "/global", globalPresence.hero.title);
     const locations = sectionByHeading(page, globalPresence.locations.title);
     await expect(locations.getByRole("heading", { level: 3 })).toHaveText([
       /United Kingdom/,
@@ -265,9 +249,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     await expectCallToAction(page, globalPresence.cta, "/vision", "/contact");
   });
 
-  test("/vision: pillars, 2030 aims and where to go next", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/vision");
-    await expectSingleH1(page, vision.hero.title);
+  test("/vision: pillars, 2030 aims and where to go next", async ({ page }) => {
+    await loadPrerendered(page, "/vision", vision.hero.title);
     await expect(sectionByHeading(page, vision.pillars.title).getByRole("heading", { level: 3 })).toHaveCount(
       vision.pillars.items.length,
     );

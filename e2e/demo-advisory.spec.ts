@@ -7,13 +7,11 @@ import {
   ENQUIRIES,
   afterMinFill,
   expect,
-  expectErrorSummary,
+  expectRefusedPastChecks,
   expectToast,
   fill,
-  fillForm,
-  holdNextPost,
   open,
-  submitUnchecked,
+  submitShowingPending,
   test,
 } from "../test/support/form-pages";
 import { uniqueAddress, waitForMessages, type MailboxMessage } from "../test/support/mailbox";
@@ -106,13 +104,13 @@ test.describe("demo and advisory with JavaScript", () => {
       const email = uniqueAddress(form);
       const renderedAt = await open(page, `/${form}`);
       await send(page, email);
-      const release = await holdNextPost(page, `/${form}`);
       await afterMinFill(renderedAt);
-      await page.getByRole("button", { name: button }).click();
-      const submit = page.locator(`form#${form}-form button[type=submit]`);
-      await expect(submit).toHaveText("Submitting...");
-      await expect(submit).toBeDisabled();
-      release();
+      await submitShowingPending(page, {
+        pathname: `/${form}`,
+        formId: `${form}-form`,
+        button,
+        pendingLabel: "Submitting...",
+      });
 
       const panel = page.locator('[data-slot="success-panel"]');
       await expect(panel.getByRole("heading", { name: heading })).toBeFocused();
@@ -142,12 +140,7 @@ test.describe("demo and advisory with JavaScript", () => {
   }) => {
     for (const { form, button, typed, errors } of forms) {
       await open(page, `/${form}`);
-      await fillForm(page, `${form}-form`, typed);
-      await submitUnchecked(page, `${form}-form`, page.getByRole("button", { name: button }));
-      await expect(await expectErrorSummary(page, errors)).toBeFocused();
-      for (const [field, value] of Object.entries(typed)) {
-        await expect(page.locator(`#${form}-form-${field}`), field).toHaveValue(value);
-      }
+      await expectRefusedPastChecks(page, { formId: `${form}-form`, button, typed, errors });
     }
   });
 });

@@ -10,7 +10,7 @@ import {
   fill,
   fillForm,
   open,
-  submitUnchecked,
+  submitForm,
   test,
 } from "../test/support/form-pages";
 import { uniqueAddress, waitForMessages } from "../test/support/mailbox";
@@ -19,16 +19,6 @@ test.describe.configure({ timeout: 90_000 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-
-  /** Submits the form natively and returns the document response. */
-  async function post(page: Page, pathname: string, button: string, unchecked?: string) {
-    const response = page.waitForResponse(
-      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === pathname,
-    );
-    if (unchecked) await submitUnchecked(page, unchecked, page.getByRole("button", { name: button }));
-    else await page.getByRole("button", { name: button }).click();
-    return response;
-  }
 
   /**
    * The whole page came back: hero, header and footer around the result, and
@@ -50,7 +40,7 @@ test.describe("without JavaScript", () => {
     // without a fragment, because a fragment would stop the browser autofocusing.
     const renderedAt = await open(page, "/contact", { hydrate: false });
     await afterMinFill(renderedAt);
-    const invalid = await post(page, "/contact", "Send Message", "contact-form");
+    const invalid = await submitForm(page, "Send Message", { unchecked: "contact-form", pathname: "/contact" });
     expect(invalid.status()).toBe(400);
     await expect(page.locator('[data-slot="error-summary"]')).toBeFocused({ timeout: 3_000 });
   });
@@ -166,7 +156,7 @@ test.describe("without JavaScript", () => {
         reason: "Better referral data.",
       });
       await afterMinFill(renderedAt);
-      expect((await post(page, "/advisory", "Join Network")).status()).toBe(200);
+      expect((await submitForm(page, "Join Network", { pathname: "/advisory" })).status()).toBe(200);
       const heading = page.locator('[data-slot="success-panel"] h2');
       await expect(heading).toBeFocused();
       const ring = (element: Element) => {
@@ -211,7 +201,7 @@ test.describe("without JavaScript", () => {
       let renderedAt = await open(page, path, { hydrate: false });
       await send(page, email);
       await afterMinFill(renderedAt);
-      const response = await post(page, path, button);
+      const response = await submitForm(page, button, { pathname: path });
       expect(response.status()).toBe(200);
       await expectFullPage(page, title, formId);
       await expectSuccess(page, page.locator('[data-slot="success-panel"]'));
@@ -223,7 +213,7 @@ test.describe("without JavaScript", () => {
       }
       await fillForm(page, formId, typed);
       await afterMinFill(renderedAt);
-      const invalid = await post(page, path, button, formId);
+      const invalid = await submitForm(page, button, { unchecked: formId, pathname: path });
       expect(invalid.status()).toBe(400);
       await expectFullPage(page, title, formId);
       await expectErrorSummary(page, errors);

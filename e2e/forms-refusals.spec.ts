@@ -22,7 +22,7 @@ import {
   fill,
   fillForm,
   open,
-  submitUnchecked,
+  submitForm,
   test,
 } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
@@ -68,9 +68,7 @@ for (const { label, use } of widths) {
         const renderedAt = await open(page, `/${form}`);
         await fillForm(page, `${form}-form`, typed);
         await afterMinFill(renderedAt);
-        const response = page.waitForResponse((r) => r.request().method() === "POST");
-        await submitUnchecked(page, `${form}-form`, page.getByRole("button", { name: button }));
-        expect((await response).status()).toBe(400);
+        expect((await submitForm(page, button, { unchecked: `${form}-form` })).status()).toBe(400);
         await expectRefusal(page, { toastTitle, title: "There is a problem", description });
         await expect(page.locator('[data-slot="error-summary"]')).toBeFocused();
         await settleToast(page, "error");
@@ -88,16 +86,12 @@ for (const { label, use } of widths) {
       await fill.contact(page, values);
       await afterMinFill(renderedAt);
       // The client's first form of the hour is sent.
-      let response = page.waitForResponse((r) => r.request().method() === "POST");
-      await page.getByRole("button", { name: "Send Message" }).click();
-      expect((await response).status()).toBe(200);
+      expect((await submitForm(page, "Send Message")).status()).toBe(200);
       await page.getByRole("button", { name: "Send Another Message" }).click();
 
       // The second is refused: the same words on the page and in the toast.
       await fill.contact(page, { ...values, message: "Second of two." });
-      response = page.waitForResponse((r) => r.request().method() === "POST");
-      await page.getByRole("button", { name: "Send Message" }).click();
-      expect((await response).status()).toBe(429);
+      expect((await submitForm(page, "Send Message")).status()).toBe(429);
       const said = await expectRefusal(page, {
         toastTitle: "Message Failed",
         title: "Message Failed",
@@ -121,17 +115,13 @@ for (const { label, use } of widths) {
       let renderedAt = await open(page, `${limitedServer.url}/demo`);
       await fill.demo(page, values);
       await afterMinFill(renderedAt);
-      let response = page.waitForResponse((r) => r.request().method() === "POST");
-      await page.getByRole("button", { name: "Request Demo" }).click();
-      expect((await response).status()).toBe(200);
+      expect((await submitForm(page, "Request Demo")).status()).toBe(200);
       await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
 
       renderedAt = await open(page, `${limitedServer.url}/demo`);
       await fill.demo(page, values);
       await afterMinFill(renderedAt);
-      response = page.waitForResponse((r) => r.request().method() === "POST");
-      await page.getByRole("button", { name: "Request Demo" }).click();
-      expect((await response).status()).toBe(429);
+      expect((await submitForm(page, "Request Demo")).status()).toBe(429);
       await expectRefusal(page, {
         toastTitle: "Error",
         title: "Your demo request was not sent",

@@ -4,7 +4,7 @@
  * says (that the enquiry could not be saved: issue 43), at 1280 and 390 px,
  * and every value kept.
  */
-import { afterMinFill, expect, expectRefusal, fillForm, open, test } from "../test/support/form-pages";
+import { afterMinFill, expect, expectRefusal, fillForm, open, submitForm, test } from "../test/support/form-pages";
 import { uniqueAddress } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
@@ -81,9 +81,7 @@ test.describe("storage failure", () => {
         const values = { ...fields, email: uniqueAddress(`${form}-fail`) };
         await fillForm(page, `${form}-form`, values);
         await afterMinFill(renderedAt);
-        const response = page.waitForResponse((r) => r.request().method() === "POST");
-        await page.getByRole("button", { name: button }).click();
-        expect((await response).status()).toBe(503);
+        expect((await submitForm(page, button)).status()).toBe(503);
 
         await expectRefusal(page, said);
         await expect(page.locator('[data-slot="form-alert"]')).toBeFocused();

@@ -3,19 +3,30 @@
  * and the calls to action; and its HTML as the server sends it, with no
  * JavaScript (the strings the specification quotes asserted literally).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { investorHero, pitchPdf, problem, roadmapIntro, solution, whyInvest } from "../app/content/investors";
 import { waitForEnhancement } from "../test/support/browser";
-import { expectLink, expectRoadmap, expectSingleH1, sectionByHeading } from "../test/support/page-checks";
-import { loadStaticHtml } from "../test/support/static-html";
+import {
+  describePrerendered,
+  expectLink,
+  expectRoadmap,
+  loadPrerendered,
+  sectionByHeading,
+} from "../test/support/page-checks";
+
+/** Opens /investors (once its enhancement has run, unless `enhanced` is false) and returns its Partner With Us section. */
+async function openPartnerWithUs(page: Page, { enhanced = true } = {}) {
+  await page.goto("/investors");
+  if (enhanced) await waitForEnhancement(page);
+  return page.locator("#partner-with-us");
+}
 
 test.describe("investors page", () => {
   test("the pitch PDF link is a download that says PDF and its size, and serves a real PDF", async ({
     page,
     request,
   }) => {
-    await page.goto("/investors");
-    const partner = page.locator("#partner-with-us");
+    const partner = await openPartnerWithUs(page, { enhanced: false });
     const link = partner.getByRole("link", { name: /Download One-Page Pitch PDF/ });
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute("download", pitchPdf.fileName);
@@ -36,13 +47,9 @@ test.describe("investors page", () => {
   });
 
   test("a click on the PDF link downloads the file", async ({ page }) => {
-    await page.goto("/investors");
-    await waitForEnhancement(page);
+    const partner = await openPartnerWithUs(page);
     const downloadPromise = page.waitForEvent("download");
-    await page
-      .locator("#partner-with-us")
-      .getByRole("link", { name: /Download One-Page Pitch PDF/ })
-      .click();
+    await partner.getByRole("link", { name: /Download One-Page Pitch PDF/ }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(pitchPdf.fileName);
     expect(await download.failure()).toBeNull();
@@ -72,9 +79,7 @@ test.describe("investors page", () => {
   });
 
   test("Book a Demo goes to /demo and Contact Us for Partnerships to the contact form", async ({ page }) => {
-    await page.goto("/investors");
-    await waitForEnhancement(page);
-    const partner = page.locator("#partner-with-us");
+    const partner = await openPartnerWithUs(page);
     await expect(partner.getByRole("link", { name: "Contact Us for Partnerships" })).toHaveAttribute(
       "href",
       /^\/contact/,
@@ -83,23 +88,18 @@ test.describe("investors page", () => {
     await expect(page).toHaveURL(/\/demo$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a Demo");
 
-    await page.goto("/investors");
-    await waitForEnhancement(page);
-    await page.locator("#partner-with-us").getByRole("link", { name: "Contact Us for Partnerships" }).click();
+    const partnerAgain = await openPartnerWithUs(page);
+    await partnerAgain.getByRole("link", { name: "Contact Us for Partnerships" }).click();
     await expect(page).toHaveURL(/\/contact(\?[^#]*)?(#contact-form)?$/);
     await expect(page.locator("#contact-form")).toBeAttached();
   });
 });
 
-test.describe("prerendered HTML (no JavaScript)", () => {
-  test.use({ javaScriptEnabled: false });
-
+describePrerendered(() => {
   test("/investors: problem, solution, first national pilot, roadmap, why invest, partner actions", async ({
     page,
-    request,
   }) => {
-    await loadStaticHtml(page, request, "/investors");
-    await expectSingleH1(page, investorHero.title);
+    await loadPrerendered(page, "/investors", investorHero.title);
     const problemSection = sectionByHeading(page, problem.title);
     await expect(problemSection).toContainText("The Problem");
     await expect(problemSection).toContainText("295,000");

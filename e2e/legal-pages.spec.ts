@@ -5,8 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { waitForEnhancement } from "../test/support/browser";
-import { escapeRegExp, expectSingleH1 } from "../test/support/page-checks";
-import { loadStaticHtml } from "../test/support/static-html";
+import { describePrerendered, escapeRegExp, loadPrerendered } from "../test/support/page-checks";
 
 test.describe("legal pages", () => {
   for (const path of ["/privacy", "/terms"]) {
@@ -25,19 +24,15 @@ test.describe("legal pages", () => {
   }
 });
 
-test.describe("prerendered HTML (no JavaScript)", () => {
-  test.use({ javaScriptEnabled: false });
-
+describePrerendered(() => {
   for (const [path, title, sections] of [
     ["/privacy", "Privacy Policy", 9],
     ["/terms", "Terms of Service", 14],
   ] as const) {
     test(`${path}: ${sections} sections, 'Last updated: January 2025' and a matching table of contents`, async ({
       page,
-      request,
     }) => {
-      await loadStaticHtml(page, request, path);
-      await expectSingleH1(page, title);
+      await loadPrerendered(page, path, title);
       await expect(page.locator("main")).toContainText("Last updated: January 2025");
       const headings = page.locator("main article h2");
       await expect(headings).toHaveCount(sections);
@@ -59,8 +54,8 @@ test.describe("prerendered HTML (no JavaScript)", () => {
     });
   }
 
-  test("privacy and terms cover the specified sections", async ({ page, request }) => {
-    await loadStaticHtml(page, request, "/privacy");
+  test("privacy and terms cover the specified sections", async ({ page }) => {
+    await loadPrerendered(page, "/privacy", "Privacy Policy");
     await expect(page.locator("main article h2")).toHaveText([
       /information/i,
       /use/i,
@@ -72,7 +67,7 @@ test.describe("prerendered HTML (no JavaScript)", () => {
       /changes/i,
       /contact/i,
     ]);
-    await loadStaticHtml(page, request, "/terms");
+    await loadPrerendered(page, "/terms", "Terms of Service");
     const terms = page.locator("main article");
     await expect(terms.locator("h2")).toHaveText([
       /acceptance/i,

@@ -14,8 +14,15 @@ import { waitFor } from "../test/support/wait";
  */
 test.describe.configure({ timeout: 120_000 });
 
-/** Posts the contact form as a browser whose password manager filled the hidden field with the address. */
-async function postSuspect(page: Page, baseURL: string, email: string, name: string) {
+const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Posts the contact form as a browser whose password manager filled the hidden field with the address,
+ * from a unique address (`label`) and name (`namePrefix` and a random tail); returns them.
+ */
+async function postSuspect(page: Page, baseURL: string, label: string, namePrefix: string) {
+  const email = uniqueAddress(label);
+  const name = uniqueName(namePrefix);
   const response = await postFromPage(
     page,
     "/contact",
@@ -32,23 +39,26 @@ async function postSuspect(page: Page, baseURL: string, email: string, name: str
   );
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain("Thank you! Your message has been sent.");
+  return { email, name };
 }
 
-const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+/** Posts a suspect (see postSuspect), signs in as the admin to the Spam list and returns the sender and their row, once it shows. */
+async function suspectInSpamList(page: Page, baseURL: string, label: string, namePrefix: string) {
+  const suspect = await postSuspect(page, baseURL, label, namePrefix);
+  await signInAsAdmin(page, { returnTo: "/staff/spam" });
+  await expect(page).toHaveURL(/\/staff\/spam$/);
+  await waitForConsole(page);
+  const table = page.getByRole("table", { name: /Suspected spam, newest first/ });
+  const row = table.getByRole("row").filter({ hasText: suspect.email });
+  await expect(row).toBeVisible();
+  return { ...suspect, row };
+}
 
 test("a post whose hidden field was filled waits in Spam, sends nothing, and release delivers its e-mails", async ({
   page,
   baseURL,
 }) => {
-  const email = uniqueAddress("spam-release");
-  const name = uniqueName("Ama Release");
-  await postSuspect(page, baseURL!, email, name);
-
-  await signInAsAdmin(page, { returnTo: "/staff/spam" });
-  await expect(page).toHaveURL(/\/staff\/spam$/);
-  await waitForConsole(page);
-  const table = page.getByRole("table", { name: /Suspected spam, newest first/ });
-  const row = table.getByRole("row").filter({ hasText: email });
+  const { email, name, row } = await suspectInSpamList(page, baseURL!, "spam-release", "Ama Release");
   await expect(row).toContainText(name);
   await expect(row).toContainText("Hidden field filled in");
   await expect(row).toContainText("Contact");
@@ -87,13 +97,9 @@ test("without JavaScript, a post is deleted after a confirmation step, and nothi
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
-  const email = uniqueAddress("spam-delete");
-  const name = uniqueName("Kofi Delete");
-  await postSuspect(page, baseURL!, email, name);
+  const { email, name } = await postSuspect(page, baseURL!, "spam-delete", "Kofi Delete");
   // The positive control: a second suspect post, released after the first is deleted.
-  const controlEmail = uniqueAddress("spam-delete-control");
-  const controlName = uniqueName("Esi Control");
-  await postSuspect(page, baseURL!, controlEmail, controlName);
+  const control = await postSuspect(page, baseURL!, "spam-delete-control", "Esi Control");
   await signInWithCode(page, ADMIN_EMAIL, { returnTo: "/staff/spam" });
 
   const row = page.getByRole("row").filter({ hasText: email });
@@ -117,12 +123,12 @@ test("without JavaScript, a post is deleted after a confirmation step, and nothi
   await page.goto("/staff/spam");
   await page
     .getByRole("row")
-    .filter({ hasText: controlEmail })
-    .getByRole("link", { name: `Release the post from ${controlName}` })
+    .filter({ hasText: control.email })
+    .getByRole("link", { name: `Release the post from ${control.name}` })
     .click();
   await page.getByRole("button", { name: "Release and send e-mails" }).click();
   await expect(page).toHaveURL(/\/staff\/spam\?done=released$/);
-  const released = await waitForMessages(controlEmail, 2);
+  const released = await waitForMessages(control.email, 2);
   expect(released.map((m) => m.subject).sort()).toEqual([
     "New Contact Form Submission - partnership",
     "We received your message",
@@ -135,13 +141,7 @@ test("the Spam pages are axe-clean, and the list stacks with no sideways scrolli
   page,
   baseURL,
 }) => {
-  const email = uniqueAddress("spam-axe");
-  const name = uniqueName("Efua Axe");
-  await postSuspect(page, baseURL!, email, name);
-  await signInAsAdmin(page, { returnTo: "/staff/spam" });
-  await waitForConsole(page);
-  const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row).toBeVisible();
+  const { name, row } = await suspectInSpamList(page, baseURL!, "spam-axe", "Efua Axe");
   await expectNoAxeViolationsAtBothWidths(page, "spam list", { fits: true });
   await row.getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { name: `Suspected spam from ${name}` })).toBeVisible();

@@ -9,8 +9,13 @@ import { company } from "../app/platform/company";
 import { ourStory } from "../app/content/our-story";
 import { coreValues, leadershipTeam, teamQuote } from "../app/content/team";
 import { expectNoAxeViolations, waitForEnhancement } from "../test/support/browser";
-import { escapeRegExp, expectLink, expectSingleH1, sectionByHeading } from "../test/support/page-checks";
-import { loadStaticHtml } from "../test/support/static-html";
+import {
+  describePrerendered,
+  escapeRegExp,
+  expectLink,
+  loadPrerendered,
+  sectionByHeading,
+} from "../test/support/page-checks";
 
 /** Opens /team once its enhancement has run and clicks the member's Read More: returns that button and the dialog it opened. */
 async function openBiography(page: Page, member: (typeof leadershipTeam)[number]) {
@@ -134,15 +139,11 @@ test.describe("team page", () => {
   });
 });
 
-test.describe("prerendered HTML (no JavaScript)", () => {
-  test.use({ javaScriptEnabled: false });
-
+describePrerendered(() => {
   test("/team: title, mission and vision, four leaders, advisory network, values, quote, Join Our Mission", async ({
     page,
-    request,
   }) => {
-    await loadStaticHtml(page, request, "/team");
-    await expectSingleH1(page, "Our Team | Leadership");
+    await loadPrerendered(page, "/team", "Our Team | Leadership");
     await expect(page.getByRole("heading", { level: 3, name: "Our Mission" })).toBeAttached();
     await expect(page.getByRole("heading", { level: 3, name: "Our Vision" })).toBeAttached();
 

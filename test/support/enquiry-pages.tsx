@@ -192,6 +192,24 @@ export function encodeActionData(data: unknown): string {
 }
 
 /**
+ * Sends `page`'s form with an action that answers only when told (its
+ * `sendHeld`): meanwhile the button says `pending` and is disabled; once the
+ * action answers `result`, the heading `success` shows and takes focus.
+ * Returns that heading.
+ */
+export async function expectHeldSendSucceeds(
+  page: { sendHeld: () => Promise<(result: EnquiryResult) => Promise<unknown>> },
+  { pending, result, success }: { pending: string; result: EnquiryResult; success: string },
+) {
+  const finish = await page.sendHeld();
+  expect(await screen.findByRole("button", { name: pending })).toBeDisabled();
+  await finish(result);
+  const heading = await screen.findByRole("heading", { name: success });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
+  return heading;
+}
+
+/**
  * A refused form says the same in its toast and on the page: the newest
  * toast is destructive, with `toastTitle` and `description`, and the page's
  * message (the alert, or the error summary) has `title` and the same

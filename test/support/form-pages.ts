@@ -1,9 +1,10 @@
 /**
  * What the enquiry-form end-to-end tests share: opening a form page and
- * waiting out its minimum fill time, filling each form, recording the toasts
- * a page shows, the error summary, what a refused form says (its toast and
- * its page alike), a second server whose database is gone, and one that
- * lets each client send a single form an hour.
+ * waiting out its minimum fill time, filling each form, submitting it (for
+ * its response, or to see its pending state), recording the toasts a page
+ * shows, the error summary, what a refused form says (its toast and its page
+ * alike), a second server whose database is gone, and one that lets each
+ * client send a single form an hour.
  * The stack (./e2e-stack.ts) delivers e-mail to the mailbox (./mailbox.ts).
  */
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
@@ -131,6 +132,24 @@ export async function submitUnchecked(page: Page, formId: string, button: Locato
   await button.click();
 }
 
+/**
+ * Submits the form with the button named `button` (past the browser's own checks when `unchecked`
+ * is the form's id) and returns the response to its POST (to `pathname` only, when given).
+ */
+export async function submitForm(
+  page: Page,
+  button: string,
+  { unchecked, pathname }: { unchecked?: string; pathname?: string } = {},
+) {
+  const response = page.waitForResponse(
+    (r) => r.request().method() === "POST" && (pathname === undefined || new URL(r.url()).pathname === pathname),
+  );
+  const submit = page.getByRole("button", { name: button });
+  if (unchecked) await submitUnchecked(page, unchecked, submit);
+  else await submit.click();
+  return response;
+}
+
 /** Holds the route's next POST until `release()` so the pending state can be seen. */
 export async function holdNextPost(page: Page, pathname: string) {
   let release!: () => void;
@@ -144,6 +163,27 @@ export async function holdNextPost(page: Page, pathname: string) {
     },
   );
   return release;
+}
+
+/**
+ * Submits the form `formId` at `pathname` with the button named `button`, its POST held: the submit
+ * button reads `pendingLabel` and is disabled; then lets the POST go on.
+ */
+export async function submitShowingPending(
+  page: Page,
+  {
+    pathname,
+    formId,
+    button,
+    pendingLabel,
+  }: { pathname: string; formId: string; button: string; pendingLabel: string },
+) {
+  const release = await holdNextPost(page, pathname);
+  await page.getByRole("button", { name: button }).click();
+  const submit = page.locator(`form#${formId} button[type=submit]`);
+  await expect(submit).toHaveText(pendingLabel);
+  await expect(submit).toBeDisabled();
+  release();
 }
 
 /** The one message with exactly this subject. */
@@ -170,6 +210,30 @@ export async function expectErrorSummary(page: Page, errors: [fieldId: string, m
     await expect(control).toHaveAttribute("aria-invalid", "true");
     await expect(control).toHaveAttribute("aria-describedby", new RegExp(`(^| )${fieldId}-error( |$)`));
     await expect(page.locator(`#${fieldId}-error`)).toHaveText(`Error: ${message}`);
+  }
+  return summary;
+}
+
+/**
+ * Fills the form `formId` with only `typed` and sends it past the browser's own checks with the
+ * button named `button`: the error summary lists `errors` (see expectErrorSummary) and has focus,
+ * and what was typed is kept. Returns the summary.
+ */
+export async function expectRefusedPastChecks(
+  page: Page,
+  {
+    formId,
+    button,
+    typed,
+    errors,
+  }: { formId: string; button: string; typed: Record<string, string>; errors: [fieldId: string, message: string][] },
+) {
+  await fillForm(page, formId, typed);
+  await submitUnchecked(page, formId, page.getByRole("button", { name: button }));
+  const summary = await expectErrorSummary(page, errors);
+  await expect(summary).toBeFocused();
+  for (const [field, value] of Object.entries(typed)) {
+    await expect(page.locator(`#${formId}-${field}`), field).toHaveValue(value);
   }
   return summary;
 }

@@ -1,10 +1,11 @@
 /**
- * Checks the content-page end-to-end tests share: the page's one h1, a link
- * and its href, a section by its heading, a call to action's two buttons,
- * and the roadmap list.
+ * Checks the content-page end-to-end tests share: a page's HTML as the
+ * server sends it with its one h1, a link and its href, a section by its
+ * heading, a call to action's two buttons, and the roadmap list.
  */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { roadmapOn } from "../../app/content/dated";
+import { loadStaticHtml } from "./static-html";
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -13,6 +14,21 @@ export async function expectSingleH1(page: Page, name: string | RegExp) {
   const h1 = page.getByRole("heading", { level: 1 });
   await expect(h1).toHaveCount(1);
   await expect(h1).toHaveAccessibleName(name);
+}
+
+/** Declares a file's tests of pages' HTML as the server sends it, in a describe block whose pages run no JavaScript. */
+export function describePrerendered(tests: () => void) {
+  test.describe("prerendered HTML (no JavaScript)", () => {
+    test.use({ javaScriptEnabled: false });
+    tests();
+  });
+}
+
+/** Loads `path`'s HTML as the server sends it (fetched through the page's context) into the script-less `page` and checks its one h1; returns the HTML. */
+export async function loadPrerendered(page: Page, path: string, h1: string | RegExp) {
+  const html = await loadStaticHtml(page, page.request, path);
+  await expectSingleH1(page, h1);
+  return html;
 }
 
 /** A link in `scope` with the given accessible name, and its href. */

@@ -41,6 +41,9 @@ export function appCodeAt(secret: string, step: number): string {
   });
 }
 
+/** The code of the app set up with key `secret` for the current step (Date.now(), which a test may have set). */
+export const currentAppCode = (secret: string) => appCodeAt(secret, totpStep());
+
 /** Waits until a code is left after the step `last()` gives (up to two steps' time), and returns its step. */
 export async function waitForAppStep(last: () => number, what: string): Promise<number> {
   let next: number | undefined;

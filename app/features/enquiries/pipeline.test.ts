@@ -10,8 +10,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { deliveryMessageId } from "./emails.server";
 import { DELIVERY_QUEUE } from "./queues.server";
-import { rowsOf, type Store } from "~/platform/db/db.server";
-import type { Site } from "~/site.server";
+import { rowsOf } from "~/platform/db/db.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { kwameDemo } from "../../../test/support/fixtures";
@@ -131,10 +130,14 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
   });
 
   /**
-   * An advisory signup whose welcome (to `address`) is given up: while the welcome is still being
-   * tried no notification exists; then the notification goes, flagged. Answers the welcome's row.
+   * On a pipeline started with `env`, an advisory signup whose welcome to `address` the SMTP server
+   * refuses (`refusals`: smtp.defer, a temporary failure; smtp.reject, for good) is given up: while
+   * the welcome is still being tried no notification exists; then the notification goes, flagged.
+   * Answers the welcome's row and the pipeline's store.
    */
-  async function welcomeGivenUp(pipeline: Site, store: Store, address: string) {
+  async function welcomeGivenUp(env: Record<string, string>, refusals: Set<string>, address: string) {
+    const { pipeline, store } = await start(env);
+    refusals.add(address);
     const result = await pipeline.services.enquiries.submitEnquiry(
       "advisory",
       { fullName: "Chidi Eze", email: address, role: "doctor", country: "Nigeria", reason: "Interested" },
@@ -158,21 +161,17 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect(content(notification)).toContain("could not be delivered");
     const [row] = await store.db.select().from(deliveries).where(eq(deliveries.kind, "notification"));
     expect(row?.status).toBe("sent");
-    return welcome;
+    return { welcome, store };
   }
 
   test("the notification waits for the welcome; a welcome that keeps failing is given up after its retries, and still yields a flagged notification", async () => {
-    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "2" });
-    smtp.defer.add("later@example.org");
-    const welcome = await welcomeGivenUp(pipeline, store, "later@example.org");
+    const { welcome } = await welcomeGivenUp({ DELIVERY_RETRY_LIMIT: "2" }, smtp.defer, "later@example.org");
     expect(welcome.attempts).toBe(3);
     expect(welcome.lastError).toContain("Temporary failure");
   });
 
   test("a welcome its address refuses for good (550) is given up at once, not retried for half a day; the job rows keep the refusal without the address", async () => {
-    const { pipeline, store } = await start({ DELIVERY_RETRY_LIMIT: "10" });
-    smtp.reject.add("bounce@example.org");
-    const welcome = await welcomeGivenUp(pipeline, store, "bounce@example.org");
+    const { welcome, store } = await welcomeGivenUp({ DELIVERY_RETRY_LIMIT: "10" }, smtp.reject, "bounce@example.org");
     expect(welcome.attempts).toBe(1);
     expect(welcome.lastError).toContain("Mailbox unavailable");
     // ADR 013, no personal data in a job row: the delivery's own row, beside the enquiry that holds

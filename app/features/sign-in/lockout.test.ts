@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import type { Site } from "~/site.server";
 import {
@@ -22,6 +21,7 @@ import {
   staffMailJobs,
 } from "../../../test/support/staff-auth";
 import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
+import { currentAppCode } from "../../../test/support/totp";
 import { auditLog } from "~/features/audit/tables.server";
 import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
 
@@ -40,9 +40,6 @@ import { CODE_REQUEST_WINDOW_MS, MAX_DELAY_MS } from "./lockout.server";
  */
 const ADMIN = STAFF_ADMIN;
 const MEMBER = STAFF_MEMBER;
-
-/** The current code of the app set up with this key, from the otpauth library. */
-const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
 const consoles = staffConsoles({ admin: true, testClock: true });
 
@@ -87,7 +84,7 @@ describe.each(consoles)("code sign-in limits on $name", ({ start }) => {
     if (!signedIn.ok) throw new Error(`the member's right code was refused: ${signedIn.reason}`);
     expect(signedIn.next).toBe("second-step");
     member.take(signedIn.headers);
-    const second = await console.auth.verifySecondStep(member.request(), "app", appCode(appKey));
+    const second = await console.auth.verifySecondStep(member.request(), "app", currentAppCode(appKey));
     if (!second.ok) throw new Error(`the member's app code was refused: ${second.reason}`);
     member.take(second.headers);
     expect((await console.auth.session(member.request()))?.member.email).toBe(MEMBER);

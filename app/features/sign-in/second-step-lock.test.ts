@@ -1,4 +1,3 @@
-import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import {
   Browser,
@@ -13,6 +12,7 @@ import {
   wrongAppCode,
 } from "../../../test/support/staff-auth";
 import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
+import { currentAppCode } from "../../../test/support/totp";
 
 /**
  * The second step's lock (./second-step-lock.server.ts, ADR 020), on both
@@ -23,9 +23,6 @@ import { passkeySignIn, softwarePasskey } from "../../../test/support/passkeys";
  */
 const ADMIN = STAFF_ADMIN;
 const MEMBER = STAFF_MEMBER;
-
-/** The current code of the app set up with this key, from the otpauth library. */
-const appCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
 describe.each(staffConsoles({ admin: true, testClock: true }))("the second step's lock on $name", ({ start }) => {
   /** Two pending second steps of 5 tries each: 10 wrong app codes in a row. */
@@ -80,7 +77,7 @@ describe.each(staffConsoles({ admin: true, testClock: true }))("the second step'
     // A new browser with the app's right code of a new step: paused, and nobody is told again.
     later(30_000);
     const paused = await pendingSecondStep(console, store);
-    expect(await console.auth.verifySecondStep(paused.request(), "app", appCode(appKey))).toEqual({
+    expect(await console.auth.verifySecondStep(paused.request(), "app", currentAppCode(appKey))).toEqual({
       ok: false,
       reason: "locked",
     });
@@ -94,7 +91,7 @@ describe.each(staffConsoles({ admin: true, testClock: true }))("the second step'
     // 15 minutes on, the same right code of a new step signs in (the positive control).
     later(15 * 60_000 + 30_000);
     const after = await pendingSecondStep(console, store);
-    const signedIn = await console.auth.verifySecondStep(after.request(), "app", appCode(appKey));
+    const signedIn = await console.auth.verifySecondStep(after.request(), "app", currentAppCode(appKey));
     expect(signedIn.ok).toBe(true);
   });
 
@@ -119,7 +116,7 @@ describe.each(staffConsoles({ admin: true, testClock: true }))("the second step'
     // At once, not 15 minutes on: the right code signs in.
     later(30_000);
     const lifted = await pendingSecondStep(console, store);
-    expect((await console.auth.verifySecondStep(lifted.request(), "app", appCode(appKey))).ok).toBe(true);
+    expect((await console.auth.verifySecondStep(lifted.request(), "app", currentAppCode(appKey))).ok).toBe(true);
 
     // Ten more wrong codes lock it again, and that lock is told too.
     await tenWrongCodes(console, store, appKey);

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { advisoryPage, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import { advisoryPage, expectHeldSendSucceeds, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
 
 const slow = setUpEnquiryPageTests();
 
@@ -34,11 +34,11 @@ describe("advisory page", slow, () => {
   });
 
   it("shows 'Submitting...' while joining, then the welcome screen and toast", async () => {
-    const finish = await advisoryPage.sendHeld();
-    expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await finish({ status: "success" });
-    const heading = await screen.findByRole("heading", { name: "Welcome to the Advisory Network!" });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await expectHeldSendSucceeds(advisoryPage, {
+      pending: "Submitting...",
+      result: { status: "success" },
+      success: "Welcome to the Advisory Network!",
+    });
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
     expect(await screen.findByText("Thank you for joining the Advisory Network.")).toBeInTheDocument();
     expect(screen.getByText("Success!")).toBeInTheDocument();

@@ -2,7 +2,12 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { enquiryPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import {
+  enquiryPage,
+  expectHeldSendSucceeds,
+  expectRefusal,
+  setUpEnquiryPageTests,
+} from "../../../test/support/enquiry-pages";
 import * as route from "./route";
 
 // Plain links, as the static page has: the form's island handles them in place.
@@ -93,11 +98,11 @@ describe("contact page: interest from the query string", slow, () => {
 
 describe("contact page: sending", slow, () => {
   it("shows 'Sending...' on a disabled button while the message is sent", async () => {
-    const finish = await contactPage.sendHeld();
-    const pending = await screen.findByRole("button", { name: "Sending..." });
-    expect(pending).toBeDisabled();
-    await finish({ status: "success", interest: "general" });
-    expect(await screen.findByRole("heading", { name: "Thank you! Your message has been sent." })).toBeInTheDocument();
+    await expectHeldSendSucceeds(contactPage, {
+      pending: "Sending...",
+      result: { status: "success", interest: "general" },
+      success: "Thank you! Your message has been sent.",
+    });
   });
 
   it("sends through the real action and shows the thank-you panel with the capitalised interest", async () => {

@@ -2,9 +2,24 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { fakeEnquiryService } from "../../../test/support/enquiry-actions";
-import { demoPage, expectRefusal, setUpEnquiryPageTests } from "../../../test/support/enquiry-pages";
+import {
+  demoPage,
+  expectHeldSendSucceeds,
+  expectRefusal,
+  setUpEnquiryPageTests,
+} from "../../../test/support/enquiry-pages";
 
 const slow = setUpEnquiryPageTests();
+
+/** The demo form's values as a stubbed action answers them back: a government official's, date and message left empty. */
+const answeredValues = {
+  fullName: "Kwame Asante",
+  organization: "GHS",
+  email: "kwame@example.org",
+  role: "government",
+  preferredDate: "",
+  message: "",
+};
 
 describe("demo request page", slow, () => {
   it("shows the title, the three audiences and the 2025 pilot note", async () => {
@@ -43,12 +58,11 @@ describe("demo request page", slow, () => {
   });
 
   it("shows 'Submitting...' on a disabled button, then the success screen, focus and toast", async () => {
-    const finish = await demoPage.sendHeld();
-    expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await finish({ status: "success" });
-
-    const heading = await screen.findByRole("heading", { name: "Demo Request Received!" });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const heading = await expectHeldSendSucceeds(demoPage, {
+      pending: "Submitting...",
+      result: { status: "success" },
+      success: "Demo Request Received!",
+    });
     const panel = heading.parentElement!;
     expect(panel).toHaveTextContent("Our team will reach out within 2-3 business days");
     expect(panel).toHaveTextContent("The demo is a 30-minute walkthrough");
@@ -77,14 +91,7 @@ describe("demo request page", slow, () => {
   });
 
   it("shows the error summary with the values kept", async () => {
-    const values = {
-      fullName: "Kwame Asante",
-      organization: "",
-      email: "kwame@example.org",
-      role: "ngo",
-      preferredDate: "",
-      message: "Hi",
-    };
+    const values = { ...answeredValues, organization: "", role: "ngo", message: "Hi" };
     await demoPage.send({
       stubAction: () => ({
         status: "invalid",
@@ -114,15 +121,9 @@ describe("demo request page", slow, () => {
   });
 
   it("asks for the form again when it has expired, carrying the new token", async () => {
-    const values = {
-      fullName: "Kwame Asante",
-      organization: "GHS",
-      email: "kwame@example.org",
-      role: "government",
-      preferredDate: "",
-      message: "",
-    };
-    await demoPage.send({ stubAction: () => ({ status: "expired", values, token: "renewed-token" }) });
+    await demoPage.send({
+      stubAction: () => ({ status: "expired", values: answeredValues, token: "renewed-token" }),
+    });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please send the form again");
     await waitFor(() => expect(document.activeElement).toBe(alert));
