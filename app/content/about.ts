@@ -1,5 +1,5 @@
 import { CableIcon, CompassIcon, KeyRoundIcon, StethoscopeIcon, TargetIcon } from "lucide-react";
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import type { Phase } from "~/platform/calendar";
 import { ukPilot, ukPilotWhen } from "./milestones";
 import type { IconCard } from "./product";
@@ -92,7 +92,6 @@ export const about = {
   cta: {
     title: "See what we have built",
     lead: "Explore the platform, or meet the people behind it.",
-    primary: { label: "Explore the product", to: "/product" },
-    secondary: { label: "Meet the team", to: "/team" },
+    ctas: [sharedCtas.product, { label: "Meet the team", to: "/team" }],
   },
 } as const;

@@ -175,6 +175,8 @@ export const office = {
 export const closingCta = {
   title: "Not ready to talk yet?",
   lead: "See how Maternis works for mothers, midwives and ministries, or find out where we operate today.",
-  primary: { label: "Explore the Platform", to: "/product" },
-  secondary: { label: "Our Global Presence", to: "/global" },
+  ctas: [
+    { label: "Explore the Platform", to: "/product" },
+    { label: "Our Global Presence", to: "/global" },
+  ],
 } as const;

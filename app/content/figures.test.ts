@@ -118,14 +118,17 @@ describe("page content", () => {
     expect(home.features.cards).toHaveLength(5);
     expect(home.whyChoose.cards).toHaveLength(4);
     expect(home.impact.title).toContain("SDG 3.1");
-    expect(home.cta.primary).toEqual({ label: "Join the Pilot", to: "/contact" });
-    expect(home.cta.secondary.label).toBe("Partner With Us");
-    expect(home.cta.secondary.to.startsWith("/contact")).toBe(true);
+    const [join, partner] = home.cta.ctas;
+    expect(join).toEqual({ label: "Join the Pilot", to: "/contact" });
+    expect(partner.label).toBe("Partner With Us");
+    expect(partner.to.startsWith("/contact")).toBe(true);
   });
 
   it("product page quotes the specified buttons and the UK pilot dates", () => {
-    expect(product.hero.primary).toEqual({ label: "See How It Works", to: "/demo" });
-    expect(product.hero.secondary).toEqual({ label: "Schedule Demo", to: "/contact" });
+    expect(product.hero.ctas).toEqual([
+      { label: "See How It Works", to: "/demo" },
+      { label: "Schedule Demo", to: "/contact" },
+    ]);
     expect(product.ai.services.map((s) => s.title)).toEqual([
       "Clinical decision support",
       "Predictive analytics",

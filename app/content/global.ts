@@ -1,5 +1,5 @@
 import { BuildingIcon, GlobeIcon, MapPinIcon, type LucideIcon } from "lucide-react";
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import { figures } from "./figures";
 import { roadmapEntries as roadmap, ukPilot } from "./milestones";
 
@@ -82,7 +82,6 @@ export const globalPresence = {
   cta: {
     title: "Bring Maternis to your country",
     lead: "Read where we are heading, or talk to us about a partnership.",
-    primary: { label: "Read our vision", to: "/vision" },
-    secondary: { label: "Contact us", to: "/contact" },
+    ctas: [{ label: "Read our vision", to: "/vision" }, sharedCtas.contact],
   },
 } as const;

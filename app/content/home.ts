@@ -12,10 +12,10 @@ import {
   UsersIcon,
   WatchIcon,
 } from "lucide-react";
-import { company } from "~/platform/company";
+import { company, sharedCtas, type SiteLink } from "~/platform/company";
 import { figures, sdg31Target } from "./figures";
 import { responsePromises } from "./milestones";
-import type { Cta, IconCard } from "./product";
+import type { IconCard } from "./product";
 
 /** The home page carousel advances every 7000 ms. */
 export const CAROUSEL_INTERVAL_MS = 7000;
@@ -28,7 +28,7 @@ export type HeroSlide = {
   title: string;
   body: string;
   points?: readonly string[];
-  ctas: readonly Cta[];
+  ctas: readonly SiteLink[];
 };
 
 export const home = {
@@ -53,7 +53,7 @@ export const home = {
       eyebrow: "Records",
       title: "Digital Maternal Records",
       body: "Every visit, test and scan in one secure record. It follows the mother from clinic to clinic, so no history is lost with a paper card.",
-      ctas: [{ label: "Explore the product", to: "/product" }],
+      ctas: [sharedCtas.product],
     },
     {
       id: "ai",
@@ -172,7 +172,9 @@ export const home = {
   cta: {
     title: "Bring digital maternal records to your facility",
     lead: `We are choosing pilot sites and partners now. Tell us about your service and we will reply within ${responsePromises.businessDay}.`,
-    primary: { label: "Join the Pilot", to: "/contact" },
-    secondary: { label: "Partner With Us", to: "/contact?interest=partnership#contact-form" },
+    ctas: [
+      { label: "Join the Pilot", to: "/contact" },
+      { label: "Partner With Us", to: "/contact?interest=partnership#contact-form" },
+    ],
   },
 } as const;

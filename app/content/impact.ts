@@ -1,6 +1,7 @@
 import { BrainCircuitIcon, CableIcon, FileHeartIcon, KeyRoundIcon } from "lucide-react";
 import { figures, sdg31Target, type Figure } from "./figures";
 import type { IconCard } from "./product";
+import { sharedCtas } from "~/platform/company";
 
 type SdgCard = { target: string; title: string; body: string; contribution: string };
 
@@ -101,7 +102,6 @@ export const impact = {
   cta: {
     title: "Work with us on maternal health",
     lead: "Ministries, NGOs and facilities: let us talk about what Maternis could do in your region.",
-    primary: { label: "Contact us", to: "/contact" },
-    secondary: { label: "Explore the product", to: "/product" },
+    ctas: [sharedCtas.contact, sharedCtas.product],
   },
 } as const;

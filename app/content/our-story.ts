@@ -1,4 +1,4 @@
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import { ukPilot } from "./milestones";
 import { leadershipTeam, teamQuote } from "./team";
 
@@ -55,7 +55,6 @@ export const ourStory = {
   cta: {
     title: "Help write the next chapter",
     lead: "Join our Health Advisory Network, or talk to us about working together.",
-    primary: { label: "Join the Advisory Network", to: "/advisory" },
-    secondary: { label: "Contact us", to: "/contact" },
+    ctas: [{ label: "Join the Advisory Network", to: "/advisory" }, sharedCtas.contact],
   },
 } as const;

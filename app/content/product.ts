@@ -17,10 +17,10 @@ import {
 } from "lucide-react";
 import { figures } from "./figures";
 import type { Phase } from "~/platform/calendar";
+import { sharedCtas, type SiteLink } from "~/platform/company";
 import { ukPilot, ukPilotMonths } from "./milestones";
 
 export type IconCard = { icon: LucideIcon; title: string; body: string };
-export type Cta = { label: string; to: string };
 
 /** Sample data shown inside the HTML/CSS product screens (home and product pages). */
 export const screens = {
@@ -66,7 +66,7 @@ export const screens = {
 } as const;
 
 /** The pilot study's lead and call to action by the UK pilot's phase (app/content/dated.ts); before it, as in `product.pilot`. */
-export function productPilotOn(phase: Phase): { lead: string; cta: { label: string; to: string } } {
+export function productPilotOn(phase: Phase): { lead: string; cta: SiteLink } {
   if (phase === "during")
     return {
       lead: `Our ${ukPilot.durationMonths}-month pilot began in ${ukPilot.launch} and is in progress. It tests Maternis alongside existing maternity systems and measures what changes for midwives and mothers.`,
@@ -100,8 +100,10 @@ export const product = {
     eyebrow: "The Maternis platform",
     title: "One secure record for every pregnancy",
     lead: "Maternis replaces the paper antenatal card with a digital record that follows the mother from her first booking visit to her baby's first immunisations. AI-Obs flags risks early. The mother owns her data.",
-    primary: { label: "See How It Works", to: "/demo" },
-    secondary: { label: "Schedule Demo", to: "/contact" },
+    ctas: [
+      { label: "See How It Works", to: "/demo" },
+      { label: "Schedule Demo", to: "/contact" },
+    ],
     dashboardLink: { label: "Open the demo dashboard", to: "/dashboard" },
   },
   stats: {
@@ -242,7 +244,6 @@ export const product = {
   contact: {
     title: "Get in Touch",
     lead: "Tell us about your facility, ministry or organisation. We will show you how Maternis fits the way you work.",
-    primary: { label: "Contact us", to: "/contact" },
-    secondary: { label: "View the demo dashboard", to: "/dashboard" },
+    ctas: [sharedCtas.contact, { label: "View the demo dashboard", to: "/dashboard" }],
   },
 } as const;

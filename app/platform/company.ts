@@ -37,10 +37,11 @@ export function formatAddress(separator = ", ") {
   return [a.street, `${a.locality} ${a.postcode}`, a.region, a.country].join(separator);
 }
 
-type NavItem = { label: string; to: string };
+/** A labelled link to a page of the site: a navigation item, or one button of a call to action. */
+export type SiteLink = { label: string; to: string };
 
 /** Header navigation, in order. */
-export const mainNav: readonly NavItem[] = [
+export const mainNav: readonly SiteLink[] = [
   { label: "Home", to: "/" },
   { label: "Product", to: "/product" },
   { label: "About", to: "/about" },
@@ -51,10 +52,16 @@ export const mainNav: readonly NavItem[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-export const headerCta: NavItem = { label: "Get in Touch", to: "/contact" };
+export const headerCta: SiteLink = { label: "Get in Touch", to: "/contact" };
+
+/** The calls to action that several pages end with: one label for each destination. */
+export const sharedCtas = {
+  contact: { label: "Contact us", to: "/contact" },
+  product: { label: "Explore the product", to: "/product" },
+} as const satisfies Record<string, SiteLink>;
 
 /** Footer links, in order. */
-export const footerNav: readonly NavItem[] = [
+export const footerNav: readonly SiteLink[] = [
   { label: "Home", to: "/" },
   { label: "About Us", to: "/about" },
   { label: "Our Product", to: "/product" },

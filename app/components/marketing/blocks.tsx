@@ -1,10 +1,10 @@
-import { ArrowRightIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { ButtonLink } from "~/components/ui/button";
+import { CtaButtons } from "~/components/ui/button";
 import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
 import { aims2030 } from "~/content/impact";
 import { cn } from "~/components/ui/cn";
+import type { SiteLink } from "~/platform/company";
 
 /**
  * Page-level building blocks shared by the content pages (hero, statistics,
@@ -14,21 +14,19 @@ import { cn } from "~/components/ui/cn";
  * load only those (vite.config.ts, the "content" chunk).
  */
 
-type Link = { label: string; to: string };
-
-/** The top of a page: eyebrow, the page's one h1, a lead, actions and an optional visual. */
+/** The top of a page: eyebrow, the page's one h1, a lead, its calls to action and an optional visual. */
 export function PageHero({
   eyebrow,
   title,
   lead,
-  actions,
+  ctas,
   visual,
   children,
 }: {
   eyebrow: string;
   title: string;
   lead: string;
-  actions?: ReactNode;
+  ctas?: readonly SiteLink[];
   visual?: ReactNode;
   children?: ReactNode;
 }) {
@@ -42,7 +40,7 @@ export function PageHero({
             {title}
           </h1>
           <p className="mt-5 text-lg text-primary-50">{lead}</p>
-          {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
+          {ctas ? <CtaButtons ctas={ctas} inverse size="lg" className="mt-8" /> : null}
           {children}
         </div>
         {visual ? <div className="flex justify-center lg:justify-end">{visual}</div> : null}
@@ -110,15 +108,13 @@ export function CtaBand({
   id,
   title,
   lead,
-  primary,
-  secondary,
+  ctas,
   tone = "primary",
 }: {
   id: string;
   title: string;
   lead: string;
-  primary: Link;
-  secondary?: Link;
+  ctas: readonly SiteLink[];
   tone?: "primary" | "muted";
 }) {
   const dark = tone === "primary";
@@ -129,17 +125,7 @@ export function CtaBand({
           {title}
         </h2>
         <p className={cn("mt-4 text-lg", dark ? "text-primary-50" : "text-muted")}>{lead}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to={primary.to} variant={dark ? "inverse" : "primary"} size="lg">
-            {primary.label}
-            <ArrowRightIcon aria-hidden="true" />
-          </ButtonLink>
-          {secondary ? (
-            <ButtonLink to={secondary.to} variant={dark ? "outline-inverse" : "outline"} size="lg">
-              {secondary.label}
-            </ButtonLink>
-          ) : null}
-        </div>
+        <CtaButtons ctas={ctas} inverse={dark} size="lg" className="mt-8 justify-center" />
       </div>
     </Section>
   );

@@ -1,8 +1,10 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { ArrowRightIcon } from "lucide-react";
 import type { ComponentProps, MouseEvent, MouseEventHandler } from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { linkDiscovery } from "~/components/ui/hydration";
+import type { SiteLink } from "~/platform/company";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -109,4 +111,37 @@ function isInternalRoute(to: string) {
  */
 export function ButtonAnchor({ className, variant, size, ...props }: ComponentProps<"a"> & ButtonVariantProps) {
   return <a data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/**
+ * A call to action's buttons, in a row that wraps: the first, the main one,
+ * solid and led on by an arrow; any other outlined. `inverse` on a dark
+ * background.
+ */
+export function CtaButtons({
+  ctas,
+  inverse = false,
+  size,
+  className,
+}: {
+  ctas: readonly SiteLink[];
+  inverse?: boolean;
+  size?: ButtonVariantProps["size"];
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-wrap gap-3", className)}>
+      {ctas.map((cta, i) => (
+        <ButtonLink
+          key={cta.to + cta.label}
+          to={cta.to}
+          size={size}
+          variant={i === 0 ? (inverse ? "inverse" : "primary") : inverse ? "outline-inverse" : "outline"}
+        >
+          {cta.label}
+          {i === 0 ? <ArrowRightIcon aria-hidden="true" /> : null}
+        </ButtonLink>
+      ))}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
+import type { SiteLink } from "~/platform/company";
 
 /**
  * A text link led by a small decorative icon, tall enough to tap. `inverse`
@@ -12,7 +13,7 @@ export function IconLink({
   icon: Icon,
   inverse = false,
 }: {
-  link: { label: string; to: string };
+  link: SiteLink;
   icon: LucideIcon;
   inverse?: boolean;
 }) {

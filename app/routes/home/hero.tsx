@@ -1,10 +1,9 @@
-import { ArrowRightIcon } from "lucide-react";
 import { DevicesPanelScreen } from "~/components/product-screens/devices-panel";
 import { RecordCardScreen } from "~/components/product-screens/record-card";
 import { RiskPanelScreen } from "~/components/product-screens/risk-panel";
 import { WearablePanelScreen } from "~/components/product-screens/wearable-panel";
 import { HeroPattern } from "~/components/marketing/blocks";
-import { ButtonLink } from "~/components/ui/button";
+import { CtaButtons } from "~/components/ui/button";
 import { Carousel, type CarouselSlide } from "~/components/ui/carousel";
 import { Container } from "~/components/ui/section";
 import { CAROUSEL_INTERVAL_MS, home, type HeroSlide } from "~/content/home";
@@ -54,14 +53,7 @@ function Slide({ slide }: { slide: HeroSlide }) {
             {screens.devices.items.join(", ")}.
           </p>
         ) : null}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {slide.ctas.map((cta, i) => (
-            <ButtonLink key={cta.to + cta.label} to={cta.to} variant={i === 0 ? "inverse" : "outline-inverse"}>
-              {cta.label}
-              {i === 0 ? <ArrowRightIcon aria-hidden="true" /> : null}
-            </ButtonLink>
-          ))}
-        </div>
+        <CtaButtons ctas={slide.ctas} inverse className="mt-6" />
       </div>
       {/* Visuals are illustrative; on phones and tablets they are left out to keep the hero short and light. */}
       <div className="hidden justify-end lg:flex">{visuals[slide.id]}</div>

@@ -17,23 +17,7 @@ import { CheckList, IconDisc, MarkedList } from "~/components/ui/check-list";
 export function ProductHero() {
   const h = product.hero;
   return (
-    <PageHero
-      eyebrow={h.eyebrow}
-      title={h.title}
-      lead={h.lead}
-      visual={<RecordCardScreen />}
-      actions={
-        <>
-          <ButtonLink to={h.primary.to} variant="inverse" size="lg">
-            {h.primary.label}
-            <ArrowRightIcon aria-hidden="true" />
-          </ButtonLink>
-          <ButtonLink to={h.secondary.to} variant="outline-inverse" size="lg">
-            {h.secondary.label}
-          </ButtonLink>
-        </>
-      }
-    >
+    <PageHero eyebrow={h.eyebrow} title={h.title} lead={h.lead} visual={<RecordCardScreen />} ctas={h.ctas}>
       <p className="mt-6">
         <IconLink link={h.dashboardLink} icon={LayoutDashboardIcon} inverse />
       </p>

@@ -4,6 +4,7 @@ import { ButtonAnchor } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/section";
 import type { FieldErrors, FieldSpec } from "~/features/enquiries/fields";
+import type { SiteLink } from "~/platform/company";
 import { EnquiryForm } from "./enquiry-form";
 import type { FormField } from "./form-field";
 import { SuccessPanel, successTitleId } from "./success-panel";
@@ -42,7 +43,7 @@ export type CardFormProps<Form extends CardFormCopy = CardFormCopy> = {
   copy: {
     formId: string;
     form: Form;
-    success: { title: string; body: readonly string[]; home: { label: string; to: string } };
+    success: { title: string; body: readonly string[]; home: SiteLink };
     notices: EnquiryNotices;
   };
 };
