@@ -44,16 +44,15 @@ export function sectionByHeading(page: Page, name: string | RegExp) {
   });
 }
 
-/** A call-to-action section (by its title) whose primary and secondary buttons go to these hrefs. */
+/** A call-to-action section (by its title) whose buttons, in order, go to these hrefs (written out, not read from `cta`). */
 export async function expectCallToAction(
   page: Page,
-  cta: { title: string; primary: { label: string }; secondary: { label: string } },
-  primaryHref: string,
-  secondaryHref: string,
+  cta: { title: string; ctas: readonly { label: string }[] },
+  ...hrefs: string[]
 ) {
   const section = sectionByHeading(page, cta.title);
-  await expectLink(section, cta.primary.label, primaryHref);
-  await expectLink(section, cta.secondary.label, secondaryHref);
+  expect(cta.ctas).toHaveLength(hrefs.length);
+  for (const [i, href] of hrefs.entries()) await expectLink(section, cta.ctas[i]!.label, href);
 }
 
 /**
