@@ -37,16 +37,35 @@ function labelledCell(base: string) {
 /** A stacked table's cell, which shows `label` (its column's name) beside the value at phone widths. */
 export const StackedCell = labelledCell(stacked.td);
 
-/** A stacked table's cell of a moment: its London time, and how long before `now` it was. */
-export function StackedTimeCell({ label, at, now }: { label: string; at: Date | string | number; now: Date }) {
+type At = Date | string | number;
+
+/** A moment in a console table: its London time, and (smaller) how long before `now` it was. */
+export function Moment({ at, now }: { at: At; now: Date | number }) {
+  return (
+    <span>
+      <time dateTime={isoTime(at)}>{londonTime(at)}</time>{" "}
+      <span className="text-sm text-muted">({relativeTime(at, now)})</span>
+    </span>
+  );
+}
+
+/** A stacked table's cell of a moment (Moment). */
+export function StackedTimeCell({ label, at, now }: { label: string; at: At; now: Date }) {
   return (
     <StackedCell label={label}>
-      <span>
-        <time dateTime={isoTime(at)}>{londonTime(at)}</time>{" "}
-        <span className="text-sm text-muted">({relativeTime(at, now)})</span>
-      </span>
+      <Moment at={at} now={now} />
     </StackedCell>
   );
+}
+
+/** A delivery's (an e-mail's, a text message's) "Sent" column: the moment it was sent, or "Not sent". */
+export function SentMoment({ at, now }: { at: At | null; now: Date | number }) {
+  return at ? <Moment at={at} now={now} /> : <span className="text-muted">Not sent</span>;
+}
+
+/** A delivery's "Last error" column: the error, or "None". */
+export function LastError({ error }: { error: string | null }) {
+  return error ?? <span className="text-muted">None</span>;
 }
 
 /**

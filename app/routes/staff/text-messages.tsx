@@ -3,7 +3,7 @@ import { TEXT_MESSAGES_PAGE_SIZE, textMessageStateLabels } from "~/features/text
 import { consoleTitle } from "~/features/console/paths";
 import { getConsole, requireAdmin } from "~/routes/staff/access/request.server";
 import { isoTime, londonTime } from "~/platform/london-time";
-import { RowAction, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
+import { LastError, RowAction, SentMoment, StackedCell, StackedHead, stacked } from "~/features/console/stacked-table";
 import { PageLinks } from "~/features/console/page-links";
 import type { Route } from "./+types/text-messages";
 
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const dead = url.searchParams.get("state") === "dead";
   const list = await getConsole(context).textMessages.list({ page: Number(url.searchParams.get("page") ?? 1), dead });
-  return { ...list, onlyDead: dead, retried: url.searchParams.get("done") === "retry" };
+  return { ...list, onlyDead: dead, retried: url.searchParams.get("done") === "retry", now: Date.now() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function TextMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, page, pages, total, dead, onlyDead, retried } = loaderData;
+  const { rows, page, pages, total, dead, onlyDead, retried, now } = loaderData;
   const busy = useNavigation().state !== "idle";
   const link = (n: number) => `/staff/text-messages?${onlyDead ? "state=dead&" : ""}page=${n}`;
   const headings = ["To", "Message", "State", "Attempts", "Last error", "Sent", "Action"];
@@ -96,14 +96,10 @@ export default function TextMessagesPage({ loaderData, actionData }: Route.Compo
                   {row.attempts}
                 </StackedCell>
                 <StackedCell label="Last error" className="break-words">
-                  {row.lastError ?? <span className="text-muted">None</span>}
+                  <LastError error={row.lastError} />
                 </StackedCell>
                 <StackedCell label="Sent">
-                  {row.sentAt ? (
-                    <time dateTime={isoTime(row.sentAt)}>{londonTime(row.sentAt)}</time>
-                  ) : (
-                    <span className="text-muted">Not sent</span>
-                  )}
+                  <SentMoment at={row.sentAt} now={now} />
                 </StackedCell>
                 <StackedCell label="Action">
                   <RowAction

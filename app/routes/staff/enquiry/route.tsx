@@ -12,7 +12,7 @@ import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
 import { grouped } from "~/platform/words";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { CardedCell, carded, ColumnHeads, RowAction } from "~/features/console/stacked-table";
+import { CardedCell, carded, ColumnHeads, LastError, RowAction, SentMoment } from "~/features/console/stacked-table";
 import { TitledSection } from "~/features/console/titled-section";
 import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
@@ -253,21 +253,14 @@ function Deliveries({ enquiry, now, busy }: { enquiry: EnquiryDetail; now: numbe
                   {d.attempts}
                 </CardedCell>
                 <CardedCell label="Last error" className="break-words">
-                  {d.lastError ?? <span className="text-muted">None</span>}
+                  <LastError error={d.lastError} />
                 </CardedCell>
                 <CardedCell label="Message-ID" className="break-all">
                   {/* The value in a typewriter face, its column's name (shown on phones) in the page's own. */}
                   <span className="font-mono text-sm">{d.messageId}</span>
                 </CardedCell>
                 <CardedCell label="Sent">
-                  {d.sentAt ? (
-                    <>
-                      <time dateTime={isoTime(d.sentAt)}>{londonTime(d.sentAt)}</time>
-                      <span className="block text-sm text-muted">{relativeTime(d.sentAt, now)}</span>
-                    </>
-                  ) : (
-                    <span className="text-muted">Not sent</span>
-                  )}
+                  <SentMoment at={d.sentAt} now={now} />
                 </CardedCell>
                 <CardedCell label="Action">
                   <RowAction
