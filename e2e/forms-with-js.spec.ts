@@ -1,8 +1,12 @@
 /**
- * The contact form end to end with JavaScript: the thank-you panel, the toast and
- * both e-mails through the real pipeline, the error summary, and the interest
- * that links and cards set.
+ * The three enquiry forms end to end with JavaScript (their twin without it:
+ * ./forms-no-js.spec.ts). Contact: the thank-you panel, the toast and both
+ * e-mails through the real pipeline, the error summary, what is typed or sent
+ * before the form's script has run, and the interest that links and cards set.
+ * Demo and advisory: the success screen, the toast, the welcome and
+ * notification e-mails, and the error summary.
  */
+import { type Page } from "@playwright/test";
 import {
   ENQUIRIES,
   afterMinFill,
@@ -17,7 +21,7 @@ import {
   test,
 } from "../test/support/form-pages";
 import { holdScripts, waitForIsland } from "../test/support/browser";
-import { uniqueAddress, waitForMessages } from "../test/support/mailbox";
+import { uniqueAddress, waitForMessages, type MailboxMessage } from "../test/support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -229,5 +233,132 @@ test.describe("contact interest", () => {
     await expect(page.locator("#contact-form-interest")).toHaveValue("demo");
     // It really was in place: the page was never reloaded.
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  });
+});
+
+test.describe("demo and advisory with JavaScript", () => {
+  /**
+   * Each form: what a visitor sends, what the success screen, the toast and
+   * both e-mails say (the welcome to the visitor first, then the notification
+   * to the company, which mentions everything sent), and the errors of a
+   * request that bypassed the browser's checks, with what was typed.
+   */
+  const forms: {
+    form: string;
+    what: string;
+    button: string;
+    send: (page: Page, email: string) => Promise<void>;
+    heading: string;
+    panelTexts: string[];
+    toast: string;
+    subjects: [welcome: string, notification: string];
+    welcomeText: string;
+    mentions: string[];
+    typed: Record<string, string>;
+    errors: [fieldId: string, message: string][];
+  }[] = [
+    {
+      form: "demo",
+      what: "a demo request",
+      button: "Request Demo",
+      send: (page, email) =>
+        fill.demo(page, {
+          fullName: "Kwame Boateng",
+          organization: "Ghana Health Service",
+          email,
+          role: "government",
+          preferredDate: "2026-03-12",
+          message: "We would like to see the facility dashboard.",
+        }),
+      heading: "Demo Request Received!",
+      panelTexts: ["2-3 business days", "30-minute walkthrough"],
+      toast: "Your demo request has been received. We'll contact you shortly.",
+      subjects: ["Thank you for requesting a demo", "New Demo Request from Kwame Boateng"],
+      welcomeText: "Kwame",
+      mentions: [
+        "Kwame Boateng",
+        "Ghana Health Service",
+        "Government Official",
+        "Preferred Date:",
+        "12 March 2026",
+        "We would like to see the facility dashboard.",
+      ],
+      typed: { fullName: "Kwame Boateng", message: "Mornings are best." },
+      errors: [
+        ["demo-form-organization", "Enter your organisation or institution"],
+        ["demo-form-email", "Enter your email address"],
+        ["demo-form-role", "Select your role"],
+      ],
+    },
+    {
+      form: "advisory",
+      what: "an advisory signup",
+      button: "Join Network",
+      send: (page, email) =>
+        fill.advisory(page, {
+          fullName: "Ngozi Okafor",
+          email,
+          role: "midwife",
+          country: "Nigeria",
+          reason: "Paper antenatal cards get lost between clinics.",
+        }),
+      heading: "Welcome to the Advisory Network!",
+      panelTexts: [],
+      toast: "Thank you for joining the Advisory Network.",
+      subjects: ["Welcome to the Advisory Network", "New Advisory Network Signup - Ngozi Okafor"],
+      welcomeText: "Ngozi",
+      mentions: ["Ngozi Okafor", "Midwife", "Nigeria", "Paper antenatal cards get lost between clinics."],
+      typed: { country: "Ghana", role: "doctor" },
+      errors: [
+        ["advisory-form-fullName", "Enter your full name"],
+        ["advisory-form-email", "Enter your email address"],
+        ["advisory-form-reason", "Tell us why you want to join"],
+      ],
+    },
+  ];
+
+  for (const { form, what, button, send, heading, panelTexts, toast, subjects, welcomeText, mentions } of forms) {
+    test(`${what}: pending label, success screen, toast, welcome then notification e-mail`, async ({ page }) => {
+      const email = uniqueAddress(form);
+      const renderedAt = await open(page, `/${form}`);
+      await send(page, email);
+      await afterMinFill(renderedAt);
+      await submitShowingPending(page, {
+        pathname: `/${form}`,
+        formId: `${form}-form`,
+        button,
+        pendingLabel: "Submitting...",
+      });
+
+      const panel = page.locator('[data-slot="success-panel"]');
+      await expect(panel.getByRole("heading", { name: heading })).toBeFocused();
+      for (const text of panelTexts) await expect(panel).toContainText(text);
+      await expect(panel.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+      await expect(page.locator(`form#${form}-form`)).toHaveCount(0);
+      await expectToast(page, "success", "Success!", toast);
+
+      const messages = await waitForMessages(email, 2);
+      expect(messages.map((m) => m.subject)).toEqual(subjects);
+      const [welcome, notification] = messages as [MailboxMessage, MailboxMessage];
+      expect(welcome.toAddresses).toEqual([email]);
+      expect(welcome.text).toContain(welcomeText);
+      expect(notification.toAddresses).toEqual([ENQUIRIES]);
+      expect(notification.replyToAddresses).toEqual([email]);
+      for (const text of [email, ...mentions]) {
+        expect(notification.text, text).toContain(text);
+      }
+
+      await panel.getByRole("link", { name: "Return Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test("demo and advisory: a request that bypassed the browser's checks gets a focused error summary", async ({
+    page,
+  }) => {
+    for (const { form, button, typed, errors } of forms) {
+      await open(page, `/${form}`);
+      await expectRefusedPastChecks(page, { formId: `${form}-form`, button, typed, errors });
+    }
   });
 });
