@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { useSubmit } from "react-router";
 import { SIGN_IN_PATH, useHydrated } from "~/features/console";
 import { ALREADY_ENROLLED } from "./sign-in";
 import { ButtonForm, PostForm, SubmitButton } from "~/features/console";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 
 /**
@@ -100,50 +101,69 @@ export function useAddPasskey(onAdded: () => Promise<unknown>, refused: string) 
   return { add, error, stale, enrolled, busy };
 }
 
-/** A form of one code field and its submit button: the e-mail code, the app's code at sign-in or when setting it up. */
+/**
+ * A form of one code field and its submit button: the e-mail code, the app's
+ * code at sign-in or when setting it up, a recovery code. `outline` when it
+ * is the page's second way (a recovery code under the app's code).
+ */
 export function CodeForm({
   hiddenFields,
   submit,
   busy,
+  outline = false,
+  className,
   ...field
-}: { hiddenFields: Record<string, string>; submit: string; busy?: boolean } & Parameters<typeof CodeField>[0]) {
+}: {
+  hiddenFields: Record<string, string>;
+  submit: string;
+  busy?: boolean;
+  outline?: boolean;
+  className?: string;
+} & Parameters<typeof CodeField>[0]) {
   return (
-    <PostForm hiddenFields={hiddenFields} className="grid gap-6" noValidate>
+    <PostForm hiddenFields={hiddenFields} className={cn("grid gap-6", className)} noValidate>
       <CodeField {...field} />
-      <SubmitButton busy={busy}>{submit}</SubmitButton>
+      <SubmitButton busy={busy} variant={outline ? "outline" : undefined}>
+        {submit}
+      </SubmitButton>
     </PostForm>
   );
 }
 
-/** A one-time code's field (e-mail, app): digits, the phone's one-time-code autofill, what was typed kept on an error. */
+/** How each kind of code is typed: digits with the phone's one-time-code autofill, or a recovery code's letters and digits. */
+const codeInputs = {
+  digits: {
+    inputMode: "numeric",
+    autoComplete: "one-time-code",
+    pattern: "[0-9]*",
+    maxLength: 12,
+    className: "max-w-48 text-xl tracking-widest",
+  },
+  recovery: { autoComplete: "off", spellCheck: false, maxLength: 64, className: "max-w-80 font-mono" },
+} as const satisfies Record<string, ComponentProps<typeof Input>>;
+
+/** A code's field (`digits`: e-mail, app; or a recovery code), what was typed kept on an error. */
 export function CodeField({
   id,
   label,
   hint,
   error,
   value,
+  code = "digits",
 }: {
   id: string;
   label: string;
   hint?: string;
   error?: string;
   value: string;
+  code?: keyof typeof codeInputs;
 }) {
   return (
     <Field name="code" id={id} hint={hint} error={error}>
       <FieldLabel>{label}</FieldLabel>
-      {hint ? <FieldHint /> : null}
+      <FieldHint />
       <FieldError />
-      <Input
-        key={error ?? id}
-        defaultValue={value}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={12}
-        className="max-w-48 text-xl tracking-widest"
-        required
-      />
+      <Input key={error ?? id} defaultValue={value} {...codeInputs[code]} required />
     </Field>
   );
 }

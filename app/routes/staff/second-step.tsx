@@ -1,9 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
-import { PostForm, SubmitButton } from "~/features/console/post-form";
 import { SignedOutShell } from "~/features/console/console-shell";
 import { CodeForm } from "~/features/sign-in/factors";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Field, FieldError, FieldHint, FieldLabel, Input } from "~/components/ui/field";
 import {
   normaliseRecoveryCode,
   RECOVERY_CODE_LENGTH,
@@ -122,30 +120,19 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
           <summary className="cursor-pointer font-semibold text-primary-800 underline">
             Use a recovery code instead
           </summary>
-          <PostForm hiddenFields={{ method: "recovery", returnTo }} className="mt-4 grid gap-6" noValidate>
-            <Field
-              name="code"
-              id="recovery-code"
-              hint="One of the recovery codes you saved when you set up sign-in. Each works once."
-              error={recoveryError}
-            >
-              <FieldLabel>Recovery code</FieldLabel>
-              <FieldHint />
-              <FieldError />
-              <Input
-                key={recoveryError ?? "recovery"}
-                defaultValue={recovery ? actionData.code : ""}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={64}
-                className="max-w-80 font-mono"
-                required
-              />
-            </Field>
-            <SubmitButton variant="outline" busy={busy}>
-              Sign in with a recovery code
-            </SubmitButton>
-          </PostForm>
+          <CodeForm
+            hiddenFields={{ method: "recovery", returnTo }}
+            className="mt-4"
+            id="recovery-code"
+            code="recovery"
+            label="Recovery code"
+            hint="One of the recovery codes you saved when you set up sign-in. Each works once."
+            error={recoveryError}
+            value={recovery ? actionData.code : ""}
+            submit="Sign in with a recovery code"
+            outline
+            busy={busy}
+          />
         </details>
         <p className="mt-10">
           <a href={signInUrl(returnTo)} className="font-semibold text-primary-800 underline">
