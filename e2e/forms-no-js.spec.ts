@@ -40,7 +40,7 @@ test.describe("without JavaScript", () => {
     // without a fragment, because a fragment would stop the browser autofocusing.
     const renderedAt = await open(page, "/contact", { hydrate: false });
     await afterMinFill(renderedAt);
-    const invalid = await submitForm(page, "Send Message", { unchecked: "contact-form", pathname: "/contact" });
+    const invalid = await submitForm(page, "Send Message", { pastChecksOf: "contact-form", pathname: "/contact" });
     expect(invalid.status()).toBe(400);
     await expect(page.locator('[data-slot="error-summary"]')).toBeFocused({ timeout: 3_000 });
   });
@@ -213,7 +213,7 @@ test.describe("without JavaScript", () => {
       }
       await fillForm(page, formId, typed);
       await afterMinFill(renderedAt);
-      const invalid = await submitForm(page, button, { unchecked: formId, pathname: path });
+      const invalid = await submitForm(page, button, { pastChecksOf: formId, pathname: path });
       expect(invalid.status()).toBe(400);
       await expectFullPage(page, title, formId);
       await expectErrorSummary(page, errors);

@@ -68,7 +68,7 @@ for (const { label, use } of widths) {
         const renderedAt = await open(page, `/${form}`);
         await fillForm(page, `${form}-form`, typed);
         await afterMinFill(renderedAt);
-        expect((await submitForm(page, button, { unchecked: `${form}-form` })).status()).toBe(400);
+        expect((await submitForm(page, button, { pastChecksOf: `${form}-form` })).status()).toBe(400);
         await expectRefusal(page, { toastTitle, title: "There is a problem", description });
         await expect(page.locator('[data-slot="error-summary"]')).toBeFocused();
         await settleToast(page, "error");

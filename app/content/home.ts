@@ -12,7 +12,7 @@ import {
   UsersIcon,
   WatchIcon,
 } from "lucide-react";
-import { company, sharedCtas, type SiteLink } from "~/platform/company";
+import { company, sharedCtas, type Ctas } from "~/platform/company";
 import { figures, sdg31Target } from "./figures";
 import { responsePromises } from "./milestones";
 import type { IconCard } from "./product";
@@ -28,7 +28,7 @@ export type HeroSlide = {
   title: string;
   body: string;
   points?: readonly string[];
-  ctas: readonly SiteLink[];
+  ctas: Ctas;
 };
 
 export const home = {

@@ -40,6 +40,9 @@ export function formatAddress(separator = ", ") {
 /** A labelled link to a page of the site: a navigation item, or one button of a call to action. */
 export type SiteLink = { label: string; to: string };
 
+/** A call to action's buttons: the main one first, then any others. */
+export type Ctas = readonly [SiteLink, ...SiteLink[]];
+
 /** Header navigation, in order. */
 export const mainNav: readonly SiteLink[] = [
   { label: "Home", to: "/" },
@@ -54,7 +57,7 @@ export const mainNav: readonly SiteLink[] = [
 
 export const headerCta: SiteLink = { label: "Get in Touch", to: "/contact" };
 
-/** The calls to action that several pages end with: one label for each destination. */
+/** Calls to action that several pages share, each label written once. */
 export const sharedCtas = {
   contact: { label: "Contact us", to: "/contact" },
   product: { label: "Explore the product", to: "/product" },

@@ -7,7 +7,6 @@
  * interrupted rotation (the new file left beside the old) is named at start.
  */
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { createMemoryLogger } from "~/platform/log.server";
 import { readKeysFile, writeNewKeysFile } from "./keys.server";
@@ -17,6 +16,8 @@ import { bothEngines } from "../../test/support/engines";
 import { KEYS_MEMBER, SLACK_URL, WEBHOOK_URL, WITHOUT_KEYS, keysSites } from "../../test/support/keys-site";
 import { openTestStore, testEnv } from "../../test/support/pglite";
 import { Browser, codeSignIn, forgedSession } from "../../test/support/staff-auth";
+import { appCodeAt, currentAppCode } from "../../test/support/totp";
+import { totpStep } from "~/features/sign-in/sign-in";
 
 const { engines, open } = bothEngines<Site>();
 const start = keysSites(open);
@@ -40,8 +41,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     await before.console.members.add({ email: KEYS_MEMBER, name: "Keys Member", role: "staff" });
     const { browser } = await codeSignIn(before.console, before.store, KEYS_MEMBER);
     const setup = (await before.console.auth.startApp(browser.request()))!;
-    const app = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
-    const confirmed = await before.console.auth.confirmApp(browser.request(), app.generate());
+    const confirmed = await before.console.auth.confirmApp(browser.request(), currentAppCode(setup.secret));
     if (!confirmed.ok) throw new Error("the app's code was refused");
     const by = { member: admin, meta: { fingerprint: "0123456789abcdef" } };
     const slack = await before.console.integrations.add(
@@ -92,7 +92,7 @@ describe.each(engines)("keys outside the data on $name", (engine) => {
     const second = await after.console.auth.verifySecondStep(
       again.request(),
       "app",
-      app.generate({ timestamp: Date.now() + 30_000 }),
+      appCodeAt(setup.secret, totpStep() + 1),
     );
     if (!second.ok) throw new Error(`the app's code was refused after the rotation: ${second.reason}`);
     again.take(second.headers);

@@ -133,19 +133,19 @@ export async function submitUnchecked(page: Page, formId: string, button: Locato
 }
 
 /**
- * Submits the form with the button named `button` (past the browser's own checks when `unchecked`
- * is the form's id) and returns the response to its POST (to `pathname` only, when given).
+ * Submits the form with the button named `button` (past the browser's own checks of the form
+ * whose id is `pastChecksOf`, when given) and returns the response to its POST (to `pathname` only, when given).
  */
 export async function submitForm(
   page: Page,
   button: string,
-  { unchecked, pathname }: { unchecked?: string; pathname?: string } = {},
+  { pastChecksOf, pathname }: { pastChecksOf?: string; pathname?: string } = {},
 ) {
   const response = page.waitForResponse(
     (r) => r.request().method() === "POST" && (pathname === undefined || new URL(r.url()).pathname === pathname),
   );
   const submit = page.getByRole("button", { name: button });
-  if (unchecked) await submitUnchecked(page, unchecked, submit);
+  if (pastChecksOf) await submitUnchecked(page, pastChecksOf, submit);
   else await submit.click();
   return response;
 }

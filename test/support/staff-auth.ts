@@ -58,7 +58,7 @@ import { staffTwoFactors } from "../../app/features/sign-in/tables.server";
 import { bothEngines } from "./engines";
 import { openPipeline, testEnv } from "./pglite";
 import { TOTP_WINDOW, totpStep } from "../../app/features/sign-in/sign-in";
-import { appCodeAt, waitForAppStep } from "./totp";
+import { appCodeAt, currentAppCode, waitForAppStep } from "./totp";
 
 export const TEST_SITE = "https://www.maternis.health";
 export const STAFF_ADMIN = "admin@maternis.test";
@@ -254,7 +254,7 @@ export async function enrolledOnKnownBrowser(console: Services, store: Store, em
   const { browser } = await codeSignIn(console, store, email, memberBrowser());
   const setup = await console.auth.startApp(browser.request());
   if (!setup) throw new Error("an authenticator app is already set up");
-  const enrolled = await console.auth.confirmApp(browser.request(), appCodeAt(setup.secret, totpStep()));
+  const enrolled = await console.auth.confirmApp(browser.request(), currentAppCode(setup.secret));
   if (!enrolled.ok) throw new Error(`not enrolled: ${enrolled.reason}`);
   browser.take(enrolled.headers);
   if (await markKnown(console, browser, email)) throw new Error("the browser was known before its first full session");

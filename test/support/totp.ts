@@ -11,7 +11,8 @@ import { waitFor } from "./wait";
 /**
  * An authenticator app's codes in the tests, as a phone's would be (the
  * otpauth library), for the unit tests (./staff-auth.ts, AuthenticatorApp)
- * and the end-to-end ones (./staff.ts, appCode).
+ * and the end-to-end ones (./staff.ts, appCode); a new app's first code:
+ * currentAppCode.
  *
  * The server accepts the code of the current step or of up to TOTP_WINDOW
  * steps either side (app/features/sign-in/sign-in.ts, whose values these are),

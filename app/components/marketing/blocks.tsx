@@ -4,7 +4,7 @@ import { Container, Section, SectionHeading } from "~/components/ui/section";
 import type { Figure } from "~/content/figures";
 import { aims2030 } from "~/content/impact";
 import { cn } from "~/components/ui/cn";
-import type { SiteLink } from "~/platform/company";
+import type { Ctas } from "~/platform/company";
 
 /**
  * Page-level building blocks shared by the content pages (hero, statistics,
@@ -26,7 +26,7 @@ export function PageHero({
   eyebrow: string;
   title: string;
   lead: string;
-  ctas?: readonly SiteLink[];
+  ctas?: Ctas;
   visual?: ReactNode;
   children?: ReactNode;
 }) {
@@ -114,7 +114,7 @@ export function CtaBand({
   id: string;
   title: string;
   lead: string;
-  ctas: readonly SiteLink[];
+  ctas: Ctas;
   tone?: "primary" | "muted";
 }) {
   const dark = tone === "primary";

@@ -4,7 +4,7 @@ import type { ComponentProps, MouseEvent, MouseEventHandler } from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { linkDiscovery } from "~/components/ui/hydration";
-import type { SiteLink } from "~/platform/company";
+import type { Ctas } from "~/platform/company";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -124,7 +124,7 @@ export function CtaButtons({
   size,
   className,
 }: {
-  ctas: readonly SiteLink[];
+  ctas: Ctas;
   inverse?: boolean;
   size?: ButtonVariantProps["size"];
   className?: string;

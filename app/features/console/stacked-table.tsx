@@ -50,7 +50,7 @@ export function Moment({ at, now }: { at: At; now: Date | number }) {
 }
 
 /** A stacked table's cell of a moment (Moment). */
-export function StackedTimeCell({ label, at, now }: { label: string; at: At; now: Date }) {
+export function StackedTimeCell({ label, at, now }: { label: string; at: At; now: Date | number }) {
   return (
     <StackedCell label={label}>
       <Moment at={at} now={now} />

@@ -58,6 +58,8 @@ type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 type TextRow = typeof textMessages.$inferSelect;
 
+const newestFirst = (rows: EnquiryRow[]) => rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+
 async function loadSubject(db: Database | Transaction, key: string, lock = false) {
   // A phone number's data is its text messages; an address's, its enquiries.
   const texts = async (): Promise<TextRow[]> => {
@@ -69,19 +71,14 @@ async function loadSubject(db: Database | Transaction, key: string, lock = false
       .orderBy(desc(textMessages.createdAt));
     return lock ? await query.for("update") : await query;
   };
-  if (lock && !isPhoneKey(key)) {
-    // Locked in id order, as the inbox's bulk changes lock theirs (changes.server.ts): two
-    // transactions that take the same rows in the same order wait for each other, never deadlock.
-    await db
-      .select({ id: enquiries.id })
-      .from(enquiries)
-      .where(eq(enquiries.email, key))
-      .orderBy(asc(enquiries.id))
-      .for("update");
-  }
+  const query = db.select().from(enquiries).where(eq(enquiries.email, key));
+  // Locked in id order, as the inbox's bulk changes lock theirs (changes.server.ts): two transactions
+  // that take the same rows in the same order wait for each other, never deadlock. Listed newest first.
   const rows: EnquiryRow[] = isPhoneKey(key)
     ? []
-    : await db.select().from(enquiries).where(eq(enquiries.email, key)).orderBy(desc(enquiries.createdAt));
+    : lock
+      ? newestFirst(await query.orderBy(asc(enquiries.id)).for("update"))
+      : await query.orderBy(desc(enquiries.createdAt));
   const ids = rows.map((row) => row.id);
   const [deliveryRows, noteRows, textRows]: [DeliveryRow[], NoteRow[], TextRow[]] =
     ids.length === 0

@@ -271,7 +271,7 @@ describe.each(engines)("data requests on $name", (engine) => {
         await waitFor(
           async () => {
             const { rows } = await bulk.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%for update%' AND pid <> pg_backend_pid()",
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
             );
             return rows[0]!.n === 1;
           },

@@ -120,7 +120,19 @@ describe("enquiry page", () => {
         .map((b) => b.getAttribute("aria-label")),
     ).toEqual(["Retry the notification e-mail"]);
     expect(emails.textContent).toContain(`<${ID}.notification@www.maternis.health>`);
-    expect(emails.textContent).toContain("421 try later");
+    // Each e-mail's row: its cells by their column's name (what a phone shows beside each value).
+    const cellsOf = (email: string) => {
+      const row = within(emails)
+        .getAllByRole("row")
+        .find((r) => r.querySelector("th")?.textContent === email);
+      return Object.fromEntries([...row!.querySelectorAll("td")].map((cell) => [cell.dataset.label, cell.textContent]));
+    };
+    expect(cellsOf("Notification")).toMatchObject({ "Last error": "421 try later", Sent: "Not sent" });
+    expect(cellsOf("Acknowledgement")).toMatchObject({
+      "Last error": "None",
+      Sent: "Mon 23 Nov 2026, 09:00 (2 hours ago)",
+    });
+    expect(screen.getByText(/, received/).textContent).toBe("Contact, received Mon 23 Nov 2026, 09:00 (3 hours ago)");
     const reply = screen.getByRole("link", { name: "Reply by e-mail to Grace Hopper" });
     expect(reply.getAttribute("href")).toMatch(/^mailto:grace@example\.org\?subject=/);
     expect(screen.getByRole("button", { name: "Mark as handled" })).toBeTruthy();

@@ -8,11 +8,19 @@ import { deliveryKindLabels, kindLabels } from "~/features/enquiries/labels";
 import { sentToCompanyOnly } from "~/features/enquiries/kinds";
 import { sourceLines } from "~/features/enquiries/source";
 import { getConsole, getStaff } from "~/routes/staff/access/request.server";
-import { isoTime, londonTime, relativeTime } from "~/platform/london-time";
+import { isoTime, londonTime } from "~/platform/london-time";
 import { grouped } from "~/platform/words";
 import { DeliveryStateBadge, HandledBadge } from "../inbox/delivery-badges";
 import type { Route } from "./+types/route";
-import { CardedCell, carded, ColumnHeads, LastError, RowAction, SentMoment } from "~/features/console/stacked-table";
+import {
+  CardedCell,
+  carded,
+  ColumnHeads,
+  LastError,
+  Moment,
+  RowAction,
+  SentMoment,
+} from "~/features/console/stacked-table";
 import { TitledSection } from "~/features/console/titled-section";
 import { IntegrationDeliveryTable } from "../integrations/parts";
 import { consoleTitle } from "~/features/console/paths";
@@ -122,9 +130,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
         <div className="min-w-0">
           <h1 className="text-3xl font-bold [overflow-wrap:anywhere] text-ink">{enquiry.name || "(no name)"}</h1>
           <p className="mt-1 text-muted">
-            {kindLabels[enquiry.kind]}, received{" "}
-            <time dateTime={isoTime(enquiry.receivedAt)}>{londonTime(enquiry.receivedAt)}</time> (
-            {relativeTime(enquiry.receivedAt, now)})
+            {kindLabels[enquiry.kind]}, received <Moment at={enquiry.receivedAt} now={now} />
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-2">
             <HandledBadge handled={Boolean(enquiry.handled)} />
