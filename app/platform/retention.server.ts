@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { asc, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "./log.server";
 import type { Store } from "./db/db.server";
@@ -31,15 +31,25 @@ export type RetentionPart = {
 };
 
 /**
- * Deletes the rows of `table` whose `createdAt` is more than `months` months
- * before now (the database's clock); returns how many went.
+ * Deletes the rows of `table` that `where` picks, having locked them in `id`
+ * order first, as every change of many rows locks them (the inbox's bulk
+ * changes, an erasure): two transactions that take the same rows in the same
+ * order wait for each other, never deadlock. Returns how many went.
  */
-export async function deleteOlderThan(store: Store, table: PgTable, createdAt: PgColumn, months: number) {
+export async function deleteInIdOrder(store: Store, table: PgTable, id: PgColumn, where: SQL | undefined) {
   const rows = await store.db
     .delete(table)
-    .where(lt(createdAt, sql`now() - make_interval(months => ${months}::int)`))
-    .returning({ createdAt });
+    .where(inArray(id, store.db.select({ id }).from(table).where(where).orderBy(asc(id)).for("update")))
+    .returning({ id });
   return rows.length;
+}
+
+/**
+ * Deletes the rows of `table` whose `createdAt` is more than `months` months
+ * before now (the database's clock), in `id` order (deleteInIdOrder); returns how many went.
+ */
+export function deleteOlderThan(store: Store, table: PgTable, id: PgColumn, createdAt: PgColumn, months: number) {
+  return deleteInIdOrder(store, table, id, lt(createdAt, sql`now() - make_interval(months => ${months}::int)`));
 }
 
 /**

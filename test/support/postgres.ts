@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./server-process.ts";
+import { waitFor } from "./wait.ts";
 
 /**
  * Starts a throwaway PostgreSQL cluster on a free loopback port for
@@ -117,4 +118,36 @@ export async function startPostgres(): Promise<TestPostgres> {
       }
     },
   };
+}
+
+/**
+ * Proves that `change` locks enquiries in id order, as every change of many of them must: a
+ * second connection holds `low`, waits until `change` is blocked by it, then takes `high` and
+ * lets both go. A change that had taken `high` first would now wait for `low` while holding what
+ * the connection wants, and PostgreSQL would abort one of them ("deadlock detected", 40P01).
+ * Answers what `change` answered.
+ */
+export async function lockOrderRace<T>(url: string, [low, high]: string[], change: () => Promise<T>): Promise<T> {
+  const other = new pg.Client({ connectionString: url });
+  await other.connect();
+  try {
+    await other.query("BEGIN");
+    await other.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [low]);
+    const changing = change();
+    changing.catch(() => {}); // awaited below; until then, a failure is not unhandled
+    await waitFor(
+      async () => {
+        const { rows } = await other.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
+        );
+        return rows[0]!.n === 1;
+      },
+      { what: "the change waiting for the enquiry held" },
+    );
+    await other.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [high]);
+    await other.query("COMMIT");
+    return await changing;
+  } finally {
+    await other.end();
+  }
 }

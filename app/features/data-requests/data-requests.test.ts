@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import pg from "pg";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Services } from "~/site.server";
@@ -10,6 +9,7 @@ import type { Site } from "~/site.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
+import { lockOrderRace } from "../../../test/support/postgres";
 import {
   dumpAllTables,
   filesHolding,
@@ -261,29 +261,11 @@ describe.each(engines)("data requests on $name", (engine) => {
         .update(enquiries)
         .set({ createdAt: new Date(Date.now() - 60_000) })
         .where(eq(enquiries.id, low!));
-      const bulk = new pg.Client({ connectionString: env.DATABASE_URL });
-      await bulk.connect();
-      try {
-        // A bulk change holds `low`, the first row in id order...
-        await bulk.query("BEGIN");
-        await bulk.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [low]);
-        const erasing = staffConsole.dataRequests.erase(subject.email, admin);
-        await waitFor(
-          async () => {
-            const { rows } = await bulk.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
-            );
-            return rows[0]!.n === 1;
-          },
-          { what: "the erasure waiting for the enquiry the bulk change holds" },
-        );
-        // ...and goes on to `high`: the erasure waits holding nothing, so this is granted at once.
-        await bulk.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [high]);
-        await bulk.query("COMMIT");
-        expect((await erasing).counts.enquiries).toBe(2);
-      } finally {
-        await bulk.end();
-      }
+      // A bulk change holds `low`, the first in id order, then takes `high`.
+      const erased = await lockOrderRace(env.DATABASE_URL!, [low!, high!], () =>
+        staffConsole.dataRequests.erase(subject.email, admin),
+      );
+      expect(erased.counts.enquiries).toBe(2);
     });
 
   test("erasing again removes outbox files left behind, and finds nothing else", async () => {

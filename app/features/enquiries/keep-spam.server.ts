@@ -5,6 +5,7 @@ import type { EnquiryKind } from "~/features/enquiries/kinds";
 import type { KeepSpamResult, GuardReason, SubmitMeta } from "~/features/enquiries/service";
 import type { Store } from "~/platform/db/db.server";
 import { lockKeys } from "~/platform/db/key-lock.server";
+import { deleteInIdOrder } from "~/platform/retention.server";
 import { clientFingerprint } from "~/platform/fingerprint.server";
 import { enquiries } from "~/features/enquiries/tables.server";
 import { enquiryRow } from "./store.server";
@@ -81,9 +82,10 @@ export async function keepSuspectedSpam(
 
 /** The retention sweep's part: suspected spam older than 30 days. Returns how many were deleted. */
 export async function purgeSpam(store: Store, days = SPAM_RETENTION_DAYS): Promise<number> {
-  const rows = await store.db
-    .delete(enquiries)
-    .where(and(isNotNull(enquiries.spamReason), lt(enquiries.spamAt, sql`now() - make_interval(days => ${days}::int)`)))
-    .returning({ id: enquiries.id });
-  return rows.length;
+  return deleteInIdOrder(
+    store,
+    enquiries,
+    enquiries.id,
+    and(isNotNull(enquiries.spamReason), lt(enquiries.spamAt, sql`now() - make_interval(days => ${days}::int)`)),
+  );
 }

@@ -89,7 +89,7 @@ export async function redriveDeadDeliveries(store: Store, boss: PgBoss): Promise
 
 /** Deletes enquiries (and their deliveries) older than `months`. Returns how many. */
 export async function purgeExpired(store: Store, months: number): Promise<number> {
-  return deleteOlderThan(store, enquiries, enquiries.createdAt, months);
+  return deleteOlderThan(store, enquiries, enquiries.id, enquiries.createdAt, months);
 }
 
 /**

@@ -2,11 +2,13 @@
  * The operators' tools on stored enquiries, on both engines: the list and the
  * CSV export with each delivery's status, the redrive of dead-lettered
  * e-mails (same Message-ID, no second notification), and the purge by
- * retention, scheduled daily.
+ * retention, scheduled daily, which locks what it deletes in id order.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { describe, expect, test } from "vitest";
 import { listEnquiries, type EnquiryRecord, purgeExpired, redriveDeadDeliveries } from "./operations.server";
+import { purgeSpam } from "./keep-spam.server";
 import { RETENTION_QUEUE } from "~/platform/retention.server";
 import { inboxCsv } from "~/features/inbox/csv";
 import type { ExportRow } from "~/features/inbox/inbox";
@@ -15,6 +17,8 @@ import { deliveries, enquiries } from "~/features/enquiries/tables.server";
 import { bothEnginesWithSmtp } from "../../../test/support/engines";
 import { waitForDeliveriesSettled } from "../../../test/support/pglite";
 import { waitFor } from "../../../test/support/wait";
+import { lockOrderRace } from "../../../test/support/postgres";
+import { insertSpam, person } from "../../../test/support/data-requests";
 
 const { smtp, engines, pipelinesOn } = bothEnginesWithSmtp();
 
@@ -81,4 +85,29 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
     expect((await store.db.select().from(deliveries)).every((d) => d.enquiryId === left[0]!.id)).toBe(true);
     expect((await pipeline.platform.boss.getSchedules()).map((s) => s.name)).toContain(RETENTION_QUEUE);
   });
+
+  // Only PostgreSQL has two connections to race: the embedded database runs one statement at a time.
+  if (engine.name === "postgres")
+    test("the retention sweep deletes expired enquiries and spam in id order, as bulk changes lock them: each waits, neither deadlocks", async () => {
+      const { env, store } = await start({}, { runWorker: false });
+      /** Two enquiries of `purge`'s, the higher id the oldest and first on disk: in age or table order it would go first. */
+      const expiredPair = async (set: (age: string) => PgUpdateSetSource<typeof enquiries>) => {
+        const [low, high] = [await insertSpam(store, person("low")), await insertSpam(store, person("high"))].sort();
+        for (const [id, age] of [
+          [high!, "26 months"],
+          [low!, "25 months"],
+        ] as const)
+          await store.db.update(enquiries).set(set(age)).where(eq(enquiries.id, id));
+        return [low!, high!];
+      };
+      const expired = await expiredPair((age) => ({
+        spamReason: null,
+        spamAt: null,
+        createdAt: sql`now() - ${age}::interval`,
+      }));
+      expect(await lockOrderRace(env.DATABASE_URL!, expired, () => purgeExpired(store, 24))).toBe(2);
+      const spam = await expiredPair((age) => ({ spamAt: sql`now() - ${age}::interval` }));
+      expect(await lockOrderRace(env.DATABASE_URL!, spam, () => purgeSpam(store))).toBe(2);
+      expect(await store.db.select().from(enquiries)).toEqual([]);
+    });
 });

@@ -157,5 +157,5 @@ export async function processTextMessageDeadLetter(deps: Pick<SmsDeps, "store" |
 
 /** Text messages (numbers and texts) are kept as long as the enquiries (RETENTION_MONTHS), no longer. */
 export async function purgeExpiredTexts(store: Store, months: number): Promise<number> {
-  return deleteOlderThan(store, textMessages, textMessages.createdAt, months);
+  return deleteOlderThan(store, textMessages, textMessages.id, textMessages.createdAt, months);
 }
