@@ -121,18 +121,23 @@ export async function startPostgres(): Promise<TestPostgres> {
 }
 
 /**
- * Proves that `change` locks enquiries in id order, as every change of many of them must: a
+ * Proves that `change` locks rows of `table` in id order, as every change of many must: a
  * second connection holds `low`, waits until `change` is blocked by it, then takes `high` and
  * lets both go. A change that had taken `high` first would now wait for `low` while holding what
  * the connection wants, and PostgreSQL would abort one of them ("deadlock detected", 40P01).
  * Answers what `change` answered.
  */
-export async function lockOrderRace<T>(url: string, [low, high]: string[], change: () => Promise<T>): Promise<T> {
+export async function lockOrderRace<T>(
+  url: string,
+  table: "enquiries" | "text_messages",
+  [low, high]: string[],
+  change: () => Promise<T>,
+): Promise<T> {
   const other = new pg.Client({ connectionString: url });
   await other.connect();
   try {
     await other.query("BEGIN");
-    await other.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [low]);
+    await other.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [low]);
     const changing = change();
     changing.catch(() => {}); // awaited below; until then, a failure is not unhandled
     await waitFor(
@@ -142,9 +147,9 @@ export async function lockOrderRace<T>(url: string, [low, high]: string[], chang
         );
         return rows[0]!.n === 1;
       },
-      { what: "the change waiting for the enquiry held" },
+      { what: `the change waiting for the row of ${table} held` },
     );
-    await other.query("SELECT id FROM enquiries WHERE id = $1 FOR UPDATE", [high]);
+    await other.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [high]);
     await other.query("COMMIT");
     return await changing;
   } finally {

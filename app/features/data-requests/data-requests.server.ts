@@ -58,18 +58,18 @@ type DeliveryRow = typeof deliveries.$inferSelect;
 type NoteRow = typeof enquiryNotes.$inferSelect;
 type TextRow = typeof textMessages.$inferSelect;
 
-const newestFirst = (rows: EnquiryRow[]) => rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+const newestFirst = <Row extends { createdAt: Date }>(rows: Row[]) =>
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
 async function loadSubject(db: Database | Transaction, key: string, lock = false) {
   // A phone number's data is its text messages; an address's, its enquiries.
   const texts = async (): Promise<TextRow[]> => {
     if (!isPhoneKey(key)) return [];
-    const query = db
-      .select()
-      .from(textMessages)
-      .where(eq(textMessages.recipient, key))
-      .orderBy(desc(textMessages.createdAt));
-    return lock ? await query.for("update") : await query;
+    const query = db.select().from(textMessages).where(eq(textMessages.recipient, key));
+    // In id order when locked, as the retention sweep locks them (deleteInIdOrder); listed newest first.
+    return lock
+      ? newestFirst(await query.orderBy(asc(textMessages.id)).for("update"))
+      : await query.orderBy(desc(textMessages.createdAt));
   };
   const query = db.select().from(enquiries).where(eq(enquiries.email, key));
   // Locked in id order, as the inbox's bulk changes lock theirs (changes.server.ts): two transactions

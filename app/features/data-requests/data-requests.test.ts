@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -7,6 +8,7 @@ import type { Services } from "~/site.server";
 import { normaliseSubjectEmail, type SubjectActor } from "~/features/data-requests/data-requests";
 import type { Site } from "~/site.server";
 import { deliveries, enquiries } from "~/features/enquiries/tables.server";
+import { textMessages } from "~/features/text-messages/tables.server";
 import { openPipeline, testEnv } from "../../../test/support/pglite";
 import { bothEngines } from "../../../test/support/engines";
 import { lockOrderRace } from "../../../test/support/postgres";
@@ -262,10 +264,32 @@ describe.each(engines)("data requests on $name", (engine) => {
         .set({ createdAt: new Date(Date.now() - 60_000) })
         .where(eq(enquiries.id, low!));
       // A bulk change holds `low`, the first in id order, then takes `high`.
-      const erased = await lockOrderRace(env.DATABASE_URL!, [low!, high!], () =>
+      const erased = await lockOrderRace(env.DATABASE_URL!, "enquiries", [low!, high!], () =>
         staffConsole.dataRequests.erase(subject.email, admin),
       );
       expect(erased.counts.enquiries).toBe(2);
+    });
+
+  if (engine.name === "postgres")
+    test("erasure by phone number locks its text messages in id order, as the retention sweep does: each waits, neither deadlocks", async () => {
+      const { store, staffConsole, env } = await start();
+      const phone = "+447700900555";
+      const [low, high] = [randomUUID(), randomUUID()].sort();
+      // The higher id is the newer message: locking newest first would take `high` before `low`.
+      await store.db.insert(textMessages).values([
+        {
+          id: low!,
+          requestId: randomUUID(),
+          recipient: phone,
+          body: "Older",
+          createdAt: new Date(Date.now() - 60_000),
+        },
+        { id: high!, requestId: randomUUID(), recipient: phone, body: "Newer" },
+      ]);
+      const erased = await lockOrderRace(env.DATABASE_URL!, "text_messages", [low!, high!], () =>
+        staffConsole.dataRequests.erase(phone, admin),
+      );
+      expect(erased.counts.texts).toBe(2);
     });
 
   test("erasing again removes outbox files left behind, and finds nothing else", async () => {

@@ -105,9 +105,9 @@ describe.each(engines)("enquiry pipeline on $name", (engine) => {
         spamAt: null,
         createdAt: sql`now() - ${age}::interval`,
       }));
-      expect(await lockOrderRace(env.DATABASE_URL!, expired, () => purgeExpired(store, 24))).toBe(2);
+      expect(await lockOrderRace(env.DATABASE_URL!, "enquiries", expired, () => purgeExpired(store, 24))).toBe(2);
       const spam = await expiredPair((age) => ({ spamAt: sql`now() - ${age}::interval` }));
-      expect(await lockOrderRace(env.DATABASE_URL!, spam, () => purgeSpam(store))).toBe(2);
+      expect(await lockOrderRace(env.DATABASE_URL!, "enquiries", spam, () => purgeSpam(store))).toBe(2);
       expect(await store.db.select().from(enquiries)).toEqual([]);
     });
 });
