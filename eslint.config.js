@@ -85,7 +85,7 @@ export default tseslint.config(
         "error",
         {
           selector:
-            "CallExpression[callee.property.name='work'][arguments.length=3]:not([arguments.2.callee.name='scrubFailures'])",
+            "CallExpression[callee.property.name='work']:not([arguments.length=3][arguments.2.callee.name='scrubFailures'])",
           message: "Wrap a queue's handler in scrubFailures: pg-boss keeps its errors in the job's row (ADR 013).",
         },
       ],

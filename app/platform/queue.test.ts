@@ -9,7 +9,11 @@ import { sql } from "drizzle-orm";
 import type { Job, PgBoss } from "pg-boss";
 import { describe, expect, test } from "vitest";
 import { bothEngines } from "../../test/support/engines";
-import { openTestStore } from "../../test/support/pglite";
+import { openTestStore, testEnv } from "../../test/support/pglite";
+import { siteQueues } from "~/site.server";
+import { DELIVERY_QUEUE } from "~/features/enquiries/queues.server";
+import { INTEGRATION_ATTEMPT_SECONDS, INTEGRATION_QUEUE } from "~/features/integrations/queues.server";
+import { SMS_QUEUE } from "~/features/text-messages/queues.server";
 import { rowsOf, type Store } from "./db/db.server";
 import { createLogger } from "./log.server";
 import {
@@ -104,6 +108,15 @@ describe.each(engines)("on $name", (engine) => {
 });
 
 describe("a sending queue's expiry", () => {
+  test("each sending queue of the site expires after its batch's rounds (integrations: at their own attempt's bound)", () => {
+    const env = testEnv({ WORKER_BATCH_SIZE: "20", WORKER_CONCURRENCY: "4" });
+    const expiry = (name: string) => siteQueues(env).find((queue) => queue.name === name)?.options?.expireInSeconds;
+    expect(expiry(DELIVERY_QUEUE)).toBe(5 * SEND_ATTEMPT_SECONDS);
+    expect(expiry(SMS_QUEUE)).toBe(5 * SEND_ATTEMPT_SECONDS);
+    expect(expiry(INTEGRATION_QUEUE)).toBe(5 * INTEGRATION_ATTEMPT_SECONDS);
+    expect(INTEGRATION_ATTEMPT_SECONDS).toBe(15);
+  });
+
   test("covers a batch's rounds of sends, since pg-boss bounds the whole batch handler by it", () => {
     expect(batchSeconds({ WORKER_BATCH_SIZE: 20, WORKER_CONCURRENCY: 4 })).toBe(5 * SEND_ATTEMPT_SECONDS);
     expect(batchSeconds({ WORKER_BATCH_SIZE: 20, WORKER_CONCURRENCY: 8 }, 15)).toBe(3 * 15);

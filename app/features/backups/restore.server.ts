@@ -50,7 +50,10 @@ export async function restoreBackup(file: string, dataDir: string) {
     );
   }
   // Said in words, not as Node's ENOENT or EISDIR.
-  const found = await stat(file).catch(() => null);
+  const found = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
   if (!found) throw new RestoreRefusedError(`${file} does not exist.`);
   if (!found.isFile()) throw new RestoreRefusedError(`${file} is not a file: name a backup file.`);
   if (await startsWith(file, Buffer.from("PGDMP"))) {

@@ -1,5 +1,6 @@
 import type { Env } from "~/platform/env.server";
 import { deliveryQueues, type QueueSpec } from "~/platform/queue.server";
+import { DEFAULT_TIMEOUT_MS } from "./safe-fetch.server";
 import { secretExpiryQueue } from "./secrets.server";
 
 /** One job per webhook, Slack or Teams delivery (./deliveries.server.ts); its data is `{ webhookDeliveryId }`. */
@@ -14,12 +15,15 @@ export type IntegrationJob = { webhookDeliveryId: string };
  * them: batchSeconds). And the drop of each
  * replaced signing secret, due 24 hours after its replacement.
  */
+/** One attempt's bound: the request's own timeout (safe-fetch.server.ts), and 5 s to record what came of it. */
+export const INTEGRATION_ATTEMPT_SECONDS = DEFAULT_TIMEOUT_MS / 1000 + 5;
+
 export function integrationQueues(env: Env): QueueSpec[] {
   return [
     ...deliveryQueues(env, {
       name: INTEGRATION_QUEUE,
       deadLetter: WEBHOOK_DEAD_QUEUE,
-      attemptSeconds: 15,
+      attemptSeconds: INTEGRATION_ATTEMPT_SECONDS,
       overrides: { retryLimit: env.WEBHOOK_RETRY_LIMIT },
     }),
     secretExpiryQueue,

@@ -1,5 +1,5 @@
 /** The links of an e-mail: site pages, mailto: URLs and call-to-action tracking. */
-import { company } from "~/platform/company";
+import { company, type SiteLink } from "~/platform/company";
 import type { EmailVariant } from "./tokens";
 import { withUtm } from "./utils";
 
@@ -8,6 +8,11 @@ export type EmailLink = { label: string; url: string };
 /** An absolute link to a page of the site, e.g. sitePage("/product"). */
 export function sitePage(path: string): string {
   return new URL(path, company.siteUrl).toString();
+}
+
+/** A call to action of the site (like one of `sharedCtas`) as an e-mail's button: the same label, an absolute link. */
+export function emailCta(link: SiteLink): EmailLink {
+  return { label: link.label, url: sitePage(link.to) };
 }
 
 /** A mailto: URL for a (validated) address, with an optional subject. */

@@ -1,4 +1,4 @@
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import { advisoryNetworkLaunch } from "~/content/milestones";
 import { londonDate } from "~/platform/calendar";
 import { phasesOn } from "~/content/dated";
@@ -7,7 +7,7 @@ import { renderEmail } from "~/platform/mail/define";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
 import type { EmailLayoutProps } from "~/platform/mail/layout";
-import { sitePage, mailtoUrl } from "~/platform/mail/links";
+import { emailCta, mailtoUrl, sitePage } from "~/platform/mail/links";
 import { optionLabel } from "~/platform/mail/utils";
 import { singleLine } from "~/platform/text";
 import { advisoryRoleOptions } from "~/features/enquiries/fields";
@@ -72,7 +72,7 @@ function advisoryWelcomeLayout(props: AdvisoryWelcomeEmailProps): EmailLayoutPro
       },
     ],
     ctas: [{ label: "About the network", url: sitePage("/advisory") }],
-    secondaryCtas: [{ label: "Explore the product", url: sitePage("/product") }],
+    secondaryCtas: [emailCta(sharedCtas.product)],
     footerNote: `You are receiving this e-mail because this address was used to join the Advisory Network at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
     variant: "success",
   };

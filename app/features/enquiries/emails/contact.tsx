@@ -1,4 +1,4 @@
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import { interestOptions } from "~/features/enquiries/fields";
 import type { ContactPayload } from "~/features/enquiries/kinds";
 import { notificationSections, UserText, Greeting } from "~/platform/mail/blocks";
@@ -6,7 +6,7 @@ import { renderEmail } from "~/platform/mail/define";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
 import type { EmailLayoutProps } from "~/platform/mail/layout";
-import { mailtoUrl, sitePage } from "~/platform/mail/links";
+import { emailCta, mailtoUrl, sitePage } from "~/platform/mail/links";
 import { optionLabel } from "~/platform/mail/utils";
 import { singleLine } from "~/platform/text";
 import { responsePromises } from "~/content/milestones";
@@ -112,7 +112,7 @@ function contactAcknowledgementLayout(props: ContactAcknowledgementEmailProps): 
         ),
       },
     ],
-    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
+    ctas: [emailCta(sharedCtas.product)],
     secondaryCtas: [
       { label: "Request a demo", url: sitePage("/demo") },
       { label: "Read our story", url: sitePage("/our-story") },

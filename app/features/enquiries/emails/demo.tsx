@@ -1,10 +1,10 @@
-import { company } from "~/platform/company";
+import { company, sharedCtas } from "~/platform/company";
 import { responsePromises } from "~/content/milestones";
 import { Greeting, notificationSections, UserText } from "~/platform/mail/blocks";
 import { renderEmail } from "~/platform/mail/define";
 import { defineLayoutEmail } from "~/platform/mail/layout-email";
 import type { EnquiryEmails } from "./enquiry-emails";
-import { sitePage, mailtoUrl } from "~/platform/mail/links";
+import { emailCta, mailtoUrl } from "~/platform/mail/links";
 import { formatDate, optionLabel } from "~/platform/mail/utils";
 import { singleLine } from "~/platform/text";
 import { demoRoleOptions } from "~/features/enquiries/fields";
@@ -49,8 +49,8 @@ export const demoWelcome = defineLayoutEmail<DemoWelcomeEmailProps>({
         ),
       },
     ],
-    ctas: [{ label: "Explore the product", url: sitePage("/product") }],
-    secondaryCtas: [{ label: "Contact us", url: sitePage("/contact") }],
+    ctas: [emailCta(sharedCtas.product)],
+    secondaryCtas: [emailCta(sharedCtas.contact)],
     footerNote: `You are receiving this e-mail because this address was used to request a demo at ${company.siteUrl}. If that was not you, you can ignore this e-mail.`,
     variant: "success",
   }),
